@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// Citrine — Apple's Core Animation for Linux, in Swift.
+// Module map (dependencies point one way; see ../shared/DESIGN.md §2):
+//   Raster ← Graphics2D ← QuartzCore ← citrine
+//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
+import PackageDescription
+
+let package = Package(
+    name: "Citrine",
+    products: [
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "Graphics2D", targets: ["Graphics2D"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .executable(name: "citrine", targets: ["citrine"]),
+    ],
+    targets: [
+        .target(name: "Raster"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG"]),
+        .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
+        .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
+        .executableTarget(name: "citrine", dependencies: ["QuartzCore", "ImageCodecs"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
+        .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+    ]
+)

@@ -1,0 +1,83 @@
+/// Errors the pixel engine reports instead of crashing.
+public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A canvas or image size that is negative, zero where not allowed, or beyond the limits.
+    case invalidSize(width: Int, height: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(w, h, reason): return "invalid pixmap size \(w)×\(h): \(reason)"
+        }
+    }
+}
+
+/// A premultiplied RGBA8 sRGB pixel buffer: row-major, origin top-left, 4 bytes per pixel in
+/// the order R, G, B, A, rows packed (`bytesPerRow == width * 4`). Allocated once, zeroed
+/// (transparent black), freed with the object. Reused across frames by its owner.
+///
+/// Size limits: each side at most `maxDimension`, area at most `maxPixelCount`; larger
+/// requests throw `RasterError.invalidSize` rather than exhausting memory.
+public final class Pixmap: @unchecked Sendable {
+    /// Largest width or height accepted (pixels).
+    public static let maxDimension = 32_768
+    /// Largest area accepted (pixels): 2^28, i.e. 1 GiB of RGBA8.
+    public static let maxPixelCount = 1 << 28
+
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (always `width * 4`).
+    @inlinable public var bytesPerRow: Int { width &* 4 }
+    /// The bytes, `height * bytesPerRow` of them.
+    public let pixels: UnsafeMutablePointer<UInt8>
+
+    /// A transparent pixmap. Zero-sized pixmaps are allowed (they draw nothing).
+    public init(width: Int, height: Int) throws(RasterError) {
+        try Pixmap.validate(width: width, height: height)
+        self.width = width
+        self.height = height
+        let count = max(width * height * 4, 4)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Throws unless `width`×`height` is within the limits.
+    public static func validate(width: Int, height: Int) throws(RasterError) {
+        guard width >= 0, height >= 0 else {
+            throw .invalidSize(width: width, height: height, reason: "negative dimension")
+        }
+        guard width <= maxDimension, height <= maxDimension else {
+            throw .invalidSize(width: width, height: height,
+                               reason: "a side exceeds the limit of \(maxDimension) pixels")
+        }
+        guard width * height <= maxPixelCount else {
+            throw .invalidSize(width: width, height: height,
+                               reason: "area exceeds the limit of \(maxPixelCount) pixels")
+        }
+    }
+
+    /// The 32-bit little-endian word view of the pixels (R in the low byte).
+    @inlinable public var words: UnsafeMutablePointer<UInt32> {
+        UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// Overwrites every pixel with `color`.
+    public func fill(with color: PremultipliedColor) {
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        words.update(repeating: word, count: width * height)
+    }
+
+    /// The pixel at (x, y); transparent outside the pixmap.
+    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+        guard x >= 0, y >= 0, x < width, y < height else { return .transparent }
+        let p = pixels + (y * width + x) * 4
+        return PremultipliedColor(r: p[0], g: p[1], b: p[2], a: p[3])
+    }
+
+    /// Sets the pixel at (x, y); ignored outside the pixmap.
+    public func setPixel(x: Int, y: Int, _ c: PremultipliedColor) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let p = pixels + (y * width + x) * 4
+        p[0] = c.r; p[1] = c.g; p[2] = c.b; p[3] = c.a
+    }
+}

@@ -1,0 +1,2 @@
+import QuartzCore
+print("citrine: work in progress")

@@ -1,0 +1,6 @@
+import Testing
+import Graphics2D
+
+@Test func Graphics2DModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+import ImageCodecs
+
+@Test func ImageCodecsModuleLoads() {
+    #expect(Bool(true))
+}

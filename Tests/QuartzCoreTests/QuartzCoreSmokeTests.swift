@@ -1,0 +1,6 @@
+import Testing
+import QuartzCore
+
+@Test func QuartzCoreModuleLoads() {
+    #expect(Bool(true))
+}

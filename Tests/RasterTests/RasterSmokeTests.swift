@@ -1,0 +1,6 @@
+import Testing
+import Raster
+
+@Test func RasterModuleLoads() {
+    #expect(Bool(true))
+}
