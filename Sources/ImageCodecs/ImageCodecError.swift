@@ -9,8 +9,8 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         /// The data ends before the image does.
         case truncated
         /// The image's dimensions exceed Raster's limits (`Pixmap.maxDimension`,
-        /// `Pixmap.maxPixelCount`) or are zero.
-        case tooLarge(width: Int, height: Int, reason: String)
+        /// `Pixmap.maxPixelCount`), or are zero where an image cannot be empty.
+        case invalidSize(width: Int, height: Int, reason: String)
         /// The data is damaged or uses a feature the codec rejects; the text is the library's.
         case malformed(String)
         /// The file system refused (open, read, write, rename); the text is `strerror`'s.
@@ -32,7 +32,7 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case .notPNG: what = "not a PNG file (bad signature)"
         case .notJPEG: what = "not a JPEG file (no start-of-image marker)"
         case .truncated: what = "truncated: the data ends before the image does"
-        case let .tooLarge(w, h, why): what = "image too large (\(w)×\(h)): \(why)"
+        case let .invalidSize(w, h, why): what = "unsupported image size \(w)×\(h): \(why)"
         case let .malformed(text): what = "malformed image: \(text)"
         case let .fileSystem(text): what = text
         }

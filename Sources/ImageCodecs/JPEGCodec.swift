@@ -53,7 +53,7 @@ public enum JPEGCodec {
         do {
             pixmap = try Pixmap(width: Int(info.width), height: Int(info.height))
         } catch {
-            throw ImageCodecError(file: nil, reason: .tooLarge(width: Int(info.width), height: Int(info.height),
+            throw ImageCodecError(file: nil, reason: .invalidSize(width: Int(info.width), height: Int(info.height),
                                                                reason: error.description))
         }
         guard citrine_jpeg_read_pixels(decoder, pixmap.pixels, pixmap.bytesPerRow, &message) == 0 else {

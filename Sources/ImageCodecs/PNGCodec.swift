@@ -52,7 +52,7 @@ public enum PNGCodec {
     /// rounding: `c·255/a` to nearest; fully transparent pixels become transparent black).
     public static func encode(_ pixmap: Pixmap) throws(ImageCodecError) -> [UInt8] {
         guard pixmap.width > 0, pixmap.height > 0 else {
-            throw ImageCodecError(file: nil, reason: .tooLarge(width: pixmap.width, height: pixmap.height,
+            throw ImageCodecError(file: nil, reason: .invalidSize(width: pixmap.width, height: pixmap.height,
                                                                reason: "a PNG cannot be empty"))
         }
         let straight = unpremultipliedBytes(of: pixmap)
@@ -96,7 +96,7 @@ public enum PNGCodec {
             pixmap = try Pixmap(width: width, height: height)
         } catch {
             png_image_free(&image)
-            throw ImageCodecError(file: nil, reason: .tooLarge(width: width, height: height, reason: error.description))
+            throw ImageCodecError(file: nil, reason: .invalidSize(width: width, height: height, reason: error.description))
         }
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         if isInterlaced16Bit(bytes) {

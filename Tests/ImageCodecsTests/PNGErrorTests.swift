@@ -62,7 +62,7 @@ struct PNGErrorTests {
             _ = try PNGCodec.decode(bytes)
             Issue.record("decode should fail")
         } catch {
-            guard case let .tooLarge(w, h, _) = error.reason else { Issue.record("unexpected \(error)"); return }
+            guard case let .invalidSize(w, h, _) = error.reason else { Issue.record("unexpected \(error)"); return }
             #expect(w == 40_000 && h == 40_000)
         }
     }
