@@ -13,3 +13,8 @@
 //   anchor harness's timed loop does.
 // * Shared geometry (§3): circles and rounded-rect corners are cubic quarter circles with the
 //   control distance `kappa · r`; quadratic segments stay quadratic (Raster has `quad`).
+// * Geometry is built in device space wherever a draw would otherwise carry a transform (S5,
+//   S7, S8; S8's group layers in group space), and image patterns carry their full image →
+//   device transform, so the draws pass `.identity` and the picture does not depend on how a
+//   draw's transform composes with a pattern's. S8's border is stroked 2·s wide in device space,
+//   which equals the 2-wide layer-space stroke because each layer's matrix is a similarity.

@@ -7,8 +7,9 @@ public struct S5ImageAffine: Sendable {
     public let image: Pixmap
     /// Image → canvas matrices.
     public let transforms: [Transform]
-    /// The image rectangle (0, 0, 512, 512) in image space (drawn under each transform).
-    public let imageRect = SceneGeometry.rect(x: 0, y: 0, w: 512, h: 512)
+    /// The image rectangle (0, 0, 512, 512) mapped to the canvas by each transform. Geometry
+    /// and pattern are both given in device space, so the draw needs no transform of its own.
+    public let quads: [Path]
     /// One paint per draw: the image as a bilinear, decal pattern under that draw's transform.
     public let paints: [Paint]
 
@@ -23,6 +24,8 @@ public struct S5ImageAffine: Sendable {
         }
         self.image = image
         self.transforms = transforms
+        let imageRect = SceneGeometry.rect(x: 0, y: 0, w: 512, h: 512)
+        quads = transforms.map { SceneGeometry.transformed(imageRect, by: $0) }
         paints = transforms.map {
             Paint(shader: .image(ImagePattern(image: image, transform: $0, filter: .bilinear, spread: .decal)))
         }

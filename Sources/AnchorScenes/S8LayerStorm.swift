@@ -35,11 +35,15 @@ public struct S8LayerStorm: Sendable {
         public var usesGroup: Bool { alpha8 < 255 }
         /// Layer space → the pixmap drawn into: `matrix`, shifted by −groupBox origin for a group.
         public let drawTransform: Transform
-        /// The bounds (−w/2, −h/2, w, h) rounded by `radius`, in layer space.
+        /// The bounds (−w/2, −h/2, w, h) rounded by `radius`, mapped by `drawTransform`.
         public let backgroundPath: Path
+        /// Solid colour, or the image with its pattern transform mapped by `drawTransform`.
         public let backgroundPaint: Paint
-        /// The border's centre line: the bounds inset by 1 with radius ρ − 1, in layer space.
+        /// The border's centre line (the bounds inset by 1, radius ρ − 1) mapped by
+        /// `drawTransform`; stroked `borderStyle.width` = 2·s wide, which equals stroking 2 wide
+        /// in layer space since M is a similarity.
         public let borderPath: Path
+        public let borderStyle: StrokeStyle
         public let borderPaint: Paint
         /// The group box on the canvas, and the paint that composites the group over it.
         public let compositePath: Path
@@ -48,7 +52,6 @@ public struct S8LayerStorm: Sendable {
 
     public let width = 1920, height = 1080
     public static let borderWidth = 2.0
-    public let borderStyle = StrokeStyle(width: S8LayerStorm.borderWidth)
     public let image: Pixmap
     public let layers: [Layer]
     /// The next `nextUInt32()` after the 14 000 draws (a check value).
@@ -102,10 +105,13 @@ public struct S8LayerStorm: Sendable {
             w: w, h: h, radius: rho, background: background, border: border, opacity: o, alpha8: alpha8,
             cx: cx, cy: cy, theta: theta, s: s, matrix: matrix, isImage: isImage, groupBox: box,
             drawTransform: drawTransform,
-            backgroundPath: SceneGeometry.roundedRect(x: -(w / 2), y: -(h / 2), w: w, h: h, radius: rho),
+            backgroundPath: SceneGeometry.transformed(
+                SceneGeometry.roundedRect(x: -(w / 2), y: -(h / 2), w: w, h: h, radius: rho), by: drawTransform),
             backgroundPaint: backgroundPaint,
-            borderPath: SceneGeometry.roundedRect(x: -(w / 2) + bw / 2, y: -(h / 2) + bw / 2, w: w - bw, h: h - bw,
-                                                  radius: rho - bw / 2),
+            borderPath: SceneGeometry.transformed(
+                SceneGeometry.roundedRect(x: -(w / 2) + bw / 2, y: -(h / 2) + bw / 2, w: w - bw, h: h - bw,
+                                          radius: rho - bw / 2), by: drawTransform),
+            borderStyle: StrokeStyle(width: bw * s),
             borderPaint: Paint(color: border.color),
             compositePath: SceneGeometry.rect(x: Double(box.x0), y: Double(box.y0),
                                               w: Double(box.width), h: Double(box.height)),

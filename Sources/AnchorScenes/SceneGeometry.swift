@@ -64,6 +64,14 @@ public enum SceneGeometry {
         return path
     }
 
+    /// `path` with every point mapped by `transform` (exact for affine maps: lines stay lines and
+    /// Bézier control points map to the control points of the mapped curve).
+    public static func transformed(_ path: Path, by transform: Transform) -> Path {
+        var mapped = path
+        mapped.points = path.points.map(transform.apply)
+        return mapped
+    }
+
     /// The axis-aligned rectangle (x, y, w, h) as a closed path.
     public static func rect(x: Double, y: Double, w: Double, h: Double) -> Path {
         var path = Path()
