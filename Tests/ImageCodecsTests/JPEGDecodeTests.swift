@@ -46,6 +46,21 @@ struct JPEGDecodeTests {
         }
     }
 
+    /// A frame header (SOF0: FF C0, length, precision, height, width) announcing 40 000 × 40 000
+    /// pixels is refused before pixel memory is allocated (Raster's limit is 32 768 per side).
+    @Test func hugeImageIsRefusedBeforeAllocating() throws {
+        var bytes = JPEGFixtures.baseline
+        let sof = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange(sof + 5..<sof + 9, with: [0x9C, 0x40, 0x9C, 0x40])  // 40 000 = 0x9C40
+        do {
+            _ = try JPEGCodec.decode(bytes)
+            Issue.record("decode should fail")
+        } catch {
+            guard case let .invalidSize(w, h, _) = error.reason else { Issue.record("unexpected \(error)"); return }
+            #expect(w == 40_000 && h == 40_000)
+        }
+    }
+
     @Test func corruptedBytesNeverCrash() {
         for index in 2..<JPEGFixtures.baseline.count {
             var bytes = JPEGFixtures.baseline
