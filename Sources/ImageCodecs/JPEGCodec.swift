@@ -14,10 +14,8 @@ import Foundation
 public enum JPEGCodec {
     /// Decodes JPEG bytes into an opaque pixmap.
     public static func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> Pixmap {
-        do {
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
-                try decode(UnsafeRawBufferPointer(buffer))
-            }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
+            try decode(UnsafeRawBufferPointer(buffer))
         }
     }
 

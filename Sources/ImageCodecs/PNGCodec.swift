@@ -27,10 +27,8 @@ public enum PNGCodec {
 
     /// Decodes PNG bytes into a premultiplied pixmap.
     public static func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> Pixmap {
-        do {
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
-                try decode(UnsafeRawBufferPointer(buffer))
-            }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
+            try decode(UnsafeRawBufferPointer(buffer))
         }
     }
 
