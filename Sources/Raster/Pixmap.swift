@@ -28,6 +28,9 @@ public final class Pixmap: @unchecked Sendable {
     @inlinable public var bytesPerRow: Int { width &* 4 }
     /// The bytes, `height * bytesPerRow` of them.
     public let pixels: UnsafeMutablePointer<UInt8>
+    /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
+    /// from one thread at a time).
+    lazy var rasterizer = Rasterizer()
 
     /// A transparent pixmap. Zero-sized pixmaps are allowed (they draw nothing).
     public init(width: Int, height: Int) throws(RasterError) {

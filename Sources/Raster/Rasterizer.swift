@@ -1,0 +1,295 @@
+/// Exact-area anti-aliased scan conversion.
+///
+/// How it works
+/// ------------
+/// The path is flattened to line segments in device space (`Flattener`), clipped to the target
+/// (segments left of it are clamped onto its left edge, which keeps their winding; segments right
+/// of, above or below it are dropped), and each segment deposits, into a dense buffer of cells
+/// covering the path's device bounds, the *signed area* it sweeps to its right within every pixel
+/// it crosses (the "signed area accumulation" family of FreeType's gray rasterizer, libart and
+/// font-rs). A prefix sum along a row then gives, for every pixel, the winding-weighted covered
+/// area: exact for any pixel crossed by one edge, the usual approximation where edges overlap
+/// within a pixel. The fill rule maps that accumulated value to coverage:
+///
+///     non-zero:  min(|a|, 1)            even-odd:  |a| folded into 0…1 with period 2
+///
+/// ```
+///   cells of one row:   [ δ0 | δ1 | δ2 | 0 | 0 | 0 | δ6 | δ7 ]
+///   prefix sum:           c0   c1   c2  c2  c2  c2   c6   0      ← a closed path sums to 0
+///   emitted:            blitCoverage(x0…2) blitSpan(x3…5, c2) blitCoverage(x6…7)
+/// ```
+///
+/// Only the columns a row actually touches are swept, and runs of cells without deltas become one
+/// `blitSpan`, so interiors cost one store per pixel in the blitter and empty parts of a bounding
+/// box cost nothing. All buffers are owned by the rasterizer and reused from draw to draw.
+final class Rasterizer {
+    /// Largest number of line segments one curve is flattened into (keeps huge curves bounded).
+    static let maxSegmentsPerCurve = 512
+
+    private var cells: UnsafeMutablePointer<Float>
+    private var cellCapacity: Int
+    private var rowMin: [Int32] = []
+    private var rowMax: [Int32] = []
+    private var coverage: UnsafeMutablePointer<UInt8>
+    private var coverageCapacity: Int
+    /// Flattened segments of the current draw, device space: x0, y0, x1, y1 per segment.
+    var segments: [Double] = []
+
+    init() {
+        cellCapacity = 0
+        cells = .allocate(capacity: 1)
+        coverageCapacity = 0
+        coverage = .allocate(capacity: 1)
+    }
+
+    deinit {
+        cells.deallocate()
+        coverage.deallocate()
+    }
+
+    /// Rasterizes `path` mapped by `transform` into `blitter`, clipped to `clip` (device pixels,
+    /// integral, inside the target). Nothing happens for empty or non-finite geometry.
+    func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
+                          clip: IntRect, into blitter: inout B) {
+        segments.removeAll(keepingCapacity: true)
+        Flattener.flatten(path, transform: transform, into: &segments)
+        fillSegments(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter)
+    }
+
+    /// Rasterizes the closed polygons already in `segments`.
+    func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
+        guard let box = deviceBounds(clip: clip) else { return }
+        prepare(box)
+        let stride = box.width + 2
+        var i = 0
+        while i < segments.count {
+            addClippedSegment(segments[i], segments[i + 1], segments[i + 2], segments[i + 3],
+                              box: box, stride: stride)
+            i += 4
+        }
+        sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+    }
+
+    // MARK: - Bounds and buffers
+
+    private func deviceBounds(clip: IntRect) -> IntRect? {
+        guard !segments.isEmpty, !clip.isEmpty else { return nil }
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        var i = 0
+        while i < segments.count {
+            let x = segments[i], y = segments[i + 1]
+            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+            i += 2
+        }
+        // Geometry left of the clip still matters (its winding reaches in); right of it does not.
+        let x0 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), minX.rounded(.down)))
+        let x1 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), maxX.rounded(.up)))
+        let y0 = Swift.max(Double(clip.y0), Swift.min(Double(clip.y1), minY.rounded(.down)))
+        let y1 = Swift.max(Double(clip.y0), Swift.min(Double(clip.y1), maxY.rounded(.up)))
+        let box = IntRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+        // A path entirely left of the clip still covers it where its winding says so.
+        if maxX <= Double(clip.x0) {
+            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: clip.x1, y1: box.y1) : nil
+        }
+        if minX < Double(clip.x0) {
+            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: box.x1, y1: box.y1) : nil
+        }
+        return box.isEmpty ? nil : box
+    }
+
+    private func prepare(_ box: IntRect) {
+        let needed = (box.width + 2) * (box.height + 1)
+        if needed > cellCapacity {
+            cells.deallocate()
+            cellCapacity = Swift.max(needed, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if box.width + 2 > coverageCapacity {
+            coverage.deallocate()
+            coverageCapacity = box.width + 2
+            coverage = .allocate(capacity: coverageCapacity)
+        }
+        if rowMin.count < box.height {
+            rowMin = [Int32](repeating: Int32.max, count: box.height)
+            rowMax = [Int32](repeating: -1, count: box.height)
+        }
+    }
+
+    // MARK: - Clipping
+
+    /// Clips a device-space segment to the box rows and columns and deposits it.
+    private func addClippedSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
+                                   box: IntRect, stride: Int) {
+        if ay == by { return }
+        let top = Double(box.y0), bottom = Double(box.y1)
+        var x0 = ax, y0 = ay, x1 = bx, y1 = by
+        if (y0 <= top && y1 <= top) || (y0 >= bottom && y1 >= bottom) { return }
+        // Clip vertically.
+        let dxdy = (x1 - x0) / (y1 - y0)
+        if y0 < top { x0 += (top - y0) * dxdy; y0 = top } else if y0 > bottom { x0 += (bottom - y0) * dxdy; y0 = bottom }
+        if y1 < top { x1 += (top - y1) * dxdy; y1 = top } else if y1 > bottom { x1 += (bottom - y1) * dxdy; y1 = bottom }
+        if y0 == y1 { return }
+        let left = Double(box.x0), right = Double(box.x1)
+        // Split where the segment crosses the left or right edge, then clamp: parts left of the
+        // box become vertical lines on its left edge (same winding), parts right of it land in
+        // columns the sweep never reads.
+        var tA = 2.0, tB = 2.0
+        if (x0 < left) != (x1 < left) { tA = (left - x0) / (x1 - x0) }
+        if (x0 > right) != (x1 > right) { tB = (right - x0) / (x1 - x0) }
+        if tA > tB { swap(&tA, &tB) }
+        var px = x0, py = y0
+        for piece in 0..<3 {
+            let t = piece == 0 ? tA : piece == 1 ? tB : 1
+            guard t > 0 && t <= 1 else { continue }
+            let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
+            let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
+            deposit(Swift.min(Swift.max(px, left), right) - left, py - top,
+                    Swift.min(Swift.max(qx, left), right) - left, qy - top, stride: stride,
+                    height: box.height)
+            px = qx; py = qy
+        }
+    }
+
+    // MARK: - Area accumulation
+
+    /// Adds the signed area a segment (box-local coordinates, already clipped) sweeps to its
+    /// right, pixel by pixel. Downward segments count +1, upward −1.
+    private func deposit(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, stride: Int, height: Int) {
+        if ay == by { return }
+        let dir: Float = ay < by ? 1 : -1
+        let (tx, ty, ex, ey) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
+                                       : (Float(bx), Float(by), Float(ax), Float(ay))
+        let dxdy = (ex - tx) / (ey - ty)
+        let firstRow = Swift.max(0, Int(ty))
+        let lastRow = Swift.min(height - 1, Int(ey.rounded(.up)) - 1)
+        if firstRow > lastRow { return }
+        var xTop = tx
+        for row in firstRow...lastRow {
+            let rowTop = Swift.max(Float(row), ty)
+            let rowBottom = Swift.min(Float(row + 1), ey)
+            let d = (rowBottom - rowTop) * dir
+            let xBottom = row == lastRow ? ex : tx + (rowBottom - ty) * dxdy
+            let xa = Swift.min(xTop, xBottom), xb = Swift.max(xTop, xBottom)
+            depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
+            xTop = xBottom
+        }
+    }
+
+    @inline(__always)
+    private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
+        let line = cells + row * stride
+        let xaFloor = xa.rounded(.down)
+        let ia = Int(xaFloor)
+        let xbCeil = xb.rounded(.up)
+        let ib = Swift.max(Int(xbCeil), ia + 1)
+        if ib <= ia + 1 {
+            // Within one column: the covered fraction right of the mean x goes to this cell,
+            // the rest carries to the next.
+            let mid = (xa + xb) * 0.5 - xaFloor
+            line[ia] += d * (1 - mid)
+            line[ia + 1] += d * mid
+        } else {
+            let inv = 1 / (xb - xa)
+            let fa = xa - xaFloor
+            let firstArea = 0.5 * inv * (1 - fa) * (1 - fa)
+            let fb = xb - xbCeil + 1
+            let lastArea = 0.5 * inv * fb * fb
+            line[ia] += d * firstArea
+            if ib == ia + 2 {
+                line[ia + 1] += d * (1 - firstArea - lastArea)
+            } else {
+                let second = inv * (1.5 - fa)
+                line[ia + 1] += d * (second - firstArea)
+                var x = ia + 2
+                while x < ib - 1 { line[x] += d * inv; x += 1 }
+                let before = second + Float(ib - ia - 3) * inv
+                line[ib - 1] += d * (1 - before - lastArea)
+            }
+            line[ib] += d * lastArea
+        }
+        rowMin[row] = Swift.min(rowMin[row], Int32(ia))
+        rowMax[row] = Swift.max(rowMax[row], Int32(ib))
+    }
+
+    // MARK: - Sweep
+
+    private func sweep<B: Blitter>(box: IntRect, stride: Int, rule: FillRule, antiAlias: Bool,
+                                   into blitter: inout B) {
+        let width = box.width
+        for row in 0..<box.height {
+            let lo = Int(rowMin[row]), hi = Int(rowMax[row])
+            if hi < lo { continue }
+            rowMin[row] = Int32.max
+            rowMax[row] = -1
+            let line = cells + row * stride
+            let y = box.y0 + row
+            let end = Swift.min(hi + 1, width)
+            var acc: Float = 0
+            var x = lo
+            var pending = 0          // edge pixels collected in `coverage`, starting at pendingX
+            var pendingX = lo
+            while x < end {
+                let delta = line[x]
+                if delta != 0 {
+                    acc += delta
+                    line[x] = 0
+                    if pending == 0 { pendingX = x }
+                    coverage[pending] = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
+                    pending += 1
+                    x += 1
+                    continue
+                }
+                // A run without deltas: constant coverage until the next delta.
+                var runEnd = x + 1
+                while runEnd < end && line[runEnd] == 0 { runEnd += 1 }
+                flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
+                let c = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
+                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd - x, coverage: c) }
+                x = runEnd
+            }
+            flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
+            // Clear whatever lies past the box edge (deltas of clamped geometry).
+            var k = end
+            while k <= hi { line[k] = 0; k += 1 }
+        }
+    }
+
+    @inline(__always)
+    private func flush<B: Blitter>(_ pending: inout Int, at x: Int, y: Int, box: IntRect, into blitter: inout B) {
+        guard pending > 0 else { return }
+        // Trim fully transparent ends so blitters see only touched pixels.
+        var start = 0, count = pending
+        while count > 0 && coverage[start] == 0 { start += 1; count -= 1 }
+        while count > 0 && coverage[start + count - 1] == 0 { count -= 1 }
+        if count > 0 {
+            blitter.blitCoverage(y: y, x: box.x0 + x + start,
+                                 coverage: UnsafeBufferPointer(start: coverage + start, count: count))
+        }
+        pending = 0
+    }
+
+    @inline(__always)
+    static func coverage(_ acc: Float, rule: FillRule, antiAlias: Bool) -> UInt8 {
+        var a = Swift.abs(acc)
+        switch rule {
+        case .nonZero:
+            a = Swift.min(a, 1)
+        case .evenOdd:
+            a = a - 2 * (a * 0.5).rounded(.down)
+            if a > 1 { a = 2 - a }
+        }
+        if !antiAlias { return a >= 0.5 ? 255 : 0 }
+        return UInt8(a * 255 + 0.5)
+    }
+}
+
+/// An integer pixel rectangle [x0, x1) × [y0, y1).
+struct IntRect: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+}

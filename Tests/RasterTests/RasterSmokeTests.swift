@@ -1,6 +1,0 @@
-import Testing
-import Raster
-
-@Test func RasterModuleLoads() {
-    #expect(Bool(true))
-}
