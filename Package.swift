@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Graphics2D", targets: ["Graphics2D"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        // Test support: the anchor benchmark scenes (../shared/bench/anchors/scenes.md) as data.
+        .library(name: "AnchorScenes", targets: ["AnchorScenes"]),
         .executable(name: "citrine", targets: ["citrine"]),
     ],
     targets: [
@@ -19,7 +21,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG"]),
+        // libjpeg reports errors by longjmp: a tiny C shim owns the setjmp so no Swift frame is
+        // ever jumped over.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"]),
+        .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
         .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
         .executableTarget(name: "citrine", dependencies: ["QuartzCore", "ImageCodecs"]),
@@ -27,5 +33,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
+                    exclude: ["Fixtures"]),
     ]
 )

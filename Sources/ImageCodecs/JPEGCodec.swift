@@ -1,0 +1,87 @@
+import CJPEGShim
+import Raster
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// JPEG reading over libjpeg(-turbo): baseline and progressive; grayscale, YCbCr/RGB and
+/// CMYK/YCCK (Adobe-inverted or plain) into an opaque premultiplied RGBA8 `Pixmap`.
+///
+/// A file that ends early is an error (`.truncated`) rather than an image padded with grey,
+/// which is what libjpeg would otherwise return after a warning.
+public enum JPEGCodec {
+    /// Decodes JPEG bytes into an opaque pixmap.
+    public static func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> Pixmap {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
+            try decode(UnsafeRawBufferPointer(buffer))
+        }
+    }
+
+    /// Decodes JPEG bytes into an opaque pixmap.
+    public static func decode(_ data: Data) throws(ImageCodecError) -> Pixmap {
+        try decode([UInt8](data))
+    }
+
+    /// Decodes the JPEG file at `path`; errors name the file.
+    public static func decode(contentsOf path: String) throws(ImageCodecError) -> Pixmap {
+        do {
+            return try decode(try ImageFile.contents(of: path))
+        } catch {
+            throw error.file == nil ? error.naming(path) : error
+        }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw ImageCodecError(file: nil, reason: bytes.count < 2 && bytes.first == 0xFF ? .truncated : .notJPEG)
+        }
+        guard let decoder = citrine_jpeg_create() else {
+            throw ImageCodecError(file: nil, reason: .malformed("libjpeg could not allocate a decoder"))
+        }
+        defer { citrine_jpeg_destroy(decoder) }
+        var message = [CChar](repeating: 0, count: Int(CITRINE_JPEG_MESSAGE_CAPACITY))
+        var info = citrine_jpeg_info()
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard citrine_jpeg_read_header(decoder, base, UInt(bytes.count), &info, &message) == 0 else {
+            throw libraryError(message, decoder)
+        }
+        let pixmap: Pixmap
+        do {
+            pixmap = try Pixmap(width: Int(info.width), height: Int(info.height))
+        } catch {
+            throw ImageCodecError(file: nil, reason: .invalidSize(width: Int(info.width), height: Int(info.height),
+                                                               reason: error.description))
+        }
+        guard citrine_jpeg_read_pixels(decoder, pixmap.pixels, pixmap.bytesPerRow, &message) == 0 else {
+            throw libraryError(message, decoder)
+        }
+        guard citrine_jpeg_hit_premature_end(decoder) == 0 else {
+            throw ImageCodecError(file: nil, reason: .truncated)
+        }
+        if info.is_cmyk != 0 { convertCMYK(pixmap, inverted: info.cmyk_inverted != 0) }
+        return pixmap
+    }
+
+    private static func libraryError(_ message: [CChar], _ decoder: OpaquePointer) -> ImageCodecError {
+        if citrine_jpeg_hit_premature_end(decoder) != 0 { return ImageCodecError(file: nil, reason: .truncated) }
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return ImageCodecError(file: nil, reason: .malformed(text))
+    }
+
+    /// CMYK → opaque RGB in place, the naive formula browsers and libjpeg's tools use:
+    /// `R = (255 − C)·(255 − K)/255` for plain CMYK; Adobe files store every ink inverted,
+    /// so there `R = C·K/255`.
+    private static func convertCMYK(_ pixmap: Pixmap, inverted: Bool) {
+        for i in stride(from: 0, to: pixmap.bytesPerRow * pixmap.height, by: 4) {
+            let p = pixmap.pixels + i
+            var c = UInt32(p[0]), m = UInt32(p[1]), y = UInt32(p[2]), k = UInt32(p[3])
+            if !inverted { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k }
+            p[0] = UInt8((c * k + 127) / 255)
+            p[1] = UInt8((m * k + 127) / 255)
+            p[2] = UInt8((y * k + 127) / 255)
+            p[3] = 255
+        }
+    }
+}

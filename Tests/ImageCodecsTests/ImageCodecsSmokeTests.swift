@@ -1,6 +1,0 @@
-import Testing
-import ImageCodecs
-
-@Test func ImageCodecsModuleLoads() {
-    #expect(Bool(true))
-}
