@@ -45,6 +45,8 @@ public final class CGContext: @unchecked Sendable {
     /// The bitmap memory: the caller's buffer, or the context's own.
     public var data: UnsafeMutableRawPointer? { callerData ?? UnsafeMutableRawPointer(pixmap.pixels) }
 
+    /// Where drawing goes: `pixmap`, or the innermost transparency layer's pixels.
+    var target: Pixmap
     var state: GraphicsState
     var savedStates: [GraphicsState] = []
     /// The current path, in device space.
@@ -76,6 +78,7 @@ public final class CGContext: @unchecked Sendable {
               let pixmap = try? Pixmap(width: width, height: height)
         else { return nil }
         self.pixmap = pixmap
+        self.target = pixmap
         self.callerData = data
         self.callerBytesPerRow = bytesPerRow == 0 ? width * 4 : bytesPerRow
         self.baseTransform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
@@ -96,6 +99,7 @@ public final class CGContext: @unchecked Sendable {
     /// The initial CTM is the bottom of the state stack: `restoreGState` never removes it.
     public init(pixmap: Pixmap, origin: CGContextOrigin = .bottomLeft, scale: CGFloat = 1) {
         self.pixmap = pixmap
+        self.target = pixmap
         self.callerData = nil
         self.callerBytesPerRow = pixmap.bytesPerRow
         self.baseTransform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(pixmap.height))
