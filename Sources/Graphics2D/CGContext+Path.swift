@@ -48,13 +48,18 @@ extension CGContext {
         var toUser = deviceTransform.inverted()
         return currentPath.copy(using: &toUser)
     }
-    /// True when `point` (user space) is inside the current path drawn with `mode`.
+    /// True when `point` (user space) is painted by drawing the current path with `mode`:
+    /// inside the fill under the mode's rule, and/or inside the outline of its stroke under
+    /// the current line style.
     public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
         let device = point.applying(deviceTransform)
+        func inStroke() -> Bool { strokeOutline(of: currentPath)?.contains(device, using: .winding) ?? false }
         switch mode {
-        case .fill, .fillStroke: return currentPath.contains(device, using: .winding)
-        case .eoFill, .eoFillStroke: return currentPath.contains(device, using: .evenOdd)
-        case .stroke: return false
+        case .fill: return currentPath.contains(device, using: .winding)
+        case .eoFill: return currentPath.contains(device, using: .evenOdd)
+        case .stroke: return inStroke()
+        case .fillStroke: return currentPath.contains(device, using: .winding) || inStroke()
+        case .eoFillStroke: return currentPath.contains(device, using: .evenOdd) || inStroke()
         }
     }
 }
