@@ -7,6 +7,8 @@ extension CGContext {
     /// into a fresh transparent buffer the size of the bitmap, with alpha 1, blend mode
     /// `.normal` and no shadow; the end composites that buffer as one image with the alpha,
     /// blend mode, shadow and clip that were current here (Apple's documented behaviour).
+    /// Inside the layer drawing starts unclipped (the clip is applied once, at the end); clips set
+    /// inside the layer apply to drawing inside it.
     /// The graphics state is saved and restored around the layer. `auxiliaryInfo` is ignored.
     public func beginTransparencyLayer(auxiliaryInfo: CFDictionary?) {
         guard let buffer = try? Pixmap(width: target.width, height: target.height) else { return }
@@ -17,6 +19,7 @@ extension CGContext {
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
+        state.clip = nil  // applied once, when the layer is composited
     }
 
     /// Like `beginTransparencyLayer(auxiliaryInfo:)`; Citrine's layers always cover the whole

@@ -61,9 +61,9 @@ public final class CGContext: @unchecked Sendable {
     /// 32-bit big-endian byte order (bytes R, G, B, A in memory). Anything else, or a size the
     /// pixel engine refuses (see `Pixmap.maxDimension`), returns nil.
     ///
-    /// With `data == nil` the context owns its zeroed memory and `bytesPerRow` may be 0
-    /// (computed) or at least `width * 4`; with caller memory, `bytesPerRow` must be at least
-    /// `width * 4` and the buffer `height * bytesPerRow` bytes long.
+    /// With `data == nil` the context owns zeroed memory; otherwise it draws into the caller's
+    /// buffer, which must hold `height * bytesPerRow` bytes and outlive the context.
+    /// `bytesPerRow` 0 means `width * 4`; smaller non-zero values are refused.
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
@@ -74,7 +74,7 @@ public final class CGContext: @unchecked Sendable {
               order == .byteOrderDefault || order == .byteOrder32Big,
               !info.contains(.floatComponents),
               width > 0, height > 0,
-              bytesPerRow == 0 ? data == nil : bytesPerRow >= width * 4,
+              bytesPerRow == 0 || bytesPerRow >= width * 4,
               let pixmap = try? Pixmap(width: width, height: height)
         else { return nil }
         self.pixmap = pixmap
