@@ -81,6 +81,13 @@ extension CGContext {
         drawRaw(path, rule: .nonZero, paint: paint)
     }
 
+    /// Replaces the current path by the outline of its stroke under the current line style
+    /// (Apple's `replacePathWithStrokedPath()`), so it can be filled or clipped to.
+    public func replacePathWithStrokedPath() {
+        let path = takePath()
+        if let outline = strokeOutline(of: path) { currentPath.addPath(outline) }
+    }
+
     // MARK: Internals
 
     /// The current path (device space), clearing it as Apple's painting functions do.

@@ -241,6 +241,8 @@ extension CGContext {
     public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
     /// Anti-aliased edges (default true).
     public func setShouldAntialias(_ shouldAntialias: Bool) { state.shouldAntialias = shouldAntialias }
+    /// Apple's `setAllowsAntialiasing`: Citrine has one switch, `setShouldAntialias`.
+    public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) { state.shouldAntialias = allowsAntialiasing }
     /// Image sampling quality for `draw(_:in:)` (default `.default`).
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolationQuality }

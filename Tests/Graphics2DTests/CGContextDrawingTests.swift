@@ -153,3 +153,15 @@ import Raster
     #expect(Array(buffer[last..<last + 4]) == [0, 255, 0, 255])
     #expect(Array(buffer[0..<4]) == [0, 0, 0, 0])
 }
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedPathCanBeFilled() {
+    let context = makeBitmapContext()
+    context.setLineWidth(10)
+    context.move(to: CGPoint(x: 0, y: 50))
+    context.addLine(to: CGPoint(x: 100, y: 50))
+    context.replacePathWithStrokedPath()
+    // The outline of a 10-wide horizontal stroke: y ∈ [45, 55].
+    #expect(isClose(context.boundingBoxOfPath, CGRect(x: 0, y: 45, width: 100, height: 10), 1e-9))
+    #expect(context.pathContains(CGPoint(x: 50, y: 54), mode: .fill))
+    #expect(!context.pathContains(CGPoint(x: 50, y: 56), mode: .fill))
+}
