@@ -11,10 +11,12 @@ extension CGContext {
     ///   the CTM (Apple: "a translation in base-space"): `CGSize(width: 0, height: 5)` moves
     ///   the shadow 5 pixels towards the top of the image.
     /// - `blur`: Core Graphics' blur amount, non-negative. Citrine blurs with a Gaussian of
-    ///   standard deviation σ = blur / 2. Apple does not document the kernel; σ = blur/2 is
-    ///   the HTML canvas definition of `shadowBlur`, and WebKit's Core Graphics port passes
-    ///   canvas `shadowBlur` straight to `CGContextSetShadowWithColor`, which only renders the
-    ///   same as other ports if Core Graphics uses that σ too.
+    ///   standard deviation σ = blur / 2. Apple does not document the kernel. σ = blur/2 is
+    ///   the HTML canvas definition of `shadowBlur`, and WebKit, whose graphics layer is
+    ///   modelled on Core Graphics (the same blur value its CG port hands to
+    ///   `CGContextSetShadowWithColor`), turns it into σ = blur/2 in its Skia port
+    ///   (WebCore `GraphicsContext::setPlatformShadow`), which also uses Apple's default
+    ///   shadow colour, black at 1/3 alpha.
     /// - `color`: multiplied by the coverage and alpha of what is drawn.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
