@@ -113,3 +113,15 @@ import Graphics2D
     #expect(types(of: trimmed) == [.moveToPoint, .addLineToPoint, .moveToPoint, .addLineToPoint])
     #expect(trimmed.currentPoint == CGPoint(x: 10.5, y: 10))
 }
+
+@Test func hugeCoordinatesDoNotHang() {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addCurve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 1e300, y: 1e300))
+    path.addArc(center: .zero, radius: 1e300, startAngle: 0, endAngle: 1, clockwise: false)
+    let m = CGPathMeasure(path)
+    #expect(m.segments.count >= 2)
+    _ = m.point(atLength: m.length / 2)
+    _ = path.contains(CGPoint(x: 1, y: 1))
+    _ = path.trimmed(from: 0.2, to: 0.8)
+}
