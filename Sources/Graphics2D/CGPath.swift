@@ -149,16 +149,20 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
             path.points.append(contentsOf: other.path.points.map { rt.apply($0) })
         }
         arcs.append(contentsOf: other.arcs.map { $0.applying(t, shiftedBy: offset) })
-        restoreSubpathState()
+        restoreSubpathState(from: offset)
     }
 
-    /// Recomputes `subpathStart`/`subpathClosed` from the elements (after bulk appends).
-    func restoreSubpathState() {
+    /// Recomputes `subpathStart`/`subpathClosed` after elements were appended from element
+    /// `firstNew` on (earlier elements are already accounted for).
+    func restoreSubpathState(from firstNew: Int = 0) {
         subpathClosed = path.verbs.last == .close
-        var pointIndex = 0
-        for verb in path.verbs {
-            if verb == .move { subpathStart = CGPoint(path.points[pointIndex]) }
-            pointIndex += verb.pointCount
+        var pointIndex = path.points.count
+        for verb in path.verbs[firstNew...].reversed() {
+            pointIndex -= verb.pointCount
+            if verb == .move {
+                subpathStart = CGPoint(path.points[pointIndex])
+                return
+            }
         }
     }
 

@@ -323,6 +323,7 @@ enum GaussLegendre {
     static func integrate(from a: CGFloat, to b: CGFloat, _ f: (CGFloat) -> CGFloat) -> CGFloat {
         guard a != b, a.isFinite, b.isFinite else { return 0 }
         let whole = panel(a, b, f)
+        guard whole.isFinite else { return whole }  // overflowing coordinates: no refinement
         return refine(a, b, whole, depth: 0, f)
     }
 

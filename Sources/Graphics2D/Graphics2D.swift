@@ -6,6 +6,24 @@
 // `CGPath`, `CGColor`, `CGImage`, `CGContext` …). CGFloat, CGPoint, CGSize and CGRect come from
 // Foundation and are re-exported; only helpers Foundation lacks are added here. The module is
 // deliberately *not* named CoreGraphics (Swift Testing's cross-import overlays would break).
+//
+// Layering: geometry (`CGAffineTransform`, `CGPath`, `CGPathMeasure`) is pure maths; `CGPath`
+// stores the pixel engine's `Path` directly (no conversion when drawing) plus the exact arcs
+// behind arc/ellipse cubics, so arc lengths are exact. `CGContext` keeps Apple's graphics
+// state and current path and talks to Raster only through `RasterBackend` (fill, coverage
+// mask, stroke/dash outlines, blur).
+//
+// Coordinates: a `CGContext` is a Core Graphics bitmap context — default user space with the
+// origin at the bottom-left and y up, device space = the pixmap (top-left, y down), so
+// `baseTransform` is the flip (1, 0, 0, −1, 0, height). Paths are stored in device space as
+// they are built; strokes are computed in the user space current at stroke time. Layer code
+// that wants iOS's `draw(in:)` convention (top-left, y down) asks for
+// `CGContext(pixmap:origin: .topLeft, scale:)`, whose CTM holds the flip as iOS's does.
+//
+// Project API beyond Apple's (each marked "project API" where declared): `CGPathMeasure`,
+// `CGPath.length`, `CGPath.trimmed(from:to:)`, `CGPath.rasterPath`/`init(rasterPath:)`,
+// `CGContext(pixmap:origin:scale:)`, `CGContext.pixmap`, `CGImage.pixmap`,
+// `CGImage(contentsOfFile:)`, and conversions to the Raster types.
 @_exported import Foundation
 
 /// Core Foundation's time interval type, which Apple's QuartzCore signatures use (seconds).

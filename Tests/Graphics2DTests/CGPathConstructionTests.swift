@@ -185,3 +185,17 @@ private let quarterK = 4.0 / 3.0 * tan(CGFloat.pi / 8)
     path.addEllipse(in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1))
     #expect(types(of: path) == [.moveToPoint])
 }
+
+@Test func uiBezierPathDocumentedHalfCircles() {
+    // UIBezierPath(arcCenter:…) documentation: in UIKit's y-down space, start 0, end π,
+    // clockwise: true draws the bottom half; clockwise: false the top half. UIBezierPath's
+    // "clockwise" is on screen, i.e. Core Graphics' clockwise: false in y-up terms
+    // (Apple: "in a flipped coordinate system … a clockwise arc results in a
+    // counterclockwise arc"). Bottom on a y-down screen = larger y.
+    let screenClockwise = CGMutablePath()
+    screenClockwise.addArc(center: CGPoint(x: 50, y: 50), radius: 10, startAngle: 0, endAngle: .pi, clockwise: false)
+    #expect(isClose(screenClockwise.boundingBoxOfPath, CGRect(x: 40, y: 50, width: 20, height: 10), 1e-9))
+    let screenCounterClockwise = CGMutablePath()
+    screenCounterClockwise.addArc(center: CGPoint(x: 50, y: 50), radius: 10, startAngle: 0, endAngle: .pi, clockwise: true)
+    #expect(isClose(screenCounterClockwise.boundingBoxOfPath, CGRect(x: 40, y: 40, width: 20, height: 10), 1e-9))
+}

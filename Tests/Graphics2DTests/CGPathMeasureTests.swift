@@ -86,3 +86,42 @@ import Graphics2D
     let startAngle = 0.2 * CGFloat.pi
     #expect(isClose(elements(of: cut)[0].1[0], CGPoint(x: 10 + 10 * cos(startAngle), y: 10 + 10 * sin(startAngle)), 1e-9))
 }
+
+@Test func segmentLookupAndPerElementPositions() {
+    // Two subpaths: a 3-4-5 right angle, then a separate unit line.
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addLine(to: CGPoint(x: 3, y: 0))
+    path.addLine(to: CGPoint(x: 3, y: 4))
+    path.move(to: CGPoint(x: 10, y: 10))
+    path.addLine(to: CGPoint(x: 11, y: 10))
+    let m = CGPathMeasure(path)
+    #expect(m.length == 8)
+    #expect(m.segments.map(\.subpathIndex) == [0, 0, 1])
+    #expect(m.segments.map(\.elementIndex) == [1, 2, 4])
+    #expect(m.segmentIndex(atLength: 0) == 0)
+    #expect(m.segmentIndex(atLength: 3) == 1)  // a boundary belongs to the next segment
+    #expect(m.segmentIndex(atLength: 7.5) == 2)
+    #expect(m.segmentIndex(atLength: 8) == 2)
+    #expect(m.segmentIndex(atLength: .nan) == 0)
+    let p = m.position(inSegment: 1, atLength: 2)
+    #expect(p.point == CGPoint(x: 3, y: 2))
+    #expect(isClose(p.tangentAngle, .pi / 2, 1e-12))
+    #expect(m.point(atLength: 7.5) == CGPoint(x: 10.5, y: 10))
+    // Trimming across the subpath boundary keeps the jump as a new subpath.
+    let trimmed = m.trimmedPath(fromLength: 5, toLength: 7.5)
+    #expect(types(of: trimmed) == [.moveToPoint, .addLineToPoint, .moveToPoint, .addLineToPoint])
+    #expect(trimmed.currentPoint == CGPoint(x: 10.5, y: 10))
+}
+
+@Test func hugeCoordinatesDoNotHang() {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addCurve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 1e300, y: 1e300))
+    path.addArc(center: .zero, radius: 1e300, startAngle: 0, endAngle: 1, clockwise: false)
+    let m = CGPathMeasure(path)
+    #expect(m.segments.count >= 2)
+    _ = m.point(atLength: m.length / 2)
+    _ = path.contains(CGPoint(x: 1, y: 1))
+    _ = path.trimmed(from: 0.2, to: 0.8)
+}

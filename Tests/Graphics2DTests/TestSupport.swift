@@ -33,3 +33,23 @@ func types(of path: CGPath) -> [CGPathElementType] { elements(of: path).map(\.0)
 func isCloseAngle(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
     isClose(cos(a), cos(b), tolerance) && isClose(sin(a), sin(b), tolerance)
 }
+
+/// A 100×100 (or other size) premultiplied RGBA8 bitmap context, Apple's usual recipe.
+func makeBitmapContext(width: Int = 100, height: Int = 100) -> CGContext {
+    CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+              space: CGColorSpaceCreateDeviceRGB(),
+              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+}
+
+/// The premultiplied RGBA bytes of pixel (x, row) where row 0 is the first row in memory.
+func pixel(_ context: CGContext, x: Int, row: Int) -> [Int] {
+    let p = context.data!.assumingMemoryBound(to: UInt8.self) + row * context.bytesPerRow + x * 4
+    return (0..<4).map { Int(p[$0]) }
+}
+
+func isClose(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+}
+
+let opaqueRed = [255, 0, 0, 255]
+let transparent = [0, 0, 0, 0]

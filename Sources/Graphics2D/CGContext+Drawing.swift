@@ -1,0 +1,147 @@
+import Raster
+
+// Filling, stroking and clearing. Every draw goes through `render(_:rule:shader:)`, which
+// applies the graphics state (alpha, blend mode, anti-aliasing, clip, shadow) and draws into
+// the current target (the bitmap, or the innermost transparency layer).
+
+extension CGContext {
+    /// Fills the current path with the fill colour under `rule` (default non-zero winding) and
+    /// clears the path. Open subpaths are closed implicitly.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        let path = takePath()
+        render(path, rule: rule.rasterFillRule, shader: .solid(state.fillColor.rasterColor))
+    }
+
+    /// Strokes the current path with the stroke colour and line style, and clears the path.
+    public func strokePath() {
+        let path = takePath()
+        strokeDevicePath(path)
+    }
+
+    /// Fills and/or strokes the current path (fill first), then clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let path = takePath()
+        switch mode {
+        case .fill: render(path, rule: .nonZero, shader: .solid(state.fillColor.rasterColor))
+        case .eoFill: render(path, rule: .evenOdd, shader: .solid(state.fillColor.rasterColor))
+        case .stroke: strokeDevicePath(path)
+        case .fillStroke:
+            render(path, rule: .nonZero, shader: .solid(state.fillColor.rasterColor))
+            strokeDevicePath(path)
+        case .eoFillStroke:
+            render(path, rule: .evenOdd, shader: .solid(state.fillColor.rasterColor))
+            strokeDevicePath(path)
+        }
+    }
+
+    /// Fills `rect` with the fill colour (the current path is left alone).
+    public func fill(_ rect: CGRect) { fill([rect]) }
+    /// Fills each rectangle, as one non-zero fill.
+    public func fill(_ rects: [CGRect]) {
+        render(devicePath { $0.addRects(rects, transform: deviceTransform) }, rule: .nonZero,
+               shader: .solid(state.fillColor.rasterColor))
+    }
+    /// Fills the ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) {
+        render(devicePath { $0.addEllipse(in: rect, transform: deviceTransform) }, rule: .nonZero,
+               shader: .solid(state.fillColor.rasterColor))
+    }
+    /// Strokes the outline of `rect` with the current line style.
+    public func stroke(_ rect: CGRect) {
+        strokeDevicePath(devicePath { $0.addRect(rect, transform: deviceTransform) })
+    }
+    /// Strokes the outline of `rect` with line width `width` (the state's width is unchanged).
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        let saved = state.lineWidth
+        setLineWidth(width)
+        stroke(rect)
+        state.lineWidth = saved
+    }
+    /// Strokes the ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) {
+        strokeDevicePath(devicePath { $0.addEllipse(in: rect, transform: deviceTransform) })
+    }
+    /// Strokes the open polyline through each pair of points (Apple's `strokeLineSegments`).
+    public func strokeLineSegments(between points: [CGPoint]) {
+        strokeDevicePath(devicePath { path in
+            var i = 0
+            while i + 1 < points.count {
+                path.move(to: points[i], transform: deviceTransform)
+                path.addLine(to: points[i + 1], transform: deviceTransform)
+                i += 2
+            }
+        })
+    }
+
+    /// Makes the pixels under `rect` (user space) transparent black, within the clip (Apple's
+    /// `clear(_:)`: ignores the fill colour, alpha, blend mode and shadow).
+    public func clear(_ rect: CGRect) {
+        let path = devicePath { $0.addRect(rect, transform: deviceTransform) }
+        let paint = Paint(shader: .solid(.black), blendMode: .clear, opacity: 1, antiAlias: state.shouldAntialias)
+        drawRaw(path, rule: .nonZero, paint: paint)
+    }
+
+    /// Replaces the current path by the outline of its stroke under the current line style
+    /// (Apple's `replacePathWithStrokedPath()`), so it can be filled or clipped to.
+    public func replacePathWithStrokedPath() {
+        let path = takePath()
+        if let outline = strokeOutline(of: path) { currentPath.addPath(outline) }
+    }
+
+    // MARK: Internals
+
+    /// The current path (device space), clearing it as Apple's painting functions do.
+    func takePath() -> CGPath {
+        let path = currentPath
+        currentPath = CGMutablePath()
+        return path
+    }
+
+    /// A device-space path built by `build`.
+    func devicePath(_ build: (CGMutablePath) -> Void) -> CGPath {
+        let path = CGMutablePath()
+        build(path)
+        return path
+    }
+
+    /// The stroke of device-space `path` under the current line style, as a device-space
+    /// path to fill non-zero. The style is applied in current user space (so a non-uniform
+    /// CTM makes the pen elliptical, as on Apple); nil when the CTM is singular.
+    func strokeOutline(of path: CGPath) -> CGPath? {
+        let toDevice = deviceTransform
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite, !path.isEmpty else { return nil }
+        var toUser = toDevice.inverted()
+        guard let user = path.copy(using: &toUser) else { return nil }
+        let outline = user.copy(strokingWithWidth: state.lineWidth, lineCap: state.lineCap,
+                                lineJoin: state.lineJoin, miterLimit: state.miterLimit,
+                                dashPhase: state.dashPhase, dashLengths: state.dashLengths,
+                                transform: toDevice)
+        return outline
+    }
+
+    func strokeDevicePath(_ path: CGPath) {
+        guard let outline = strokeOutline(of: path) else { return }
+        render(outline, rule: .nonZero, shader: .solid(state.strokeColor.rasterColor))
+    }
+
+    /// Draws device-space `path` with `shader` and the graphics state: shadow first (when
+    /// set), then the shape, both through the clip.
+    func render(_ path: CGPath, rule: FillRule, shader: Shader) {
+        guard !path.isEmpty else { return }
+        let paint = Paint(shader: shader, blendMode: state.blendMode.rasterBlendMode,
+                          opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
+        if let shadow = state.shadow {
+            drawShadow(shadow, of: path, rule: rule, shader: shader)
+        }
+        drawRaw(path, rule: rule, paint: paint)
+    }
+
+    /// Draws into the current target through the clip, keeping caller memory in sync.
+    func drawRaw(_ path: CGPath, rule: FillRule, paint: Paint) {
+        guard !path.isEmpty else { return }
+        copyInFromCaller()
+        RasterBackend.fill(path.rasterPath, rule: rule, paint: paint, clip: state.clip, into: target)
+        copyOutToCaller()
+    }
+}

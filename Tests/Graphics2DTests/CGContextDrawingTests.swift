@@ -1,0 +1,167 @@
+import Testing
+import Graphics2D
+import Raster
+
+// Expected values: Apple's bitmap-context coordinate convention (origin bottom-left, y up;
+// row 0 of memory is the top of the image), exact coverage of pixel-aligned shapes, and
+// 8-bit premultiplication (255·½ → 128 rounded).
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func fillingTheOriginRectColoursTheBottomLeftCorner() throws {
+    let context = makeBitmapContext()
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(pixel(context, x: 0, row: 99) == opaqueRed)
+    #expect(pixel(context, x: 9, row: 90) == opaqueRed)
+    #expect(pixel(context, x: 9, row: 89) == transparent)
+    #expect(pixel(context, x: 10, row: 95) == transparent)
+    #expect(pixel(context, x: 0, row: 0) == transparent)
+    let image = try #require(context.makeImage())
+    #expect(image.pixmap.pixel(x: 0, y: 99) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    #expect(image.pixmap.pixel(x: 0, y: 0) == .transparent)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func flippedCTMDrawsFromTheTop() throws {
+    let context = makeBitmapContext()
+    context.translateBy(x: 0, y: 100)
+    context.scaleBy(x: 1, y: -1)
+    context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+    context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(pixel(context, x: 0, row: 0) == opaqueRed)
+    #expect(pixel(context, x: 9, row: 9) == opaqueRed)
+    #expect(pixel(context, x: 0, row: 10) == transparent)
+    let topLeft = CGContext(pixmap: try Pixmap(width: 20, height: 20), origin: .topLeft)
+    topLeft.setFillColor(gray: 1, alpha: 1)
+    topLeft.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+    #expect(topLeft.pixmap.pixel(x: 4, y: 4) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+    #expect(topLeft.pixmap.pixel(x: 4, y: 5) == .transparent)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func globalAlphaPremultiplies() {
+    let context = makeBitmapContext(width: 4, height: 4)
+    context.setAlpha(0.5)
+    context.setFillColor(gray: 1, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(isClose(pixel(context, x: 1, row: 1), [128, 128, 128, 128]))
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func pathFillAndEllipse() {
+    let context = makeBitmapContext()
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.fillEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+    #expect(pixel(context, x: 50, row: 50) == opaqueRed)
+    #expect(pixel(context, x: 1, row: 1) == transparent)
+    let even = makeBitmapContext()
+    even.addRect(CGRect(x: 0, y: 0, width: 100, height: 100))
+    even.addRect(CGRect(x: 25, y: 25, width: 50, height: 50))
+    even.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    even.fillPath(using: .evenOdd)
+    #expect(even.isPathEmpty)
+    #expect(pixel(even, x: 50, row: 50) == transparent)
+    #expect(pixel(even, x: 10, row: 10) == opaqueRed)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokeWidthAndDashes() {
+    let context = makeBitmapContext()
+    context.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.setLineWidth(4)
+    context.move(to: CGPoint(x: 10, y: 50))
+    context.addLine(to: CGPoint(x: 90, y: 50))
+    context.strokePath()
+    // y ∈ [48, 52] in user space = rows 48…51 of memory (row = 100 − y).
+    #expect(pixel(context, x: 50, row: 48) == opaqueRed && pixel(context, x: 50, row: 51) == opaqueRed)
+    #expect(pixel(context, x: 50, row: 47) == transparent && pixel(context, x: 50, row: 52) == transparent)
+    #expect(pixel(context, x: 9, row: 50) == transparent)  // butt cap ends at x = 10
+
+    let dashed = makeBitmapContext()
+    dashed.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+    dashed.setLineWidth(2)
+    dashed.setLineDash(phase: 0, lengths: [10, 10])
+    dashed.move(to: CGPoint(x: 0, y: 50))
+    dashed.addLine(to: CGPoint(x: 100, y: 50))
+    dashed.strokePath()
+    #expect(pixel(dashed, x: 5, row: 49) == opaqueRed)
+    #expect(pixel(dashed, x: 15, row: 49) == transparent)
+    #expect(pixel(dashed, x: 25, row: 49) == opaqueRed)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func clearMakesPixelsTransparent() {
+    let context = makeBitmapContext(width: 10, height: 10)
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+    context.clear(CGRect(x: 0, y: 0, width: 5, height: 10))
+    #expect(pixel(context, x: 2, row: 5) == transparent)
+    #expect(pixel(context, x: 7, row: 5) == opaqueRed)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func imagesAreDrawnUpright() throws {
+    // A 2×2 image whose top-left pixel is red and the rest blue, drawn at the origin.
+    let pixmap = try Pixmap(width: 2, height: 2)
+    pixmap.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+    pixmap.setPixel(x: 0, y: 0, PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    let context = makeBitmapContext(width: 10, height: 10)
+    context.interpolationQuality = .none
+    context.draw(CGImage(pixmap: pixmap), in: CGRect(x: 0, y: 0, width: 2, height: 2))
+    // Upright: the image's top row is at user y ∈ [1, 2] = memory row 8.
+    #expect(pixel(context, x: 0, row: 8) == opaqueRed)
+    #expect(pixel(context, x: 0, row: 9) == [0, 0, 255, 255])
+    #expect(pixel(context, x: 1, row: 8) == [0, 0, 255, 255])
+    #expect(pixel(context, x: 0, row: 7) == transparent)
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func linearGradientAndItsOptions() {
+    let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: nil)!
+    let context = makeBitmapContext()
+    context.drawLinearGradient(gradient, start: CGPoint(x: 25, y: 0), end: CGPoint(x: 75, y: 0), options: [])
+    // Pixel 50's centre is at x = 50.5: t = 25.5/50 = 0.51 → 130 (±2 for the engine's ramp).
+    #expect(isClose(pixel(context, x: 50, row: 50), [130, 130, 130, 255], 2))
+    #expect(pixel(context, x: 10, row: 50) == transparent)   // before the start: not drawn
+    #expect(pixel(context, x: 90, row: 50) == transparent)   // after the end: not drawn
+    let extended = makeBitmapContext()
+    extended.drawLinearGradient(gradient, start: CGPoint(x: 25, y: 0), end: CGPoint(x: 75, y: 0),
+                                options: [.drawsAfterEndLocation])
+    #expect(pixel(extended, x: 10, row: 50) == transparent)
+    #expect(isClose(pixel(extended, x: 90, row: 50), [255, 255, 255, 255], 1))
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func radialGradientCentreAndOutside() {
+    let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
+    let context = makeBitmapContext()
+    let centre = CGPoint(x: 50, y: 50)
+    context.drawRadialGradient(gradient, startCenter: centre, startRadius: 0, endCenter: centre, endRadius: 40,
+                               options: [])
+    #expect(isClose(pixel(context, x: 50, row: 49), opaqueRed, 12))
+    #expect(pixel(context, x: 2, row: 2) == transparent)
+    let extended = makeBitmapContext()
+    extended.drawRadialGradient(gradient, startCenter: centre, startRadius: 0, endCenter: centre, endRadius: 40,
+                                options: [.drawsAfterEndLocation])
+    #expect(isClose(pixel(extended, x: 2, row: 2), [0, 0, 255, 255], 1))
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func callerMemoryIsKeptInSync() {
+    let bytesPerRow = 4 * 8 + 16
+    var buffer = [UInt8](repeating: 0, count: bytesPerRow * 8)
+    buffer.withUnsafeMutableBytes { raw in
+        let context = CGContext(data: raw.baseAddress, width: 8, height: 8, bitsPerComponent: 8,
+                                bytesPerRow: bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        context.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+    }
+    let last = 7 * bytesPerRow  // bottom-left pixel = last row of memory
+    #expect(Array(buffer[last..<last + 4]) == [0, 255, 0, 255])
+    #expect(Array(buffer[0..<4]) == [0, 0, 0, 0])
+}
+
+@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedPathCanBeFilled() {
+    let context = makeBitmapContext()
+    context.setLineWidth(10)
+    context.move(to: CGPoint(x: 0, y: 50))
+    context.addLine(to: CGPoint(x: 100, y: 50))
+    context.replacePathWithStrokedPath()
+    // The outline of a 10-wide horizontal stroke: y ∈ [45, 55].
+    #expect(isClose(context.boundingBoxOfPath, CGRect(x: 0, y: 45, width: 100, height: 10), 1e-9))
+    #expect(context.pathContains(CGPoint(x: 50, y: 54), mode: .fill))
+    #expect(!context.pathContains(CGPoint(x: 50, y: 56), mode: .fill))
+}
