@@ -1,117 +1,157 @@
-/// Turns a `Path` into closed polygons of line segments in device space.
+/// Turns a `Path` into polylines.
 ///
 /// Curves are subdivided uniformly in t into n segments, with n from Wang's formula so that the
-/// polyline stays within `tolerance` device pixels of the curve:
-/// `n = ⌈√(d(d−1)/8 · L / tolerance)⌉` for degree d, L the largest second difference of the
-/// control points (|P0 − 2P1 + P2| …). n is capped by `Rasterizer.maxSegmentsPerCurve`, so
-/// absurdly large curves cannot hang the engine. Every subpath is closed implicitly (fills close
-/// open subpaths, as Core Graphics does). A subpath with a non-finite coordinate is skipped whole.
+/// polyline stays within `tolerance` of the curve: `n = ⌈√(d(d−1)/8 · L / tolerance)⌉` for
+/// degree d, L the largest second difference of the control points (|P0 − 2P1 + P2| …). n is
+/// capped by `maxSegmentsPerCurve`, so absurdly large curves cannot hang the engine. A subpath
+/// with a non-finite coordinate is skipped whole.
 enum Flattener {
-    /// Maximum distance, in device pixels, between a curve and its polyline.
+    /// Maximum distance, in device pixels, between a filled curve and its polyline.
     static let tolerance = 0.05
+    /// Largest number of line segments one curve is flattened into.
+    static let maxSegmentsPerCurve = 512
 
-    /// Appends (x0, y0, x1, y1) quadruples for every edge of the filled `path`.
+    /// Appends (x0, y0, x1, y1) quadruples, in device space, for every edge of the filled
+    /// `path`; open subpaths are closed, as fills do in Core Graphics.
     static func flatten(_ path: Path, transform: Transform, into out: inout [Double]) {
-        var subpathStart = out.count
+        var sink = EdgeSink()
+        swap(&sink.out, &out)          // reuse the caller's buffer without copying it
+        sink.out.removeAll(keepingCapacity: true)
+        walk(path, transform: transform, tolerance: tolerance, into: &sink)
+        swap(&sink.out, &out)
+    }
+
+    /// The subpaths of `path` as polylines in the path's own space, within `tolerance`.
+    static func polylines(_ path: Path, tolerance: Double) -> [Polyline] {
+        var sink = PolylineSink()
+        walk(path, transform: .identity, tolerance: tolerance, into: &sink)
+        return sink.lines
+    }
+
+    /// Feeds `sink` the flattened subpaths of `path` mapped by `transform`.
+    static func walk<S: FlattenSink>(_ path: Path, transform: Transform, tolerance: Double, into sink: inout S) {
         var start = Point.zero, current = Point.zero
         var open = false
-        var finite = true
         var pointIndex = 0
         let points = path.points
-
-        func closeSubpath() {
-            if open {
-                if finite {
-                    line(current, start, &out)
-                } else {
-                    out.removeSubrange(subpathStart...)
-                }
-            }
-            open = false
-            finite = true
-            subpathStart = out.count
+        func ensureOpen() {
+            if !open { sink.begin(current); start = current; open = true }
         }
-
         for verb in path.verbs {
             switch verb {
             case .move:
-                closeSubpath()
-                start = transform.apply(points[pointIndex])
-                current = start
-                finite = start.isFinite
+                if open { sink.end(closed: false) }
+                current = transform.apply(points[pointIndex])
+                start = current
+                sink.begin(current)
                 open = true
             case .line:
-                let p = transform.apply(points[pointIndex])
-                if !open { start = current; open = true }
-                finite = finite && p.isFinite
-                line(current, p, &out)
-                current = p
+                ensureOpen()
+                current = transform.apply(points[pointIndex])
+                sink.line(to: current)
             case .quad:
+                ensureOpen()
                 let c = transform.apply(points[pointIndex])
                 let p = transform.apply(points[pointIndex + 1])
-                if !open { start = current; open = true }
-                finite = finite && c.isFinite && p.isFinite
-                if finite { quad(current, c, p, &out) }
+                quad(current, c, p, tolerance: tolerance, into: &sink)
                 current = p
             case .cubic:
+                ensureOpen()
                 let c1 = transform.apply(points[pointIndex])
                 let c2 = transform.apply(points[pointIndex + 1])
                 let p = transform.apply(points[pointIndex + 2])
-                if !open { start = current; open = true }
-                finite = finite && c1.isFinite && c2.isFinite && p.isFinite
-                if finite { cubic(current, c1, c2, p, &out) }
+                cubic(current, c1, c2, p, tolerance: tolerance, into: &sink)
                 current = p
             case .close:
-                closeSubpath()
+                if open { sink.end(closed: true) }
+                open = false
                 current = start
             }
             pointIndex += verb.pointCount
         }
-        closeSubpath()
-    }
-
-    @inline(__always)
-    static func line(_ a: Point, _ b: Point, _ out: inout [Double]) {
-        if a.y == b.y { return }   // horizontal edges sweep no area
-        out.append(a.x); out.append(a.y); out.append(b.x); out.append(b.y)
+        if open { sink.end(closed: false) }
     }
 
     /// Segments for a curve whose control polygon has largest second difference `l`.
     @inline(__always)
-    static func segmentCount(secondDifference l: Double, factor: Double) -> Int {
+    static func segmentCount(secondDifference l: Double, factor: Double, tolerance: Double) -> Int {
         let n = (factor * l / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return Rasterizer.maxSegmentsPerCurve }
-        return Swift.max(1, Swift.min(Int(n), Rasterizer.maxSegmentsPerCurve))
+        guard n.isFinite else { return maxSegmentsPerCurve }
+        return Swift.max(1, Swift.min(Int(n), maxSegmentsPerCurve))
     }
 
-    static func quad(_ p0: Point, _ p1: Point, _ p2: Point, _ out: inout [Double]) {
-        let l = hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
-        let n = segmentCount(secondDifference: l, factor: 0.25)
-        var prev = p0
-        for i in 1...n {
+    static func quad<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double, into sink: inout S) {
+        let l = length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
+        let n = segmentCount(secondDifference: l, factor: 0.25, tolerance: tolerance)
+        for i in 1..<n {
             let t = Double(i) / Double(n), u = 1 - t
-            let p = i == n ? p2 : Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
-                                        y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
-            line(prev, p, &out)
-            prev = p
+            sink.line(to: Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+                                y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y))
         }
+        sink.line(to: p2)
     }
 
-    static func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ out: inout [Double]) {
-        let l = Swift.max(hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
-                          hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
-        let n = segmentCount(secondDifference: l, factor: 0.75)
-        var prev = p0
-        for i in 1...n {
+    static func cubic<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double,
+                                      into sink: inout S) {
+        let l = Swift.max(length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
+                          length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
+        let n = segmentCount(secondDifference: l, factor: 0.75, tolerance: tolerance)
+        for i in 1..<n {
             let t = Double(i) / Double(n), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            let p = i == n ? p3 : Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                        y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
-            line(prev, p, &out)
-            prev = p
+            sink.line(to: Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                                y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
         }
+        sink.line(to: p3)
     }
 
     @inline(__always)
-    static func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+    static func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+}
+
+/// Receives flattened subpaths: `begin`, then `line(to:)` calls, then `end`.
+protocol FlattenSink {
+    mutating func begin(_ p: Point)
+    mutating func line(to p: Point)
+    mutating func end(closed: Bool)
+}
+
+/// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
+struct EdgeSink: FlattenSink {
+    var out: [Double] = []
+    private var subpathStart = 0
+    private var start = Point.zero, current = Point.zero
+    private var finite = true
+
+    mutating func begin(_ p: Point) {
+        subpathStart = out.count
+        start = p; current = p
+        finite = p.isFinite
+    }
+
+    mutating func line(to p: Point) {
+        finite = finite && p.isFinite
+        if finite && current.y != p.y {   // horizontal edges sweep no area
+            out.append(current.x); out.append(current.y); out.append(p.x); out.append(p.y)
+        }
+        current = p
+    }
+
+    mutating func end(closed: Bool) {
+        line(to: start)
+        if !finite { out.removeSubrange(subpathStart...) }
+    }
+}
+
+/// Collects subpaths as polylines, dropping those with non-finite points.
+struct PolylineSink: FlattenSink {
+    var lines: [Polyline] = []
+    private var points: [Point] = []
+
+    mutating func begin(_ p: Point) { points = [p] }
+    mutating func line(to p: Point) { points.append(p) }
+    mutating func end(closed: Bool) {
+        if points.allSatisfy(\.isFinite) { lines.append(Polyline(points: points, closed: closed)) }
+        points = []
+    }
 }

@@ -23,9 +23,6 @@
 /// `blitSpan`, so interiors cost one store per pixel in the blitter and empty parts of a bounding
 /// box cost nothing. All buffers are owned by the rasterizer and reused from draw to draw.
 final class Rasterizer {
-    /// Largest number of line segments one curve is flattened into (keeps huge curves bounded).
-    static let maxSegmentsPerCurve = 512
-
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
     private var rowMin: [Int32] = []

@@ -1,0 +1,261 @@
+/// Stroke outlines: turns a path and a `StrokeStyle` into a path whose non-zero fill is the stroke.
+///
+/// The path is flattened to polylines (tolerance in the path's own units), optionally dashed,
+/// and each polyline becomes one outline polygon:
+///
+/// ```
+///   left side, forward:    L0 ──── L1 ╮ (outer join: miter tip / round arc / bevel)
+///   polyline:              P0 ──── P1 ──── P2
+///   right side, backward:  R0 ──── R1 ◁── pivot through P1 on the inner side of the turn
+/// ```
+///
+/// On the inner side of each turn the outline passes through the vertex itself (a pivot), so
+/// overlapping offsets never cancel under the non-zero rule; on the outer side it adds the join.
+/// Open polylines get caps joining the two sides; closed ones become two loops (the left one
+/// forward, the right one backward) so the area between them has winding ±1.
+///
+/// Semantics follow Core Graphics: the miter limit compares the miter length to the line width
+/// (`1 / sin(φ/2)` for an angle φ between the segments) and falls back to a bevel above it; a
+/// zero-length subpath draws a dot with round caps and a square with square caps, nothing with
+/// butt caps.
+public extension Path {
+    /// The outline of the stroke of this path, to be filled with the non-zero rule.
+    /// `tolerance` is the largest allowed distance from the true outline, in this path's units.
+    func stroked(_ style: StrokeStyle, tolerance: Double = 0.05) -> Path {
+        var out = Path()
+        guard style.width > 0, style.width.isFinite, tolerance > 0 else { return out }
+        var stroker = Stroker(style: style, tolerance: tolerance)
+        var lines = Flattener.polylines(self, tolerance: tolerance)
+        if !style.dash.isEmpty {
+            lines = Dasher.dash(lines, lengths: style.dash, phase: style.dashPhase)
+        }
+        for line in lines { stroker.outline(line, into: &out) }
+        return out
+    }
+}
+
+extension Pixmap {
+    /// Strokes `path` (user space) with `style` (widths and dashes in user space), mapped to
+    /// device pixels by `transform`. Each stroke is composited once: overlaps within one stroke
+    /// never blend twice.
+    public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform = .identity,
+                       clip: Mask? = nil) {
+        let scale = Swift.max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                              (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        guard scale > 0, scale.isFinite else { return }
+        fill(path.stroked(style, tolerance: Flattener.tolerance / scale), rule: .nonZero,
+             paint: paint, transform: transform, clip: clip)
+    }
+}
+
+/// An open or closed run of points produced by flattening.
+struct Polyline {
+    var points: [Point]
+    var closed: Bool
+}
+
+struct Stroker {
+    let style: StrokeStyle
+    let halfWidth: Double
+    let tolerance: Double
+    /// Angle step for round joins and caps so the arc stays within `tolerance`.
+    let arcStep: Double
+
+    init(style: StrokeStyle, tolerance: Double) {
+        self.style = style
+        halfWidth = style.width / 2
+        self.tolerance = tolerance
+        let ratio = Swift.min(1, tolerance / halfWidth)
+        arcStep = Swift.max(2 * arccosine(1 - ratio), 0.01)
+    }
+
+    /// Appends the outline of one polyline to `out`.
+    mutating func outline(_ line: Polyline, into out: inout Path) {
+        var pts = line.points
+        removeDuplicates(&pts)
+        if line.closed, pts.count > 2, pts.first == pts.last { pts.removeLast() }
+        if pts.count == 1 || (pts.count == 2 && pts[0] == pts[1]) {
+            dot(at: pts[0], into: &out)
+            return
+        }
+        guard pts.count >= 2 else { return }
+        if line.closed && pts.count >= 3 {
+            var left: [Point] = []
+            var right: [Point] = []
+            let n = pts.count
+            for i in 0..<n {
+                let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
+                join(prev: prev, at: p, next: next, left: &left, right: &right)
+            }
+            append(polygon: left, to: &out)
+            append(polygon: right.reversed(), to: &out)
+            return
+        }
+        var left: [Point] = []
+        var right: [Point] = []
+        let n0 = normal(pts[0], pts[1])
+        left.append(pts[0] + n0)
+        right.append(pts[0] - n0)
+        for i in 1..<(pts.count - 1) {
+            join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], left: &left, right: &right)
+        }
+        let last = pts.count - 1
+        let n1 = normal(pts[last - 1], pts[last])
+        left.append(pts[last] + n1)
+        right.append(pts[last] - n1)
+        var outline = left
+        cap(at: pts[last], direction: direction(pts[last - 1], pts[last]), from: pts[last] + n1,
+            to: pts[last] - n1, into: &outline)
+        outline.append(contentsOf: right.reversed())
+        cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0,
+            into: &outline)
+        append(polygon: outline, to: &out)
+    }
+
+    // MARK: joins
+
+    /// Adds the offset points around vertex `p` (between segments prev→p and p→next) to both sides.
+    private func join(prev: Point, at p: Point, next: Point, left: inout [Point], right: inout [Point]) {
+        let n1 = normal(prev, p), n2 = normal(p, next)
+        let d1 = direction(prev, p), d2 = direction(p, next)
+        let cross = d1.x * d2.y - d1.y * d2.x
+        let dot = d1.x * d2.x + d1.y * d2.y
+        if abs(cross) < 1e-12 && dot > 0 {
+            left.append(p + n1); right.append(p - n1)
+            return
+        }
+        // With y down and the normal (−dy, dx)·h, `left` is the side the normal points to. A turn
+        // with cross > 0 bends towards the normal: the left side is the inner side.
+        if cross > 0 {
+            left.append(p + n1); left.append(p); left.append(p + n2)
+            outerJoin(at: p, from: p - n1, to: p - n2, d1: d1, d2: d2, into: &right)
+        } else {
+            outerJoin(at: p, from: p + n1, to: p + n2, d1: d1, d2: d2, into: &left)
+            right.append(p - n1); right.append(p); right.append(p - n2)
+        }
+    }
+
+    /// The outer side of a join, from offset point `a` to offset point `b` around `p`.
+    private func outerJoin(at p: Point, from a: Point, to b: Point, d1: Point, d2: Point,
+                           into side: inout [Point]) {
+        side.append(a)
+        switch style.join {
+        case .bevel:
+            break
+        case .round:
+            arc(center: p, from: a, to: b, into: &side)
+        case .miter:
+            // φ = angle between the segments; miter length / width = 1 / sin(φ/2).
+            let cosTurn = Swift.max(-1, Swift.min(1, d1.x * d2.x + d1.y * d2.y))
+            let sinHalfPhi = ((1 + cosTurn) / 2).squareRoot()   // φ = π − turn angle
+            if sinHalfPhi > 0 && 1 / sinHalfPhi <= style.miterLimit {
+                // Tip: intersection of the two offset lines, along the bisector.
+                let mid = Point(x: (a.x + b.x) / 2 - p.x, y: (a.y + b.y) / 2 - p.y)
+                let len = (mid.x * mid.x + mid.y * mid.y).squareRoot()
+                if len > 0 {
+                    let scale = halfWidth / sinHalfPhi / len
+                    side.append(Point(x: p.x + mid.x * scale, y: p.y + mid.y * scale))
+                }
+            }
+        }
+        side.append(b)
+    }
+
+    // MARK: caps
+
+    /// Adds the cap at the end point `p` of a polyline heading along `direction`, between the
+    /// offset points `from` and `to` (already on the outline).
+    private func cap(at p: Point, direction d: Point, from a: Point, to b: Point, into out: inout [Point]) {
+        switch style.cap {
+        case .butt:
+            break
+        case .square:
+            out.append(Point(x: a.x + d.x * halfWidth, y: a.y + d.y * halfWidth))
+            out.append(Point(x: b.x + d.x * halfWidth, y: b.y + d.y * halfWidth))
+        case .round:
+            arc(center: p, from: a, to: b, into: &out, through: d)
+        }
+    }
+
+    /// A zero-length subpath: a dot (round caps) or an axis-aligned square (square caps), wound
+    /// the same way as every other outline (negative shoelace area) so overlaps never cancel.
+    private func dot(at p: Point, into out: inout Path) {
+        let h = halfWidth
+        switch style.cap {
+        case .butt:
+            return
+        case .square:
+            append(polygon: [Point(x: p.x - h, y: p.y - h), Point(x: p.x - h, y: p.y + h),
+                             Point(x: p.x + h, y: p.y + h), Point(x: p.x + h, y: p.y - h)], to: &out)
+        case .round:
+            var pts: [Point] = []
+            let steps = Swift.max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
+            let r = h * Stroker.areaPreservingScale(step: 2 * Double.pi / Double(steps))
+            for i in 0..<steps {
+                let t = -2 * Double.pi * Double(i) / Double(steps)
+                pts.append(Point(x: p.x + r * cosine(t), y: p.y + r * sine(t)))
+            }
+            append(polygon: pts, to: &out)
+        }
+    }
+
+    /// Points of the arc around `c` from `a` to `b` (both at distance halfWidth), excluding `a`
+    /// and `b`. Without `through`, the shorter way; with it, the half turn passing that direction.
+    private func arc(center c: Point, from a: Point, to b: Point, into out: inout [Point],
+                     through: Point? = nil) {
+        let a0 = arctangent(a.y - c.y, a.x - c.x)
+        var sweep = arctangent(b.y - c.y, b.x - c.x) - a0
+        if let dir = through {
+            // A semicircle: choose the sweep sign whose midpoint points along `dir`.
+            let mid = a0 + Double.pi / 2
+            let plus = cosine(mid) * dir.x + sine(mid) * dir.y
+            sweep = plus >= 0 ? Double.pi : -Double.pi
+        } else {
+            while sweep > Double.pi { sweep -= 2 * Double.pi }
+            while sweep < -Double.pi { sweep += 2 * Double.pi }
+        }
+        let steps = Int((abs(sweep) / arcStep).rounded(.up))
+        guard steps > 1 else { return }
+        let r = halfWidth * Stroker.areaPreservingScale(step: abs(sweep) / Double(steps))
+        for i in 1..<steps {
+            let t = a0 + sweep * Double(i) / Double(steps)
+            out.append(Point(x: c.x + r * cosine(t), y: c.y + r * sine(t)))
+        }
+    }
+
+    /// Radius factor that gives a polygon with vertices every `step` radians the area of the
+    /// circle it approximates: a sector's triangle ½r'²·sin θ equals the sector ½r²·θ.
+    static func areaPreservingScale(step θ: Double) -> Double {
+        θ > 1e-9 ? (θ / sine(θ)).squareRoot() : 1
+    }
+
+    // MARK: helpers
+
+    private func normal(_ a: Point, _ b: Point) -> Point {
+        let d = direction(a, b)
+        return Point(x: -d.y * halfWidth, y: d.x * halfWidth)
+    }
+
+    private func direction(_ a: Point, _ b: Point) -> Point {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        return len > 0 ? Point(x: dx / len, y: dy / len) : Point(x: 1, y: 0)
+    }
+
+    private func removeDuplicates(_ pts: inout [Point]) {
+        guard pts.count > 1 else { return }
+        var kept = [pts[0]]
+        for p in pts.dropFirst() where p != kept[kept.count - 1] { kept.append(p) }
+        pts = kept
+    }
+
+    private func append(polygon: [Point], to out: inout Path) {
+        guard polygon.count >= 3 else { return }
+        out.move(to: polygon[0])
+        for p in polygon.dropFirst() { out.line(to: p) }
+        out.close()
+    }
+}
+
+private func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+private func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
