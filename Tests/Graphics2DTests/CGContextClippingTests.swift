@@ -4,7 +4,7 @@ import Graphics2D
 // Expected values: Apple's clipping semantics (clips intersect, are saved with the graphics
 // state, `resetClip` removes them) with pixel-aligned geometry.
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func rectClipLimitsDrawing() {
+@Test func rectClipLimitsDrawing() {
     let context = makeBitmapContext()
     context.clip(to: CGRect(x: 0, y: 0, width: 50, height: 100))
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -14,7 +14,7 @@ import Graphics2D
     #expect(context.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 50, height: 100))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func clipsIntersectAndRestore() {
+@Test func clipsIntersectAndRestore() {
     let context = makeBitmapContext()
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.saveGState()
@@ -29,7 +29,7 @@ import Graphics2D
     #expect(pixel(context, x: 65, row: 35) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func pathClipWithEvenOddAndReset() {
+@Test func pathClipWithEvenOddAndReset() {
     let context = makeBitmapContext()
     context.addRect(CGRect(x: 0, y: 0, width: 100, height: 100))
     context.addRect(CGRect(x: 25, y: 25, width: 50, height: 50))

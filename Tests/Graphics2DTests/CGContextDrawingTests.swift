@@ -6,7 +6,7 @@ import Raster
 // row 0 of memory is the top of the image), exact coverage of pixel-aligned shapes, and
 // 8-bit premultiplication (255·½ → 128 rounded).
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func fillingTheOriginRectColoursTheBottomLeftCorner() throws {
+@Test func fillingTheOriginRectColoursTheBottomLeftCorner() throws {
     let context = makeBitmapContext()
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -20,7 +20,7 @@ import Raster
     #expect(image.pixmap.pixel(x: 0, y: 0) == .transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func flippedCTMDrawsFromTheTop() throws {
+@Test func flippedCTMDrawsFromTheTop() throws {
     let context = makeBitmapContext()
     context.translateBy(x: 0, y: 100)
     context.scaleBy(x: 1, y: -1)
@@ -36,7 +36,7 @@ import Raster
     #expect(topLeft.pixmap.pixel(x: 4, y: 5) == .transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func globalAlphaPremultiplies() {
+@Test func globalAlphaPremultiplies() {
     let context = makeBitmapContext(width: 4, height: 4)
     context.setAlpha(0.5)
     context.setFillColor(gray: 1, alpha: 1)
@@ -44,7 +44,7 @@ import Raster
     #expect(isClose(pixel(context, x: 1, row: 1), [128, 128, 128, 128]))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func pathFillAndEllipse() {
+@Test func pathFillAndEllipse() {
     let context = makeBitmapContext()
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fillEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -60,7 +60,7 @@ import Raster
     #expect(pixel(even, x: 10, row: 10) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokeWidthAndDashes() {
+@Test func strokeWidthAndDashes() {
     let context = makeBitmapContext()
     context.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.setLineWidth(4)
@@ -84,7 +84,7 @@ import Raster
     #expect(pixel(dashed, x: 25, row: 49) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func clearMakesPixelsTransparent() {
+@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func clearMakesPixelsTransparent() {
     let context = makeBitmapContext(width: 10, height: 10)
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -93,7 +93,7 @@ import Raster
     #expect(pixel(context, x: 7, row: 5) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func imagesAreDrawnUpright() throws {
+@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func imagesAreDrawnUpright() throws {
     // A 2×2 image whose top-left pixel is red and the rest blue, drawn at the origin.
     let pixmap = try Pixmap(width: 2, height: 2)
     pixmap.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
@@ -108,7 +108,7 @@ import Raster
     #expect(pixel(context, x: 0, row: 7) == transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func linearGradientAndItsOptions() {
+@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func linearGradientAndItsOptions() {
     let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: nil)!
     let context = makeBitmapContext()
@@ -124,7 +124,7 @@ import Raster
     #expect(isClose(pixel(extended, x: 90, row: 50), [255, 255, 255, 255], 1))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func radialGradientCentreAndOutside() {
+@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func radialGradientCentreAndOutside() {
     let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
     let context = makeBitmapContext()
@@ -139,7 +139,7 @@ import Raster
     #expect(isClose(pixel(extended, x: 2, row: 2), [0, 0, 255, 255], 1))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func callerMemoryIsKeptInSync() {
+@Test func callerMemoryIsKeptInSync() {
     let bytesPerRow = 4 * 8 + 16
     var buffer = [UInt8](repeating: 0, count: bytesPerRow * 8)
     buffer.withUnsafeMutableBytes { raw in
@@ -154,7 +154,7 @@ import Raster
     #expect(Array(buffer[0..<4]) == [0, 0, 0, 0])
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedPathCanBeFilled() {
+@Test func strokedPathCanBeFilled() {
     let context = makeBitmapContext()
     context.setLineWidth(10)
     context.move(to: CGPoint(x: 0, y: 50))

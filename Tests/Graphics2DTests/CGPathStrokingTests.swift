@@ -4,7 +4,7 @@ import Graphics2D
 // Expected values: the geometry of strokes (half the width on each side; square caps extend
 // by half the width) and dash patterns (on/off lengths along the path), per Apple's docs.
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedCopyHasTheLineWidth() {
+@Test func strokedCopyHasTheLineWidth() {
     let line = CGMutablePath()
     line.move(to: .zero)
     line.addLine(to: CGPoint(x: 10, y: 0))
@@ -19,7 +19,7 @@ import Graphics2D
     #expect(isClose(moved.boundingBoxOfPath, CGRect(x: 0, y: 4, width: 10, height: 2), 1e-9))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func dashedCopySplitsThePath() {
+@Test func dashedCopySplitsThePath() {
     let line = CGMutablePath()
     line.move(to: .zero)
     line.addLine(to: CGPoint(x: 10, y: 0))
