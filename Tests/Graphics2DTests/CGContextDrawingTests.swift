@@ -165,3 +165,46 @@ import Raster
     #expect(context.pathContains(CGPoint(x: 50, y: 54), mode: .fill))
     #expect(!context.pathContains(CGPoint(x: 50, y: 56), mode: .fill))
 }
+
+@Test func antialiasingCoversHalfPixels() {
+    // A rect edge through the middle of a pixel column covers it half: alpha 255/2 ≈ 128.
+    let context = makeBitmapContext(width: 20, height: 20)
+    context.setFillColor(gray: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 10.5, height: 20))
+    #expect(abs(pixel(context, x: 10, row: 5)[3] - 128) <= 1)
+    #expect(pixel(context, x: 9, row: 5)[3] == 255 && pixel(context, x: 11, row: 5)[3] == 0)
+    // Aliased: a pixel is in exactly when its centre is.
+    let aliased = makeBitmapContext(width: 20, height: 20)
+    aliased.setShouldAntialias(false)
+    aliased.setFillColor(gray: 0, alpha: 1)
+    aliased.fill(CGRect(x: 0, y: 0, width: 10.6, height: 20))
+    aliased.fill(CGRect(x: 15, y: 0, width: 0.4, height: 20))
+    #expect(pixel(aliased, x: 10, row: 5)[3] == 255)
+    #expect(pixel(aliased, x: 15, row: 5)[3] == 0)
+}
+
+@Test func lineWidthIsInUserSpaceAtStrokeTime() {
+    let context = makeBitmapContext()
+    context.setStrokeColor(gray: 0, alpha: 1)
+    context.move(to: CGPoint(x: 5, y: 25))
+    context.addLine(to: CGPoint(x: 45, y: 25))
+    context.scaleBy(x: 2, y: 2)  // after building: the path stays, the pen doubles
+    context.setLineWidth(2)
+    context.strokePath()
+    // Device width 4 around y = 25: user rows y ∈ [23, 27] = memory rows 73…76.
+    #expect(pixel(context, x: 20, row: 73)[3] == 255 && pixel(context, x: 20, row: 76)[3] == 255)
+    #expect(pixel(context, x: 20, row: 72)[3] == 0 && pixel(context, x: 20, row: 77)[3] == 0)
+}
+
+@Test func drawPathFillsThenStrokes() {
+    let context = makeBitmapContext()
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1)
+    context.setLineWidth(4)
+    context.addRect(CGRect(x: 20, y: 20, width: 60, height: 60))
+    context.drawPath(using: .fillStroke)
+    #expect(context.isPathEmpty)
+    #expect(pixel(context, x: 50, row: 50) == opaqueRed)
+    #expect(pixel(context, x: 20, row: 50) == [0, 0, 255, 255])   // stroke over the edge x = 20
+    #expect(pixel(context, x: 17, row: 50) == transparent)        // beyond the half width
+}
