@@ -108,7 +108,7 @@ def main():
     failures = os.path.join(args.out, "failures.txt")
     if missing or os.path.exists(failures) or skipped:
         lines += ["", "## Runs that failed or were skipped", ""]
-        lines += [f"- Citrine produced no timing for {s} (see the failed command below: exit 132 = a trap)."
+        lines += [f"- Citrine produced no timing for {s} (see below: exit 2 = scene not drawable yet, 132 = a runtime trap)."
                   for s in missing]
         if os.path.exists(failures):
             with open(failures) as f:
