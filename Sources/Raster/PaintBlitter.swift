@@ -1,43 +1,138 @@
 /// Paints coverage runs into a `Pixmap` with a `Paint`, optionally through a clip `Mask`.
 ///
-/// Placeholder from the skeleton: solid colours with source-over only, one pixel at a time.
-/// The paint work replaces it with the full pipeline (shaders, blend modes, fast paths).
+/// Pipeline per run of pixels:
+///
+/// ```
+///   shader ──▶ premultiplied source words (row scratch) ──▶ × opacity ──▶ × coverage × clip
+///          ──▶ blend with the destination (source-over: integer fast path; others: `BlendMode`)
+/// ```
+///
+/// Pixels are 32-bit words with R in the low byte and A in the high one. Source-over works on two
+/// channels at a time (`0x00FF00FF` masks) with factors in 0…255 and exactly rounded division by
+/// 255, so `src + dst·(255 − αs)/255` never overflows a channel; an opaque solid colour at full
+/// coverage is a plain store. Everything else falls back to the exact
+/// floating-point formulas of `BlendMode`.
 public struct PaintBlitter: Blitter {
     public let target: Pixmap
     public let paint: Paint
     public let clip: Mask?
-    private let source: PremultipliedColor
+    private let shader: ShaderProgram
+    private let row: UnsafeMutablePointer<UInt32>
+    private let masked: UnsafeMutablePointer<UInt8>
+    /// Opacity as a factor 0…255.
+    private let opacity: UInt32
+    private let fastSourceOver: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
         self.paint = paint
         self.clip = clip
-        if case let .solid(c) = paint.shader {
-            var color = c
-            color.a *= paint.opacity
-            source = color.premultiplied
-        } else {
-            source = .transparent
-        }
+        let scratch = target.paintScratch
+        row = scratch.row
+        masked = scratch.coverage
+        shader = ShaderProgram(paint.shader)
+        let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
+        opacity = UInt32(o * 255 + 0.5)
+        fastSourceOver = paint.blendMode == .sourceOver
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        for i in 0..<count { blend(x: x + i, y: y, coverage: coverage) }
+        guard count > 0 else { return }
+        if clip == nil, case let .solid(color) = shader {
+            solidSpan(y: y, x: x, count: count, color: color, coverage: coverage)
+            return
+        }
+        var start = 0
+        while start < count {
+            let n = Swift.min(count - start, PaintScratch.chunk)
+            for i in 0..<n { masked[i] = coverage }
+            blitChunk(y: y, x: x + start, count: n)
+            start += n
+        }
     }
 
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        for i in 0..<coverage.count { blend(x: x + i, y: y, coverage: coverage[i]) }
+        var start = 0
+        let count = coverage.count
+        while start < count {
+            let n = Swift.min(count - start, PaintScratch.chunk)
+            for i in 0..<n { masked[i] = coverage[start + i] }
+            blitChunk(y: y, x: x + start, count: n)
+            start += n
+        }
     }
 
-    private func blend(x: Int, y: Int, coverage: UInt8) {
-        var cov = UInt32(coverage)
-        if let clip { cov = cov * UInt32(clip.value(x: x, y: y)) / 255 }
-        let p = target.pixels + (y * target.width + x) * 4
-        let sa = UInt32(source.a) * cov / 255
-        func mix(_ s: UInt8, _ d: UInt8) -> UInt8 {
-            UInt8((UInt32(s) * cov + UInt32(d) * (255 - sa) + 127) / 255)
+    // MARK: - Runs
+
+    /// A solid colour over a run of constant coverage, without a clip.
+    @inline(__always)
+    private func solidSpan(y: Int, x: Int, count: Int, color: UInt32, coverage: UInt8) {
+        let dst = target.words + y * target.width + x
+        let f = PaintBlitter.div255(UInt32(coverage) * opacity)
+        let src = PaintBlitter.scale(color, f)
+        if fastSourceOver {
+            if src >> 24 == 255 {
+                dst.update(repeating: src, count: count)
+            } else {
+                let inv = 255 - (src >> 24)
+                for i in 0..<count { dst[i] = src &+ PaintBlitter.scale(dst[i], inv) }
+            }
+        } else {
+            for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
-        p[0] = mix(source.r, p[0]); p[1] = mix(source.g, p[1]); p[2] = mix(source.b, p[2])
-        p[3] = UInt8(min(255, sa + (UInt32(p[3]) * (255 - sa) + 127) / 255))
+    }
+
+    /// `count` pixels whose coverage is in `masked`.
+    private func blitChunk(y: Int, x: Int, count: Int) {
+        if let clip {
+            let m = clip.data + y * clip.width + x
+            for i in 0..<count { masked[i] = UInt8((UInt32(masked[i]) * UInt32(m[i]) + 127) / 255) }
+        }
+        shader.shade(y: y, x: x, count: count, into: row)
+        let dst = target.words + y * target.width + x
+        if fastSourceOver {
+            for i in 0..<count {
+                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
+                if f == 0 { continue }
+                let src = PaintBlitter.scale(row[i], f)
+                dst[i] = src &+ PaintBlitter.scale(dst[i], 255 - (src >> 24))
+            }
+        } else {
+            for i in 0..<count {
+                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
+                dst[i] = paint.blendMode.blend(source: row[i], destination: dst[i], factor: f)
+            }
+        }
+    }
+
+    // MARK: - Word arithmetic
+
+    /// x / 255 rounded to nearest, for x in 0…65025.
+    @inline(__always)
+    static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// Every channel of `c` times `f`/255 (f in 0…255), rounded to nearest, two channels at a time.
+    @inline(__always)
+    static func scale(_ c: UInt32, _ f: UInt32) -> UInt32 {
+        var rb = (c & 0x00FF_00FF) &* f &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((c >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+}
+
+/// Scratch rows reused by every draw into one pixmap.
+final class PaintScratch {
+    /// Pixels processed per chunk of a run.
+    static let chunk = 256
+    let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
+    let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+    deinit {
+        row.deallocate()
+        coverage.deallocate()
     }
 }

@@ -31,6 +31,10 @@ public final class Pixmap: @unchecked Sendable {
     /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
     /// from one thread at a time).
     lazy var rasterizer = Rasterizer()
+    /// Row buffers reused by every paint into this pixmap.
+    lazy var paintScratch = PaintScratch()
+    /// Cached mipmap levels 1, 2, … (see `Pixmap+Mipmap.swift`).
+    var mipLevels: [Pixmap] = []
 
     /// A transparent pixmap. Zero-sized pixmaps are allowed (they draw nothing).
     public init(width: Int, height: Int) throws(RasterError) {

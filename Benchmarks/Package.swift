@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// Citrine's benchmark package, kept out of the main build and CI (see ../DESIGN notes: swift-nio
+// style). Renders the anchor scenes (../shared/bench/anchors/scenes.md) with Citrine's Raster
+// and prints timings as JSON; `../scripts/bench` runs it interleaved with the anchor engines.
+//
+//     swift build -c release --package-path Benchmarks
+//     Benchmarks/.build/release/anchor-bench --scene S1,S2 --json out.json
+import Foundation
+import PackageDescription
+
+/// A path dependency's package identity is its folder's name, which depends on the clone.
+let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "CitrineBenchmarks",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "anchor-bench",
+            dependencies: [
+                .product(name: "AnchorScenes", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+            ],
+            path: "Sources/AnchorBench"
+        ),
+    ]
+)

@@ -1,0 +1,173 @@
+/// Samples an `ImagePattern` at device pixel centres.
+///
+/// The pattern's transform maps image pixel space to device space; the sampler inverts it once
+/// and maps each device pixel centre (x + ½, y + ½) back into the image (with the homogeneous
+/// divide for projective transforms; points whose w ≤ 0 lie behind the projection and are not
+/// painted). Bilinear filtering treats texel (i, j) as sitting at (i + ½, j + ½), as Core Graphics,
+/// Skia and Cairo do. `.smooth` first picks the mipmap level whose texels are closest to one
+/// device pixel (box-filtered halvings, built once per image), then filters bilinearly in it.
+struct ImageSampler {
+    let image: Pixmap
+    /// Device → image (or mip level) space, row-major 3×3.
+    let inverse: Projective
+    let bilinear: Bool
+    let spread: SpreadMode
+
+    init?(_ pattern: ImagePattern) {
+        guard pattern.image.width > 0, pattern.image.height > 0,
+              var inv = pattern.transform.inverted() else { return nil }
+        var source = pattern.image
+        if pattern.filter == .smooth {
+            // Texels per device pixel: √|det| of the inverse's linear part (at its centre for
+            // projective maps, the usual approximation).
+            let det = abs(inv.m.0 * inv.m.4 - inv.m.1 * inv.m.3) / (inv.m.8 * inv.m.8)
+            let texelsPerPixel = det.squareRoot()
+            var level = 0
+            var size = 1.0
+            while texelsPerPixel >= size * 2, level < 16 {
+                level += 1
+                size *= 2
+            }
+            if level > 0 {
+                source = pattern.image.mipmap(level: level)
+                let fx = Double(source.width) / Double(pattern.image.width)
+                let fy = Double(source.height) / Double(pattern.image.height)
+                inv = Projective(inv.m.0 * fx, inv.m.1 * fx, inv.m.2 * fx,
+                                 inv.m.3 * fy, inv.m.4 * fy, inv.m.5 * fy,
+                                 inv.m.6, inv.m.7, inv.m.8)
+            }
+        }
+        image = source
+        inverse = inv
+        bilinear = pattern.filter != .nearest
+        spread = pattern.spread
+    }
+
+    func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let m = inverse.m
+        let py = Double(y) + 0.5
+        let affine = m.6 == 0 && m.7 == 0
+        var px = Double(x) + 0.5
+        if affine {
+            let invW = 1 / m.8
+            var u = (m.0 * px + m.1 * py + m.2) * invW
+            var v = (m.3 * px + m.4 * py + m.5) * invW
+            let du = m.0 * invW, dv = m.3 * invW
+            for i in 0..<count {
+                out[i] = bilinear ? sampleBilinear(u, v) : sampleNearest(u, v)
+                u += du
+                v += dv
+            }
+        } else {
+            for i in 0..<count {
+                let w = m.6 * px + m.7 * py + m.8
+                if w <= 1e-12 {
+                    out[i] = 0
+                } else {
+                    let u = (m.0 * px + m.1 * py + m.2) / w
+                    let v = (m.3 * px + m.4 * py + m.5) / w
+                    out[i] = bilinear ? sampleBilinear(u, v) : sampleNearest(u, v)
+                }
+                px += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private func sampleNearest(_ u: Double, _ v: Double) -> UInt32 {
+        guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { return 0 }
+        return texel(Int(u.rounded(.down)), Int(v.rounded(.down)))
+    }
+
+    @inline(__always)
+    private func sampleBilinear(_ u: Double, _ v: Double) -> UInt32 {
+        guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { return 0 }
+        let su = u - 0.5, sv = v - 0.5
+        let fu = su.rounded(.down), fv = sv.rounded(.down)
+        let x0 = Int(fu), y0 = Int(fv)
+        let wx = UInt32((su - fu) * 256 + 0.5), wy = UInt32((sv - fv) * 256 + 0.5)
+        let w = image.width, h = image.height
+        let t00: UInt32, t10: UInt32, t01: UInt32, t11: UInt32
+        if x0 >= 0, y0 >= 0, x0 + 1 < w, y0 + 1 < h {
+            let p = image.words + y0 * w + x0
+            t00 = p[0]; t10 = p[1]; t01 = p[w]; t11 = p[w + 1]
+        } else {
+            t00 = texel(x0, y0); t10 = texel(x0 + 1, y0)
+            t01 = texel(x0, y0 + 1); t11 = texel(x0 + 1, y0 + 1)
+        }
+        return ImageSampler.weigh(t00, t10, t01, t11, wx: wx, wy: wy)
+    }
+
+    /// Bilinear combination of four texels with 8-bit fractional weights, per channel in full
+    /// precision (the four weights sum to 65536), rounded once.
+    @inline(__always)
+    static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
+                      wx: UInt32, wy: UInt32) -> UInt32 {
+        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
+        let w01 = (256 - wx) * wy, w11 = wx * wy
+        var out: UInt32 = 0
+        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+            let sum = (t00 >> shift & 0xFF) * w00 + (t10 >> shift & 0xFF) * w10
+                + (t01 >> shift & 0xFF) * w01 + (t11 >> shift & 0xFF) * w11
+            out |= ((sum + 32768) >> 16) << shift
+        }
+        return out
+    }
+
+    /// The texel at (x, y) after the spread mode.
+    @inline(__always)
+    private func texel(_ x: Int, _ y: Int) -> UInt32 {
+        let w = image.width, h = image.height
+        var tx = x, ty = y
+        switch spread {
+        case .decal:
+            if tx < 0 || ty < 0 || tx >= w || ty >= h { return 0 }
+        case .pad:
+            tx = Swift.min(Swift.max(tx, 0), w - 1)
+            ty = Swift.min(Swift.max(ty, 0), h - 1)
+        case .repeat:
+            tx %= w; if tx < 0 { tx += w }
+            ty %= h; if ty < 0 { ty += h }
+        case .reflect:
+            tx = ImageSampler.reflect(tx, w)
+            ty = ImageSampler.reflect(ty, h)
+        }
+        return image.words[ty * w + tx]
+    }
+
+    private static func reflect(_ i: Int, _ n: Int) -> Int {
+        var k = i % (2 * n)
+        if k < 0 { k += 2 * n }
+        return k < n ? k : 2 * n - 1 - k
+    }
+}
+
+extension Projective {
+    /// The inverse, or nil when singular or not finite.
+    public func inverted() -> Projective? {
+        let (a, b, c, d, e, f, g, h, i) = m
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard det != 0, det.isFinite else { return nil }
+        let r = 1 / det
+        return Projective(A * r, -(b * i - c * h) * r, (b * f - c * e) * r,
+                          B * r, (a * i - c * g) * r, -(a * f - c * d) * r,
+                          C * r, -(a * h - b * g) * r, (a * e - b * d) * r)
+    }
+
+    /// Maps a point with the homogeneous divide; nil when it lands at or behind w = 0.
+    public func apply(_ p: Point) -> Point? {
+        let w = m.6 * p.x + m.7 * p.y + m.8
+        guard w > 1e-12 else { return nil }
+        return Point(x: (m.0 * p.x + m.1 * p.y + m.2) / w, y: (m.3 * p.x + m.4 * p.y + m.5) / w)
+    }
+
+    /// `self` first, then `t` (t · self as matrices on column vectors).
+    public func concatenating(_ t: Projective) -> Projective {
+        let l = t.m, r = m
+        return Projective(
+            l.0 * r.0 + l.1 * r.3 + l.2 * r.6, l.0 * r.1 + l.1 * r.4 + l.2 * r.7, l.0 * r.2 + l.1 * r.5 + l.2 * r.8,
+            l.3 * r.0 + l.4 * r.3 + l.5 * r.6, l.3 * r.1 + l.4 * r.4 + l.5 * r.7, l.3 * r.2 + l.4 * r.5 + l.5 * r.8,
+            l.6 * r.0 + l.7 * r.3 + l.8 * r.6, l.6 * r.1 + l.7 * r.4 + l.8 * r.7, l.6 * r.2 + l.7 * r.5 + l.8 * r.8)
+    }
+}

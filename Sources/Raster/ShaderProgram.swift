@@ -1,0 +1,169 @@
+/// A `Shader` prepared for drawing: colours premultiplied, gradients baked into lookup tables,
+/// transforms inverted (device → shader space). Produces premultiplied words for a run of pixels,
+/// sampled at pixel centres.
+enum ShaderProgram {
+    case solid(UInt32)
+    case linear(GradientRamp, inverse: Transform, start: Point, ax: Double, ay: Double)
+    case radial(GradientRamp, inverse: Transform, RadialGradient)
+    case conic(GradientRamp, inverse: Transform, center: Point, startAngle: Double)
+    case image(ImageSampler)
+    /// A singular transform or invalid geometry: nothing is painted.
+    case none
+
+    init(_ shader: Shader) {
+        switch shader {
+        case let .solid(color):
+            self = .solid(color.premultiplied.word)
+        case let .linearGradient(g):
+            let dx = g.end.x - g.start.x, dy = g.end.y - g.start.y
+            let len2 = dx * dx + dy * dy
+            guard let inv = g.transform.inverted(), len2 > 0, len2.isFinite else { self = .none; return }
+            // t = ((p − start) · d) / |d|²
+            self = .linear(GradientRamp(g.stops, spread: g.spread), inverse: inv, start: g.start,
+                           ax: dx / len2, ay: dy / len2)
+        case let .radialGradient(g):
+            guard let inv = g.transform.inverted(), g.startRadius >= 0, g.endRadius >= 0 else { self = .none; return }
+            self = .radial(GradientRamp(g.stops, spread: g.spread), inverse: inv, g)
+        case let .conicGradient(g):
+            guard let inv = g.transform.inverted() else { self = .none; return }
+            self = .conic(GradientRamp(g.stops, spread: .repeat), inverse: inv, center: g.center,
+                          startAngle: g.startAngle)
+        case let .image(pattern):
+            if let sampler = ImageSampler(pattern) { self = .image(sampler) } else { self = .none }
+        }
+    }
+
+    /// Writes `count` premultiplied words for pixels x… of row y.
+    func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Double(y) + 0.5
+        switch self {
+        case let .solid(word):
+            out.update(repeating: word, count: count)
+        case let .linear(ramp, inv, start, ax, ay):
+            // Start of the run in gradient space, then a constant step per pixel.
+            let px = Double(x) + 0.5
+            let gx = inv.a * px + inv.c * py + inv.tx, gy = inv.b * px + inv.d * py + inv.ty
+            var t = (gx - start.x) * ax + (gy - start.y) * ay
+            let dt = inv.a * ax + inv.b * ay
+            for i in 0..<count {
+                out[i] = ramp.color(at: t)
+                t += dt
+            }
+        case let .radial(ramp, inv, g):
+            for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                let p = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
+                if let t = RadialSolver.parameter(at: p, g) {
+                    out[i] = ramp.color(at: t)
+                } else {
+                    out[i] = 0
+                }
+            }
+        case let .conic(ramp, inv, center, start):
+            for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                let gx = inv.a * px + inv.c * py + inv.tx - center.x
+                let gy = inv.b * px + inv.d * py + inv.ty - center.y
+                var t = (arctangent(gy, gx) - start) / (2 * Double.pi)
+                t -= t.rounded(.down)
+                out[i] = ramp.color(at: t)
+            }
+        case let .image(sampler):
+            sampler.sample(y: y, x: x, count: count, into: out)
+        case .none:
+            out.update(repeating: 0, count: count)
+        }
+    }
+}
+
+/// Two-circle radial gradients as Core Graphics, PDF and the HTML canvas define them: for a point
+/// p, t is the largest value with r(t) = r0 + t·(r1 − r0) ≥ 0 such that p lies on the circle of
+/// centre c(t) = c0 + t·(c1 − c0) and radius r(t). Points on no such circle are not painted.
+enum RadialSolver {
+    static func parameter(at p: Point, _ g: RadialGradient) -> Double? {
+        let cdx = g.endCenter.x - g.startCenter.x, cdy = g.endCenter.y - g.startCenter.y
+        let dr = g.endRadius - g.startRadius
+        let pdx = p.x - g.startCenter.x, pdy = p.y - g.startCenter.y
+        let a = cdx * cdx + cdy * cdy - dr * dr
+        let b = pdx * cdx + pdy * cdy + g.startRadius * dr
+        let c = pdx * pdx + pdy * pdy - g.startRadius * g.startRadius
+        if abs(a) < 1e-12 {
+            guard b != 0 else { return nil }
+            let t = c / (2 * b)
+            return g.startRadius + t * dr >= 0 ? t : nil
+        }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return nil }
+        let root = disc.squareRoot()
+        let t1 = (b + root) / a, t2 = (b - root) / a
+        let (hi, lo) = t1 > t2 ? (t1, t2) : (t2, t1)
+        if g.startRadius + hi * dr >= 0 { return hi }
+        if g.startRadius + lo * dr >= 0 { return lo }
+        return nil
+    }
+}
+
+/// A gradient's colours baked into 256 premultiplied entries (interpolated in straight sRGB
+/// values, premultiplied afterwards — as Core Graphics does), plus the spread mode.
+struct GradientRamp {
+    static let size = 256
+    let table: [UInt32]
+    let spread: SpreadMode
+
+    init(_ stops: [GradientStop], spread: SpreadMode) {
+        self.spread = spread
+        var sorted = stops.filter { $0.offset.isFinite }
+        sorted.sort { $0.offset < $1.offset }
+        var table = [UInt32](repeating: 0, count: GradientRamp.size)
+        if let first = sorted.first, let last = sorted.last {
+            var k = 0
+            for i in 0..<GradientRamp.size {
+                let t = Float(i) / Float(GradientRamp.size - 1)
+                while k + 1 < sorted.count && sorted[k + 1].offset <= t { k += 1 }
+                let color: Color
+                if t <= first.offset {
+                    color = first.color
+                } else if t >= last.offset {
+                    color = last.color
+                } else {
+                    let s0 = sorted[k], s1 = sorted[Swift.min(k + 1, sorted.count - 1)]
+                    let span = s1.offset - s0.offset
+                    let f = span > 0 ? (t - s0.offset) / span : 0
+                    color = Color(r: s0.color.r + (s1.color.r - s0.color.r) * f,
+                                  g: s0.color.g + (s1.color.g - s0.color.g) * f,
+                                  b: s0.color.b + (s1.color.b - s0.color.b) * f,
+                                  a: s0.color.a + (s1.color.a - s0.color.a) * f)
+                }
+                table[i] = color.premultiplied.word
+            }
+        }
+        self.table = table
+    }
+
+    /// The colour at parameter t, after the spread mode.
+    @inline(__always)
+    func color(at t: Double) -> UInt32 {
+        var u = t
+        switch spread {
+        case .pad:
+            break
+        case .repeat:
+            u -= u.rounded(.down)
+        case .reflect:
+            u = abs(u - 2 * (u * 0.5).rounded(.down))
+            if u > 1 { u = 2 - u }
+        case .decal:
+            if u < 0 || u > 1 { return 0 }
+        }
+        let scaled = u * Double(GradientRamp.size - 1) + 0.5
+        let index = scaled.isNaN ? 0 : Int(Swift.max(0, Swift.min(Double(GradientRamp.size - 1), scaled)))
+        return table[index]
+    }
+}
+
+extension PremultipliedColor {
+    /// The pixel as a little-endian word (R in the low byte).
+    @inlinable var word: UInt32 {
+        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+    }
+}
