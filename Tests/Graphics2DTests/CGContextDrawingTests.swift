@@ -84,7 +84,7 @@ import Raster
     #expect(pixel(dashed, x: 25, row: 49) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func clearMakesPixelsTransparent() {
+@Test func clearMakesPixelsTransparent() {
     let context = makeBitmapContext(width: 10, height: 10)
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -93,7 +93,7 @@ import Raster
     #expect(pixel(context, x: 7, row: 5) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func imagesAreDrawnUpright() throws {
+@Test func imagesAreDrawnUpright() throws {
     // A 2×2 image whose top-left pixel is red and the rest blue, drawn at the origin.
     let pixmap = try Pixmap(width: 2, height: 2)
     pixmap.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
@@ -108,7 +108,7 @@ import Raster
     #expect(pixel(context, x: 0, row: 7) == transparent)
 }
 
-@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func linearGradientAndItsOptions() {
+@Test func linearGradientAndItsOptions() {
     let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: nil)!
     let context = makeBitmapContext()
@@ -124,7 +124,7 @@ import Raster
     #expect(isClose(pixel(extended, x: 90, row: 50), [255, 255, 255, 255], 1))
 }
 
-@Test(.disabled("needs Raster's paint pipeline (gradients, image paint, blend modes), not yet on main")) func radialGradientCentreAndOutside() {
+@Test func radialGradientCentreAndOutside() {
     let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
     let context = makeBitmapContext()
