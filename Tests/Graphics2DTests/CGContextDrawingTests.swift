@@ -208,3 +208,59 @@ import Raster
     #expect(pixel(context, x: 20, row: 50) == [0, 0, 255, 255])   // stroke over the edge x = 20
     #expect(pixel(context, x: 17, row: 50) == transparent)        // beyond the half width
 }
+
+@Test func blendModeMultiply() {
+    // Multiply over opaque white: result = source (s·d with d = 1).
+    let context = makeBitmapContext(width: 4, height: 4)
+    context.setFillColor(gray: 1, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    context.setBlendMode(.multiply)
+    context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(isClose(pixel(context, x: 1, row: 1), [255, 128, 0, 255]))
+    // Copy replaces, alpha included.
+    context.setBlendMode(.copy)
+    context.setFillColor(gray: 0, alpha: 0.5)
+    context.fill(CGRect(x: 0, y: 0, width: 2, height: 4))
+    #expect(isClose(pixel(context, x: 0, row: 1), [0, 0, 0, 128]))
+}
+
+@Test func radialGradientHoleAndBeforeStart() {
+    // Concentric circles r = 10 → 40: without options the inside of the start circle has no
+    // t in 0…1 and stays empty; with drawsBeforeStartLocation it takes the first colour.
+    let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
+    let centre = CGPoint(x: 50, y: 50)
+    let plain = makeBitmapContext()
+    plain.drawRadialGradient(gradient, startCenter: centre, startRadius: 10, endCenter: centre, endRadius: 40, options: [])
+    #expect(pixel(plain, x: 50, row: 49) == transparent)
+    #expect(pixel(plain, x: 75, row: 49)[3] == 255)  // r = 25.5: inside the ring
+    let before = makeBitmapContext()
+    before.drawRadialGradient(gradient, startCenter: centre, startRadius: 10, endCenter: centre, endRadius: 40,
+                              options: [.drawsBeforeStartLocation])
+    #expect(isClose(pixel(before, x: 50, row: 49), opaqueRed, 1))
+    #expect(pixel(before, x: 2, row: 2) == transparent)
+}
+
+@Test func linearGradientBeforeStartOnly() {
+    let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
+    let context = makeBitmapContext()
+    context.drawLinearGradient(gradient, start: CGPoint(x: 25, y: 0), end: CGPoint(x: 75, y: 0),
+                               options: [.drawsBeforeStartLocation])
+    #expect(isClose(pixel(context, x: 10, row: 50), [0, 0, 0, 255], 1))
+    #expect(pixel(context, x: 90, row: 50) == transparent)
+}
+
+@Test func imagesInAFlippedContextAppearUpsideDown() throws {
+    // Apple: draw(_:in:) draws upright in the y-up space, so under a y-down CTM (iOS's
+    // draw(in:) context) the image comes out vertically mirrored.
+    let pixmap = try Pixmap(width: 1, height: 2)
+    pixmap.setPixel(x: 0, y: 0, PremultipliedColor(r: 255, g: 0, b: 0, a: 255))  // top: red
+    pixmap.setPixel(x: 0, y: 1, PremultipliedColor(r: 0, g: 0, b: 255, a: 255))  // bottom: blue
+    let context = CGContext(pixmap: try Pixmap(width: 1, height: 2), origin: .topLeft)
+    context.interpolationQuality = .none
+    context.draw(CGImage(pixmap: pixmap), in: CGRect(x: 0, y: 0, width: 1, height: 2))
+    #expect(context.pixmap.pixel(x: 0, y: 0) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+    #expect(context.pixmap.pixel(x: 0, y: 1) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+}
