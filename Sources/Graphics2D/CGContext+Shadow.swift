@@ -35,7 +35,7 @@ extension CGContext {
     /// alpha, clip and blend mode.
     func drawShadow(_ shadow: Shadow, of path: CGPath, rule: FillRule, shader: Shader) {
         let sigma = Double(shadow.blur) / 2
-        let margin = Int((3 * sigma).rounded(.up))
+        let margin = RasterBackend.blurMargin(sigma: sigma)
         guard let scratch = try? Pixmap(width: target.width + 2 * margin, height: target.height + 2 * margin)
         else { return }
         let dx = shadow.offset.width, dy = -shadow.offset.height  // base space is y-up
@@ -64,13 +64,9 @@ extension CGContext {
 
     /// Draws `source` with its top-left pixel at device (`x`, `y`) onto the target.
     func composite(_ source: Pixmap, at x: Int, _ y: Int, opacity: CGFloat, blendMode: CGBlendMode, clip: Mask?) {
-        let placement = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(x), ty: Double(y))
-        let pattern = ImagePattern(image: source, transform: placement, filter: .nearest, spread: .decal)
-        let paint = Paint(shader: .image(pattern), blendMode: blendMode.rasterBlendMode, opacity: Float(opacity),
-                          antiAlias: false)
-        let area = CGPath(rect: CGRect(x: x, y: y, width: source.width, height: source.height), transform: nil)
         copyInFromCaller()
-        RasterBackend.fill(area.rasterPath, rule: .nonZero, paint: paint, clip: clip, into: target)
+        RasterBackend.composite(source, at: x, y, opacity: Float(opacity), blendMode: blendMode.rasterBlendMode,
+                                clip: clip, onto: target)
         copyOutToCaller()
     }
 }

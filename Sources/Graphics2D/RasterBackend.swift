@@ -31,6 +31,15 @@ enum RasterBackend {
 
     /// Gaussian blur of `pixmap` in place with standard deviation `sigma` pixels.
     static func blur(_ pixmap: Pixmap, sigma: Double) {
-        // PENDING: Raster's blur has not landed on main yet; shadows are drawn unblurred.
+        pixmap.gaussianBlur(sigma: sigma)
+    }
+
+    /// Pixels a blur of `sigma` spreads content by.
+    static func blurMargin(sigma: Double) -> Int { Pixmap.blurMargin(sigma: sigma) }
+
+    /// Composites `source` onto `target` with its top-left pixel at (`x`, `y`).
+    static func composite(_ source: Pixmap, at x: Int, _ y: Int, opacity: Float, blendMode: BlendMode,
+                          clip: Mask?, onto target: Pixmap) {
+        target.draw(source, atX: x, y: y, opacity: opacity, blendMode: blendMode, clip: clip)
     }
 }

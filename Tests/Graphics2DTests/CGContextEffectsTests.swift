@@ -32,3 +32,18 @@ import Graphics2D
     #expect(isClose(pixel(context, x: 10, row: 5), [128, 128, 128, 128]))
     #expect(isClose(pixel(context, x: 2, row: 5), [128, 128, 128, 128]))
 }
+
+@Test func blurredShadowFollowsTheGaussianEdgeProfile() {
+    // Blur 8 → σ = 4 (the documented mapping σ = blur/2). Outside a straight edge of an opaque
+    // shape, a Gaussian-blurred shadow has alpha ½·erfc(d / (σ√2)) at distance d.
+    let context = makeBitmapContext()
+    context.setShadow(offset: .zero, blur: 8, color: CGColor(gray: 0, alpha: 1))
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 30, y: 30, width: 40, height: 40))
+    for (x, d) in [(70, 0.5), (72, 2.5), (74, 4.5), (77, 7.5)] {
+        let expected = 255 * 0.5 * erfc(d / (4 * 2.0.squareRoot()))
+        let alpha = pixel(context, x: x, row: 50)[3]
+        #expect(abs(Double(alpha) - expected) <= 3, "x = \(x): \(alpha) vs \(expected)")
+    }
+    #expect(pixel(context, x: 50, row: 50) == opaqueRed)
+}
