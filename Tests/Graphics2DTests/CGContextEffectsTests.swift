@@ -47,3 +47,20 @@ import Graphics2D
     }
     #expect(pixel(context, x: 50, row: 50) == opaqueRed)
 }
+
+@Test func transparencyLayerCastsOneShadowThroughTheClip() {
+    // Apple's example use of transparency layers: overlapping shapes get one combined shadow.
+    let context = makeBitmapContext()
+    context.clip(to: CGRect(x: 0, y: 0, width: 90, height: 100))
+    context.setShadow(offset: CGSize(width: 10, height: -10), blur: 0, color: CGColor(gray: 0, alpha: 0.5))
+    context.beginTransparencyLayer(auxiliaryInfo: nil)
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 20, y: 40, width: 40, height: 20))
+    context.fill(CGRect(x: 40, y: 40, width: 40, height: 20))
+    context.endTransparencyLayer()
+    // Shadow at x ∈ [30, 90], y ∈ [30, 50]; where the two shapes overlap it is still ½ alpha.
+    #expect(isClose(pixel(context, x: 55, row: 100 - 35), [0, 0, 0, 128]))
+    #expect(isClose(pixel(context, x: 85, row: 100 - 35), [0, 0, 0, 128]))
+    #expect(pixel(context, x: 50, row: 100 - 45) == opaqueRed)
+    #expect(pixel(context, x: 92, row: 100 - 35) == transparent)  // clipped away (x ≥ 90)
+}
