@@ -264,3 +264,18 @@ import Raster
     #expect(context.pixmap.pixel(x: 0, y: 0) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
     #expect(context.pixmap.pixel(x: 0, y: 1) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
 }
+
+@Test func badGeometryDrawsNothingOrClips() {
+    let context = makeBitmapContext(width: 10, height: 10)
+    context.setFillColor(gray: 0, alpha: 1)
+    context.fill(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5))
+    context.fill(.null)
+    context.strokeEllipse(in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 5))
+    context.scaleBy(x: 0, y: 0)  // singular CTM: strokes cannot be computed
+    context.stroke(CGRect(x: 1, y: 1, width: 3, height: 3))
+    #expect((0..<10).allSatisfy { pixel(context, x: $0, row: $0) == transparent })
+    let huge = makeBitmapContext(width: 10, height: 10)
+    huge.setFillColor(gray: 0, alpha: 1)
+    huge.fill(CGRect.infinite)  // huge but finite: clipped to the bitmap
+    #expect(pixel(huge, x: 5, row: 5) == [0, 0, 0, 255])
+}
