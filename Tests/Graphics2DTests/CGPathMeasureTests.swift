@@ -125,3 +125,15 @@ import Graphics2D
     _ = path.contains(CGPoint(x: 1, y: 1))
     _ = path.trimmed(from: 0.2, to: 0.8)
 }
+
+@Test func trimmingTheWholeLengthKeepsTheClose() {
+    let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1), transform: nil)
+    let m = CGPathMeasure(rect)
+    let whole = m.trimmedPath(fromLength: 0, toLength: m.length)
+    #expect(types(of: whole) == types(of: rect))
+    #expect(elements(of: whole).map(\.1) == elements(of: rect).map(\.1))
+    // Stopping short of the end leaves the subpath open: the closing line is cut.
+    let almost = m.trimmedPath(fromLength: 0, toLength: 5.5)
+    #expect(types(of: almost).last == .addLineToPoint)
+    #expect(almost.currentPoint == CGPoint(x: 0, y: 0.5))
+}
