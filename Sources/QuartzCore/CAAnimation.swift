@@ -1,7 +1,25 @@
-/// The abstract animation class (Apple's `CAAnimation`). Skeleton: the timing and animation
-/// helper fills in the rest (timing functions, delegate, key-value storage, evaluation).
+/// Methods a Core Animation animation calls on its delegate (Apple's `CAAnimationDelegate`).
+/// Linux has no optional protocol requirements, so both have empty default implementations.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active duration began (sent once, at the first commit, frame or
+    /// `presentation()` whose time is past the animation's begin time).
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended: `flag` is true when it reached the end of its active duration, false
+    /// when it was removed or replaced before that.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+public extension CAAnimationDelegate {
+    func animationDidStart(_ anim: CAAnimation) {}
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation class (Apple's `CAAnimation`): timing, timing function, delegate and
+/// free-form key-value storage. Adding an animation to a layer copies it, so changing an
+/// animation after `add(_:forKey:)` has no effect on the running copy (Apple's documented rule).
 open class CAAnimation: CAMediaTiming {
     public var beginTime: CFTimeInterval = 0
+    /// Seconds; 0 (the default) means the transaction's duration (0.25 s) when added to a layer.
     public var duration: CFTimeInterval = 0
     public var speed: Float = 1
     public var timeOffset: CFTimeInterval = 0
@@ -11,6 +29,231 @@ open class CAAnimation: CAMediaTiming {
     public var fillMode: CAMediaTimingFillMode = .removed
     /// Remove the animation from its layer when its active duration ends. Default true.
     public var isRemovedOnCompletion: Bool = true
+    /// Pacing of each play; nil means linear.
+    public var timingFunction: CAMediaTimingFunction?
+    /// Strongly retained, as Apple documents for `CAAnimation.delegate`.
+    public var delegate: CAAnimationDelegate?
+
+    private var extraValues: [String: Any] = [:]
 
     public required init() {}
+
+    /// A new animation (Apple's `+animation` factory).
+    public class func animation() -> Self { Self() }
+
+    /// Default for a property key (Apple's `defaultValue(forKey:)`): nil for every key here.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether the value for `key` is archived; always true here.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Key-value access: the timing properties by name, any other key from free-form storage
+    /// (the seeds tag animations with their own keys this way).
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": return beginTime
+        case "duration": return duration
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "fillMode": return fillMode.rawValue
+        case "removedOnCompletion": return isRemovedOnCompletion
+        case "timingFunction": return timingFunction
+        case "delegate": return delegate
+        default: return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "beginTime": beginTime = Self.double(value) ?? beginTime
+        case "duration": duration = Self.double(value) ?? duration
+        case "speed": speed = Float(Self.double(value) ?? Double(speed))
+        case "timeOffset": timeOffset = Self.double(value) ?? timeOffset
+        case "repeatCount": repeatCount = Float(Self.double(value) ?? Double(repeatCount))
+        case "repeatDuration": repeatDuration = Self.double(value) ?? repeatDuration
+        default: extraValues[key] = value
+        }
+    }
+
+    static func double(_ v: Any?) -> Double? {
+        if case let .number(n) = AnimatableValue(v) { return n }
+        return nil
+    }
+
+    /// A copy with the same properties (Apple's NSCopying).
+    open func copy() -> Any {
+        let c = type(of: self).init()
+        c.copyProperties(from: self)
+        return c
+    }
+
+    /// Copies this class's stored properties from `other`; subclasses override and call super.
+    open func copyProperties(from other: CAAnimation) {
+        beginTime = other.beginTime; duration = other.duration; speed = other.speed
+        timeOffset = other.timeOffset; repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
+        fillMode = other.fillMode; isRemovedOnCompletion = other.isRemovedOnCompletion
+        timingFunction = other.timingFunction; delegate = other.delegate
+        extraValues = other.extraValues
+    }
+
+    // MARK: - Evaluation (internal)
+
+    /// The timing state at `parentTime` (the layer's local time, or a group's).
+    func timingState(at parentTime: CFTimeInterval) -> TimingModel.State {
+        TimingModel.state(at: parentTime, self)
+    }
+
+    /// The eased fraction of the current play.
+    func easedFraction(_ state: TimingModel.State) -> Double {
+        timingFunction?._solve(forInput: state.fraction) ?? state.fraction
+    }
+
+    /// Applies the animation's effect to `layer` (a presentation copy) at `parentTime`;
+    /// `model` is the layer's model. The base class has no effect.
+    func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {}
+
+    /// End of the active period in parent time (∞ for endless animations).
+    var activeEnd: CFTimeInterval {
+        let active = TimingModel.activeDuration(self)
+        return speed == 0 ? .infinity : beginTime + active / abs(CFTimeInterval(speed))
+    }
+}
+
+/// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated key path, e.g. "position", "transform.rotation.z".
+    public var keyPath: String?
+    /// Add the animated value to the current value instead of replacing it. Default false.
+    public var isAdditive = false
+    /// Each repeat continues from where the previous ended. Default false.
+    public var isCumulative = false
+    /// Applies the interpolated scalar or vector through a transform function.
+    public var valueFunction: CAValueFunction?
+
+    public required init() { super.init() }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAPropertyAnimation else { return }
+        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+        valueFunction = o.valueFunction
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": return keyPath
+        case "additive": return isAdditive
+        case "cumulative": return isCumulative
+        default: return super.value(forKey: key)
+        }
+    }
+
+    /// The value of one play at eased fraction `f`, or nil for no effect; subclasses override.
+    /// `current` is the presentation value so far, `model` the layer's model value.
+    func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? { nil }
+
+    /// What one whole play adds, for cumulative repeats (end − start).
+    func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? { nil }
+
+    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
+        guard let keyPath else { return }
+        let state = timingState(at: parentTime)
+        guard state.isApplied else { return }
+        let current = AnimatableValue(layer.value(forKeyPath: keyPath))
+        let modelValue = AnimatableValue(model.value(forKeyPath: keyPath))
+        guard var v = value(atFraction: easedFraction(state), current: current, model: modelValue) else { return }
+        if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current, model: modelValue) {
+            for _ in 0..<min(state.iteration, 10_000) { v = AnimatableValue.add(v, step) }
+        }
+        if let valueFunction { v = valueFunction.apply(v) }
+        if isAdditive { v = AnimatableValue.add(current, v) }
+        layer.setValue(v.value, forKeyPath: keyPath)
+    }
+}
+
+/// Interpolates between two values of a property (Apple's `CABasicAnimation`). Which values are
+/// used, per Apple's documentation:
+///
+/// | set          | interpolates between                                  |
+/// |--------------|-------------------------------------------------------|
+/// | from, to     | fromValue → toValue                                   |
+/// | from, by     | fromValue → fromValue + byValue                       |
+/// | by, to       | toValue − byValue → toValue                           |
+/// | from         | fromValue → the current presentation value            |
+/// | to           | the current presentation value → toValue              |
+/// | by           | current → current + byValue (additive on current)     |
+/// | none         | previous presentation value → current value (needs the layer's record; here: current → current) |
+open class CABasicAnimation: CAPropertyAnimation {
+    public var fromValue: Any?
+    public var toValue: Any?
+    public var byValue: Any?
+
+    private var cache: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+
+    public required init() { super.init() }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CABasicAnimation else { return }
+        fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": return fromValue
+        case "toValue": return toValue
+        case "byValue": return byValue
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    private var typed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
+        if let cache { return cache }
+        let t = (fromValue.map { AnimatableValue($0) }, toValue.map { AnimatableValue($0) },
+                 byValue.map { AnimatableValue($0) })
+        cache = t
+        return t
+    }
+
+    /// Start and end values for the current presentation value `current`.
+    func endpoints(current: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
+        let (from, to, by) = typed
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, AnimatableValue.add(f, b))
+        case let (nil, t?, b?): return (AnimatableValue.difference(t, b), t)
+        case let (f?, nil, nil): return (f, current)
+        case let (nil, t?, nil): return (current, t)
+        case let (nil, nil, b?): return (current, AnimatableValue.add(current, b))
+        default: return (current, current)
+        }
+    }
+
+    override func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+        let (a, b) = endpoints(current: current)
+        return AnimatableValue.interpolate(a, b, f)
+    }
+
+    override func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+        let (a, b) = endpoints(current: current)
+        return AnimatableValue.difference(b, a)
+    }
 }

@@ -1,19 +1,594 @@
-/// The layer class (Apple's `CALayer`). Skeleton: the layer-model helper fills in the rest.
+/// Methods a layer calls on its delegate (Apple's `CALayerDelegate`); all optional on Apple, so
+/// all have default implementations here.
+public protocol CALayerDelegate: AnyObject {
+    func display(_ layer: CALayer)
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    func layerWillDraw(_ layer: CALayer)
+    func layoutSublayers(of layer: CALayer)
+    /// The action for `event` (nil: keep searching; `NSNull()`: stop, no action).
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+public extension CALayerDelegate {
+    func display(_ layer: CALayer) {}
+    func draw(_ layer: CALayer, in ctx: CGContext) {}
+    func layerWillDraw(_ layer: CALayer) {}
+    func layoutSublayers(of layer: CALayer) {}
+    func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// Something a layer runs when one of its properties changes (Apple's `CAAction`).
+/// `CAAnimation` adopts it: running it adds the animation to the layer under the key.
+/// `NSNull` adopts it too, as on Apple, to mean "no action, stop searching".
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension CAAnimation: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// Which corners `cornerRadius` rounds (Apple's `CACornerMask`, in layer coordinates: "min Y" is
+/// the top edge on iOS).
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// How contents are placed in the bounds (Apple's raw strings).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+}
+
+/// The layer class (Apple's `CALayer`): geometry, appearance, the layer tree, key-value coding,
+/// animations and implicit actions. Defaults are Apple's documented ones.
+///
+/// Model and presentation: the properties of a layer you create are its *model*; animations
+/// never change them. `presentation()` returns a copy with every animation applied at the
+/// current media time (see `CAMediaClock`).
 open class CALayer: CAMediaTiming {
-    public var beginTime: CFTimeInterval = 0
-    /// Layers have an infinite duration by default (Apple).
+    // MARK: Timing (CAMediaTiming). Layers have an infinite duration (Apple).
+    public var beginTime: CFTimeInterval = 0 { didSet { changed("beginTime", oldValue) } }
     public var duration: CFTimeInterval = .infinity
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
+    public var speed: Float = 1 { didSet { changed("speed", oldValue) } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { changed("timeOffset", oldValue) } }
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses: Bool = false
+    public var autoreverses = false
     public var fillMode: CAMediaTimingFillMode = .removed
 
-    public required init() {}
+    // MARK: Geometry
+    /// Default .zero.
+    public var bounds: CGRect = .zero {
+        didSet {
+            changed("bounds", oldValue)
+            if needsDisplayOnBoundsChange && bounds.size != oldValue.size { setNeedsDisplay() }
+            if bounds.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+    /// Position of the anchor point in the superlayer. Default .zero.
+    public var position: CGPoint = .zero { didSet { changed("position", oldValue) } }
+    public var zPosition: CGFloat = 0 { didSet { changed("zPosition", oldValue) } }
+    /// In unit coordinates of the bounds. Default (0.5, 0.5).
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed("anchorPoint", oldValue) } }
+    public var anchorPointZ: CGFloat = 0 { didSet { changed("anchorPointZ", oldValue) } }
+    public var transform: CATransform3D = CATransform3DIdentity { didSet { changed("transform", oldValue) } }
+    public var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { changed("sublayerTransform", oldValue) } }
 
-    /// Key-value access by key path (Apple's KVC), e.g. "position.x", "transform.rotation.z".
-    open func value(forKeyPath keyPath: String) -> Any? { nil }
-    /// Sets the value at a key path (Apple's KVC).
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) {}
+    // MARK: Appearance
+    public var isHidden = false { didSet { changed("hidden", oldValue) } }
+    /// 0…1. Default 1.
+    public var opacity: Float = 1 { didSet { changed("opacity", oldValue) } }
+    public var backgroundColor: CGColor? { didSet { changed("backgroundColor", oldValue) } }
+    public var borderWidth: CGFloat = 0 { didSet { changed("borderWidth", oldValue) } }
+    /// Default opaque black.
+    public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { changed("borderColor", oldValue) } }
+    public var cornerRadius: CGFloat = 0 { didSet { changed("cornerRadius", oldValue) } }
+    /// Default: all four corners.
+    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var masksToBounds = false { didSet { changed("masksToBounds", oldValue) } }
+    public var mask: CALayer? { didSet { changed("mask", oldValue) } }
+    public var isDoubleSided = true { didSet { changed("doubleSided", oldValue) } }
+    public var isOpaque = false
+    public var isGeometryFlipped = false
+    public var allowsGroupOpacity = true
+    public var allowsEdgeAntialiasing = false
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
+    public var name: String?
+    public var style: [AnyHashable: Any]?
+    /// Actions by key, consulted after the delegate (nil = keep searching, `NSNull()` = stop).
+    public var actions: [String: CAAction]?
+    public weak var delegate: CALayerDelegate?
+
+    // MARK: Contents
+    /// A `CGImage` (or nil).
+    public var contents: Any? { didSet { changed("contents", oldValue) } }
+    /// Unit rectangle of the contents to show. Default (0, 0, 1, 1).
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed("contentsRect", oldValue) } }
+    /// Stretchable unit rectangle for nine-slice scaling. Default (0, 0, 1, 1).
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed("contentsCenter", oldValue) } }
+    /// Default `.resize`.
+    public var contentsGravity: CALayerContentsGravity = .resize
+    /// Pixels per point of the contents. Default 1.
+    public var contentsScale: CGFloat = 1 { didSet { changed("contentsScale", oldValue) } }
+    public var needsDisplayOnBoundsChange = false
+
+    // MARK: Shadow
+    /// Default opaque black.
+    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { changed("shadowColor", oldValue) } }
+    /// 0…1. Default 0 (no shadow).
+    public var shadowOpacity: Float = 0 { didSet { changed("shadowOpacity", oldValue) } }
+    /// Default (0, −3).
+    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed("shadowOffset", oldValue) } }
+    /// Default 3.
+    public var shadowRadius: CGFloat = 3 { didSet { changed("shadowRadius", oldValue) } }
+    public var shadowPath: CGPath? { didSet { changed("shadowPath", oldValue) } }
+
+    // MARK: Tree
+    public private(set) weak var superlayer: CALayer?
+    private var sublayerStorage: [CALayer] = []
+    /// The sublayers, back to front.
+    public var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set {
+            for l in sublayerStorage { l.superlayer = nil }
+            sublayerStorage = []
+            for l in newValue ?? [] { addSublayer(l) }
+        }
+    }
+
+    // MARK: State
+    var animationStore = AnimationStore()
+    private var extraValues: [String: Any] = [:]
+    public private(set) var needsDisplayFlag = false
+    public private(set) var needsLayoutFlag = false
+    /// The model layer a presentation copy was made from.
+    private weak var modelLayer: CALayer?
+    private var presentationLayer: CALayer?
+    /// Number of the transaction commit after which this layer counts as committed.
+    var createdBeforeCommit: Int
+    /// Suppresses implicit actions while copying model values.
+    private var applyingPresentation = false
+
+    public required init() {
+        createdBeforeCommit = CATransaction.commitCount
+    }
+
+    /// A copy of `layer`'s properties (Apple's `init(layer:)`, used for presentation copies).
+    public required init(layer: Any) {
+        createdBeforeCommit = CATransaction.commitCount
+        if let other = layer as? CALayer { copyProperties(from: other) }
+    }
+
+    /// Copies every property (not the tree, not animations) from `other`; subclasses add theirs.
+    open func copyProperties(from other: CALayer) {
+        applyingPresentation = true
+        defer { applyingPresentation = false }
+        for property in type(of: self).propertyRegistry.values where property.isCopied {
+            property.set(self, property.get(other))
+        }
+        name = other.name; style = other.style; actions = other.actions
+        contentsGravity = other.contentsGravity; maskedCorners = other.maskedCorners
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        duration = other.duration; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses; fillMode = other.fillMode; isOpaque = other.isOpaque
+        isGeometryFlipped = other.isGeometryFlipped; extraValues = other.extraValues
+    }
+
+    // MARK: - Derived geometry
+
+    /// The layer's rectangle in its superlayer's coordinates. With a non-identity transform it
+    /// is the bounding box of the transformed bounds (Apple: "undefined" to set then; here,
+    /// setting it changes position and bounds size as if the transform were identity).
+    public var frame: CGRect {
+        get {
+            let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
+                           CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
+            let m = transformToSuperlayer
+            let pts = corners.map { p -> CGPoint in
+                let q = m._project(x: p.x, y: p.y)
+                return CGPoint(x: q.x, y: q.y)
+            }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
+                               y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Maps this layer's coordinates to its superlayer's (before the superlayer's
+    /// sublayerTransform): translate(−bounds.origin − anchor) · transform · translate(position),
+    /// with the anchor at (anchorPoint · bounds.size, anchorPointZ).
+    public var transformToSuperlayer: CATransform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
+        m = CATransform3DConcat(m, transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        if let s = superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
+            // The superlayer's sublayerTransform applies about its anchor point.
+            let sx = s.bounds.minX + s.anchorPoint.x * s.bounds.width
+            let sy = s.bounds.minY + s.anchorPoint.y * s.bounds.height
+            var st = CATransform3DMakeTranslation(-sx, -sy, 0)
+            st = CATransform3DConcat(st, s.sublayerTransform)
+            st = CATransform3DConcat(st, CATransform3DMakeTranslation(sx, sy, 0))
+            m = CATransform3DConcat(m, st)
+        }
+        return m
+    }
+
+    /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).
+    private var transformToRoot: CATransform3D {
+        var m = transformToSuperlayer
+        var l = superlayer
+        while let s = l {
+            m = CATransform3DConcat(m, s.transformToSuperlayer)
+            l = s.superlayer
+        }
+        return m
+    }
+
+    /// Converts a point from `layer`'s coordinates (nil: the root's superlayer space) to this one's.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        let toRoot = layer?.transformToRoot ?? CATransform3DIdentity
+        let q = toRoot._project(x: p.x, y: p.y)
+        return rootPointToLocal(CGPoint(x: q.x, y: q.y))
+    }
+
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        if let layer { return layer.convert(p, from: self) }
+        let q = transformToRoot._project(x: p.x, y: p.y)
+        return CGPoint(x: q.x, y: q.y)
+    }
+
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, from: layer) })
+    }
+
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, to: layer) })
+    }
+
+    private func boundingBox(_ pts: [CGPoint]) -> CGRect {
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// Inverse-maps a point of root space into this layer, intersecting the line of sight with the
+    /// layer's z = 0 plane (so 3D-rotated layers convert correctly).
+    private func rootPointToLocal(_ p: CGPoint) -> CGPoint {
+        let m = transformToRoot
+        // Solve for (x, y) with z = 0: [x y 0 1]·M projects to p.
+        let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
+        let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
+        let det = a11 * a22 - a12 * a21
+        guard det != 0 else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+        return CGPoint(x: (b1 * a22 - a12 * b2) / det, y: (a11 * b2 - b1 * a21) / det)
+    }
+
+    /// True when `p` (in this layer's coordinates) is inside the bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
+    /// coordinates, as Apple documents; hidden layers are skipped.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, opacity > 0 else { return nil }
+        let local = superlayer.map { convert(p, from: $0) } ?? convert(p, from: nil)
+        if masksToBounds && !contains(local) { return nil }
+        for child in sublayerStorage.reversed() {
+            if let hit = child.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+
+    // MARK: - Time
+
+    /// Converts `t` from `layer`'s local time (nil: media time) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
+    }
+
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocal: t)
+        return layer?.localTime(fromMediaTime: media) ?? media
+    }
+
+    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        return TimingModel.localTime(parent, self)
+    }
+
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        let parent = TimingModel.parentTime(t, self)
+        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+    }
+
+    // MARK: - Tree
+
+    private func isAncestor(of layer: CALayer) -> Bool {
+        var l: CALayer? = layer
+        while let c = l {
+            if c === self { return true }
+            l = c.superlayer
+        }
+        return false
+    }
+
+    /// Appends `layer`. Adding an ancestor (which would make a cycle) is refused and does nothing
+    /// (Apple raises an exception).
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(sublayerStorage.count))
+    }
+
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard !layer.isAncestor(of: self) else { return }
+        layer.removeFromSuperlayer()
+        let i = min(Int(idx), sublayerStorage.count)
+        sublayerStorage.insert(layer, at: i)
+        layer.superlayer = self
+        setNeedsLayout()
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let i = sublayerStorage.firstIndex(where: { $0 === sibling }) else {
+            insertSublayer(layer, at: 0)
+            return
+        }
+        let adjust = layer.superlayer === self && (sublayerStorage.firstIndex { $0 === layer } ?? Int.max) < i ? 1 : 0
+        insertSublayer(layer, at: UInt32(i - adjust))
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let i = sublayerStorage.firstIndex(where: { $0 === sibling }) else {
+            addSublayer(layer)
+            return
+        }
+        let adjust = layer.superlayer === self && (sublayerStorage.firstIndex { $0 === layer } ?? Int.max) < i ? 1 : 0
+        insertSublayer(layer, at: UInt32(i + 1 - adjust))
+    }
+
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), !newLayer.isAncestor(of: self) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let s = superlayer else { return }
+        s.sublayerStorage.removeAll { $0 === self }
+        superlayer = nil
+        s.setNeedsLayout()
+    }
+
+    // MARK: - Display and layout
+
+    public func setNeedsDisplay() { needsDisplayFlag = true }
+    public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+    public func displayIfNeeded() { if needsDisplayFlag { display() } }
+
+    /// Updates the contents: the delegate's `display(_:)` if it draws, else `draw(in:)` through the
+    /// renderer. Clears the needs-display flag.
+    open func display() {
+        needsDisplayFlag = false
+        delegate?.display(self)
+    }
+
+    /// Draws the layer's content (default: asks the delegate).
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    public func setNeedsLayout() { needsLayoutFlag = true }
+    public func needsLayout() -> Bool { needsLayoutFlag }
+    public func layoutIfNeeded() {
+        if needsLayoutFlag { layoutSublayers() }
+        for l in sublayerStorage { l.layoutIfNeeded() }
+    }
+    open func layoutSublayers() {
+        needsLayoutFlag = false
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Whether changing `key` requires redisplay (Apple's class method; false here except for
+    /// subclass content keys).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Change tracking and actions
+
+    private func changed<T>(_ key: String, _ old: T) { propertyChanged(key, old) }
+
+    /// Records a change of property `key` (old value `old`) for the transaction, redisplay and
+    /// the implicit action. Subclasses call it from their properties' observers.
+    func propertyChanged<T>(_ key: String, _ old: T) {
+        guard !applyingPresentation, modelLayer == nil else { return }
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        CATransaction.layerDidChange(self)
+        runAction(forKey: key, oldValue: old)
+    }
+
+    /// Looks up and runs the implicit action for a changed property of a committed layer.
+    private func runAction(forKey key: String, oldValue: Any) {
+        guard createdBeforeCommit < CATransaction.commitCount, !CATransaction.disableActions(),
+              type(of: self).propertyRegistry[key]?.isAnimatable == true else { return }
+        guard let action = action(forKey: key) else { return }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+           basic.byValue == nil, basic.keyPath == key {
+            // The built-in action animates from the old presentation value.
+            let fresh = basic.copy() as! CABasicAnimation
+            fresh.fromValue = presentationValue(forKey: key, fallback: oldValue)
+            fresh.run(forKey: key, object: self, arguments: nil)
+            return
+        }
+        action.run(forKey: key, object: self, arguments: nil)
+    }
+
+    private func presentationValue(forKey key: String, fallback: Any) -> Any? {
+        guard animationStore.isEmpty == false else { return fallback }
+        // The presentation value before this change: evaluate with the old model value.
+        let p = type(of: self).init(layer: self)
+        p.modelLayer = self
+        type(of: self).propertyRegistry[key]?.set(p, fallback)
+        animationStore.apply(to: p, model: p, at: localTime(fromMediaTime: CACurrentMediaTime()))
+        return p.value(forKeyPath: key)
+    }
+
+    /// The action for `event`, searched in Apple's order: delegate, `actions`, `style["actions"]`,
+    /// `defaultAction(forKey:)`. `NSNull` anywhere ends the search with no action.
+    open func action(forKey event: String) -> CAAction? {
+        func resolve(_ a: CAAction?) -> CAAction?? {
+            guard let a else { return .none }
+            return .some(a is NSNull ? nil : a)
+        }
+        if let d = delegate, let r = resolve(d.action(for: self, forKey: event)) { return r }
+        if let r = resolve(actions?[event]) { return r }
+        if let styleActions = style?["actions"] as? [String: CAAction], let r = resolve(styleActions[event]) { return r }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    /// The built-in action: a `CABasicAnimation` of the key with the transaction's duration and
+    /// timing function (default curve when none is set), from the previous presentation value.
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        let a = CABasicAnimation(keyPath: event)
+        a.duration = CATransaction.animationDuration()
+        a.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return a
+    }
+
+    // MARK: - Animations
+
+    /// Adds a copy of `anim` under `key` (replacing, and stopping with finished = false, any
+    /// animation under the same key). beginTime 0 means "at the next commit"; duration ≤ 0 takes
+    /// the transaction's duration.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
+        if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
+        replaced?.delegate?.animationDidStop(replaced!, finished: false)
+        CATransaction.layerDidChange(self)
+        CATransaction.registerAnimatedLayer(self)
+    }
+
+    public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
+
+    public func removeAnimation(forKey key: String) {
+        if let removed = animationStore.remove(key: key), removed.started || true {
+            removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
+        }
+    }
+
+    public func removeAllAnimations() {
+        for entry in animationStore.removeAll() {
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+        }
+    }
+
+    /// Keys of the attached animations, in the order they were added.
+    public func animationKeys() -> [String]? {
+        let keys = animationStore.keys.filter { !$0.hasPrefix("__citrine_anonymous_") }
+        return keys.isEmpty ? nil : keys
+    }
+
+    // MARK: - Presentation
+
+    /// A copy of the layer with its animations applied at the current media time (nil until the
+    /// layer has been committed). Delegate events due by now are delivered first.
+    public func presentation() -> Self? {
+        if let modelLayer { return modelLayer.presentation() as? Self }
+        CATransaction.commitImplicitIfNeeded()
+        let now = CACurrentMediaTime()
+        processAnimationEvents(until: now)
+        let p: CALayer
+        if let existing = presentationLayer { p = existing } else {
+            p = type(of: self).init(layer: self)
+            presentationLayer = p
+        }
+        p.modelLayer = self
+        p.copyProperties(from: self)
+        p.applyingPresentation = true
+        animationStore.apply(to: p, model: self, at: localTime(fromMediaTime: now))
+        p.applyingPresentation = false
+        return p as? Self
+    }
+
+    /// The model layer (self for a model layer).
+    public func model() -> Self { (modelLayer as? Self) ?? self }
+
+    /// Delivers animationDidStart / animationDidStop events due by media time `now`, in time order,
+    /// and removes finished animations with isRemovedOnCompletion.
+    func processAnimationEvents(until now: CFTimeInterval) {
+        let t = localTime(fromMediaTime: now)
+        for event in animationStore.dueEvents(at: t) {
+            switch event {
+            case let .start(a): a.delegate?.animationDidStart(a)
+            case let .stop(a): a.delegate?.animationDidStop(a, finished: true)
+            }
+        }
+    }
+
+    /// Gives animations added with beginTime 0 the layer's local time at commit.
+    func assignBeginTimes(at mediaTime: CFTimeInterval) {
+        animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
+    }
+
+    // MARK: - Key-value coding
+
+    /// Default value of a property (Apple's class method).
+    open class func defaultValue(forKey key: String) -> Any? {
+        let probe = self.init()
+        return propertyRegistry[key]?.get(probe)
+    }
+
+    open func value(forKey key: String) -> Any? {
+        if let p = type(of: self).propertyRegistry[key] { return p.get(self) }
+        return extraValues[key]
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) {
+        if let p = type(of: self).propertyRegistry[key] { p.set(self, value) } else { extraValues[key] = value }
+    }
+
+    open func value(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
+        return KeyPathComponents.get(value(forKey: head), rest)
+    }
+
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
+        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
+        guard let updated = KeyPathComponents.set(self.value(forKey: head), rest, value) else { return }
+        setValue(updated, forKey: head)
+    }
+
+    /// The typed property registry of this class (subclasses merge theirs into super's).
+    open class var propertyRegistry: [String: LayerProperty] { LayerProperty.base }
 }

@@ -1,0 +1,84 @@
+/// A layer's animations in insertion order (Apple applies them in that order), with the state
+/// needed to deliver delegate events once each.
+struct AnimationStore {
+    struct Entry {
+        var key: String
+        var animation: CAAnimation
+        /// beginTime was 0 when added: set to the layer's local time at the next commit.
+        var pendingBegin: Bool
+        var started = false
+        var stopped = false
+    }
+
+    enum Event {
+        case start(CAAnimation)
+        case stop(CAAnimation)
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var serial = 0
+
+    var isEmpty: Bool { entries.isEmpty }
+    var keys: [String] { entries.map(\.key) }
+
+    /// Adds `animation` under `key`; returns the animation it replaced, if any.
+    mutating func add(_ animation: CAAnimation, key: String) -> CAAnimation? {
+        serial += 1
+        var replaced: CAAnimation?
+        if let i = entries.firstIndex(where: { $0.key == key }) {
+            replaced = entries[i].animation
+            entries.remove(at: i)
+        }
+        entries.append(Entry(key: key, animation: animation, pendingBegin: animation.beginTime == 0))
+        return replaced
+    }
+
+    func animation(forKey key: String) -> CAAnimation? { entries.first { $0.key == key }?.animation }
+
+    mutating func remove(key: String) -> (animation: CAAnimation, started: Bool)? {
+        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let e = entries.remove(at: i)
+        return e.stopped ? nil : (e.animation, e.started)
+    }
+
+    mutating func removeAll() -> [Entry] {
+        let all = entries.filter { !$0.stopped }
+        entries = []
+        return all
+    }
+
+    mutating func assignBeginTimes(_ localTime: CFTimeInterval) {
+        for i in entries.indices where entries[i].pendingBegin {
+            entries[i].animation.beginTime = localTime
+            entries[i].pendingBegin = false
+        }
+    }
+
+    /// Applies every animation (except those still waiting for their commit) to `layer`.
+    func apply(to layer: CALayer, model: CALayer, at localTime: CFTimeInterval) {
+        for e in entries where !e.pendingBegin {
+            e.animation.apply(to: layer, model: model, at: localTime)
+        }
+    }
+
+    /// Start and stop events due at layer time `t`, in time order; finished animations with
+    /// isRemovedOnCompletion are removed.
+    mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
+        var timed: [(CFTimeInterval, Int, Event)] = []
+        var order = 0
+        for i in entries.indices where !entries[i].pendingBegin {
+            let a = entries[i].animation
+            if !entries[i].started && t >= a.beginTime {
+                entries[i].started = true
+                timed.append((a.beginTime, order, .start(a))); order += 1
+            }
+            let end = a.activeEnd
+            if entries[i].started && !entries[i].stopped && t >= end {
+                entries[i].stopped = true
+                timed.append((end, order, .stop(a))); order += 1
+            }
+        }
+        entries.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+        return timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+}

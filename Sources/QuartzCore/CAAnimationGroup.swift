@@ -1,0 +1,124 @@
+/// Several animations run together (Apple's `CAAnimationGroup`). The children's timing is
+/// relative to the group: a child's parent time is the group's local time within the current
+/// play (eased by the group's timing function), so children are clipped to the group's duration
+/// and repeat with it. Children's `isRemovedOnCompletion` and delegates are ignored, as on Apple.
+open class CAAnimationGroup: CAAnimation {
+    public var animations: [CAAnimation]?
+
+    public required init() { super.init() }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        animations = (other as? CAAnimationGroup)?.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
+        let state = timingState(at: parentTime)
+        guard state.isApplied else { return }
+        let local = easedFraction(state) * duration
+        for child in animations ?? [] { child.apply(to: layer, model: model, at: local) }
+    }
+}
+
+/// A transition animation for a layer's contents (Apple's `CATransition`); the compositor draws
+/// it. Types and subtypes use Apple's raw strings.
+open class CATransition: CAAnimation {
+    public var type: CATransitionType = .fade
+    public var subtype: CATransitionSubtype?
+    /// Fraction of the transition at which it starts and ends. Defaults 0 and 1.
+    public var startProgress: Float = 0
+    public var endProgress: Float = 1
+    /// Always nil here (Core Image filters are not available).
+    public var filter: Any?
+
+    public required init() { super.init() }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CATransition else { return }
+        type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+    }
+
+    /// The transition's progress (0…1) at `parentTime`, mapped into startProgress…endProgress;
+    /// nil when it has no effect then. Citrine extension for the compositor.
+    public func _progress(at parentTime: CFTimeInterval) -> Float? {
+        let state = timingState(at: parentTime)
+        guard state.isApplied else { return nil }
+        return startProgress + (endProgress - startProgress) * Float(easedFraction(state))
+    }
+}
+
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let fade = CATransitionType(rawValue: "fade")
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    public static let push = CATransitionType(rawValue: "push")
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+/// Names of Apple's value functions.
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+}
+
+/// Turns interpolated scalars (or 3-vectors as arrays) into a `CATransform3D`
+/// (Apple's `CAValueFunction`), e.g. `rotateZ` maps an angle to a z rotation.
+public final class CAValueFunction: @unchecked Sendable {
+    public let name: CAValueFunctionName
+
+    public init?(name: CAValueFunctionName) {
+        let known: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+                                            .translate, .translateX, .translateY, .translateZ]
+        guard known.contains(name) else { return nil }
+        self.name = name
+    }
+
+    func apply(_ v: AnimatableValue) -> AnimatableValue {
+        let xs: [CGFloat]
+        switch v {
+        case let .number(n): xs = [CGFloat(n)]
+        case let .array(a): xs = a.compactMap { if case let .number(n) = $0 { return CGFloat(n) } else { return nil } }
+        default: return v
+        }
+        let x = xs.first ?? 0
+        let vec = xs.count >= 3 ? (xs[0], xs[1], xs[2]) : (x, x, x)
+        switch name {
+        case .rotateX: return .transform(CATransform3DMakeRotation(x, 1, 0, 0))
+        case .rotateY: return .transform(CATransform3DMakeRotation(x, 0, 1, 0))
+        case .rotateZ: return .transform(CATransform3DMakeRotation(x, 0, 0, 1))
+        case .scale: return .transform(CATransform3DMakeScale(vec.0, vec.1, vec.2))
+        case .scaleX: return .transform(CATransform3DMakeScale(x, 1, 1))
+        case .scaleY: return .transform(CATransform3DMakeScale(1, x, 1))
+        case .scaleZ: return .transform(CATransform3DMakeScale(1, 1, x))
+        case .translate: return .transform(CATransform3DMakeTranslation(vec.0, vec.1, vec.2))
+        case .translateX: return .transform(CATransform3DMakeTranslation(x, 0, 0))
+        case .translateY: return .transform(CATransform3DMakeTranslation(0, x, 0))
+        default: return .transform(CATransform3DMakeTranslation(0, 0, x))
+        }
+    }
+}

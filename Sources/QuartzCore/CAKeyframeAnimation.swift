@@ -1,0 +1,216 @@
+/// How a keyframe animation computes intermediate values (Apple's raw strings).
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// Whether objects following a path rotate to match its tangent (Apple's raw strings).
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// A property animated through a sequence of values or along a path (Apple's
+/// `CAKeyframeAnimation`).
+///
+/// Timing, per Apple's documentation:
+/// * `keyTimes` (0…1, one per value, non-decreasing) place the values in time; without them the
+///   values are spaced evenly. In `.discrete` mode without keyTimes each of n values holds for
+///   1/n of the duration.
+/// * `timingFunctions` (n − 1 of them) ease each segment.
+/// * `.paced` and `.cubicPaced` ignore keyTimes and timing functions and move at constant speed
+///   (time proportional to distance; for a path, to arc length).
+/// * `.cubic` passes a Kochanek–Bartels spline through the values, shaped by `tensionValues`,
+///   `continuityValues` and `biasValues` (all 0 = Catmull-Rom).
+/// * With a `path` (CGPoint properties), each element after a move is one keyframe segment; within
+///   a segment the position advances along its arc length. `rotationMode` turns the layer to the
+///   path's tangent (added to `transform.rotation.z`; `.rotateAutoReverse` adds π).
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    public var values: [Any]?
+    public var path: CGPath?
+    public var keyTimes: [NSNumber]?
+    public var timingFunctions: [CAMediaTimingFunction]?
+    public var calculationMode: CAAnimationCalculationMode = .linear
+    public var tensionValues: [NSNumber]?
+    public var continuityValues: [NSNumber]?
+    public var biasValues: [NSNumber]?
+    public var rotationMode: CAAnimationRotationMode?
+
+    private var typedValues: [AnimatableValue]?
+    private var measure: CGPathMeasure?
+
+    public required init() { super.init() }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAKeyframeAnimation else { return }
+        values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode; tensionValues = o.tensionValues
+        continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "values": return values
+        case "path": return path
+        case "keyTimes": return keyTimes
+        case "calculationMode": return calculationMode.rawValue
+        default: return super.value(forKey: key)
+        }
+    }
+
+    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
+        super.apply(to: layer, model: model, at: parentTime)
+        guard let mode = rotationMode, let path, path.isEmpty == false else { return }
+        let state = timingState(at: parentTime)
+        guard state.isApplied, let angle = pathSample(easedFraction(state))?.tangentAngle else { return }
+        let rotation = angle + (mode == .rotateAutoReverse ? .pi : 0)
+        let t = layer.transform
+        layer.transform = CATransform3DConcat(CATransform3DMakeRotation(rotation, 0, 0, 1), t)
+    }
+
+    override func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+        if path != nil { return pathSample(f).map { .point($0.point) } }
+        let vals = typed
+        guard !vals.isEmpty else { return nil }
+        if vals.count == 1 { return vals[0] }
+        switch calculationMode {
+        case .discrete:
+            return vals[discreteIndex(f, count: vals.count)]
+        case .paced, .cubicPaced:
+            let (i, t) = pacedSegment(f, vals)
+            return calculationMode == .cubicPaced ? cubic(vals, i, t) : AnimatableValue.interpolate(vals[i], vals[i + 1], t)
+        case .cubic:
+            let (i, t) = timedSegment(f, count: vals.count)
+            return cubic(vals, i, t)
+        default:
+            let (i, t) = timedSegment(f, count: vals.count)
+            return AnimatableValue.interpolate(vals[i], vals[i + 1], t)
+        }
+    }
+
+    override func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+        let vals = typed
+        guard let first = vals.first, let last = vals.last else { return nil }
+        return AnimatableValue.difference(last, first)
+    }
+
+    private var typed: [AnimatableValue] {
+        if let typedValues { return typedValues }
+        let t = (values ?? []).map { AnimatableValue($0) }
+        typedValues = t
+        return t
+    }
+
+    private var times: [Double]? {
+        guard let keyTimes, keyTimes.count > 0 else { return nil }
+        return keyTimes.map(\.doubleValue)
+    }
+
+    private func discreteIndex(_ f: Double, count: Int) -> Int {
+        if let kt = times {
+            var index = 0
+            for (i, t) in kt.enumerated() where t <= f { index = i }
+            return min(index, count - 1)
+        }
+        return min(Int((f * Double(count)).rounded(.down)), count - 1)
+    }
+
+    /// Segment index and eased local fraction for linear/cubic modes.
+    private func timedSegment(_ f: Double, count: Int) -> (Int, Double) {
+        let segments = count - 1
+        let kt = times.flatMap { $0.count == count ? $0 : nil } ?? (0..<count).map { Double($0) / Double(segments) }
+        var i = 0
+        while i < segments - 1 && f >= kt[i + 1] { i += 1 }
+        let span = kt[i + 1] - kt[i]
+        var t = span > 0 ? (f - kt[i]) / span : (f >= kt[i + 1] ? 1 : 0)
+        t = min(max(t, 0), 1)
+        if let fns = timingFunctions, i < fns.count { t = fns[i]._solve(forInput: t) }
+        return (i, t)
+    }
+
+    /// Segment index and local fraction at constant speed through the values.
+    private func pacedSegment(_ f: Double, _ vals: [AnimatableValue]) -> (Int, Double) {
+        let lengths = zip(vals, vals.dropFirst()).map { AnimatableValue.distance($0, $1) }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return timedSegment(f, count: vals.count) }
+        var target = f * total
+        for (i, l) in lengths.enumerated() {
+            if target <= l || i == lengths.count - 1 { return (i, l > 0 ? min(target / l, 1) : 1) }
+            target -= l
+        }
+        return (lengths.count - 1, 1)
+    }
+
+    /// Kochanek–Bartels (TCB) spline between values i and i+1 at t; scalar-like kinds only,
+    /// others fall back to linear interpolation.
+    private func cubic(_ v: [AnimatableValue], _ i: Int, _ t: Double) -> AnimatableValue {
+        let p0 = v[max(i - 1, 0)], p1 = v[i], p2 = v[i + 1], p3 = v[min(i + 2, v.count - 1)]
+        func param(_ a: [NSNumber]?, _ k: Int) -> Double { a.flatMap { k < $0.count ? $0[k].doubleValue : nil } ?? 0 }
+        let (t1, c1, b1) = (param(tensionValues, i), param(continuityValues, i), param(biasValues, i))
+        let (t2, c2, b2) = (param(tensionValues, i + 1), param(continuityValues, i + 1), param(biasValues, i + 1))
+        guard let x0 = vector(p0), let x1 = vector(p1), let x2 = vector(p2), let x3 = vector(p3) else {
+            return AnimatableValue.interpolate(p1, p2, t)
+        }
+        // Outgoing tangent at p1 and incoming tangent at p2.
+        let out1 = zip(zip(x0, x1), x2).map { a, c in
+            (1 - t1) * (1 + b1) * (1 + c1) / 2 * (a.1 - a.0) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (c - a.1)
+        }
+        let in2 = zip(zip(x1, x2), x3).map { a, c in
+            (1 - t2) * (1 + b2) * (1 - c2) / 2 * (a.1 - a.0) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (c - a.1)
+        }
+        let h00 = 2 * t * t * t - 3 * t * t + 1, h10 = t * t * t - 2 * t * t + t
+        let h01 = -2 * t * t * t + 3 * t * t, h11 = t * t * t - t * t
+        let r = (0..<x1.count).map { h00 * x1[$0] + h10 * out1[$0] + h01 * x2[$0] + h11 * in2[$0] }
+        return rebuild(r, like: p1) ?? AnimatableValue.interpolate(p1, p2, t)
+    }
+
+    private func vector(_ v: AnimatableValue) -> [Double]? {
+        switch v {
+        case let .number(x): return [x]
+        case let .point(p): return [Double(p.x), Double(p.y)]
+        case let .size(s): return [Double(s.width), Double(s.height)]
+        default: return nil
+        }
+    }
+
+    private func rebuild(_ r: [Double], like v: AnimatableValue) -> AnimatableValue? {
+        switch v {
+        case .number: return .number(r[0])
+        case .point: return .point(CGPoint(x: r[0], y: r[1]))
+        case .size: return .size(CGSize(width: r[0], height: r[1]))
+        default: return nil
+        }
+    }
+
+    /// Position and tangent angle along `path` at eased fraction f.
+    private func pathSample(_ f: Double) -> (point: CGPoint, tangentAngle: CGFloat)? {
+        guard let path else { return nil }
+        let m = measure ?? CGPathMeasure(path)
+        measure = m
+        let segments = m.segments.filter { $0.type != .moveToPoint }
+        guard !segments.isEmpty else { return nil }
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            return m.position(atLength: CGFloat(f) * m.length)
+        }
+        if calculationMode == .discrete {
+            let i = discreteIndex(f, count: segments.count + 1)
+            let seg = segments[max(0, min(i, segments.count)) - (i > 0 ? 1 : 0)]
+            let p = i == 0 ? seg.startPoint : seg.endPoint
+            return (p, m.position(inSegment: m.segments.firstIndex(of: seg) ?? 0, atLength: 0).tangentAngle)
+        }
+        let (i, t) = timedSegment(f, count: segments.count + 1)
+        let seg = segments[i]
+        let index = m.segments.firstIndex(of: seg) ?? 0
+        return m.position(inSegment: index, atLength: CGFloat(t) * seg.length)
+    }
+}

@@ -1,0 +1,208 @@
+/// Fill rules, line caps and joins by Apple's raw strings.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    public static let round = CAShapeLayerLineCap(rawValue: "round")
+    public static let square = CAShapeLayerLineCap(rawValue: "square")
+}
+
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}
+
+/// A layer that draws a path (Apple's `CAShapeLayer`). Defaults are Apple's: opaque black fill,
+/// no stroke, line width 1, butt caps, miter joins, miter limit 10, strokeStart 0, strokeEnd 1.
+open class CAShapeLayer: CALayer {
+    public var path: CGPath? { didSet { shapeChanged("path", oldValue) } }
+    public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { shapeChanged("fillColor", oldValue) } }
+    public var fillRule: CAShapeLayerFillRule = .nonZero
+    public var strokeColor: CGColor? { didSet { shapeChanged("strokeColor", oldValue) } }
+    public var lineWidth: CGFloat = 1 { didSet { shapeChanged("lineWidth", oldValue) } }
+    public var lineCap: CAShapeLayerLineCap = .butt
+    public var lineJoin: CAShapeLayerLineJoin = .miter
+    public var miterLimit: CGFloat = 10 { didSet { shapeChanged("miterLimit", oldValue) } }
+    public var lineDashPattern: [NSNumber]?
+    public var lineDashPhase: CGFloat = 0 { didSet { shapeChanged("lineDashPhase", oldValue) } }
+    /// Fraction of the path's length where the stroke starts, 0…1. Animatable.
+    public var strokeStart: CGFloat = 0 { didSet { shapeChanged("strokeStart", oldValue) } }
+    /// Fraction of the path's length where the stroke ends, 0…1. Animatable.
+    public var strokeEnd: CGFloat = 1 { didSet { shapeChanged("strokeEnd", oldValue) } }
+
+    public required init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        guard let o = other as? CAShapeLayer else { return }
+        fillRule = o.fillRule; lineCap = o.lineCap; lineJoin = o.lineJoin; lineDashPattern = o.lineDashPattern
+    }
+
+    private func shapeChanged<T>(_ key: String, _ old: T) { propertyChanged(key, old) }
+
+    open override class var propertyRegistry: [String: LayerProperty] { Self.shapeProperties }
+
+    private static let shapeProperties = LayerProperty.base.merging([
+        "path": .init(\CAShapeLayer.path, convert: { $0 as? CGPath }),
+        "fillColor": .init(\CAShapeLayer.fillColor, convert: Convert.color),
+        "strokeColor": .init(\CAShapeLayer.strokeColor, convert: Convert.color),
+        "lineWidth": .init(\CAShapeLayer.lineWidth, convert: Convert.cgFloat),
+        "miterLimit": .init(\CAShapeLayer.miterLimit, convert: Convert.cgFloat),
+        "lineDashPhase": .init(\CAShapeLayer.lineDashPhase, convert: Convert.cgFloat),
+        "strokeStart": .init(\CAShapeLayer.strokeStart, convert: Convert.cgFloat),
+        "strokeEnd": .init(\CAShapeLayer.strokeEnd, convert: Convert.cgFloat),
+    ]) { $1 }
+}
+
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let axial = CAGradientLayerType(rawValue: "axial")
+    public static let radial = CAGradientLayerType(rawValue: "radial")
+    public static let conic = CAGradientLayerType(rawValue: "conic")
+}
+
+/// A layer filled with a gradient (Apple's `CAGradientLayer`): `colors` (CGColors), optional
+/// `locations` (0…1, evenly spaced when nil), `startPoint` (0.5, 0) and `endPoint` (0.5, 1) in the
+/// unit coordinate space of the bounds, `type` axial by default.
+open class CAGradientLayer: CALayer {
+    public var colors: [Any]? { didSet { propertyChanged("colors", oldValue) } }
+    public var locations: [NSNumber]? { didSet { propertyChanged("locations", oldValue) } }
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyChanged("startPoint", oldValue) } }
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyChanged("endPoint", oldValue) } }
+    public var type: CAGradientLayerType = .axial
+
+    public required init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        if let o = other as? CAGradientLayer { type = o.type }
+    }
+
+    open override class var propertyRegistry: [String: LayerProperty] { Self.gradientProperties }
+
+    private static let gradientProperties = LayerProperty.base.merging([
+        "colors": .init(\CAGradientLayer.colors, convert: { $0 as? [Any] }),
+        "locations": .init(\CAGradientLayer.locations, convert: { v in
+            (v as? [Any])?.compactMap { Convert.double($0).map { NSNumber(value: $0) } }
+        }),
+        "startPoint": .init(\CAGradientLayer.startPoint, convert: Convert.point),
+        "endPoint": .init(\CAGradientLayer.endPoint, convert: Convert.point),
+    ]) { $1 }
+}
+
+/// A layer that draws `instanceCount` copies of its sublayers (Apple's `CAReplicatorLayer`).
+/// Instance i has the accumulated `instanceTransform`ⁱ (relative to the layer's centre of
+/// bounds on Apple's documentation: "relative to the center of the replicator layer"), its
+/// animations' time shifted by i·`instanceDelay`, and its colour multiplied by `instanceColor`
+/// plus i times the colour offsets.
+open class CAReplicatorLayer: CALayer {
+    public var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
+    public var preservesDepth = false
+    public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
+    public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }
+    /// Default opaque white.
+    public var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("instanceColor", oldValue) } }
+    public var instanceRedOffset: Float = 0 { didSet { propertyChanged("instanceRedOffset", oldValue) } }
+    public var instanceGreenOffset: Float = 0 { didSet { propertyChanged("instanceGreenOffset", oldValue) } }
+    public var instanceBlueOffset: Float = 0 { didSet { propertyChanged("instanceBlueOffset", oldValue) } }
+    public var instanceAlphaOffset: Float = 0 { didSet { propertyChanged("instanceAlphaOffset", oldValue) } }
+
+    public required init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        if let o = other as? CAReplicatorLayer { preservesDepth = o.preservesDepth }
+    }
+
+    /// Colour multiplier of instance `i` (Citrine extension for the compositor): instanceColor's
+    /// components plus i times the offsets, clamped to 0…1.
+    public func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        let c = instanceColor?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
+        func clamp(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
+        let k = CGFloat(i)
+        return (clamp(c.r + k * CGFloat(instanceRedOffset)), clamp(c.g + k * CGFloat(instanceGreenOffset)),
+                clamp(c.b + k * CGFloat(instanceBlueOffset)), clamp(c.a + k * CGFloat(instanceAlphaOffset)))
+    }
+
+    open override class var propertyRegistry: [String: LayerProperty] { Self.replicatorProperties }
+
+    private static let replicatorProperties = LayerProperty.base.merging([
+        "instanceCount": .init(\CAReplicatorLayer.instanceCount, convert: { Convert.double($0).map { Int($0) } }),
+        "instanceDelay": .init(\CAReplicatorLayer.instanceDelay, convert: Convert.double),
+        "instanceTransform": .init(\CAReplicatorLayer.instanceTransform, convert: Convert.transform),
+        "instanceColor": .init(\CAReplicatorLayer.instanceColor, convert: Convert.color),
+        "instanceRedOffset": .init(\CAReplicatorLayer.instanceRedOffset, convert: Convert.float),
+        "instanceGreenOffset": .init(\CAReplicatorLayer.instanceGreenOffset, convert: Convert.float),
+        "instanceBlueOffset": .init(\CAReplicatorLayer.instanceBlueOffset, convert: Convert.float),
+        "instanceAlphaOffset": .init(\CAReplicatorLayer.instanceAlphaOffset, convert: Convert.float),
+    ]) { $1 }
+}
+
+/// A layer whose sublayers share one 3D space instead of being flattened (Apple's
+/// `CATransformLayer`); it draws no content of its own.
+open class CATransformLayer: CALayer {
+    public required init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+}
+
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
+}
+
+/// A layer that draws text (Apple's `CATextLayer`). Defaults are Apple's: font size 36, white
+/// foreground, natural alignment, no wrapping, no truncation. `font` takes a font name (String).
+open class CATextLayer: CALayer {
+    public var string: Any? { didSet { propertyChanged("string", oldValue) } }
+    public var font: Any? = "Helvetica"
+    public var fontSize: CGFloat = 36 { didSet { propertyChanged("fontSize", oldValue) } }
+    public var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("foregroundColor", oldValue) } }
+    public var isWrapped = false
+    public var truncationMode: CATextLayerTruncationMode = .none
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
+
+    public required init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+
+    open override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        guard let o = other as? CATextLayer else { return }
+        font = o.font; isWrapped = o.isWrapped; truncationMode = o.truncationMode; alignmentMode = o.alignmentMode
+    }
+
+    open override class var propertyRegistry: [String: LayerProperty] { Self.textProperties }
+
+    private static let textProperties = LayerProperty.base.merging([
+        "string": .init(\CATextLayer.string, convert: { $0 }),
+        "fontSize": .init(\CATextLayer.fontSize, convert: Convert.cgFloat),
+        "foregroundColor": .init(\CATextLayer.foregroundColor, convert: Convert.color),
+    ]) { $1 }
+}

@@ -1,0 +1,106 @@
+/// A damped spring between fromValue and toValue (Apple's `CASpringAnimation`).
+///
+/// The progress is that of a damped harmonic oscillator of mass m, stiffness k and damping c,
+/// released at displacement 1 from its rest position with velocity `initialVelocity` (in whole
+/// distances per second, positive towards the end): with ω0 = √(k/m) and ζ = c / (2√(km)),
+///
+///     ζ < 1:  x(t) = e^(−ζω0t) · (cos ωd t + (ζω0 − v0)/ωd · sin ωd t),   ωd = ω0√(1 − ζ²)
+///     ζ = 1:  x(t) = e^(−ω0t) · (1 + (ω0 − v0) t)
+///     ζ > 1:  the sum of two decaying exponentials
+///
+/// and progress(t) = 1 − x(t), with t the animation's local time in seconds (so the spring, not
+/// the timing function, shapes the motion; Apple ignores `timingFunction` for springs too).
+/// Defaults are Apple's: mass 1, stiffness 100, damping 10, initialVelocity 0.
+open class CASpringAnimation: CABasicAnimation {
+    public var mass: CGFloat = 1
+    public var stiffness: CGFloat = 100
+    public var damping: CGFloat = 10
+    public var initialVelocity: CGFloat = 0
+    /// iOS 17: allow ζ > 1 (otherwise damping is clamped to critical). Default false.
+    public var allowsOverdamping = false
+
+    public required init() { super.init() }
+
+    /// iOS 17's perceptual initializer: `duration` is the perceptual duration, `bounce` in −1…1.
+    /// Apple's mapping (WWDC23 "Animate with springs"): stiffness = (2π / duration)², and
+    /// damping = 4π(1 − bounce)/duration for bounce ≥ 0, 4π/(duration·(1 + bounce)) below 0,
+    /// with mass 1.
+    public convenience init(perceptualDuration duration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let d = max(duration, 1e-3)
+        mass = 1
+        stiffness = CGFloat((2 * Double.pi / d) * (2 * Double.pi / d))
+        damping = bounce >= 0 ? CGFloat(4 * Double.pi * (1 - Double(bounce)) / d)
+                              : CGFloat(4 * Double.pi / (d * (1 + Double(bounce))))
+        allowsOverdamping = bounce < 0
+        self.duration = settlingDuration
+    }
+
+    /// Threshold on the displacement envelope below which the spring counts as settled.
+    static let settleThreshold = 0.001
+
+    /// Seconds until the spring's motion stays within 0.1 % of the distance: the time at which
+    /// the envelope of x(t) (its amplitude times the decay e^(−ζω0t)) falls below 0.001.
+    /// Apple does not publish its threshold; 0.001 reproduces the commonly quoted values within a
+    /// few frames (e.g. ≈2.8 s for mass 1, stiffness 100, damping 5).
+    public var settlingDuration: CFTimeInterval {
+        let (w0, zeta) = parameters
+        guard w0 > 0, w0.isFinite else { return 0 }
+        let v0 = Double(initialVelocity)
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            let amplitude = (1 + b * b).squareRoot()
+            return log(amplitude / Self.settleThreshold) / (zeta * w0)
+        }
+        // Critically and over-damped: step until the displacement stays small.
+        var t = 0.0
+        while t < 60, abs(displacement(t)) >= Self.settleThreshold || abs(displacement(t + 0.1)) >= Self.settleThreshold {
+            t += 1.0 / 60
+        }
+        return t
+    }
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CASpringAnimation else { return }
+        mass = o.mass; stiffness = o.stiffness; damping = o.damping
+        initialVelocity = o.initialVelocity; allowsOverdamping = o.allowsOverdamping
+    }
+
+    private var parameters: (w0: Double, zeta: Double) {
+        let m = max(Double(mass), 1e-9), k = max(Double(stiffness), 0), c = max(Double(damping), 0)
+        let w0 = (k / m).squareRoot()
+        var zeta = k > 0 ? c / (2 * (k * m).squareRoot()) : 1
+        if !allowsOverdamping { zeta = min(zeta, 1) }
+        return (w0, zeta)
+    }
+
+    /// x(t): remaining displacement at t seconds.
+    func displacement(_ t: Double) -> Double {
+        let (w0, zeta) = parameters
+        let v0 = Double(initialVelocity)
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
+        }
+        if zeta == 1 { return exp(-w0 * t) * (1 + (w0 - v0) * t) }
+        let s = w0 * (zeta * zeta - 1).squareRoot()
+        let r1 = -zeta * w0 + s, r2 = -zeta * w0 - s
+        // x = A e^(r1 t) + B e^(r2 t), x(0) = 1, x'(0) = −v0.
+        let a = (-v0 - r2) / (r1 - r2)
+        return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+    }
+
+    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
+        guard let keyPath else { return }
+        let state = timingState(at: parentTime)
+        guard state.isApplied else { return }
+        let current = AnimatableValue(layer.value(forKeyPath: keyPath))
+        let (a, b) = endpoints(current: current)
+        let seconds = state.fraction * duration
+        var v = AnimatableValue.interpolate(a, b, 1 - displacement(seconds))
+        if isAdditive { v = AnimatableValue.add(current, v) }
+        layer.setValue(v.value, forKeyPath: keyPath)
+    }
+}

@@ -1,0 +1,110 @@
+/// Apple's `CAMediaTiming` model as pure functions.
+///
+/// An object's local time, given its parent's time t:
+///
+///     local = (t − beginTime) · speed + timeOffset
+///
+/// An animation is *active* for its active duration after `beginTime` (in its parent's time
+/// scaled by `speed`):
+///
+///     simple   = duration                      (one play)
+///     cycle    = simple · (autoreverses ? 2 : 1)
+///     active   = repeatDuration > 0 ? repeatDuration
+///              : cycle · max(repeatCount, 1)   (repeatCount may be fractional or .infinity)
+///
+/// ```
+///   repeatCount 2, autoreverses:        beginTime
+///   parent time ───────────────────────────|──────────────────────────────|──────────▶
+///   phase              before (fill?)      |▶▶▶▶◀◀◀◀▶▶▶▶◀◀◀◀|  after (fill?)
+///   fraction                               0   1   0   1   0
+/// ```
+///
+/// Within the active period the iteration time is (elapsed + timeOffset) modulo the cycle,
+/// mirrored in the second half of an autoreversing cycle. At the very end of the active period
+/// the fraction is the end of the last (possibly partial) play: 1 for a whole number of forward
+/// plays, 0 after a full autoreverse. Before it, `backwards`/`both` fill shows the start; after
+/// it, `forwards`/`both` fill holds the end. A negative speed plays the active period from its end
+/// to its start. Speed 0 freezes elapsed time at 0 (the animation shows `timeOffset`).
+enum TimingModel {
+    /// Where an object is in its active period at some parent time.
+    struct State: Equatable {
+        enum Phase: Equatable { case before, active, after }
+        var phase: Phase
+        /// Progress through the current play, 0…1, before the timing function.
+        var fraction: Double
+        /// Index of the current play (0-based), for cumulative animations.
+        var iteration: Int
+        /// True when the object's value should be applied (active, or filling).
+        var isApplied: Bool
+    }
+
+    /// Local time of an object with `timing` at parent time `t`.
+    static func localTime(_ t: CFTimeInterval, _ timing: CAMediaTiming) -> CFTimeInterval {
+        (t - timing.beginTime) * CFTimeInterval(timing.speed) + timing.timeOffset
+    }
+
+    /// Inverse of `localTime`; for speed 0 every parent time maps to the same local time, and the
+    /// parent time at `beginTime` is returned.
+    static func parentTime(_ local: CFTimeInterval, _ timing: CAMediaTiming) -> CFTimeInterval {
+        timing.speed == 0 ? timing.beginTime : (local - timing.timeOffset) / CFTimeInterval(timing.speed) + timing.beginTime
+    }
+
+    static func activeDuration(_ timing: CAMediaTiming) -> CFTimeInterval {
+        let cycle = timing.duration * (timing.autoreverses ? 2 : 1)
+        if timing.repeatDuration > 0 { return timing.repeatDuration }
+        let count = timing.repeatCount > 0 ? CFTimeInterval(timing.repeatCount) : 1
+        return cycle * count
+    }
+
+    /// The state at parent time `t` of an object with `timing` whose `duration` is positive.
+    static func state(at t: CFTimeInterval, _ timing: CAMediaTiming) -> State {
+        let duration = timing.duration
+        guard duration > 0, duration.isFinite else {
+            return State(phase: .active, fraction: 0, iteration: 0, isApplied: true)
+        }
+        let active = activeDuration(timing)
+        let speed = CFTimeInterval(timing.speed)
+        var elapsed = (t - timing.beginTime) * abs(speed)
+        if speed < 0 { elapsed = active - elapsed }
+        let fill = timing.fillMode
+        if (speed >= 0 && t < timing.beginTime) || (speed < 0 && elapsed > active) {
+            let applied = fill == .backwards || fill == .both
+            return State(phase: .before, fraction: playFraction(timing.timeOffset, timing).fraction,
+                         iteration: 0, isApplied: applied)
+        }
+        if elapsed >= active || (speed < 0 && elapsed <= 0) {
+            let end = speed < 0 ? 0 : active
+            let (fraction, iteration) = endFraction(end, timing)
+            return State(phase: .after, fraction: fraction, iteration: iteration,
+                         isApplied: fill == .forwards || fill == .both)
+        }
+        let (fraction, iteration) = playFraction(elapsed + timing.timeOffset, timing)
+        return State(phase: .active, fraction: fraction, iteration: iteration, isApplied: true)
+    }
+
+    /// Fraction and play index at local active time `time`.
+    static func playFraction(_ time: CFTimeInterval, _ timing: CAMediaTiming) -> (fraction: Double, iteration: Int) {
+        let d = timing.duration
+        let cycle = d * (timing.autoreverses ? 2 : 1)
+        guard cycle > 0, time.isFinite else { return (0, 0) }
+        let n = (time / cycle).rounded(.down)
+        var within = time - n * cycle
+        if timing.autoreverses && within > d { within = cycle - within }
+        return (min(max(within / d, 0), 1), Int(max(0, min(n, Double(Int32.max)))))
+    }
+
+    /// Fraction at the end of the active period (`time` = active duration).
+    private static func endFraction(_ time: CFTimeInterval, _ timing: CAMediaTiming) -> (Double, Int) {
+        let d = timing.duration
+        let cycle = d * (timing.autoreverses ? 2 : 1)
+        let t = time + timing.timeOffset
+        guard t.isFinite, cycle > 0 else { return (1, 0) }
+        let n = (t / cycle).rounded(.down)
+        let within = t - n * cycle
+        if within < 1e-12 && n > 0 {
+            // Exactly at a cycle boundary: the end of the previous play.
+            return (timing.autoreverses ? 0 : 1, Int(n) - 1)
+        }
+        return playFraction(t, timing)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-import QuartzCore
-
-@Test func QuartzCoreModuleLoads() {
-    #expect(Bool(true))
-}
