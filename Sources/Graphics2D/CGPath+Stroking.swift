@@ -15,7 +15,8 @@ extension CGPath {
 
     /// The path cut into dashes (Apple's `copy(dashingWithPhase:lengths:transform:)`):
     /// `lengths` alternate on/off, starting `phase` units into the pattern; `transform` is
-    /// applied to the result. An empty, all-zero or negative pattern returns the path as is.
+    /// applied to the result; curves become line segments within 1/100 unit. An empty,
+    /// all-zero or negative pattern returns the path as is.
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
         let result = CGMutablePath()
@@ -24,7 +25,8 @@ extension CGPath {
             return result
         }
         let dashed = RasterBackend.dash(path, lengths: lengths.map(Double.init),
-                                        phase: phase.isFinite ? Double(phase) : 0)
+                                        phase: phase.isFinite ? Double(phase) : 0,
+                                        tolerance: CGPath.tolerance(for: transform))
         result.append(CGPath(rasterPath: dashed), transform: transform)
         return result
     }
@@ -36,18 +38,24 @@ extension CGPath {
               transform: CGAffineTransform) -> CGPath {
         let result = CGMutablePath()
         guard lineWidth.isFinite, lineWidth >= 0, !isEmpty else { return result }
+        let tolerance = CGPath.tolerance(for: transform)
         var source = path
         if CGPath.isValidDash(dashLengths) {
             source = RasterBackend.dash(source, lengths: dashLengths.map(Double.init),
-                                        phase: dashPhase.isFinite ? Double(dashPhase) : 0)
+                                        phase: dashPhase.isFinite ? Double(dashPhase) : 0, tolerance: tolerance)
         }
         let style = StrokeStyle(width: Double(lineWidth), cap: lineCap.rasterCap, join: lineJoin.rasterJoin,
                                 miterLimit: miterLimit.isFinite ? Double(miterLimit) : 10)
-        let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
-        let tolerance = 0.01 / (scale > 0 && scale.isFinite ? Double(scale) : 1)
         let outline = RasterBackend.stroke(source, style: style, tolerance: tolerance)
         result.append(CGPath(rasterPath: outline), transform: transform)
         return result
+    }
+
+    /// Flattening tolerance in path units so the result, after `transform`, is within 1/100
+    /// of a unit (a device pixel when drawing).
+    static func tolerance(for transform: CGAffineTransform) -> Double {
+        let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+        return 0.01 / (scale > 0 && scale.isFinite ? Double(scale) : 1)
     }
 
     static func isValidDash(_ lengths: [CGFloat]) -> Bool {

@@ -6,7 +6,7 @@ import Raster
 // row 0 of memory is the top of the image), exact coverage of pixel-aligned shapes, and
 // 8-bit premultiplication (255·½ → 128 rounded).
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func fillingTheOriginRectColoursTheBottomLeftCorner() throws {
+@Test func fillingTheOriginRectColoursTheBottomLeftCorner() throws {
     let context = makeBitmapContext()
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -20,7 +20,7 @@ import Raster
     #expect(image.pixmap.pixel(x: 0, y: 0) == .transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func flippedCTMDrawsFromTheTop() throws {
+@Test func flippedCTMDrawsFromTheTop() throws {
     let context = makeBitmapContext()
     context.translateBy(x: 0, y: 100)
     context.scaleBy(x: 1, y: -1)
@@ -36,7 +36,7 @@ import Raster
     #expect(topLeft.pixmap.pixel(x: 4, y: 5) == .transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func globalAlphaPremultiplies() {
+@Test func globalAlphaPremultiplies() {
     let context = makeBitmapContext(width: 4, height: 4)
     context.setAlpha(0.5)
     context.setFillColor(gray: 1, alpha: 1)
@@ -44,7 +44,7 @@ import Raster
     #expect(isClose(pixel(context, x: 1, row: 1), [128, 128, 128, 128]))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func pathFillAndEllipse() {
+@Test func pathFillAndEllipse() {
     let context = makeBitmapContext()
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fillEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -60,7 +60,7 @@ import Raster
     #expect(pixel(even, x: 10, row: 10) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokeWidthAndDashes() {
+@Test func strokeWidthAndDashes() {
     let context = makeBitmapContext()
     context.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.setLineWidth(4)
@@ -84,7 +84,7 @@ import Raster
     #expect(pixel(dashed, x: 25, row: 49) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func clearMakesPixelsTransparent() {
+@Test func clearMakesPixelsTransparent() {
     let context = makeBitmapContext(width: 10, height: 10)
     context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
     context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -93,7 +93,7 @@ import Raster
     #expect(pixel(context, x: 7, row: 5) == opaqueRed)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func imagesAreDrawnUpright() throws {
+@Test func imagesAreDrawnUpright() throws {
     // A 2×2 image whose top-left pixel is red and the rest blue, drawn at the origin.
     let pixmap = try Pixmap(width: 2, height: 2)
     pixmap.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
@@ -108,7 +108,7 @@ import Raster
     #expect(pixel(context, x: 0, row: 7) == transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func linearGradientAndItsOptions() {
+@Test func linearGradientAndItsOptions() {
     let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors, locations: nil)!
     let context = makeBitmapContext()
@@ -124,7 +124,7 @@ import Raster
     #expect(isClose(pixel(extended, x: 90, row: 50), [255, 255, 255, 255], 1))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func radialGradientCentreAndOutside() {
+@Test func radialGradientCentreAndOutside() {
     let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
     let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
     let context = makeBitmapContext()
@@ -139,7 +139,7 @@ import Raster
     #expect(isClose(pixel(extended, x: 2, row: 2), [0, 0, 255, 255], 1))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func callerMemoryIsKeptInSync() {
+@Test func callerMemoryIsKeptInSync() {
     let bytesPerRow = 4 * 8 + 16
     var buffer = [UInt8](repeating: 0, count: bytesPerRow * 8)
     buffer.withUnsafeMutableBytes { raw in
@@ -154,7 +154,7 @@ import Raster
     #expect(Array(buffer[0..<4]) == [0, 0, 0, 0])
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedPathCanBeFilled() {
+@Test func strokedPathCanBeFilled() {
     let context = makeBitmapContext()
     context.setLineWidth(10)
     context.move(to: CGPoint(x: 0, y: 50))
@@ -164,4 +164,103 @@ import Raster
     #expect(isClose(context.boundingBoxOfPath, CGRect(x: 0, y: 45, width: 100, height: 10), 1e-9))
     #expect(context.pathContains(CGPoint(x: 50, y: 54), mode: .fill))
     #expect(!context.pathContains(CGPoint(x: 50, y: 56), mode: .fill))
+}
+
+@Test func antialiasingCoversHalfPixels() {
+    // A rect edge through the middle of a pixel column covers it half: alpha 255/2 ≈ 128.
+    let context = makeBitmapContext(width: 20, height: 20)
+    context.setFillColor(gray: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 10.5, height: 20))
+    #expect(abs(pixel(context, x: 10, row: 5)[3] - 128) <= 1)
+    #expect(pixel(context, x: 9, row: 5)[3] == 255 && pixel(context, x: 11, row: 5)[3] == 0)
+    // Aliased: a pixel is in exactly when its centre is.
+    let aliased = makeBitmapContext(width: 20, height: 20)
+    aliased.setShouldAntialias(false)
+    aliased.setFillColor(gray: 0, alpha: 1)
+    aliased.fill(CGRect(x: 0, y: 0, width: 10.6, height: 20))
+    aliased.fill(CGRect(x: 15, y: 0, width: 0.4, height: 20))
+    #expect(pixel(aliased, x: 10, row: 5)[3] == 255)
+    #expect(pixel(aliased, x: 15, row: 5)[3] == 0)
+}
+
+@Test func lineWidthIsInUserSpaceAtStrokeTime() {
+    let context = makeBitmapContext()
+    context.setStrokeColor(gray: 0, alpha: 1)
+    context.move(to: CGPoint(x: 5, y: 25))
+    context.addLine(to: CGPoint(x: 45, y: 25))
+    context.scaleBy(x: 2, y: 2)  // after building: the path stays, the pen doubles
+    context.setLineWidth(2)
+    context.strokePath()
+    // Device width 4 around y = 25: user rows y ∈ [23, 27] = memory rows 73…76.
+    #expect(pixel(context, x: 20, row: 73)[3] == 255 && pixel(context, x: 20, row: 76)[3] == 255)
+    #expect(pixel(context, x: 20, row: 72)[3] == 0 && pixel(context, x: 20, row: 77)[3] == 0)
+}
+
+@Test func drawPathFillsThenStrokes() {
+    let context = makeBitmapContext()
+    context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+    context.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1)
+    context.setLineWidth(4)
+    context.addRect(CGRect(x: 20, y: 20, width: 60, height: 60))
+    context.drawPath(using: .fillStroke)
+    #expect(context.isPathEmpty)
+    #expect(pixel(context, x: 50, row: 50) == opaqueRed)
+    #expect(pixel(context, x: 20, row: 50) == [0, 0, 255, 255])   // stroke over the edge x = 20
+    #expect(pixel(context, x: 17, row: 50) == transparent)        // beyond the half width
+}
+
+@Test func blendModeMultiply() {
+    // Multiply over opaque white: result = source (s·d with d = 1).
+    let context = makeBitmapContext(width: 4, height: 4)
+    context.setFillColor(gray: 1, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    context.setBlendMode(.multiply)
+    context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(isClose(pixel(context, x: 1, row: 1), [255, 128, 0, 255]))
+    // Copy replaces, alpha included.
+    context.setBlendMode(.copy)
+    context.setFillColor(gray: 0, alpha: 0.5)
+    context.fill(CGRect(x: 0, y: 0, width: 2, height: 4))
+    #expect(isClose(pixel(context, x: 0, row: 1), [0, 0, 0, 128]))
+}
+
+@Test func radialGradientHoleAndBeforeStart() {
+    // Concentric circles r = 10 → 40: without options the inside of the start circle has no
+    // t in 0…1 and stays empty; with drawsBeforeStartLocation it takes the first colour.
+    let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
+    let centre = CGPoint(x: 50, y: 50)
+    let plain = makeBitmapContext()
+    plain.drawRadialGradient(gradient, startCenter: centre, startRadius: 10, endCenter: centre, endRadius: 40, options: [])
+    #expect(pixel(plain, x: 50, row: 49) == transparent)
+    #expect(pixel(plain, x: 75, row: 49)[3] == 255)  // r = 25.5: inside the ring
+    let before = makeBitmapContext()
+    before.drawRadialGradient(gradient, startCenter: centre, startRadius: 10, endCenter: centre, endRadius: 40,
+                              options: [.drawsBeforeStartLocation])
+    #expect(isClose(pixel(before, x: 50, row: 49), opaqueRed, 1))
+    #expect(pixel(before, x: 2, row: 2) == transparent)
+}
+
+@Test func linearGradientBeforeStartOnly() {
+    let colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)] as CFArray
+    let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: nil)!
+    let context = makeBitmapContext()
+    context.drawLinearGradient(gradient, start: CGPoint(x: 25, y: 0), end: CGPoint(x: 75, y: 0),
+                               options: [.drawsBeforeStartLocation])
+    #expect(isClose(pixel(context, x: 10, row: 50), [0, 0, 0, 255], 1))
+    #expect(pixel(context, x: 90, row: 50) == transparent)
+}
+
+@Test func imagesInAFlippedContextAppearUpsideDown() throws {
+    // Apple: draw(_:in:) draws upright in the y-up space, so under a y-down CTM (iOS's
+    // draw(in:) context) the image comes out vertically mirrored.
+    let pixmap = try Pixmap(width: 1, height: 2)
+    pixmap.setPixel(x: 0, y: 0, PremultipliedColor(r: 255, g: 0, b: 0, a: 255))  // top: red
+    pixmap.setPixel(x: 0, y: 1, PremultipliedColor(r: 0, g: 0, b: 255, a: 255))  // bottom: blue
+    let context = CGContext(pixmap: try Pixmap(width: 1, height: 2), origin: .topLeft)
+    context.interpolationQuality = .none
+    context.draw(CGImage(pixmap: pixmap), in: CGRect(x: 0, y: 0, width: 1, height: 2))
+    #expect(context.pixmap.pixel(x: 0, y: 0) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+    #expect(context.pixmap.pixel(x: 0, y: 1) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
 }

@@ -4,7 +4,7 @@ import Graphics2D
 // Expected values: Apple's documented shadow (base-space offset, y up) and transparency-layer
 // semantics (the layer is composited once with the alpha in effect at begin).
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func unblurredShadowIsOffsetInBaseSpace() {
+@Test func unblurredShadowIsOffsetInBaseSpace() {
     let context = makeBitmapContext()
     context.setShadow(offset: CGSize(width: 10, height: -10), blur: 0,
                       color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
@@ -20,7 +20,7 @@ import Graphics2D
     #expect(pixel(context, x: 7, row: 97) == transparent)
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func transparencyLayerCompositesOnce() {
+@Test func transparencyLayerCompositesOnce() {
     let context = makeBitmapContext(width: 20, height: 10)
     context.setAlpha(0.5)
     context.beginTransparencyLayer(auxiliaryInfo: nil)

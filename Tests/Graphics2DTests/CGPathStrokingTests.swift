@@ -4,7 +4,7 @@ import Graphics2D
 // Expected values: the geometry of strokes (half the width on each side; square caps extend
 // by half the width) and dash patterns (on/off lengths along the path), per Apple's docs.
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func strokedCopyHasTheLineWidth() {
+@Test func strokedCopyHasTheLineWidth() {
     let line = CGMutablePath()
     line.move(to: .zero)
     line.addLine(to: CGPoint(x: 10, y: 0))
@@ -19,7 +19,7 @@ import Graphics2D
     #expect(isClose(moved.boundingBoxOfPath, CGRect(x: 0, y: 4, width: 10, height: 2), 1e-9))
 }
 
-@Test(.disabled("needs Raster's fill/stroke/dash, not yet on main")) func dashedCopySplitsThePath() {
+@Test func dashedCopySplitsThePath() {
     let line = CGMutablePath()
     line.move(to: .zero)
     line.addLine(to: CGPoint(x: 10, y: 0))
@@ -33,4 +33,24 @@ import Graphics2D
     #expect(abs(shifted.length - 4) <= 1e-9)
     #expect(types(of: shifted).filter { $0 == .moveToPoint }.count == 3)
     #expect(line.copy(dashingWithPhase: 0, lengths: []) == line)
+}
+
+@Test func strokedCopyJoinsAndRoundCaps() {
+    // Miter joins on a square: the outline reaches half the width beyond each side.
+    let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+    let mitered = square.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+    #expect(isClose(mitered.boundingBoxOfPath, CGRect(x: -1, y: -1, width: 12, height: 12), 1e-9))
+    #expect(!mitered.contains(CGPoint(x: 5, y: 5)))   // the hole stays empty
+    #expect(mitered.contains(CGPoint(x: -0.9, y: -0.9)))  // the mitered corner
+    // Bevel: the corner point (−0.9, −0.9) is cut off (bevel line x + y = −1 … through (−1, 0), (0, −1)).
+    let beveled = square.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .bevel, miterLimit: 10)
+    #expect(!beveled.contains(CGPoint(x: -0.9, y: -0.9)))
+    // Round caps add a half disc of radius 1 at each end (curves flattened within 0.01).
+    let line = CGMutablePath()
+    line.move(to: .zero)
+    line.addLine(to: CGPoint(x: 10, y: 0))
+    let round = line.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10)
+    #expect(isClose(round.boundingBoxOfPath, CGRect(x: -1, y: -1, width: 12, height: 2), 0.011))
+    #expect(round.contains(CGPoint(x: -0.6, y: 0.6)))
+    #expect(!round.contains(CGPoint(x: -0.8, y: 0.8)))
 }

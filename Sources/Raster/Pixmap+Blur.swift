@@ -1,0 +1,50 @@
+/// Gaussian blur, for shadows (`CALayer.shadowRadius`, `CGContext.setShadow`).
+///
+/// Separable: one horizontal and one vertical pass with a normalised Gaussian kernel of standard
+/// deviation `sigma` pixels, truncated at 3σ (which keeps 99.7 % of the weight; the kernel is
+/// renormalised so total alpha is preserved away from the edges). Pixels outside the pixmap count
+/// as transparent, so content near the border fades as it would on an unbounded canvas cut to the
+/// pixmap; callers that need the full spread allocate a pixmap grown by `Pixmap.blurMargin(sigma:)`
+/// on each side. Works on premultiplied channels, as blurring must.
+extension Pixmap {
+    /// The margin (pixels) a blur of `sigma` spreads content by: ⌈3σ⌉.
+    public static func blurMargin(sigma: Double) -> Int {
+        sigma > 0 && sigma.isFinite ? Int((3 * sigma).rounded(.up)) : 0
+    }
+
+    /// Blurs in place with a Gaussian of standard deviation `sigma` (pixels). σ ≤ 0 does nothing.
+    public func gaussianBlur(sigma: Double) {
+        let radius = Pixmap.blurMargin(sigma: sigma)
+        guard radius > 0, width > 0, height > 0 else { return }
+        var kernel = [Float](repeating: 0, count: 2 * radius + 1)
+        var total: Float = 0
+        for i in -radius...radius {
+            let w = Float(exponential(-Double(i * i) / (2 * sigma * sigma)))
+            kernel[i + radius] = w
+            total += w
+        }
+        for i in kernel.indices { kernel[i] /= total }
+        let longest = Swift.max(width, height)
+        let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest)
+        defer { line.deallocate() }
+        for y in 0..<height { blurLine(start: y * width, step: 1, count: width, kernel, radius, line) }
+        for x in 0..<width { blurLine(start: x, step: width, count: height, kernel, radius, line) }
+    }
+
+    private func blurLine(start: Int, step: Int, count: Int, _ kernel: [Float], _ radius: Int,
+                          _ line: UnsafeMutablePointer<SIMD4<Float>>) {
+        for i in 0..<count { line[i] = SIMD4<Float>(unpack: words[start + i * step]) }
+        kernel.withUnsafeBufferPointer { k in
+            for i in 0..<count {
+                var acc = SIMD4<Float>.zero
+                let lo = Swift.max(0, i - radius), hi = Swift.min(count - 1, i + radius)
+                var j = lo
+                while j <= hi {
+                    acc += line[j] * k[j - i + radius]
+                    j += 1
+                }
+                words[start + i * step] = acc.packed
+            }
+        }
+    }
+}
