@@ -21,19 +21,19 @@ extension AnchorScene {
 
 /// All scenes by name.
 public enum AnchorSceneCatalog {
-    /// The scenes whose drawing Raster offers so far (S3 and S8 stroke; `Pixmap.stroke` has not
-    /// landed yet).
-    public static let names = ["S1", "S2", "S4", "S5", "S6", "S7"]
+    public static let names = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"]
 
     /// Builds the scene called `name` ("S1" … "S8"), or nil.
     public static func make(_ name: String) -> (any AnchorScene)? {
         switch name {
         case S1Circles.name: return S1Circles()
         case S2Bubble.name: return S2Bubble()
+        case S3Strokes.name: return S3Strokes()
         case S4Gradient.name: return S4Gradient()
         case S5ImageAffine.name: return S5ImageAffine()
         case S6RoundedRects.name: return S6RoundedRects()
         case S7ImagePerspective.name: return S7ImagePerspective()
+        case S8LayerStorm.name: return S8LayerStorm()
         default: return nil
         }
     }

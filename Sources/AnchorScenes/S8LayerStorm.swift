@@ -56,7 +56,8 @@ public struct S8LayerStorm: Sendable {
     public let layers: [Layer]
     /// The next `nextUInt32()` after the 14 000 draws (a check value).
     public let nextUInt32AfterLayers: UInt32
-    /// The offscreen group buffer, canvas-sized, allocated once; reused by every layer.
+    /// The offscreen group buffer, canvas-sized, allocated once; reused by every layer. Because
+    /// of it, one `S8LayerStorm` must not render on two threads at once.
     public let group: Pixmap
 
     public init() {

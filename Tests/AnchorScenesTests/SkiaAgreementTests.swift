@@ -32,8 +32,9 @@ struct SkiaAgreementTests {
     }
 
     /// Measured on 2026-11-22 (mean |d| / % > 8): S1 0.20 / 1.25, S2 0.012 / 0.10,
-    /// S4 0.23 / 0.11, S5 0.089 / 0.55, S6 0.11 / 0.23, S7 0.12 / 0.64.
-    @Test(arguments: AnchorSceneCatalog.names)
+    /// S3 0.49 / 3.56, S4 0.23 / 0.11, S5 0.089 / 0.55, S6 0.11 / 0.23, S7 0.12 / 0.64.
+    /// (S8 has no committed fixture; scripts/bench compares it with Skia's frame.)
+    @Test(arguments: ["S1", "S2", "S3", "S4", "S5", "S6", "S7"])
     func matchesSkia(_ name: String) throws {
         let scene = try #require(AnchorSceneCatalog.make(name))
         let reference = try PNGCodec.decode(contentsOf: "\(Self.fixtures)/\(name)-\(type(of: scene).title)-skia.png")
