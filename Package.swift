@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
-//   Raster ← Graphics2D ← QuartzCore ← citrine
+//   Raster ← Graphics2D ← QuartzCore ← Compositor ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
 import PackageDescription
 
@@ -9,6 +9,7 @@ let package = Package(
     name: "Citrine",
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "Graphics2D", targets: ["Graphics2D"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
@@ -28,11 +29,13 @@ let package = Package(
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
         .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
-        .executableTarget(name: "citrine", dependencies: ["QuartzCore", "ImageCodecs"]),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "Raster"]),
+        .executableTarget(name: "citrine", dependencies: ["Compositor", "QuartzCore", "ImageCodecs"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -524,7 +524,14 @@ open class CALayer: CAMediaTiming {
     public func presentation() -> Self? {
         if let modelLayer { return modelLayer.presentation() as? Self }
         CATransaction.commitImplicitIfNeeded()
-        let now = CACurrentMediaTime()
+        return _presentation(atMediaTime: CACurrentMediaTime())
+    }
+
+    /// Citrine extension for renderers: the presentation at media time `now` (a replicator's
+    /// instance i evaluates its sublayers at now − i·instanceDelay). Does not commit the implicit
+    /// transaction; delivers the delegate events due by `now`.
+    public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
+        if let modelLayer { return modelLayer._presentation(atMediaTime: now) as? Self }
         processAnimationEvents(until: now)
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {

@@ -1,0 +1,94 @@
+import QuartzCore
+import Raster
+
+/// Renders a layer tree into a bitmap (Apple's `CARenderer`, targeting a `Pixmap` instead of a
+/// Metal texture). A frame is `beginFrame(atTime:)` → `render()` → `endFrame()`; `layer` is drawn
+/// as presented at the frame's media time. Deviation: Apple's `init(mtlTexture:options:)` becomes
+/// `init(width:height:scale:)`, and the pixels are `pixmap` / `makeImage()`.
+public final class CARenderer {
+    /// The root layer.
+    public var layer: CALayer?
+    /// The area drawn, in the root layer's superlayer space (points). Default: the target size.
+    public var bounds: CGRect
+    /// Device pixels per point (1, 2 or 3 for @1x/@2x/@3x).
+    public let scale: CGFloat
+    /// Colour the frame is cleared to (nil: transparent).
+    public var backgroundColor: CGColor?
+    /// The frame buffer.
+    public let pixmap: Pixmap
+    private var frameTime: CFTimeInterval?
+    private var updates: [CGRect] = []
+    private lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
+
+    /// A renderer for a `width`×`height` point area at `scale` pixels per point.
+    public init(width: Int, height: Int, scale: CGFloat = 1) throws {
+        pixmap = try Pixmap(width: Int((CGFloat(width) * scale).rounded()), height: Int((CGFloat(height) * scale).rounded()))
+        self.scale = scale
+        bounds = CGRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Starts a frame at media time `t` (default: now). Commits the implicit transaction first,
+    /// as Core Animation does before each frame.
+    public func beginFrame(atTime t: CFTimeInterval = CACurrentMediaTime(), timeStamp ts: UnsafeMutableRawPointer? = nil) {
+        CATransaction.flush()
+        frameTime = t
+    }
+
+    /// Recomputes the area to redraw from the layer tree (here: the whole bounds).
+    public func updateBounds() -> CGRect { bounds }
+
+    /// Marks a rectangle as needing redraw.
+    public func addUpdate(_ r: CGRect) { updates.append(r) }
+
+    /// The media time of the next visible change: ∞ when no layer in the tree has an animation.
+    public func nextFrameTime() -> CFTimeInterval {
+        guard let layer else { return .infinity }
+        func animated(_ l: CALayer) -> Bool {
+            l.animationKeys() != nil || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
+        }
+        return animated(layer) ? (frameTime ?? CACurrentMediaTime()) : .infinity
+    }
+
+    /// Draws the frame.
+    public func render() {
+        let t = frameTime ?? CACurrentMediaTime()
+        pixmap.fill(with: backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent)
+        guard let layer else { return }
+        renderer.render(layer, at: t)
+    }
+
+    public func endFrame() {
+        frameTime = nil
+        updates = []
+    }
+
+    /// The frame as an image (a copy of the pixels).
+    public func makeImage() -> CGImage {
+        let copy = (try? Pixmap(width: pixmap.width, height: pixmap.height)) ?? pixmap
+        copy.pixels.update(from: pixmap.pixels, count: pixmap.width * pixmap.height * 4)
+        return CGImage(pixmap: copy)
+    }
+
+    /// One call: `layer`'s tree as presented at media time `time`, in a `size`-point image at
+    /// `scale`, over `background` (nil: transparent).
+    public static func image(of layer: CALayer, size: CGSize, at time: CFTimeInterval, scale: CGFloat = 1,
+                             background: CGColor? = nil) throws -> CGImage {
+        let r = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
+        r.layer = layer
+        r.backgroundColor = background
+        r.beginFrame(atTime: time)
+        r.render()
+        r.endFrame()
+        return r.makeImage()
+    }
+}
+
+extension CALayer {
+    /// Draws the layer tree (model values, as Apple's `render(in:)` does) into `ctx`, whose
+    /// bitmap receives it at the context's current scale; the layer's superlayer space maps to the
+    /// bitmap's top-left origin.
+    public func render(in ctx: CGContext) {
+        let renderer = LayerRenderer(target: ctx.pixmap, scale: 1)
+        renderer.render(self, at: CACurrentMediaTime())
+    }
+}

@@ -1,0 +1,126 @@
+import QuartzCore
+import Raster
+
+/// The geometry Core Animation composites with.
+enum LayerGeometry {
+    /// Layer space → parent layer space, from presentation values (row-vector convention):
+    ///
+    ///     translate(−anchor) · transform · translate(position, zPosition) · parentSublayer
+    ///
+    /// with anchor = bounds.origin + anchorPoint · bounds.size (and anchorPointZ), and the
+    /// parent's sublayerTransform applied about the parent's anchor point (Apple's documentation
+    /// of `anchorPoint`, `transform` and `sublayerTransform`).
+    static func layerToParent(_ p: CALayer, parent: CALayer?) -> CATransform3D {
+        let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width
+        let ay = p.bounds.minY + p.anchorPoint.y * p.bounds.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -p.anchorPointZ)
+        m = CATransform3DConcat(m, p.transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition + p.anchorPointZ))
+        if let s = parent, !CATransform3DIsIdentity(s.sublayerTransform) {
+            let sx = s.bounds.minX + s.anchorPoint.x * s.bounds.width
+            let sy = s.bounds.minY + s.anchorPoint.y * s.bounds.height
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-sx, -sy, 0))
+            m = CATransform3DConcat(m, s.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(sx, sy, 0))
+        }
+        return m
+    }
+
+    /// The 2D map of the layer plane (z = 0) when it has no perspective, else nil.
+    static func affine(_ m: CATransform3D) -> Transform? {
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        return Transform(a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22),
+                         tx: Double(m.m41), ty: Double(m.m42))
+    }
+
+    /// The homography of the layer plane (z = 0) → device: rows/columns 1, 2, 4 of the matrix.
+    static func projective(_ m: CATransform3D) -> Projective? {
+        let h = Projective(Double(m.m11), Double(m.m21), Double(m.m41),
+                           Double(m.m12), Double(m.m22), Double(m.m42),
+                           Double(m.m14), Double(m.m24), Double(m.m44))
+        return h.inverted() == nil ? nil : h
+    }
+
+    /// The projected outline of `r`, clipped to the part in front of the eye (w > ε).
+    static func projectedQuad(_ r: CGRect, _ h: Projective) -> Path? {
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
+            .map { (Double($0.0), Double($0.1)) }
+        let eps = 1e-6
+        func w(_ p: (Double, Double)) -> Double { h.m.6 * p.0 + h.m.7 * p.1 + h.m.8 }
+        var clipped: [(Double, Double)] = []
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let wa = w(a), wb = w(b)
+            if wa > eps { clipped.append(a) }
+            if (wa > eps) != (wb > eps) {
+                let t = (eps - wa) / (wb - wa)
+                clipped.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+            }
+        }
+        guard clipped.count >= 3 else { return nil }
+        var path = Path()
+        for (i, p) in clipped.enumerated() {
+            guard let q = h.apply(Point(x: p.0, y: p.1)) else { continue }
+            if i == 0 { path.move(to: q) } else { path.line(to: q) }
+        }
+        path.close()
+        return path
+    }
+
+    /// True when the layer's front face points away from the viewer (its projected bounds wind
+    /// the other way round).
+    static func isBackFacing(_ r: CGRect, _ m: CATransform3D) -> Bool {
+        let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY)].map { m._project(x: $0.0, y: $0.1) }
+        let cross = (pts[1].x - pts[0].x) * (pts[2].y - pts[0].y) - (pts[1].y - pts[0].y) * (pts[2].x - pts[0].x)
+        let flip = pts.contains { $0.w < 0 }
+        return (cross < 0) != flip
+    }
+
+    /// A rectangle with the `corners` rounded by `radius` (clamped to half the shorter side),
+    /// quarter circles as cubics; corners in layer space (minY = top on iOS).
+    static func roundedRect(_ r: CGRect, radius: CGFloat, corners: CACornerMask) -> Path {
+        let rad = Double(max(0, min(radius, min(r.width, r.height) / 2)))
+        var p = Path()
+        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
+        guard rad > 0 else { return Path(rect: Rect(r)) }
+        let k = 0.5522847498307936 * rad
+        func cornerRadius(_ c: CACornerMask) -> Double { corners.contains(c) ? rad : 0 }
+        let tl = cornerRadius(.layerMinXMinYCorner), tr = cornerRadius(.layerMaxXMinYCorner)
+        let br = cornerRadius(.layerMaxXMaxYCorner), bl = cornerRadius(.layerMinXMaxYCorner)
+        func kk(_ v: Double) -> Double { v == 0 ? 0 : k }
+        p.move(to: Point(x: x0 + tl, y: y0))
+        p.line(to: Point(x: x1 - tr, y: y0))
+        if tr > 0 { p.cubic(to: Point(x: x1, y: y0 + tr), control1: Point(x: x1 - tr + kk(tr), y: y0), control2: Point(x: x1, y: y0 + tr - kk(tr))) }
+        p.line(to: Point(x: x1, y: y1 - br))
+        if br > 0 { p.cubic(to: Point(x: x1 - br, y: y1), control1: Point(x: x1, y: y1 - br + kk(br)), control2: Point(x: x1 - br + kk(br), y: y1)) }
+        p.line(to: Point(x: x0 + bl, y: y1))
+        if bl > 0 { p.cubic(to: Point(x: x0, y: y1 - bl), control1: Point(x: x0 + bl - kk(bl), y: y1), control2: Point(x: x0, y: y1 - bl + kk(bl))) }
+        p.line(to: Point(x: x0, y: y0 + tl))
+        if tl > 0 { p.cubic(to: Point(x: x0 + tl, y: y0), control1: Point(x: x0, y: y0 + tl - kk(tl)), control2: Point(x: x0 + tl - kk(tl), y: y0)) }
+        p.close()
+        return p
+    }
+}
+
+/// Where contents land in the bounds for each `contentsGravity` (Apple's twelve values). Layer
+/// space here is iOS's: y grows downwards, so `.top` is the minY edge — Apple documents the
+/// gravity names in the layer's own coordinate space, which on iOS has its origin at the top
+/// left (`contentsAreFlipped` is true for UIView-backed layers).
+enum ContentsGravity {
+    static func rect(for gravity: CALayerContentsGravity, contentSize s: CGSize, in b: CGRect) -> CGRect {
+        switch gravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard s.width > 0, s.height > 0 else { return b }
+            let fx = b.width / s.width, fy = b.height / s.height
+            let f = gravity == .resizeAspect ? min(fx, fy) : max(fx, fy)
+            let size = CGSize(width: s.width * f, height: s.height * f)
+            return CGRect(x: b.midX - size.width / 2, y: b.midY - size.height / 2, width: size.width, height: size.height)
+        default:
+            let name = gravity.rawValue.lowercased()
+            let x: CGFloat = name.contains("left") ? b.minX : name.contains("right") ? b.maxX - s.width : b.midX - s.width / 2
+            let y: CGFloat = name.contains("top") ? b.minY : name.contains("bottom") ? b.maxY - s.height : b.midY - s.height / 2
+            return CGRect(x: x, y: y, width: s.width, height: s.height)
+        }
+    }
+}

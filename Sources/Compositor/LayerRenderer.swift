@@ -1,0 +1,293 @@
+// Compositor — renders a layer tree's presentation to pixels.
+//
+// Design note
+// -----------
+// For every layer, back to front (siblings stably sorted by zPosition), at one media time:
+//
+//     shadow → background (rounded) → contents / drawn content / shape / gradient / text
+//            → sublayers (clipped to the rounded bounds when masksToBounds) → border (on top)
+//
+// all under the layer's accumulated layer → device matrix (`LayerGeometry`). A layer with
+// opacity < 1, a mask, or a replicator instance colour is drawn into an offscreen group first
+// and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
+// content directly in device space; a layer whose matrix has perspective renders its own content
+// into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
+// Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
+import QuartzCore
+import Raster
+
+/// Renders layer trees into a `Pixmap`.
+final class LayerRenderer {
+    let target: Pixmap
+    /// Device pixels per layer point.
+    let scale: CGFloat
+    private var groups: [Pixmap] = []
+    private var backingStores: [ObjectIdentifier: (size: CGSize, pixmap: Pixmap)] = [:]
+
+    init(target: Pixmap, scale: CGFloat) {
+        self.target = target
+        self.scale = scale
+    }
+
+    /// Draws `root` (a model layer) as presented at media time `time`.
+    func render(_ root: CALayer, at time: CFTimeInterval) {
+        let base = CATransform3DMakeScale(scale, scale, 1)
+        draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
+    }
+
+    // MARK: - Layers
+
+    private func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
+                      time: CFTimeInterval, into canvas: Pixmap, depth: Int,
+                      tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
+        guard depth < 64, let p = model._presentation(atMediaTime: time) ?? Optional(model) else { return }
+        guard !p.isHidden, p.opacity > 0 else { return }
+        let matrix = CATransform3DConcat(LayerGeometry.layerToParent(p, parent: parentPresentation), parentMatrix)
+        if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return }
+        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
+        let surface = needsGroup ? group(depth) : canvas
+        drawShadow(p, matrix: matrix, into: surface)
+        drawContent(model, p, matrix: matrix, into: surface)
+        drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
+        drawBorder(p, matrix: matrix, into: surface)
+        if needsGroup {
+            if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: surface, depth: depth) }
+            if let tint { multiply(surface, by: tint) }
+            canvas.draw(surface, atX: 0, y: 0, opacity: p.opacity)
+        }
+    }
+
+    private func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                               into canvas: Pixmap, depth: Int) {
+        guard let subs = model.sublayers, !subs.isEmpty else { return }
+        let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
+        let surface: Pixmap
+        if clip != nil { surface = group(depth + 32) } else { surface = canvas }
+        let ordered = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
+            var instance = CATransform3DIdentity
+            for i in 0..<max(0, replicator.instanceCount) {
+                let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
+                let tint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                    ? nil : replicator._instanceColorComponents(i)
+                let m = CATransform3DConcat(instance, matrix)
+                for child in ordered {
+                    draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
+                         depth: depth + 1, tint: tint)
+                }
+                instance = CATransform3DConcat(instance, replicator.instanceTransform)
+            }
+        } else {
+            for child in ordered {
+                draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: surface, depth: depth + 1)
+            }
+        }
+        if let clip {
+            canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
+        }
+    }
+
+    // MARK: - Content
+
+    private func drawContent(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+        let bounds = p.bounds
+        guard bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer else { return }
+        if let affine = LayerGeometry.affine(matrix) {
+            drawFlatContent(model, p, transform: affine, into: canvas)
+        } else if let warp = LayerGeometry.projective(matrix) {
+            // Perspective: draw the layer's own content into a layer-space bitmap, then warp it.
+            let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
+            guard w > 0, h > 0, let flat = try? Pixmap(width: w, height: h) else { return }
+            let toBitmap = Transform(a: Double(scale), b: 0, c: 0, d: Double(scale),
+                                     tx: -Double(bounds.minX * scale), ty: -Double(bounds.minY * scale))
+            drawFlatContent(model, p, transform: toBitmap, into: flat)
+            // bitmap pixel → layer point → device.
+            let bitmapToLayer = Projective(1 / Double(scale), 0, Double(bounds.minX), 0, 1 / Double(scale), Double(bounds.minY), 0, 0, 1)
+            let pattern = ImagePattern(image: flat, transform: bitmapToLayer.concatenating(warp), filter: .bilinear, spread: .decal)
+            if let quad = LayerGeometry.projectedQuad(bounds, warp) {
+                canvas.fill(quad, paint: Paint(shader: .image(pattern)))
+            }
+        }
+    }
+
+    private func drawFlatContent(_ model: CALayer, _ p: CALayer, transform: Transform, into canvas: Pixmap) {
+        let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        if let bg = p.backgroundColor, bg.alpha > 0 {
+            canvas.fill(outline, paint: Paint(color: bg.rasterColor), transform: transform)
+        }
+        let clip = p.masksToBounds && p.cornerRadius > 0 ? outline : nil
+        if let image = p.contents as? CGImage {
+            drawImage(image, p, transform: transform, clip: clip, into: canvas)
+        } else if let drawn = backingStore(for: model, p) {
+            let pattern = ImagePattern(image: drawn, transform: Transform(a: 1 / Double(scale), b: 0, c: 0, d: 1 / Double(scale),
+                                                                            tx: Double(p.bounds.minX), ty: Double(p.bounds.minY)).concatenating(transform),
+                                       filter: .bilinear, spread: .decal)
+            canvas.fill(clip ?? Path(rect: Rect(p.bounds)), paint: Paint(shader: .image(pattern)), transform: transform)
+        }
+        if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, into: canvas) }
+        if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: clip ?? Path(rect: Rect(p.bounds)), transform: transform, into: canvas) }
+    }
+
+    private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
+        let cr = p.contentsRect
+        let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
+                            width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
+        guard source.width > 0, source.height > 0 else { return }
+        let contentSize = CGSize(width: source.width / p.contentsScale, height: source.height / p.contentsScale)
+        let dest = ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds)
+        // image pixel → layer point: scale the source rect onto `dest`.
+        let sx = Double(dest.width / source.width), sy = Double(dest.height / source.height)
+        let imageToLayer = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(dest.minX) - Double(source.minX) * sx,
+                                     ty: Double(dest.minY) - Double(source.minY) * sy)
+        let pattern = ImagePattern(image: image.pixmap, transform: imageToLayer.concatenating(transform),
+                                   filter: .smooth, spread: .decal)
+        var area = Path(rect: Rect(dest.intersection(p.masksToBounds ? p.bounds : dest)))
+        if let clip, p.masksToBounds { area = clip }
+        canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
+    }
+
+    private func drawShape(_ s: CAShapeLayer, transform: Transform, into canvas: Pixmap) {
+        guard let path = s.path, !path.isEmpty else { return }
+        if let fill = s.fillColor, fill.alpha > 0 {
+            canvas.fill(path.rasterPath, rule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
+                        paint: Paint(color: fill.rasterColor), transform: transform)
+        }
+        guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
+        let start = max(0, min(1, s.strokeStart)), end = max(0, min(1, s.strokeEnd))
+        guard end > start else { return }
+        let trimmed = start == 0 && end == 1 ? path : path.trimmed(from: start, to: end)
+        let style = StrokeStyle(width: Double(s.lineWidth),
+                                cap: s.lineCap == .round ? .round : s.lineCap == .square ? .square : .butt,
+                                join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
+                                miterLimit: Double(s.miterLimit),
+                                dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
+        canvas.stroke(trimmed.rasterPath, style: style, paint: Paint(color: stroke.rasterColor), transform: transform)
+    }
+
+    private func drawGradient(_ g: CAGradientLayer, outline: Path, transform: Transform, into canvas: Pixmap) {
+        let colors = (g.colors ?? []).compactMap { $0 as? CGColor }
+        guard !colors.isEmpty else { return }
+        let locations = g.locations?.map { Float($0.doubleValue) }
+        let stops = colors.enumerated().map { i, c in
+            GradientStop(offset: locations.flatMap { i < $0.count ? $0[i] : nil }
+                            ?? (colors.count == 1 ? 0 : Float(i) / Float(colors.count - 1)),
+                         color: c.rasterColor)
+        }
+        let b = g.bounds
+        func unit(_ u: CGPoint) -> Point { Point(x: Double(b.minX + u.x * b.width), y: Double(b.minY + u.y * b.height)) }
+        let start = unit(g.startPoint), end = unit(g.endPoint)
+        let shader: Shader
+        switch g.type {
+        case .radial:
+            // Apple: an ellipse centred on startPoint reaching endPoint on each axis.
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            let r = max(rx, 1e-9)
+            let squash = Transform(a: 1, b: 0, c: 0, d: ry > 0 ? ry / r : 1, tx: 0, ty: start.y - start.y * (ry > 0 ? ry / r : 1))
+            shader = .radialGradient(RadialGradient(startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
+                                                    stops: stops, transform: squash.concatenating(transform)))
+        case .conic:
+            let angle = atan2(end.y - start.y, end.x - start.x)
+            shader = .conicGradient(ConicGradient(center: start, startAngle: angle, stops: stops, transform: transform))
+        default:
+            shader = .linearGradient(LinearGradient(start: start, end: end, stops: stops, transform: transform))
+        }
+        canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
+    }
+
+    private func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+        guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0,
+              let transform = LayerGeometry.affine(matrix) else { return }
+        let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
+        let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
+        let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
+        canvas.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
+                      transform: transform)
+    }
+
+    /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when it has a
+    /// background, else nothing), offset by shadowOffset, blurred with σ = shadowRadius / 2 (the
+    /// canvas / CSS convention that blur radius = 2σ; Apple does not document the mapping), in
+    /// shadowColor at shadowOpacity.
+    private func drawShadow(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+        guard p.shadowOpacity > 0, let color = p.shadowColor, let transform = LayerGeometry.affine(matrix) else { return }
+        let shape: Path
+        if let sp = p.shadowPath { shape = sp.rasterPath } else if p.backgroundColor != nil || p.contents != nil {
+            shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        } else { return }
+        guard let shadow = try? Pixmap(width: canvas.width, height: canvas.height) else { return }
+        var c = color.rasterColor
+        c.a *= p.shadowOpacity
+        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(p.shadowOffset.width * scale),
+                               ty: Double(p.shadowOffset.height * scale))
+        shadow.fill(shape, paint: Paint(color: c), transform: transform.concatenating(offset))
+        shadow.gaussianBlur(sigma: Double(p.shadowRadius * scale) / 2)
+        canvas.draw(shadow, atX: 0, y: 0)
+    }
+
+    // MARK: - Groups, clips, masks
+
+    private func group(_ depth: Int) -> Pixmap {
+        while groups.count <= depth {
+            groups.append((try? Pixmap(width: target.width, height: target.height)) ?? target)
+        }
+        let g = groups[depth]
+        g.fill(with: .transparent)
+        return g
+    }
+
+    private func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
+        guard let transform = LayerGeometry.affine(matrix),
+              let mask = try? Mask(width: size.width, height: size.height),
+              let scratch = try? Pixmap(width: size.width, height: size.height) else { return nil }
+        scratch.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+                     paint: Paint(color: .white), transform: transform)
+        for i in 0..<(size.width * size.height) { mask.data[i] = scratch.pixels[4 * i + 3] }
+        return mask
+    }
+
+    /// Keeps the group only where the mask layer's subtree has alpha.
+    private func applyMask(_ maskLayer: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap, depth: Int) {
+        let m = group(depth + 16)
+        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + 17)
+        for i in 0..<(surface.width * surface.height) {
+            let a = UInt32(m.pixels[4 * i + 3])
+            if a == 255 { continue }
+            for k in 0..<4 {
+                surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * a + 127) / 255)
+            }
+        }
+    }
+
+    private func multiply(_ surface: Pixmap, by tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
+        let f = [tint.r, tint.g, tint.b, tint.a].map { UInt32(($0 * 255).rounded()) }
+        for i in 0..<(surface.width * surface.height) {
+            for k in 0..<4 where f[k] != 255 {
+                surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * f[k] + 127) / 255)
+            }
+        }
+    }
+
+    // MARK: - Backing stores
+
+    /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
+    /// until the layer needs display or changes size. nil when nothing is drawn.
+    private func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
+        let key = ObjectIdentifier(model)
+        let size = p.bounds.size
+        if let cached = backingStores[key], cached.size == size, !model.needsDisplay() { return cached.pixmap }
+        guard model.delegate != nil || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
+                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
+        let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
+        ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
+        model.display()
+        model.draw(in: ctx)
+        backingStores[key] = (size, pixmap)
+        return pixmap
+    }
+}
+
+extension Rect {
+    init(_ r: CGRect) { self.init(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height)) }
+}

@@ -1,0 +1,149 @@
+import Compositor
+import QuartzCore
+import Raster
+import Testing
+
+/// Rendering the layer tree, probed at known points with expected values from geometry and the
+/// compositing formulas (premultiplied source-over: dst = src + dst·(1 − αs)).
+/// These tests share the process-wide media clock and transaction state with the QuartzCore
+/// tests; `scripts/test` runs the suite without parallelism for that reason.
+@Suite(.serialized) struct CompositorTests {
+    struct Rendering {
+        static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        static let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+
+        static func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+            let l = CALayer()
+            l.frame = frame
+            l.backgroundColor = color
+            return l
+        }
+
+        static func render(_ root: CALayer, _ w: Int = 100, _ h: Int = 100, time: CFTimeInterval = 0,
+                           background: CGColor? = white) throws -> CGImage {
+            CAMediaClock.setManualTime(time)
+            return try CARenderer.image(of: root, size: CGSize(width: w, height: h), at: time, background: background)
+        }
+
+        static func px(_ image: CGImage, _ x: Int, _ y: Int) -> PremultipliedColor { image.pixmap.pixel(x: x, y: y) }
+
+        @Test func backgroundFillsTheFrame() throws {
+            let img = try Self.render(Self.layer(CGRect(x: 10, y: 20, width: 30, height: 40), Self.red))
+            #expect(Self.px(img, 10, 20) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+            #expect(Self.px(img, 39, 59) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+            #expect(Self.px(img, 40, 30) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+            #expect(Self.px(img, 20, 19) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        }
+
+        @Test func roundedCornerCoverageMatchesTheQuarterCircle() throws {
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 60, height: 60), Self.black)
+            l.cornerRadius = 20
+            let img = try Self.render(l, background: nil)
+            // Inside the 20×20 corner square the covered area is 20² − (20² − π·20²/4) = π·100.
+            var covered = 0.0
+            for y in 0..<20 { for x in 0..<20 { covered += Double(Self.px(img, x, y).a) / 255 } }
+            #expect(abs(covered - Double.pi * 100) < 1.5)
+            #expect(Self.px(img, 0, 0).a == 0 && Self.px(img, 30, 30).a == 255)
+        }
+
+        @Test func borderIsDrawnInsideTheBounds() throws {
+            let l = Self.layer(CGRect(x: 10, y: 10, width: 50, height: 50), Self.white)
+            l.borderWidth = 4
+            l.borderColor = Self.red
+            let img = try Self.render(l, background: Self.black)
+            #expect(Self.px(img, 10, 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))   // first column of the bounds
+            #expect(Self.px(img, 13, 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))   // 4th column: still border
+            #expect(Self.px(img, 14, 30) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+            #expect(Self.px(img, 9, 30) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))     // outside: untouched
+        }
+
+        @Test func opacityIsGroupOpacity() throws {
+            // Parent red, child black overlapping it, parent opacity 0.5 over white: the overlap is
+            // 0.5·black + 0.5·white = 128 grey, not a double blend.
+            let parent = Self.layer(CGRect(x: 0, y: 0, width: 60, height: 60), Self.red)
+            parent.addSublayer(Self.layer(CGRect(x: 20, y: 20, width: 60, height: 60), Self.black))
+            parent.opacity = 0.5
+            let img = try Self.render(parent)
+            let overlap = Self.px(img, 40, 40), redOnly = Self.px(img, 5, 5)
+            #expect(abs(Int(overlap.r) - 128) <= 1 && abs(Int(overlap.g) - 128) <= 1)
+            #expect(redOnly.r == 255 && abs(Int(redOnly.g) - 128) <= 1)
+        }
+
+        @Test func masksToBoundsClipsSublayers() throws {
+            let parent = Self.layer(CGRect(x: 10, y: 10, width: 40, height: 40), Self.white)
+            parent.masksToBounds = true
+            parent.addSublayer(Self.layer(CGRect(x: 20, y: 20, width: 60, height: 60), Self.red))
+            let img = try Self.render(parent, background: Self.black)
+            #expect(Self.px(img, 45, 45).r == 255 && Self.px(img, 45, 45).g == 0)
+            #expect(Self.px(img, 55, 55) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        }
+
+        @Test func perspectiveRotationProjectsTheCorners() throws {
+            // A 100×100 layer centred at (100, 100) rotated 60° about y with m34 = −1/500.
+            // Corner (±50, y) maps to x' = ±50·cos60 / w with w = 1 − (∓50·sin60)·(−1/500)·(−1)…
+            // computed here from the matrix: z = −x·sin θ (row-vector rotation), w = 1 + z/500… the
+            // right edge (x = 50): z = −50 sin θ, w = 1 − z/500.
+            let l = Self.layer(CGRect(x: 50, y: 50, width: 100, height: 100), Self.black)
+            var t = CATransform3DIdentity
+            t.m34 = -1.0 / 500
+            l.transform = CATransform3DRotate(t, .pi / 3, 0, 1, 0)
+            let img = try Self.render(l, 200, 200, background: nil)
+            let m = l.transform
+            func projectedX(_ x: CGFloat) -> CGFloat {
+                let X = x * m.m11, W = x * m.m14 + m.m44
+                return 100 + X / W
+            }
+            let left = projectedX(-50), right = projectedX(50)
+            // Scan the middle row for the drawn extent.
+            let row = (0..<200).filter { Self.px(img, $0, 100).a > 127 }
+            #expect(abs(CGFloat(row.first!) - left.rounded(.down)) <= 1)
+            #expect(abs(CGFloat(row.last!) + 1 - right.rounded(.up)) <= 1)
+            #expect(right - 100 != 100 - left)   // perspective: asymmetric
+        }
+
+        @Test func replicatorInstancesByFormula() throws {
+            let r = CAReplicatorLayer()
+            r.frame = CGRect(x: 0, y: 0, width: 200, height: 50)
+            r.instanceCount = 3
+            r.instanceTransform = CATransform3DMakeTranslation(45, 0, 0)
+            r.instanceColor = Self.red
+            r.instanceRedOffset = -0.25
+            r.addSublayer(Self.layer(CGRect(x: 10, y: 10, width: 30, height: 30), Self.white))
+            let img = try Self.render(r, 200, 50, background: Self.black)
+            // Instance i at x = 10 + 45·i, colour white × (1 − 0.25·i, 0, 0).
+            for i in 0..<3 {
+                let p = Self.px(img, 25 + 45 * i, 25)
+                #expect(abs(Int(p.r) - Int((255 * (1 - 0.25 * Double(i))).rounded())) <= 1 && p.g == 0, "instance \(i)")
+            }
+            #expect(Self.px(img, 150, 25) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+        }
+
+        @Test func shapeLayerStrokeEndTrimsByLength() throws {
+            let s = CAShapeLayer()
+            s.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 10)); path.addLine(to: CGPoint(x: 90, y: 10))
+            s.path = path
+            s.fillColor = nil
+            s.strokeColor = Self.black
+            s.lineWidth = 4
+            s.strokeEnd = 0.5
+            let img = try Self.render(s, 100, 20, background: nil)
+            #expect(Self.px(img, 45, 10).a == 255 && Self.px(img, 55, 10).a == 0)   // ends at x = 50
+        }
+
+        @Test func animationsRenderAtTheFrameTime() throws {
+            CAMediaClock.setManualTime(0)
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.red)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "position.x")
+            a.fromValue = 5; a.toValue = 85; a.duration = 1
+            l.add(a, forKey: "move")
+            CATransaction.flush()
+            let img = try Self.render(l, time: 0.5)   // centre at x = 45: covers [40, 50)
+            #expect(Self.px(img, 41, 5).r == 255 && Self.px(img, 41, 5).g == 0)
+            #expect(Self.px(img, 2, 5).g == 255)
+        }
+    }
+}
