@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
         .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster"]),
-        .executableTarget(name: "citrine", dependencies: ["Compositor", "QuartzCore", "ImageCodecs"]),
+        .executableTarget(name: "citrine", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),

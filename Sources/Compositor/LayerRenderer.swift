@@ -65,6 +65,12 @@ final class LayerRenderer {
         if clip != nil { surface = group(depth + 32) } else { surface = canvas }
         let ordered = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
         if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
+            // Like a sublayerTransform, the instance transform acts about the anchor point.
+            let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width
+            let ay = p.bounds.minY + p.anchorPoint.y * p.bounds.height
+            let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0),
+                                                               replicator.instanceTransform),
+                                           CATransform3DMakeTranslation(ax, ay, 0))
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {
                 let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
@@ -75,7 +81,7 @@ final class LayerRenderer {
                     draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
                          depth: depth + 1, tint: tint)
                 }
-                instance = CATransform3DConcat(instance, replicator.instanceTransform)
+                instance = CATransform3DConcat(instance, step)
             }
         } else {
             for child in ordered {

@@ -12,6 +12,15 @@ open class CAAnimationGroup: CAAnimation {
         animations = (other as? CAAnimationGroup)?.animations?.map { $0.copy() as! CAAnimation }
     }
 
+    /// Children without a duration of their own (≤ 0) last as long as the group, which is how
+    /// groups of duration-less animations behave on Apple's platforms.
+    func giveChildrenDefaultDuration() {
+        for child in animations ?? [] where child.duration <= 0 {
+            child.duration = duration
+            (child as? CAAnimationGroup)?.giveChildrenDefaultDuration()
+        }
+    }
+
     override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }

@@ -490,6 +490,7 @@ open class CALayer: CAMediaTiming {
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
+        if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
         if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
         let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
         replaced?.delegate?.animationDidStop(replaced!, finished: false)
