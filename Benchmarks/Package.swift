@@ -24,5 +24,11 @@ let package = Package(
             ],
             path: "Sources/AnchorBench"
         ),
+        // Issue 3: presentation evaluation of 100 000 layers with two running animations each.
+        .executableTarget(
+            name: "presentation-bench",
+            dependencies: [.product(name: "QuartzCore", package: rootFolder)],
+            path: "Sources/PresentationBench"
+        ),
     ]
 )

@@ -64,6 +64,12 @@ struct AnimationStore {
     /// Start and stop events due at layer time `t`, in time order; finished animations with
     /// isRemovedOnCompletion are removed.
     mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
+        // Fast path (every frame, every layer): nothing starts or stops now.
+        var due = false
+        for e in entries where !e.pendingBegin && !e.stopped {
+            if !e.started && t >= e.animation.beginTime || e.started && t >= e.animation.activeEnd { due = true; break }
+        }
+        guard due else { return [] }
         var timed: [(CFTimeInterval, Int, Event)] = []
         var order = 0
         for i in entries.indices where !entries[i].pendingBegin {

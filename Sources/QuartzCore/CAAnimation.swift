@@ -126,7 +126,9 @@ open class CAAnimation: CAMediaTiming {
 /// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
     /// The animated key path, e.g. "position", "transform.rotation.z".
-    public var keyPath: String?
+    public var keyPath: String? { didSet { parsedKeyPath = keyPath.map(ParsedKeyPath.init) } }
+    /// `keyPath` split once, for per-frame evaluation.
+    private(set) var parsedKeyPath: ParsedKeyPath?
     /// Add the animated value to the current value instead of replacing it. Default false.
     public var isAdditive = false
     /// Each repeat continues from where the previous ended. Default false.
@@ -158,25 +160,24 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     /// The value of one play at eased fraction `f`, or nil for no effect; subclasses override.
-    /// `current` is the presentation value so far, `model` the layer's model value.
-    func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? { nil }
+    /// `current` is the presentation value so far.
+    func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? { nil }
 
     /// What one whole play adds, for cumulative repeats (end − start).
-    func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? { nil }
+    func cumulativeStep(current: AnimatableValue) -> AnimatableValue? { nil }
 
     override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
-        guard let keyPath else { return }
+        guard let path = parsedKeyPath else { return }
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
-        let current = AnimatableValue(layer.value(forKeyPath: keyPath))
-        let modelValue = AnimatableValue(model.value(forKeyPath: keyPath))
-        guard var v = value(atFraction: easedFraction(state), current: current, model: modelValue) else { return }
-        if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current, model: modelValue) {
+        let current = AnimatableValue(layer.value(at: path))
+        guard var v = value(atFraction: easedFraction(state), current: current) else { return }
+        if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current) {
             for _ in 0..<min(state.iteration, 10_000) { v = AnimatableValue.add(v, step) }
         }
         if let valueFunction { v = valueFunction.apply(v) }
         if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setValue(v.value, forKeyPath: keyPath)
+        layer.setValue(v.value, at: path)
     }
 }
 
@@ -247,12 +248,12 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
-    override func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {
         let (a, b) = endpoints(current: current)
         return AnimatableValue.interpolate(a, b, f)
     }
 
-    override func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func cumulativeStep(current: AnimatableValue) -> AnimatableValue? {
         let (a, b) = endpoints(current: current)
         return AnimatableValue.difference(b, a)
     }

@@ -78,7 +78,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         layer.transform = CATransform3DConcat(CATransform3DMakeRotation(rotation, 0, 0, 1), t)
     }
 
-    override func value(atFraction f: Double, current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {
         if path != nil { return pathSample(f).map { .point($0.point) } }
         let vals = typed
         guard !vals.isEmpty else { return nil }
@@ -98,7 +98,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    override func cumulativeStep(current: AnimatableValue, model: AnimatableValue) -> AnimatableValue? {
+    override func cumulativeStep(current: AnimatableValue) -> AnimatableValue? {
         let vals = typed
         guard let first = vals.first, let last = vals.last else { return nil }
         return AnimatableValue.difference(last, first)

@@ -189,9 +189,18 @@ open class CALayer: CAMediaTiming {
     open func copyProperties(from other: CALayer) {
         applyingPresentation = true
         defer { applyingPresentation = false }
-        for property in type(of: self).propertyRegistry.values where property.isCopied {
-            property.set(self, property.get(other))
-        }
+        // Direct field copies (no key-value boxing): presentation() does this for every layer
+        // every frame.
+        bounds = other.bounds; position = other.position; zPosition = other.zPosition
+        anchorPoint = other.anchorPoint; anchorPointZ = other.anchorPointZ
+        transform = other.transform; sublayerTransform = other.sublayerTransform
+        isHidden = other.isHidden; opacity = other.opacity; backgroundColor = other.backgroundColor
+        borderWidth = other.borderWidth; borderColor = other.borderColor; cornerRadius = other.cornerRadius
+        masksToBounds = other.masksToBounds; mask = other.mask; isDoubleSided = other.isDoubleSided
+        contents = other.contents; contentsRect = other.contentsRect; contentsCenter = other.contentsCenter
+        contentsScale = other.contentsScale; shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity
+        shadowOffset = other.shadowOffset; shadowRadius = other.shadowRadius; shadowPath = other.shadowPath
+        beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
         name = other.name; style = other.style; actions = other.actions
         contentsGravity = other.contentsGravity; maskedCorners = other.maskedCorners
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
@@ -584,17 +593,20 @@ open class CALayer: CAMediaTiming {
         if let p = type(of: self).propertyRegistry[key] { p.set(self, value) } else { extraValues[key] = value }
     }
 
-    open func value(forKeyPath keyPath: String) -> Any? {
-        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
-        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        return KeyPathComponents.get(value(forKey: head), rest)
+    open func value(forKeyPath keyPath: String) -> Any? { value(at: ParsedKeyPath(keyPath)) }
+
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, at: ParsedKeyPath(keyPath)) }
+
+    /// Key-path access with the path already split (animations parse theirs once).
+    func value(at path: ParsedKeyPath) -> Any? {
+        guard let rest = path.rest else { return value(forKey: path.head) }
+        return KeyPathComponents.get(value(forKey: path.head), rest)
     }
 
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
-        let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
-        guard let updated = KeyPathComponents.set(self.value(forKey: head), rest, value) else { return }
-        setValue(updated, forKey: head)
+    func setValue(_ value: Any?, at path: ParsedKeyPath) {
+        guard let rest = path.rest else { return setValue(value, forKey: path.head) }
+        guard let updated = KeyPathComponents.set(self.value(forKey: path.head), rest, value) else { return }
+        setValue(updated, forKey: path.head)
     }
 
     /// The typed property registry of this class (subclasses merge theirs into super's).

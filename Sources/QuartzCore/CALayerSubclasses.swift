@@ -46,6 +46,8 @@ open class CAShapeLayer: CALayer {
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAShapeLayer else { return }
+        path = o.path; fillColor = o.fillColor; strokeColor = o.strokeColor; lineWidth = o.lineWidth
+        miterLimit = o.miterLimit; lineDashPhase = o.lineDashPhase; strokeStart = o.strokeStart; strokeEnd = o.strokeEnd
         fillRule = o.fillRule; lineCap = o.lineCap; lineJoin = o.lineJoin; lineDashPattern = o.lineDashPattern
     }
 
@@ -88,7 +90,8 @@ open class CAGradientLayer: CALayer {
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
-        if let o = other as? CAGradientLayer { type = o.type }
+        guard let o = other as? CAGradientLayer else { return }
+        type = o.type; colors = o.colors; locations = o.locations; startPoint = o.startPoint; endPoint = o.endPoint
     }
 
     open override class var propertyRegistry: [String: LayerProperty] { Self.gradientProperties }
@@ -125,7 +128,11 @@ open class CAReplicatorLayer: CALayer {
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
-        if let o = other as? CAReplicatorLayer { preservesDepth = o.preservesDepth }
+        guard let o = other as? CAReplicatorLayer else { return }
+        preservesDepth = o.preservesDepth; instanceCount = o.instanceCount; instanceDelay = o.instanceDelay
+        instanceTransform = o.instanceTransform; instanceColor = o.instanceColor
+        instanceRedOffset = o.instanceRedOffset; instanceGreenOffset = o.instanceGreenOffset
+        instanceBlueOffset = o.instanceBlueOffset; instanceAlphaOffset = o.instanceAlphaOffset
     }
 
     /// Colour multiplier of instance `i` (Citrine extension for the compositor): instanceColor's
@@ -195,6 +202,7 @@ open class CATextLayer: CALayer {
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CATextLayer else { return }
+        string = o.string; fontSize = o.fontSize; foregroundColor = o.foregroundColor
         font = o.font; isWrapped = o.isWrapped; truncationMode = o.truncationMode; alignmentMode = o.alignmentMode
     }
 

@@ -93,14 +93,14 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
-        guard let keyPath else { return }
+        guard let path = parsedKeyPath else { return }
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
-        let current = AnimatableValue(layer.value(forKeyPath: keyPath))
+        let current = AnimatableValue(layer.value(at: path))
         let (a, b) = endpoints(current: current)
         let seconds = state.fraction * duration
         var v = AnimatableValue.interpolate(a, b, 1 - displacement(seconds))
         if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setValue(v.value, forKeyPath: keyPath)
+        layer.setValue(v.value, at: path)
     }
 }

@@ -6,10 +6,7 @@ public struct LayerProperty: @unchecked Sendable {
     let set: (CALayer, Any?) -> Void
     /// Changing it runs an implicit action (Apple's "animatable" properties).
     let isAnimatable: Bool
-    /// Copied by `init(layer:)` (false for the tree, which is not copied).
-    let isCopied: Bool
-
-    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, animatable: Bool = true, copied: Bool = true,
+    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, animatable: Bool = true,
                         convert: @escaping (Any?) -> V?) {
         get = { ($0 as? L)?[keyPath: keyPath] }
         set = { layer, value in
@@ -17,7 +14,6 @@ public struct LayerProperty: @unchecked Sendable {
             l[keyPath: keyPath] = v
         }
         isAnimatable = animatable
-        isCopied = copied
     }
 
     static let base: [String: LayerProperty] = [
@@ -28,7 +24,7 @@ public struct LayerProperty: @unchecked Sendable {
         "anchorPointZ": .init(\CALayer.anchorPointZ, convert: Convert.cgFloat),
         "transform": .init(\CALayer.transform, convert: Convert.transform),
         "sublayerTransform": .init(\CALayer.sublayerTransform, convert: Convert.transform),
-        "frame": .init(\CALayer.frame, animatable: false, copied: false, convert: Convert.rect),
+        "frame": .init(\CALayer.frame, animatable: false, convert: Convert.rect),
         "hidden": .init(\CALayer.isHidden, convert: Convert.bool),
         "opacity": .init(\CALayer.opacity, convert: Convert.float),
         "backgroundColor": .init(\CALayer.backgroundColor, convert: Convert.color),
@@ -211,5 +207,21 @@ struct TransformFields {
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(translation.x, translation.y, translation.z))
         m.m14 = original.m14; m.m24 = original.m24; m.m34 = original.m34
         return m
+    }
+}
+
+/// A key path split at its first dot: the layer property and the sub-path inside its value.
+struct ParsedKeyPath: Sendable {
+    let head: String
+    let rest: String?
+
+    init(_ keyPath: String) {
+        if let dot = keyPath.firstIndex(of: ".") {
+            head = String(keyPath[..<dot])
+            rest = String(keyPath[keyPath.index(after: dot)...])
+        } else {
+            head = keyPath
+            rest = nil
+        }
     }
 }
