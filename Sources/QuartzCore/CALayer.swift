@@ -72,10 +72,19 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// current media time (see `CAMediaClock`).
 open class CALayer: CAMediaTiming {
     // MARK: Timing (CAMediaTiming). Layers have an infinite duration (Apple).
-    public var beginTime: CFTimeInterval = 0 { didSet { changed("beginTime", oldValue) } }
+    public var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { let old = state.beginTime; state.beginTime = newValue; changed("beginTime", old) }
+    }
     public var duration: CFTimeInterval = .infinity
-    public var speed: Float = 1 { didSet { changed("speed", oldValue) } }
-    public var timeOffset: CFTimeInterval = 0 { didSet { changed("timeOffset", oldValue) } }
+    public var speed: Float {
+        get { state.speed }
+        set { let old = state.speed; state.speed = newValue; changed("speed", old) }
+    }
+    public var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { let old = state.timeOffset; state.timeOffset = newValue; changed("timeOffset", old) }
+    }
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
@@ -83,36 +92,84 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Geometry
     /// Default .zero.
-    public var bounds: CGRect = .zero {
-        didSet {
-            changed("bounds", oldValue)
-            if needsDisplayOnBoundsChange && bounds.size != oldValue.size { setNeedsDisplay() }
-            if bounds.size != oldValue.size { setNeedsLayout() }
+    public var bounds: CGRect {
+        get { state.bounds }
+        set {
+            let old = state.bounds
+            state.bounds = newValue
+            changed("bounds", old)
+            if needsDisplayOnBoundsChange && newValue.size != old.size { setNeedsDisplay() }
+            if newValue.size != old.size { setNeedsLayout() }
         }
     }
     /// Position of the anchor point in the superlayer. Default .zero.
-    public var position: CGPoint = .zero { didSet { changed("position", oldValue) } }
-    public var zPosition: CGFloat = 0 { didSet { changed("zPosition", oldValue) } }
+    public var position: CGPoint {
+        get { state.position }
+        set { let old = state.position; state.position = newValue; changed("position", old) }
+    }
+    public var zPosition: CGFloat {
+        get { state.zPosition }
+        set { let old = state.zPosition; state.zPosition = newValue; changed("zPosition", old) }
+    }
     /// In unit coordinates of the bounds. Default (0.5, 0.5).
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed("anchorPoint", oldValue) } }
-    public var anchorPointZ: CGFloat = 0 { didSet { changed("anchorPointZ", oldValue) } }
-    public var transform: CATransform3D = CATransform3DIdentity { didSet { changed("transform", oldValue) } }
-    public var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { changed("sublayerTransform", oldValue) } }
+    public var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { let old = state.anchorPoint; state.anchorPoint = newValue; changed("anchorPoint", old) }
+    }
+    public var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { let old = state.anchorPointZ; state.anchorPointZ = newValue; changed("anchorPointZ", old) }
+    }
+    public var transform: CATransform3D {
+        get { state.transform }
+        set { let old = state.transform; state.transform = newValue; changed("transform", old) }
+    }
+    public var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { let old = state.sublayerTransform; state.sublayerTransform = newValue; changed("sublayerTransform", old) }
+    }
 
     // MARK: Appearance
-    public var isHidden = false { didSet { changed("hidden", oldValue) } }
+    public var isHidden: Bool {
+        get { state.isHidden }
+        set { let old = state.isHidden; state.isHidden = newValue; changed("hidden", old) }
+    }
     /// 0…1. Default 1.
-    public var opacity: Float = 1 { didSet { changed("opacity", oldValue) } }
-    public var backgroundColor: CGColor? { didSet { changed("backgroundColor", oldValue) } }
-    public var borderWidth: CGFloat = 0 { didSet { changed("borderWidth", oldValue) } }
+    public var opacity: Float {
+        get { state.opacity }
+        set { let old = state.opacity; state.opacity = newValue; changed("opacity", old) }
+    }
+    public var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set { let old = state.backgroundColor; state.backgroundColor = newValue; changed("backgroundColor", old) }
+    }
+    public var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { let old = state.borderWidth; state.borderWidth = newValue; changed("borderWidth", old) }
+    }
     /// Default opaque black.
-    public var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { changed("borderColor", oldValue) } }
-    public var cornerRadius: CGFloat = 0 { didSet { changed("cornerRadius", oldValue) } }
+    public var borderColor: CGColor? {
+        get { state.borderColor }
+        set { let old = state.borderColor; state.borderColor = newValue; changed("borderColor", old) }
+    }
+    public var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set { let old = state.cornerRadius; state.cornerRadius = newValue; changed("cornerRadius", old) }
+    }
     /// Default: all four corners.
     public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    public var masksToBounds = false { didSet { changed("masksToBounds", oldValue) } }
-    public var mask: CALayer? { didSet { changed("mask", oldValue) } }
-    public var isDoubleSided = true { didSet { changed("doubleSided", oldValue) } }
+    public var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
+    }
+    public var mask: CALayer? {
+        get { state.mask }
+        set { let old = state.mask; state.mask = newValue; changed("mask", old) }
+    }
+    public var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { let old = state.isDoubleSided; state.isDoubleSided = newValue; changed("doubleSided", old) }
+    }
     public var isOpaque = false
     public var isGeometryFlipped = false
     public var allowsGroupOpacity = true
@@ -127,27 +184,54 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Contents
     /// A `CGImage` (or nil).
-    public var contents: Any? { didSet { changed("contents", oldValue) } }
+    public var contents: Any? {
+        get { state.contents }
+        set { let old = state.contents; state.contents = newValue; changed("contents", old) }
+    }
     /// Unit rectangle of the contents to show. Default (0, 0, 1, 1).
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed("contentsRect", oldValue) } }
+    public var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { let old = state.contentsRect; state.contentsRect = newValue; changed("contentsRect", old) }
+    }
     /// Stretchable unit rectangle for nine-slice scaling. Default (0, 0, 1, 1).
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed("contentsCenter", oldValue) } }
+    public var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { let old = state.contentsCenter; state.contentsCenter = newValue; changed("contentsCenter", old) }
+    }
     /// Default `.resize`.
     public var contentsGravity: CALayerContentsGravity = .resize
     /// Pixels per point of the contents. Default 1.
-    public var contentsScale: CGFloat = 1 { didSet { changed("contentsScale", oldValue) } }
+    public var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { let old = state.contentsScale; state.contentsScale = newValue; changed("contentsScale", old) }
+    }
     public var needsDisplayOnBoundsChange = false
 
     // MARK: Shadow
     /// Default opaque black.
-    public var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { changed("shadowColor", oldValue) } }
+    public var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { let old = state.shadowColor; state.shadowColor = newValue; changed("shadowColor", old) }
+    }
     /// 0…1. Default 0 (no shadow).
-    public var shadowOpacity: Float = 0 { didSet { changed("shadowOpacity", oldValue) } }
+    public var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { let old = state.shadowOpacity; state.shadowOpacity = newValue; changed("shadowOpacity", old) }
+    }
     /// Default (0, −3).
-    public var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed("shadowOffset", oldValue) } }
+    public var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { let old = state.shadowOffset; state.shadowOffset = newValue; changed("shadowOffset", old) }
+    }
     /// Default 3.
-    public var shadowRadius: CGFloat = 3 { didSet { changed("shadowRadius", oldValue) } }
-    public var shadowPath: CGPath? { didSet { changed("shadowPath", oldValue) } }
+    public var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { let old = state.shadowRadius; state.shadowRadius = newValue; changed("shadowRadius", old) }
+    }
+    public var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { let old = state.shadowPath; state.shadowPath = newValue; changed("shadowPath", old) }
+    }
 
     // MARK: Tree
     public private(set) weak var superlayer: CALayer?
@@ -163,6 +247,9 @@ open class CALayer: CAMediaTiming {
     }
 
     // MARK: State
+    /// Every animatable and timing property with a change observer, in one value: a presentation
+    /// copy is one assignment, not dozens of observed property writes.
+    var state = LayerState()
     var animationStore = AnimationStore()
     private var extraValues: [String: Any] = [:]
     public private(set) var needsDisplayFlag = false
@@ -189,18 +276,9 @@ open class CALayer: CAMediaTiming {
     open func copyProperties(from other: CALayer) {
         applyingPresentation = true
         defer { applyingPresentation = false }
-        // Direct field copies (no key-value boxing): presentation() does this for every layer
-        // every frame.
-        bounds = other.bounds; position = other.position; zPosition = other.zPosition
-        anchorPoint = other.anchorPoint; anchorPointZ = other.anchorPointZ
-        transform = other.transform; sublayerTransform = other.sublayerTransform
-        isHidden = other.isHidden; opacity = other.opacity; backgroundColor = other.backgroundColor
-        borderWidth = other.borderWidth; borderColor = other.borderColor; cornerRadius = other.cornerRadius
-        masksToBounds = other.masksToBounds; mask = other.mask; isDoubleSided = other.isDoubleSided
-        contents = other.contents; contentsRect = other.contentsRect; contentsCenter = other.contentsCenter
-        contentsScale = other.contentsScale; shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity
-        shadowOffset = other.shadowOffset; shadowRadius = other.shadowRadius; shadowPath = other.shadowPath
-        beginTime = other.beginTime; speed = other.speed; timeOffset = other.timeOffset
+        // One value copy (no key-value boxing, no observers): presentation() does this for every
+        // layer every frame.
+        state = other.state
         name = other.name; style = other.style; actions = other.actions
         contentsGravity = other.contentsGravity; maskedCorners = other.maskedCorners
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
@@ -611,4 +689,36 @@ open class CALayer: CAMediaTiming {
 
     /// The typed property registry of this class (subclasses merge theirs into super's).
     open class var propertyRegistry: [String: LayerProperty] { LayerProperty.base }
+}
+
+/// The stored values behind `CALayer`'s observed properties (defaults are Apple's).
+struct LayerState {
+    var bounds: CGRect = .zero
+    var beginTime: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var isHidden: Bool = false
+    var opacity: Float = 1
+    var backgroundColor: CGColor? = nil
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var cornerRadius: CGFloat = 0
+    var masksToBounds: Bool = false
+    var mask: CALayer? = nil
+    var isDoubleSided: Bool = true
+    var contents: Any? = nil
+    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var shadowOpacity: Float = 0
+    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
 }
