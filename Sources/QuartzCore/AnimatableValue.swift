@@ -6,7 +6,7 @@
 /// CGPath (interpolated point by point when both paths have the same element structure), arrays
 /// of those (element-wise, e.g. `CAGradientLayer.colors`), and anything else (images, booleans,
 /// strings), which switches at the midpoint like Apple's discrete values.
-indirect enum AnimatableValue {
+enum AnimatableValue {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)

@@ -170,14 +170,14 @@ open class CAPropertyAnimation: CAAnimation {
         guard let path = parsedKeyPath else { return }
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
-        let current = AnimatableValue(layer.value(at: path))
+        let current = layer.animatableValue(at: path)
         guard var v = value(atFraction: easedFraction(state), current: current) else { return }
         if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current) {
             for _ in 0..<min(state.iteration, 10_000) { v = AnimatableValue.add(v, step) }
         }
         if let valueFunction { v = valueFunction.apply(v) }
         if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setValue(v.value, at: path)
+        layer.setAnimatableValue(v, at: path)
     }
 }
 

@@ -675,16 +675,31 @@ open class CALayer: CAMediaTiming {
 
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, at: ParsedKeyPath(keyPath)) }
 
-    /// Key-path access with the path already split (animations parse theirs once).
-    func value(at path: ParsedKeyPath) -> Any? {
-        guard let rest = path.rest else { return value(forKey: path.head) }
-        return KeyPathComponents.get(value(forKey: path.head), rest)
+    private func value(at path: ParsedKeyPath) -> Any? {
+        guard !path.rest.isEmpty else { return value(forKey: path.head) }
+        return KeyPathComponents.get(AnimatableValue(value(forKey: path.head)), path.rest)?.value
     }
 
-    func setValue(_ value: Any?, at path: ParsedKeyPath) {
-        guard let rest = path.rest else { return setValue(value, forKey: path.head) }
-        guard let updated = KeyPathComponents.set(self.value(forKey: path.head), rest, value) else { return }
-        setValue(updated, forKey: path.head)
+    private func setValue(_ value: Any?, at path: ParsedKeyPath) {
+        guard !path.rest.isEmpty else { return setValue(value, forKey: path.head) }
+        setAnimatableValue(AnimatableValue(value), at: path)
+    }
+
+    /// Typed key-path access for animations: no boxing for registered properties.
+    func animatableValue(at path: ParsedKeyPath) -> AnimatableValue {
+        let whole = type(of: self).propertyRegistry[path.head]?.getValue(self) ?? AnimatableValue(extraValues[path.head])
+        guard !path.rest.isEmpty else { return whole }
+        return KeyPathComponents.get(whole, path.rest) ?? .discrete(nil)
+    }
+
+    func setAnimatableValue(_ value: AnimatableValue, at path: ParsedKeyPath) {
+        guard let property = type(of: self).propertyRegistry[path.head] else {
+            if path.rest.isEmpty { extraValues[path.head] = value.value }
+            return
+        }
+        guard !path.rest.isEmpty else { return property.setValue(self, value) }
+        guard let updated = KeyPathComponents.set(property.getValue(self), path.rest, value) else { return }
+        property.setValue(self, updated)
     }
 
     /// The typed property registry of this class (subclasses merge theirs into super's).

@@ -56,14 +56,14 @@ open class CAShapeLayer: CALayer {
     open override class var propertyRegistry: [String: LayerProperty] { Self.shapeProperties }
 
     private static let shapeProperties = LayerProperty.base.merging([
-        "path": .init(\CAShapeLayer.path, convert: { $0 as? CGPath }),
-        "fillColor": .init(\CAShapeLayer.fillColor, convert: Convert.color),
-        "strokeColor": .init(\CAShapeLayer.strokeColor, convert: Convert.color),
-        "lineWidth": .init(\CAShapeLayer.lineWidth, convert: Convert.cgFloat),
-        "miterLimit": .init(\CAShapeLayer.miterLimit, convert: Convert.cgFloat),
-        "lineDashPhase": .init(\CAShapeLayer.lineDashPhase, convert: Convert.cgFloat),
-        "strokeStart": .init(\CAShapeLayer.strokeStart, convert: Convert.cgFloat),
-        "strokeEnd": .init(\CAShapeLayer.strokeEnd, convert: Convert.cgFloat),
+        "path": .init(\CAShapeLayer.path, .path),
+        "fillColor": .init(\CAShapeLayer.fillColor, .color),
+        "strokeColor": .init(\CAShapeLayer.strokeColor, .color),
+        "lineWidth": .init(\CAShapeLayer.lineWidth, .cgFloat),
+        "miterLimit": .init(\CAShapeLayer.miterLimit, .cgFloat),
+        "lineDashPhase": .init(\CAShapeLayer.lineDashPhase, .cgFloat),
+        "strokeStart": .init(\CAShapeLayer.strokeStart, .cgFloat),
+        "strokeEnd": .init(\CAShapeLayer.strokeEnd, .cgFloat),
     ]) { $1 }
 }
 
@@ -97,12 +97,10 @@ open class CAGradientLayer: CALayer {
     open override class var propertyRegistry: [String: LayerProperty] { Self.gradientProperties }
 
     private static let gradientProperties = LayerProperty.base.merging([
-        "colors": .init(\CAGradientLayer.colors, convert: { $0 as? [Any] }),
-        "locations": .init(\CAGradientLayer.locations, convert: { v in
-            (v as? [Any])?.compactMap { Convert.double($0).map { NSNumber(value: $0) } }
-        }),
-        "startPoint": .init(\CAGradientLayer.startPoint, convert: Convert.point),
-        "endPoint": .init(\CAGradientLayer.endPoint, convert: Convert.point),
+        "colors": .init(\CAGradientLayer.colors, .array),
+        "locations": .init(\CAGradientLayer.locations, .numbers),
+        "startPoint": .init(\CAGradientLayer.startPoint, .point),
+        "endPoint": .init(\CAGradientLayer.endPoint, .point),
     ]) { $1 }
 }
 
@@ -148,14 +146,14 @@ open class CAReplicatorLayer: CALayer {
     open override class var propertyRegistry: [String: LayerProperty] { Self.replicatorProperties }
 
     private static let replicatorProperties = LayerProperty.base.merging([
-        "instanceCount": .init(\CAReplicatorLayer.instanceCount, convert: { Convert.double($0).map { Int($0) } }),
-        "instanceDelay": .init(\CAReplicatorLayer.instanceDelay, convert: Convert.double),
-        "instanceTransform": .init(\CAReplicatorLayer.instanceTransform, convert: Convert.transform),
-        "instanceColor": .init(\CAReplicatorLayer.instanceColor, convert: Convert.color),
-        "instanceRedOffset": .init(\CAReplicatorLayer.instanceRedOffset, convert: Convert.float),
-        "instanceGreenOffset": .init(\CAReplicatorLayer.instanceGreenOffset, convert: Convert.float),
-        "instanceBlueOffset": .init(\CAReplicatorLayer.instanceBlueOffset, convert: Convert.float),
-        "instanceAlphaOffset": .init(\CAReplicatorLayer.instanceAlphaOffset, convert: Convert.float),
+        "instanceCount": .init(\CAReplicatorLayer.instanceCount, .int),
+        "instanceDelay": .init(\CAReplicatorLayer.instanceDelay, .double),
+        "instanceTransform": .init(\CAReplicatorLayer.instanceTransform, .transform),
+        "instanceColor": .init(\CAReplicatorLayer.instanceColor, .color),
+        "instanceRedOffset": .init(\CAReplicatorLayer.instanceRedOffset, .float),
+        "instanceGreenOffset": .init(\CAReplicatorLayer.instanceGreenOffset, .float),
+        "instanceBlueOffset": .init(\CAReplicatorLayer.instanceBlueOffset, .float),
+        "instanceAlphaOffset": .init(\CAReplicatorLayer.instanceAlphaOffset, .float),
     ]) { $1 }
 }
 
@@ -209,8 +207,8 @@ open class CATextLayer: CALayer {
     open override class var propertyRegistry: [String: LayerProperty] { Self.textProperties }
 
     private static let textProperties = LayerProperty.base.merging([
-        "string": .init(\CATextLayer.string, convert: { $0 }),
-        "fontSize": .init(\CATextLayer.fontSize, convert: Convert.cgFloat),
-        "foregroundColor": .init(\CATextLayer.foregroundColor, convert: Convert.color),
+        "string": .init(\CATextLayer.string, .any),
+        "fontSize": .init(\CATextLayer.fontSize, .cgFloat),
+        "foregroundColor": .init(\CATextLayer.foregroundColor, .color),
     ]) { $1 }
 }

@@ -96,11 +96,11 @@ open class CASpringAnimation: CABasicAnimation {
         guard let path = parsedKeyPath else { return }
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
-        let current = AnimatableValue(layer.value(at: path))
+        let current = layer.animatableValue(at: path)
         let (a, b) = endpoints(current: current)
         let seconds = state.fraction * duration
         var v = AnimatableValue.interpolate(a, b, 1 - displacement(seconds))
         if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setValue(v.value, at: path)
+        layer.setAnimatableValue(v, at: path)
     }
 }

@@ -2,89 +2,158 @@
 /// implicitly. Layers look properties up in their class's `propertyRegistry` (no scattered
 /// `switch` over keys); subclasses add theirs on top of `CALayer`'s.
 public struct LayerProperty: @unchecked Sendable {
+    /// The value as its property type, boxed (what `value(forKey:)` returns).
     let get: (CALayer) -> Any?
-    let set: (CALayer, Any?) -> Void
+    /// The value as an `AnimatableValue`, without boxing (the animation path).
+    let getValue: (CALayer) -> AnimatableValue
+    /// Stores a converted value; ignored when it does not convert to the property's type.
+    let setValue: (CALayer, AnimatableValue) -> Void
     /// Changing it runs an implicit action (Apple's "animatable" properties).
     let isAnimatable: Bool
-    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, animatable: Bool = true,
-                        convert: @escaping (Any?) -> V?) {
+
+    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, _ codec: Codec<V>, animatable: Bool = true) {
         get = { ($0 as? L)?[keyPath: keyPath] }
-        set = { layer, value in
-            guard let l = layer as? L, let v = convert(value) else { return }
+        getValue = { layer in (layer as? L).map { codec.encode($0[keyPath: keyPath]) } ?? .discrete(nil) }
+        setValue = { layer, value in
+            guard let l = layer as? L, let v = codec.decode(value) else { return }
             l[keyPath: keyPath] = v
         }
         isAnimatable = animatable
     }
 
+    /// Stores a KVC value (native Swift value, NSNumber or NSValue).
+    func set(_ layer: CALayer, _ value: Any?) { setValue(layer, AnimatableValue(value)) }
+
     static let base: [String: LayerProperty] = [
-        "bounds": .init(\CALayer.bounds, convert: Convert.rect),
-        "position": .init(\CALayer.position, convert: Convert.point),
-        "zPosition": .init(\CALayer.zPosition, convert: Convert.cgFloat),
-        "anchorPoint": .init(\CALayer.anchorPoint, convert: Convert.point),
-        "anchorPointZ": .init(\CALayer.anchorPointZ, convert: Convert.cgFloat),
-        "transform": .init(\CALayer.transform, convert: Convert.transform),
-        "sublayerTransform": .init(\CALayer.sublayerTransform, convert: Convert.transform),
-        "frame": .init(\CALayer.frame, animatable: false, convert: Convert.rect),
-        "hidden": .init(\CALayer.isHidden, convert: Convert.bool),
-        "opacity": .init(\CALayer.opacity, convert: Convert.float),
-        "backgroundColor": .init(\CALayer.backgroundColor, convert: Convert.color),
-        "borderWidth": .init(\CALayer.borderWidth, convert: Convert.cgFloat),
-        "borderColor": .init(\CALayer.borderColor, convert: Convert.color),
-        "cornerRadius": .init(\CALayer.cornerRadius, convert: Convert.cgFloat),
-        "masksToBounds": .init(\CALayer.masksToBounds, convert: Convert.bool),
-        "mask": .init(\CALayer.mask, animatable: false, convert: { $0 as? CALayer }),
-        "doubleSided": .init(\CALayer.isDoubleSided, convert: Convert.bool),
-        "contents": .init(\CALayer.contents, convert: { $0 }),
-        "contentsRect": .init(\CALayer.contentsRect, convert: Convert.rect),
-        "contentsCenter": .init(\CALayer.contentsCenter, convert: Convert.rect),
-        "contentsScale": .init(\CALayer.contentsScale, animatable: false, convert: Convert.cgFloat),
-        "shadowColor": .init(\CALayer.shadowColor, convert: Convert.color),
-        "shadowOpacity": .init(\CALayer.shadowOpacity, convert: Convert.float),
-        "shadowOffset": .init(\CALayer.shadowOffset, convert: Convert.size),
-        "shadowRadius": .init(\CALayer.shadowRadius, convert: Convert.cgFloat),
-        "shadowPath": .init(\CALayer.shadowPath, convert: { $0 as? CGPath }),
-        "beginTime": .init(\CALayer.beginTime, animatable: false, convert: Convert.double),
-        "speed": .init(\CALayer.speed, animatable: false, convert: Convert.float),
-        "timeOffset": .init(\CALayer.timeOffset, animatable: false, convert: Convert.double),
+        "bounds": .init(\CALayer.bounds, .rect),
+        "position": .init(\CALayer.position, .point),
+        "zPosition": .init(\CALayer.zPosition, .cgFloat),
+        "anchorPoint": .init(\CALayer.anchorPoint, .point),
+        "anchorPointZ": .init(\CALayer.anchorPointZ, .cgFloat),
+        "transform": .init(\CALayer.transform, .transform),
+        "sublayerTransform": .init(\CALayer.sublayerTransform, .transform),
+        "frame": .init(\CALayer.frame, .rect, animatable: false),
+        "hidden": .init(\CALayer.isHidden, .bool),
+        "opacity": .init(\CALayer.opacity, .float),
+        "backgroundColor": .init(\CALayer.backgroundColor, .color),
+        "borderWidth": .init(\CALayer.borderWidth, .cgFloat),
+        "borderColor": .init(\CALayer.borderColor, .color),
+        "cornerRadius": .init(\CALayer.cornerRadius, .cgFloat),
+        "masksToBounds": .init(\CALayer.masksToBounds, .bool),
+        "mask": .init(\CALayer.mask, .layer, animatable: false),
+        "doubleSided": .init(\CALayer.isDoubleSided, .bool),
+        "contents": .init(\CALayer.contents, .any),
+        "contentsRect": .init(\CALayer.contentsRect, .rect),
+        "contentsCenter": .init(\CALayer.contentsCenter, .rect),
+        "contentsScale": .init(\CALayer.contentsScale, .cgFloat, animatable: false),
+        "shadowColor": .init(\CALayer.shadowColor, .color),
+        "shadowOpacity": .init(\CALayer.shadowOpacity, .float),
+        "shadowOffset": .init(\CALayer.shadowOffset, .size),
+        "shadowRadius": .init(\CALayer.shadowRadius, .cgFloat),
+        "shadowPath": .init(\CALayer.shadowPath, .path),
+        "beginTime": .init(\CALayer.beginTime, .double, animatable: false),
+        "speed": .init(\CALayer.speed, .float, animatable: false),
+        "timeOffset": .init(\CALayer.timeOffset, .double, animatable: false),
     ]
 }
 
-/// Conversions from KVC values (native Swift values, NSNumber, NSValue) to property types.
+/// How one property type converts to and from `AnimatableValue` (KVC accepts native Swift values,
+/// NSNumber and NSValue; they arrive here already converted by `AnimatableValue.init`).
+struct Codec<V> {
+    let encode: (V) -> AnimatableValue
+    let decode: (AnimatableValue) -> V?
+}
+
+extension Codec where V == Double {
+    static var double: Codec { Codec(encode: { .number($0) }, decode: { if case let .number(n) = $0 { return n } else { return nil } }) }
+}
+extension Codec where V == CGFloat {
+    static var cgFloat: Codec { Codec(encode: { .number(Double($0)) }, decode: { Codec<Double>.double.decode($0).map { CGFloat($0) } }) }
+}
+extension Codec where V == Float {
+    static var float: Codec { Codec(encode: { .number(Double($0)) }, decode: { Codec<Double>.double.decode($0).map { Float($0) } }) }
+}
+extension Codec where V == Int {
+    static var int: Codec { Codec(encode: { .number(Double($0)) }, decode: { Codec<Double>.double.decode($0).map { Int($0) } }) }
+}
+extension Codec where V == Bool {
+    static var bool: Codec {
+        Codec(encode: { .discrete($0) }, decode: { v in
+            if case let .discrete(b as Bool) = v { return b }
+            return Codec<Double>.double.decode(v).map { $0 != 0 }
+        })
+    }
+}
+extension Codec where V == CGPoint {
+    static var point: Codec { Codec(encode: { .point($0) }, decode: { if case let .point(p) = $0 { return p } else { return nil } }) }
+}
+extension Codec where V == CGSize {
+    static var size: Codec { Codec(encode: { .size($0) }, decode: { if case let .size(s) = $0 { return s } else { return nil } }) }
+}
+extension Codec where V == CGRect {
+    static var rect: Codec { Codec(encode: { .rect($0) }, decode: { if case let .rect(r) = $0 { return r } else { return nil } }) }
+}
+extension Codec where V == CATransform3D {
+    static var transform: Codec {
+        Codec(encode: { .transform($0) }, decode: { v in
+            switch v {
+            case let .transform(t): return t
+            case let .affine(a): return CATransform3DMakeAffineTransform(a)
+            default: return nil
+            }
+        })
+    }
+}
+extension Codec where V == CGColor? {
+    /// nil (or NSNull) clears the colour.
+    static var color: Codec {
+        Codec(encode: { $0.map { .color($0) } ?? .discrete(nil) }, decode: { v in
+            switch v {
+            case let .color(c): return .some(c)
+            case .discrete(nil), .discrete(is NSNull): return .some(nil)
+            default: return nil
+            }
+        })
+    }
+}
+extension Codec where V == CGPath? {
+    static var path: Codec {
+        Codec(encode: { $0.map { .path($0) } ?? .discrete(nil) }, decode: { v in
+            if case let .path(p) = v { return .some(p) }
+            if case .discrete(nil) = v { return .some(nil) }
+            return nil
+        })
+    }
+}
+extension Codec where V == CALayer? {
+    static var layer: Codec {
+        Codec(encode: { .discrete($0) }, decode: { v in
+            if case let .discrete(l) = v { return .some(l as? CALayer) }
+            return nil
+        })
+    }
+}
+extension Codec where V == Any? {
+    static var any: Codec { Codec(encode: { AnimatableValue($0) }, decode: { .some($0.value) }) }
+}
+extension Codec where V == [Any]? {
+    static var array: Codec { Codec(encode: { AnimatableValue($0) }, decode: { $0.value as? [Any] }) }
+}
+extension Codec where V == [NSNumber]? {
+    static var numbers: Codec {
+        Codec(encode: { AnimatableValue($0?.map { $0.doubleValue }) }, decode: { v in
+            guard case let .array(items) = v else { return nil }
+            return items.compactMap { Codec<Double>.double.decode($0).map { NSNumber(value: $0) } }
+        })
+    }
+}
+
+/// Conversions from KVC values for callers outside the registry.
 enum Convert {
-    static func double(_ v: Any?) -> Double? {
-        if case let .number(n) = AnimatableValue(v) { return n }
-        return nil
-    }
+    static func double(_ v: Any?) -> Double? { Codec<Double>.double.decode(AnimatableValue(v)) }
     static func cgFloat(_ v: Any?) -> CGFloat? { double(v).map { CGFloat($0) } }
-    static func float(_ v: Any?) -> Float? { double(v).map { Float($0) } }
-    static func bool(_ v: Any?) -> Bool? {
-        if let b = v as? Bool { return b }
-        return double(v).map { $0 != 0 }
-    }
-    static func point(_ v: Any?) -> CGPoint? {
-        if case let .point(p) = AnimatableValue(v) { return p }
-        return nil
-    }
-    static func size(_ v: Any?) -> CGSize? {
-        if case let .size(s) = AnimatableValue(v) { return s }
-        return nil
-    }
-    static func rect(_ v: Any?) -> CGRect? {
-        if case let .rect(r) = AnimatableValue(v) { return r }
-        return nil
-    }
-    static func transform(_ v: Any?) -> CATransform3D? {
-        switch AnimatableValue(v) {
-        case let .transform(t): return t
-        case let .affine(a): return CATransform3DMakeAffineTransform(a)
-        default: return nil
-        }
-    }
-    /// nil stays nil (an optional colour property can be cleared).
-    static func color(_ v: Any?) -> CGColor?? {
-        if v == nil || v is NSNull { return .some(nil) }
-        return (v as? CGColor).map { .some($0) }
-    }
+    static func point(_ v: Any?) -> CGPoint? { Codec<CGPoint>.point.decode(AnimatableValue(v)) }
+    static func size(_ v: Any?) -> CGSize? { Codec<CGSize>.size.decode(AnimatableValue(v)) }
 }
 
 /// Sub-key paths of structured values, Apple's KVC extensions: `position.x`,
@@ -96,65 +165,64 @@ enum Convert {
 /// the transform key paths implies. `transform.rotation` is the z rotation, `transform.scale`
 /// the mean of the x and y scales (setting it sets both), `transform.translation` a CGSize.
 enum KeyPathComponents {
-    static func get(_ value: Any?, _ path: String) -> Any? {
-        let parts = path.split(separator: ".").map(String.init)
-        switch AnimatableValue(value) {
-        case let .point(p): return parts == ["x"] ? p.x : parts == ["y"] ? p.y : nil
-        case let .size(s): return parts == ["width"] ? s.width : parts == ["height"] ? s.height : nil
+    static func get(_ value: AnimatableValue, _ parts: [String]) -> AnimatableValue? {
+        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
+        switch value {
+        case let .point(p): return parts == ["x"] ? n(p.x) : parts == ["y"] ? n(p.y) : nil
+        case let .size(s): return parts == ["width"] ? n(s.width) : parts == ["height"] ? n(s.height) : nil
         case let .rect(r):
             switch parts {
-            case ["origin"]: return r.origin
-            case ["size"]: return r.size
-            case ["origin", "x"], ["x"]: return r.minX
-            case ["origin", "y"], ["y"]: return r.minY
-            case ["size", "width"], ["width"]: return r.width
-            case ["size", "height"], ["height"]: return r.height
+            case ["origin"]: return .point(r.origin)
+            case ["size"]: return .size(r.size)
+            case ["origin", "x"], ["x"]: return n(r.minX)
+            case ["origin", "y"], ["y"]: return n(r.minY)
+            case ["size", "width"], ["width"]: return n(r.width)
+            case ["size", "height"], ["height"]: return n(r.height)
             default: return nil
             }
         case let .transform(t):
             let d = TransformFields(t)
             switch parts {
-            case ["rotation"], ["rotation", "z"]: return d.rotation.z
-            case ["rotation", "x"]: return d.rotation.x
-            case ["rotation", "y"]: return d.rotation.y
-            case ["scale"]: return (d.scale.x + d.scale.y) / 2
-            case ["scale", "x"]: return d.scale.x
-            case ["scale", "y"]: return d.scale.y
-            case ["scale", "z"]: return d.scale.z
-            case ["translation"]: return CGSize(width: d.translation.x, height: d.translation.y)
-            case ["translation", "x"]: return d.translation.x
-            case ["translation", "y"]: return d.translation.y
-            case ["translation", "z"]: return d.translation.z
+            case ["rotation"], ["rotation", "z"]: return n(d.rotation.z)
+            case ["rotation", "x"]: return n(d.rotation.x)
+            case ["rotation", "y"]: return n(d.rotation.y)
+            case ["scale"]: return n((d.scale.x + d.scale.y) / 2)
+            case ["scale", "x"]: return n(d.scale.x)
+            case ["scale", "y"]: return n(d.scale.y)
+            case ["scale", "z"]: return n(d.scale.z)
+            case ["translation"]: return .size(CGSize(width: d.translation.x, height: d.translation.y))
+            case ["translation", "x"]: return n(d.translation.x)
+            case ["translation", "y"]: return n(d.translation.y)
+            case ["translation", "z"]: return n(d.translation.z)
             default: return nil
             }
         default: return nil
         }
     }
 
-    /// The structured value with the field at `path` replaced, or nil when not applicable.
-    static func set(_ value: Any?, _ path: String, _ newValue: Any?) -> Any? {
-        let parts = path.split(separator: ".").map(String.init)
-        let n = Convert.cgFloat(newValue)
-        switch AnimatableValue(value) {
+    /// The structured value with the field at `parts` replaced, or nil when not applicable.
+    static func set(_ value: AnimatableValue, _ parts: [String], _ newValue: AnimatableValue) -> AnimatableValue? {
+        let n: CGFloat? = if case let .number(x) = newValue { CGFloat(x) } else { nil }
+        switch value {
         case var .point(p):
             guard let n else { return nil }
             if parts == ["x"] { p.x = n } else if parts == ["y"] { p.y = n } else { return nil }
-            return p
+            return .point(p)
         case var .size(s):
             guard let n else { return nil }
             if parts == ["width"] { s.width = n } else if parts == ["height"] { s.height = n } else { return nil }
-            return s
+            return .size(s)
         case var .rect(r):
             switch parts {
-            case ["origin"]: r.origin = Convert.point(newValue) ?? r.origin
-            case ["size"]: r.size = Convert.size(newValue) ?? r.size
+            case ["origin"]: if case let .point(p) = newValue { r.origin = p }
+            case ["size"]: if case let .size(s) = newValue { r.size = s }
             case ["origin", "x"], ["x"]: r.origin.x = n ?? r.minX
             case ["origin", "y"], ["y"]: r.origin.y = n ?? r.minY
             case ["size", "width"], ["width"]: r.size.width = n ?? r.width
             case ["size", "height"], ["height"]: r.size.height = n ?? r.height
             default: return nil
             }
-            return r
+            return .rect(r)
         case let .transform(t):
             var d = TransformFields(t)
             switch parts {
@@ -166,13 +234,13 @@ enum KeyPathComponents {
             case ["scale", "y"]: d.scale.y = n ?? d.scale.y
             case ["scale", "z"]: d.scale.z = n ?? d.scale.z
             case ["translation"]:
-                if let s = Convert.size(newValue) { d.translation.x = s.width; d.translation.y = s.height }
+                if case let .size(s) = newValue { d.translation.x = s.width; d.translation.y = s.height }
             case ["translation", "x"]: d.translation.x = n ?? d.translation.x
             case ["translation", "y"]: d.translation.y = n ?? d.translation.y
             case ["translation", "z"]: d.translation.z = n ?? d.translation.z
             default: return nil
             }
-            return d.transform(keepingPerspectiveOf: t)
+            return .transform(d.transform(keepingPerspectiveOf: t))
         default: return nil
         }
     }
@@ -213,15 +281,12 @@ struct TransformFields {
 /// A key path split at its first dot: the layer property and the sub-path inside its value.
 struct ParsedKeyPath: Sendable {
     let head: String
-    let rest: String?
+    /// The components after the first, empty for a plain key.
+    let rest: [String]
 
     init(_ keyPath: String) {
-        if let dot = keyPath.firstIndex(of: ".") {
-            head = String(keyPath[..<dot])
-            rest = String(keyPath[keyPath.index(after: dot)...])
-        } else {
-            head = keyPath
-            rest = nil
-        }
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        head = parts[0]
+        rest = Array(parts.dropFirst())
     }
 }
