@@ -21,7 +21,6 @@ final class LayerRenderer {
     let target: Pixmap
     /// Device pixels per layer point.
     let scale: CGFloat
-    private var groups: [Pixmap] = []
     private var backingStores: [ObjectIdentifier: (size: CGSize, pixmap: Pixmap)] = [:]
 
     init(target: Pixmap, scale: CGFloat) {
@@ -45,16 +44,46 @@ final class LayerRenderer {
         let matrix = CATransform3DConcat(LayerGeometry.layerToParent(p, parent: parentPresentation), parentMatrix)
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
-        let surface = needsGroup ? group(depth) : canvas
+        guard needsGroup else {
+            drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
+            return
+        }
+        // Group opacity: the layer and its subtree in an offscreen surface covering only the
+        // device area they can touch, composited once.
+        let box = groupBox(model, p, matrix: matrix, canvas: canvas)
+        guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
+        let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
+        drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
+        if let tint { multiply(surface, by: tint) }
+        canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                               into surface: Pixmap, depth: Int) {
         drawShadow(p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)
-        if needsGroup {
-            if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: surface, depth: depth) }
-            if let tint { multiply(surface, by: tint) }
-            canvas.draw(surface, atX: 0, y: 0, opacity: p.opacity)
+    }
+
+    /// The device rectangle a group must cover: the projected bounds (grown by the shadow's
+    /// reach) when nothing can draw outside them, else the whole canvas.
+    private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
+        -> (x: Int, y: Int, width: Int, height: Int) {
+        let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard model.sublayers == nil || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
+        let b = p.bounds
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map { matrix._project(x: $0.0, y: $0.1) }
+        var margin: CGFloat = 1
+        if p.shadowOpacity > 0 {
+            margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
         }
+        let x0 = max(0, Int(((corners.map(\.x).min() ?? 0) - margin).rounded(.down)))
+        let y0 = max(0, Int(((corners.map(\.y).min() ?? 0) - margin).rounded(.down)))
+        let x1 = min(canvas.width, Int(((corners.map(\.x).max() ?? 0) + margin).rounded(.up)))
+        let y1 = min(canvas.height, Int(((corners.map(\.y).max() ?? 0) + margin).rounded(.up)))
+        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
     }
 
     private func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
@@ -62,7 +91,7 @@ final class LayerRenderer {
         guard let subs = model.sublayers, !subs.isEmpty else { return }
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
-        if clip != nil { surface = group(depth + 32) } else { surface = canvas }
+        if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         let ordered = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
         if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Like a sublayerTransform, the instance transform acts about the anchor point.
@@ -232,13 +261,9 @@ final class LayerRenderer {
 
     // MARK: - Groups, clips, masks
 
-    private func group(_ depth: Int) -> Pixmap {
-        while groups.count <= depth {
-            groups.append((try? Pixmap(width: target.width, height: target.height)) ?? target)
-        }
-        let g = groups[depth]
-        g.fill(with: .transparent)
-        return g
+    /// A transparent surface the size of `canvas`.
+    private func scratch(like canvas: Pixmap) -> Pixmap {
+        (try? Pixmap(width: canvas.width, height: canvas.height)) ?? canvas
     }
 
     private func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
@@ -253,7 +278,7 @@ final class LayerRenderer {
 
     /// Keeps the group only where the mask layer's subtree has alpha.
     private func applyMask(_ maskLayer: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap, depth: Int) {
-        let m = group(depth + 16)
+        let m = scratch(like: surface)
         draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + 17)
         for i in 0..<(surface.width * surface.height) {
             let a = UInt32(m.pixels[4 * i + 3])

@@ -145,5 +145,31 @@ import Testing
             #expect(Self.px(img, 41, 5).r == 255 && Self.px(img, 41, 5).g == 0)
             #expect(Self.px(img, 2, 5).g == 255)
         }
-    }
+    
+        @Test func maskKeepsOnlyTheMaskAlpha() throws {
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 100, height: 100), Self.red)
+            let m = CALayer()
+            m.frame = CGRect(x: 0, y: 0, width: 50, height: 100)
+            m.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.5)
+            l.mask = m
+            let img = try Self.render(l, background: nil)
+            #expect(abs(Int(Self.px(img, 25, 50).a) - 128) <= 1)      // mask alpha 0.5
+            #expect(Self.px(img, 75, 50).a == 0)                     // outside the mask
+        }
+
+        @Test func contentsGravityPlacesTheImage() throws {
+            let pm = try Pixmap(width: 10, height: 10)
+            pm.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 40, height: 40), nil)
+            l.contents = CGImage(pixmap: pm)
+            l.contentsGravity = .center
+            let img = try Self.render(l, 40, 40, background: nil)
+            // A 10×10 image centred in 40×40 bounds covers [15, 25)².
+            #expect(Self.px(img, 15, 15).b == 255 && Self.px(img, 24, 24).b == 255)
+            #expect(Self.px(img, 14, 20).a == 0 && Self.px(img, 25, 20).a == 0)
+            l.contentsGravity = .topLeft
+            let corner = try Self.render(l, 40, 40, background: nil)
+            #expect(Self.px(corner, 0, 0).b == 255 && Self.px(corner, 10, 10).a == 0)
+        }
+}
 }
