@@ -227,10 +227,27 @@ open class CALayer: CAMediaTiming {
             return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
         set {
-            bounds.size = newValue.size
-            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
-                               y: newValue.minY + anchorPoint.y * newValue.height)
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                  newValue.width.isFinite, newValue.height.isFinite else { return }
+            if let size = boundsSize(forFrameSize: newValue.size) { bounds.size = size }
+            let current = frame
+            position = CGPoint(x: position.x + newValue.minX - current.minX,
+                               y: position.y + newValue.minY - current.minY)
         }
+    }
+
+    /// The bounds size whose transformed bounding box has `size` (Apple: setting `frame` with a
+    /// transform that is not a scale or a multiple-of-90° rotation is undefined; here the size is
+    /// kept and only the origin moves). With the linear part (a b; c d) of `transform`, a w × h
+    /// rectangle's box is (w|a| + h|c|) × (w|b| + h|d|); solve that 2×2 system.
+    private func boundsSize(forFrameSize size: CGSize) -> CGSize? {
+        let a = abs(transform.m11), b = abs(transform.m12), c = abs(transform.m21), d = abs(transform.m22)
+        let det = a * d - c * b
+        guard abs(det) > 1e-12 else { return nil }
+        let w = (size.width * d - c * size.height) / det
+        let h = (a * size.height - b * size.width) / det
+        guard w >= -1e-9, h >= -1e-9 else { return nil }
+        return CGSize(width: max(w, 0), height: max(h, 0))
     }
 
     /// Maps this layer's coordinates to its superlayer's (before the superlayer's
@@ -510,7 +527,7 @@ open class CALayer: CAMediaTiming {
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
     public func removeAnimation(forKey key: String) {
-        if let removed = animationStore.remove(key: key), removed.started || true {
+        if let removed = animationStore.remove(key: key) {
             removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
         }
     }
