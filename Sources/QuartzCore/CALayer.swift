@@ -176,6 +176,20 @@ open class CALayer: CAMediaTiming {
     public var allowsEdgeAntialiasing = false
     public var shouldRasterize = false
     public var rasterizationScale: CGFloat = 1
+    /// Curve of rounded corners. Default `.circular` (Apple).
+    public var cornerCurve: CALayerCornerCurve = .circular
+    /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    /// Filter when contents are drawn smaller. Default `.linear` (Apple).
+    public var minificationFilter: CALayerContentsFilter = .linear
+    /// Filter when contents are drawn larger. Default `.linear` (Apple).
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    /// Level-of-detail bias for `.trilinear` minification. Default 0 (Apple).
+    public var minificationFilterBias: Float = 0
+    /// Pixel format hint for `draw(in:)` backing stores. Default `.RGBA8Uint` (Apple).
+    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    /// Accepted for source compatibility; drawing is always synchronous here. Default false.
+    public var drawsAsynchronously = false
     public var name: String?
     public var style: [AnyHashable: Any]?
     /// Actions by key, consulted after the delegate (nil = keep searching, `NSNull()` = stop).
@@ -285,13 +299,21 @@ open class CALayer: CAMediaTiming {
         duration = other.duration; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
         autoreverses = other.autoreverses; fillMode = other.fillMode; isOpaque = other.isOpaque
         isGeometryFlipped = other.isGeometryFlipped; extraValues = other.extraValues
+        allowsGroupOpacity = other.allowsGroupOpacity; allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
+        shouldRasterize = other.shouldRasterize; rasterizationScale = other.rasterizationScale
+        cornerCurve = other.cornerCurve; edgeAntialiasingMask = other.edgeAntialiasingMask
+        minificationFilter = other.minificationFilter; magnificationFilter = other.magnificationFilter
+        minificationFilterBias = other.minificationFilterBias; contentsFormat = other.contentsFormat
+        drawsAsynchronously = other.drawsAsynchronously
     }
 
     // MARK: - Derived geometry
 
-    /// The layer's rectangle in its superlayer's coordinates. With a non-identity transform it
-    /// is the bounding box of the transformed bounds (Apple: "undefined" to set then; here,
-    /// setting it changes position and bounds size as if the transform were identity).
+    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the bounds
+    /// mapped by `transform` about the anchor point. Setting it solves for the bounds size through
+    /// the transform's linear part (exact for scales and quarter turns; Apple calls other
+    /// rotations undefined, where the size is kept) and moves `position` so the box lands on
+    /// the given origin.
     public var frame: CGRect {
         get {
             let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
@@ -305,10 +327,41 @@ open class CALayer: CAMediaTiming {
             return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
         set {
-            bounds.size = newValue.size
-            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
-                               y: newValue.minY + anchorPoint.y * newValue.height)
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                  newValue.width.isFinite, newValue.height.isFinite else { return }
+            if let size = boundsSize(forFrameSize: newValue.size) { bounds.size = size }
+            let current = frame
+            position = CGPoint(x: position.x + newValue.minX - current.minX,
+                               y: position.y + newValue.minY - current.minY)
         }
+    }
+
+    /// The transform as an affine transform (Apple's `affineTransform()`; drops the 3D terms).
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` from an affine transform (Apple's `setAffineTransform(_:)`).
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The preferred size in the superlayer's coordinates (Apple: the bounds size mapped by the
+    /// transform, when no layout manager is set — this port has no layout managers).
+    open func preferredFrameSize() -> CGSize {
+        let t = transform
+        let w = bounds.width, h = bounds.height
+        return CGSize(width: abs(w * t.m11) + abs(h * t.m21), height: abs(w * t.m12) + abs(h * t.m22))
+    }
+
+    /// The bounds size whose transformed bounding box has `size` (Apple: setting `frame` with a
+    /// transform that is not a scale or a multiple-of-90° rotation is undefined; here the size is
+    /// kept and only the origin moves). With the linear part (a b; c d) of `transform`, a w × h
+    /// rectangle's box is (w|a| + h|c|) × (w|b| + h|d|); solve that 2×2 system.
+    private func boundsSize(forFrameSize size: CGSize) -> CGSize? {
+        let a = abs(transform.m11), b = abs(transform.m12), c = abs(transform.m21), d = abs(transform.m22)
+        let det = a * d - c * b
+        guard abs(det) > 1e-12 else { return nil }
+        let w = (size.width * d - c * size.height) / det
+        let h = (a * size.height - b * size.width) / det
+        guard w >= -1e-9, h >= -1e-9 else { return nil }
+        return CGSize(width: max(w, 0), height: max(h, 0))
     }
 
     /// Maps this layer's coordinates to its superlayer's (before the superlayer's
@@ -588,7 +641,7 @@ open class CALayer: CAMediaTiming {
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
     public func removeAnimation(forKey key: String) {
-        if let removed = animationStore.remove(key: key), removed.started || true {
+        if let removed = animationStore.remove(key: key) {
             removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
         }
     }

@@ -1,0 +1,43 @@
+import Testing
+import QuartzCore
+
+/// CATransaction nesting and key-value storage (Apple's CATransaction reference: 0.25 s default
+/// duration; nested transactions inherit the enclosing values and restore them on commit).
+extension MediaClockSuite {
+    @Suite struct TransactionTests {
+        @Test func nestedTransactionsInheritAndRestore() {
+            #expect(CATransaction.animationDuration() == 0.25)
+            #expect(!CATransaction.disableActions())
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.begin()
+            #expect(CATransaction.animationDuration() == 1)
+            CATransaction.setAnimationDuration(3)
+            CATransaction.setDisableActions(true)
+            #expect(CATransaction.animationDuration() == 3 && CATransaction.disableActions())
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 1 && !CATransaction.disableActions())
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 0.25)
+        }
+
+        @Test func valueForKeyMirrorsTheTypedAccessors() {
+            CATransaction.begin()
+            CATransaction.setValue(0.75, forKey: kCATransactionAnimationDuration)
+            CATransaction.setValue(true, forKey: kCATransactionDisableActions)
+            CATransaction.setValue("x", forKey: "custom")
+            #expect(CATransaction.animationDuration() == 0.75 && CATransaction.disableActions())
+            #expect(CATransaction.value(forKey: "custom") as? String == "x")
+            CATransaction.commit()
+            #expect(CATransaction.value(forKey: "custom") == nil)
+        }
+
+        @Test func lockIsReentrantAcrossCommit() {
+            CATransaction.lock()
+            CATransaction.begin()
+            CATransaction.commit()
+            CATransaction.unlock()
+            #expect(CATransaction.animationDuration() == 0.25)
+        }
+    }
+}
