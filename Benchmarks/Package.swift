@@ -30,5 +30,17 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: rootFolder)],
             path: "Sources/PresentationBench"
         ),
+        // Issue 4: scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
+        .executableTarget(
+            name: "layer-storm-bench",
+            dependencies: [
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                .product(name: "AnchorScenes", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+            ],
+            path: "Sources/LayerStormBench"
+        ),
     ]
 )

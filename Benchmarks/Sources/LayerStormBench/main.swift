@@ -1,0 +1,106 @@
+// Scene S8 `layer-storm` (../shared/bench/anchors/scenes.md) built as a real CALayer tree —
+// 1000 rounded, bordered, image- or colour-filled, rotated, translucent layers at 1920×1080 —
+// with animations on position, rotation and opacity, rendered frame by frame by CARenderer.
+// Prints median/min ms per frame for: the animated sequence, an idle frame (nothing changes),
+// and a frame where one 100×100 layer moved; optionally writes frame 0 as a PNG.
+//
+//     swift build -c release --package-path Benchmarks --product layer-storm-bench
+//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png]
+import AnchorScenes
+import Compositor
+import Foundation
+import ImageCodecs
+import QuartzCore
+import Raster
+
+let args = Array(CommandLine.arguments.dropFirst())
+let frames = args.first.flatMap { Int($0) } ?? 20
+let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+
+let scene = S8LayerStorm()
+let image = CGImage(pixmap: scene.image)
+CAMediaClock.setManualTime(0)
+let root = CALayer()
+root.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+for (i, l) in scene.layers.enumerated() {
+    let layer = CALayer()
+    layer.bounds = CGRect(x: 0, y: 0, width: l.w, height: l.h)
+    layer.position = CGPoint(x: l.cx, y: l.cy)
+    layer.cornerRadius = CGFloat(l.radius)
+    layer.borderWidth = CGFloat(S8LayerStorm.borderWidth)
+    layer.borderColor = CGColor(red: CGFloat(l.border.r) / 255, green: CGFloat(l.border.g) / 255,
+                                blue: CGFloat(l.border.b) / 255, alpha: 1)
+    if l.isImage {
+        layer.contents = image
+        layer.masksToBounds = true
+    } else {
+        layer.backgroundColor = CGColor(red: CGFloat(l.background.r) / 255, green: CGFloat(l.background.g) / 255,
+                                        blue: CGFloat(l.background.b) / 255, alpha: 1)
+    }
+    layer.opacity = Float(l.alpha8) / 255
+    layer.transform = CATransform3DScale(CATransform3DMakeRotation(CGFloat(l.theta), 0, 0, 1), CGFloat(l.s), CGFloat(l.s), 1)
+    root.addSublayer(layer)
+    _ = i
+}
+CATransaction.flush()
+// Animations: every layer drifts, a third rotate, a fifth fade.
+for (i, layer) in (root.sublayers ?? []).enumerated() {
+    let drift = CABasicAnimation(keyPath: "position")
+    drift.byValue = CGPoint(x: 40, y: 20)
+    drift.duration = 2
+    drift.autoreverses = true
+    drift.repeatCount = .infinity
+    layer.add(drift, forKey: "drift")
+    if i % 3 == 0 {
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.byValue = CGFloat.pi / 2
+        spin.duration = 3
+        spin.repeatCount = .infinity
+        layer.add(spin, forKey: "spin")
+    }
+    if i % 5 == 1 {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0.3
+        fade.duration = 1
+        fade.autoreverses = true
+        fade.repeatCount = .infinity
+        layer.add(fade, forKey: "fade")
+    }
+}
+CATransaction.flush()
+
+let renderer = try CARenderer(width: 1920, height: 1080)
+renderer.layer = root
+renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+@MainActor func time(_ t: CFTimeInterval) -> Double {
+    CAMediaClock.setManualTime(t)
+    let start = DispatchTime.now().uptimeNanoseconds
+    renderer.beginFrame(atTime: t)
+    renderer.render()
+    renderer.endFrame()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+_ = time(0)   // warm-up (backing stores, mipmaps)
+if let pngPath { try PNGCodec.write(renderer.pixmap, to: pngPath) }
+var animated = (0..<frames).map { time(Double($0 + 1) / 60) }
+let idleTime = Double(frames + 1) / 60
+var idle = (0..<5).map { _ in time(idleTime) }   // same time again: nothing changed
+root.sublayers?.forEach { $0.removeAllAnimations() }
+let small = CALayer()
+small.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+small.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+root.addSublayer(small)
+var moved: [Double] = []
+for k in 0..<5 {
+    CATransaction.begin(); CATransaction.setDisableActions(true)
+    small.position = CGPoint(x: 300 + 10 * k, y: 300)
+    CATransaction.commit()
+    moved.append(time(idleTime))
+}
+func stats(_ v: inout [Double]) -> String {
+    v.sort()
+    return String(format: "{\"median_ms\": %.2f, \"min_ms\": %.2f, \"n\": %d}", v[v.count / 2], v[0], v.count)
+}
+print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved))}")
