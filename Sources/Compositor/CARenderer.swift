@@ -18,6 +18,9 @@ public final class CARenderer {
     public let pixmap: Pixmap
     private var frameTime: CFTimeInterval?
     private var updates: [CGRect] = []
+    /// What the pixmap currently shows: the model tree's change count and the frame time, when
+    /// those determine the picture completely.
+    private var shown: (changes: Int, time: CFTimeInterval, animated: Bool, root: ObjectIdentifier?, background: CGColor?)?
     private lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point.
@@ -49,12 +52,28 @@ public final class CARenderer {
         return animated(layer) ? (frameTime ?? CACurrentMediaTime()) : .infinity
     }
 
-    /// Draws the frame.
+    /// Draws the frame. An idle frame — no property changed, no animation added or removed since
+    /// the last frame, and either no animation in the tree or the same media time — keeps the
+    /// pixels already drawn and costs next to nothing (layers drawn with `draw(in:)` must call
+    /// `setNeedsDisplay()` to change, as on Apple).
     public func render() {
         let t = frameTime ?? CACurrentMediaTime()
+        let changes = CATransaction._changeCount
+        let animated = nextFrameTime() != .infinity
+        let root = layer.map(ObjectIdentifier.init)
+        if let s = shown, s.changes == changes, s.root == root, s.background == backgroundColor,
+           !animated || s.time == t, !treeNeedsDisplay() {
+            return
+        }
         pixmap.fill(with: backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent)
-        guard let layer else { return }
-        renderer.render(layer, at: t)
+        if let layer { renderer.render(layer, at: t) }
+        shown = (changes, t, animated, root, backgroundColor)
+    }
+
+    private func treeNeedsDisplay() -> Bool {
+        guard let layer else { return false }
+        func check(_ l: CALayer) -> Bool { l.needsDisplay() || (l.sublayers ?? []).contains(where: check) }
+        return check(layer)
     }
 
     public func endFrame() {

@@ -641,12 +641,14 @@ open class CALayer: CAMediaTiming {
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
     public func removeAnimation(forKey key: String) {
+        CATransaction.layerDidChange(self)
         if let removed = animationStore.remove(key: key) {
             removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
         }
     }
 
     public func removeAllAnimations() {
+        CATransaction.layerDidChange(self)
         for entry in animationStore.removeAll() {
             entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
         }

@@ -30,6 +30,7 @@ public final class CATransaction {
         var stacks: [ObjectIdentifier: [Frame]] = [:]
         var implicit: Frame?
         var commitCount = 0
+        var changeCount = 0
         var changed: [ObjectIdentifier: CALayer] = [:]
         var animatedLayers: [ObjectIdentifier: WeakLayer] = [:]
         var completions: [PendingCompletion] = []
@@ -130,8 +131,13 @@ public final class CATransaction {
 
     static var commitCount: Int { locked { $0.commitCount } }
 
+    /// Citrine extension for renderers: increases whenever any layer property changes or an
+    /// animation is added or removed, so an unchanged count means an unchanged model tree.
+    public static var _changeCount: Int { locked { $0.changeCount } }
+
     static func layerDidChange(_ layer: CALayer) {
         locked { s in
+            s.changeCount += 1
             s.changed[ObjectIdentifier(layer)] = layer
             if s.stacks[threadKey] == nil && s.implicit == nil { s.implicit = Frame() }
         }

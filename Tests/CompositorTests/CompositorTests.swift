@@ -171,5 +171,20 @@ import Testing
             let corner = try Self.render(l, 40, 40, background: nil)
             #expect(Self.px(corner, 0, 0).b == 255 && Self.px(corner, 10, 10).a == 0)
         }
+
+        @Test func idleFramesKeepThePictureAndChangesRedraw() throws {
+            CAMediaClock.setManualTime(0)
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.red)
+            let r = try CARenderer(width: 40, height: 20)
+            r.layer = l
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r.pixmap.pixel(x: 5, y: 5).r == 255)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            l.position = CGPoint(x: 30, y: 5)
+            CATransaction.commit()
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r.pixmap.pixel(x: 5, y: 5).a == 0 && r.pixmap.pixel(x: 30, y: 5).r == 255)
+            #expect(r.nextFrameTime() == .infinity)   // nothing animates
+        }
 }
 }
