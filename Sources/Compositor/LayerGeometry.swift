@@ -124,3 +124,27 @@ enum ContentsGravity {
         }
     }
 }
+
+/// Nine-slice scaling (`contentsCenter`): the unit rectangle `center` of the contents stretches,
+/// the margins around it keep their size (source pixels / contentsScale), as Apple documents.
+/// When the destination is smaller than the fixed margins, they shrink proportionally.
+enum NineSlice {
+    static func cells(source s: CGRect, center c: CGRect, dest d: CGRect, scale: CGFloat) -> [(CGRect, CGRect)] {
+        let sx = [s.minX, s.minX + c.minX * s.width, s.minX + c.maxX * s.width, s.maxX]
+        let sy = [s.minY, s.minY + c.minY * s.height, s.minY + c.maxY * s.height, s.maxY]
+        func destStops(_ src: [CGFloat], _ lo: CGFloat, _ hi: CGFloat) -> [CGFloat] {
+            let first = (src[1] - src[0]) / scale, last = (src[3] - src[2]) / scale
+            let fit = min(1, (hi - lo) / max(first + last, 1e-9))
+            return [lo, lo + first * fit, hi - last * fit, hi]
+        }
+        let dx = destStops(sx, d.minX, d.maxX), dy = destStops(sy, d.minY, d.maxY)
+        var out: [(CGRect, CGRect)] = []
+        for j in 0..<3 {
+            for i in 0..<3 {
+                out.append((CGRect(x: sx[i], y: sy[j], width: sx[i + 1] - sx[i], height: sy[j + 1] - sy[j]),
+                            CGRect(x: dx[i], y: dy[j], width: dx[i + 1] - dx[i], height: dy[j + 1] - dy[j])))
+            }
+        }
+        return out
+    }
+}

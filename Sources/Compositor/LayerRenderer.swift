@@ -170,14 +170,26 @@ final class LayerRenderer {
         guard source.width > 0, source.height > 0 else { return }
         let contentSize = CGSize(width: source.width / p.contentsScale, height: source.height / p.contentsScale)
         let dest = ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds)
-        // image pixel → layer point: scale the source rect onto `dest`.
+        if p.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
+            for (src, dst) in NineSlice.cells(source: source, center: p.contentsCenter, dest: dest, scale: p.contentsScale) {
+                drawImageCell(image, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
+            }
+            return
+        }
+        var area = Path(rect: Rect(dest.intersection(p.masksToBounds ? p.bounds : dest)))
+        if let clip, p.masksToBounds { area = clip }
+        drawImageCell(image, source: source, dest: dest, transform: transform, area: area, into: canvas)
+    }
+
+    /// Draws the `source` pixels of `image` stretched onto `dest` (layer points), inside `area`.
+    private func drawImageCell(_ image: CGImage, source: CGRect, dest: CGRect, transform: Transform, area: Path,
+                               into canvas: Pixmap) {
+        guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = Double(dest.width / source.width), sy = Double(dest.height / source.height)
         let imageToLayer = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(dest.minX) - Double(source.minX) * sx,
                                      ty: Double(dest.minY) - Double(source.minY) * sy)
         let pattern = ImagePattern(image: image.pixmap, transform: imageToLayer.concatenating(transform),
-                                   filter: .smooth, spread: .decal)
-        var area = Path(rect: Rect(dest.intersection(p.masksToBounds ? p.bounds : dest)))
-        if let clip, p.masksToBounds { area = clip }
+                                   filter: .smooth, spread: .pad)
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
     }
 

@@ -186,5 +186,27 @@ import Testing
             #expect(r.pixmap.pixel(x: 5, y: 5).a == 0 && r.pixmap.pixel(x: 30, y: 5).r == 255)
             #expect(r.nextFrameTime() == .infinity)   // nothing animates
         }
+
+        @Test func contentsCenterStretchesOnlyTheMiddle() throws {
+            // A 3×3 image: red corners, green edges, blue centre; contentsCenter = the middle
+            // third. Drawn into 30×30 points: corners and edges stay 1 px thick, the centre fills
+            // the 28×28 middle.
+            let pm = try Pixmap(width: 3, height: 3)
+            for y in 0..<3 { for x in 0..<3 {
+                let corner = (x != 1) && (y != 1), centre = x == 1 && y == 1
+                pm.setPixel(x: x, y: y, corner ? PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+                                               : centre ? PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
+                                                        : PremultipliedColor(r: 0, g: 255, b: 0, a: 255))
+            } }
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 30, height: 30), nil)
+            l.contents = CGImage(pixmap: pm)
+            l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+            let img = try Self.render(l, 30, 30, background: nil)
+            #expect(Self.px(img, 0, 0).r == 255 && Self.px(img, 29, 29).r == 255)
+            // Bilinear magnification (Apple's default filter): pixel 15's centre samples the image at
+            // u = 1 + 14.5/28 ≈ 1.52, i.e. 98 % of the centre texel.
+            #expect(Self.px(img, 15, 15).b > 240 && Self.px(img, 15, 15).r == 0)
+            #expect(Self.px(img, 0, 15).g > 200 && Self.px(img, 15, 0).g > 200)
+        }
 }
 }
