@@ -25,6 +25,18 @@ struct LayerGeometryTests {
         #expect(abs(l.position.x - 30) < 1e-9 && abs(l.position.y - 70) < 1e-9)
     }
 
+    /// Apple derives `frame` from the layer's own bounds, anchorPoint, position and transform;
+    /// the superlayer's sublayerTransform moves what is drawn, not the frame.
+    @Test func frameIgnoresTheSuperlayersSublayerTransform() {
+        let parent = CALayer(), child = CALayer()
+        parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        parent.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+        parent.addSublayer(child)
+        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(child.frame == CGRect(x: 10, y: 10, width: 20, height: 20))
+        #expect(child.bounds.size == CGSize(width: 20, height: 20) && child.position == CGPoint(x: 20, y: 20))
+    }
+
     @Test func convertRectsBetweenSiblings() {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
