@@ -106,6 +106,19 @@ struct LayerGeometryTests {
         #expect(gone == nil && l.delegate == nil)
     }
 
+    /// Apple: with needsDisplayOnBoundsChange, a bounds size change marks the layer for display;
+    /// any size change marks it for layout.
+    @Test func boundsChangesMarkDisplayAndLayout() {
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(!l.needsDisplay() && l.needsLayout())
+        l.needsDisplayOnBoundsChange = true
+        l.bounds.origin = CGPoint(x: 5, y: 5)
+        #expect(!l.needsDisplay())
+        l.bounds.size = CGSize(width: 20, height: 10)
+        #expect(l.needsDisplay())
+    }
+
     @Test func keyValueCodingOfSubKeyPathsAndNSValues() {
         let l = CALayer()
         l.setValue(NSNumber(value: 30), forKeyPath: "position.x")
