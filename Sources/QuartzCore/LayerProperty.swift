@@ -117,7 +117,9 @@ enum KeyPathComponents {
             case ["rotation"], ["rotation", "z"]: return d.rotation.z
             case ["rotation", "x"]: return d.rotation.x
             case ["rotation", "y"]: return d.rotation.y
-            case ["scale"]: return (d.scale.x + d.scale.y) / 2
+            // Apple (Core Animation Programming Guide, Key-Value Coding Extensions, table C-2):
+            // "transform.scale" is the average of all three scale factors.
+            case ["scale"]: return (d.scale.x + d.scale.y + d.scale.z) / 3
             case ["scale", "x"]: return d.scale.x
             case ["scale", "y"]: return d.scale.y
             case ["scale", "z"]: return d.scale.z
@@ -161,7 +163,7 @@ enum KeyPathComponents {
             case ["rotation"], ["rotation", "z"]: d.rotation.z = n ?? d.rotation.z
             case ["rotation", "x"]: d.rotation.x = n ?? d.rotation.x
             case ["rotation", "y"]: d.rotation.y = n ?? d.rotation.y
-            case ["scale"]: if let n { d.scale.x = n; d.scale.y = n }
+            case ["scale"]: if let n { d.scale.x = n; d.scale.y = n; d.scale.z = n }
             case ["scale", "x"]: d.scale.x = n ?? d.scale.x
             case ["scale", "y"]: d.scale.y = n ?? d.scale.y
             case ["scale", "z"]: d.scale.z = n ?? d.scale.z

@@ -119,6 +119,16 @@ struct LayerGeometryTests {
         #expect(l.needsDisplay())
     }
 
+    /// Apple's Core Animation Programming Guide (Key-Value Coding Extensions, table C-2):
+    /// "transform.scale" is the average of all three scale factors; setting it scales all three.
+    @Test func transformScaleIsTheAverageOfThreeFactors() {
+        let l = CALayer()
+        l.transform = CATransform3DMakeScale(2, 4, 3)
+        #expect(abs((l.value(forKeyPath: "transform.scale") as! CGFloat) - 3) < 1e-12)
+        l.setValue(0.5, forKeyPath: "transform.scale")
+        #expect(abs(l.transform.m11 - 0.5) < 1e-12 && abs(l.transform.m22 - 0.5) < 1e-12 && abs(l.transform.m33 - 0.5) < 1e-12)
+    }
+
     @Test func keyValueCodingOfSubKeyPathsAndNSValues() {
         let l = CALayer()
         l.setValue(NSNumber(value: 30), forKeyPath: "position.x")
