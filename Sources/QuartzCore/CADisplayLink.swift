@@ -15,7 +15,8 @@ public struct CAFrameRateRange: Hashable, Sendable {
 /// `init(handler:)`. Frames are delivered by `CADisplayLink.pump()` (Citrine extension), which a
 /// run loop, the renderer or a test calls: every frame boundary of the link's rate between its
 /// last tick and `CACurrentMediaTime()` calls the handler once, with `timestamp` = that frame's
-/// time and `targetTimestamp` = the next one. The display rate is 60 Hz.
+/// time and `targetTimestamp` = the next one. The display rate is 60 Hz. The list of active links
+/// is locked; a link's own properties are for the thread that pumps (Apple: the main thread).
 public final class CADisplayLink: @unchecked Sendable {
     /// The rate of the simulated display, frames per second.
     public static let displayRate: Double = 60
@@ -74,17 +75,23 @@ public final class CADisplayLink: @unchecked Sendable {
             lastFrame = (now / interval).rounded(.down) * interval
             return
         }
-        var next = last + interval
-        var delivered = 0
-        while next <= now + 1e-9 && delivered < 10_000 {
-            lastFrame = next
+        guard now.isFinite else { return }
+        let due = ((now + 1e-9 - last) / interval).rounded(.down)
+        guard due >= 1 else { return }
+        // Like a display that missed vsyncs, a long jump drops the older frames: at most
+        // `maxCatchUpFrames` callbacks, ending at the latest frame boundary.
+        let first = Swift.max(1, due - Double(Self.maxCatchUpFrames) + 1)
+        for k in stride(from: first, through: due, by: 1) {
+            let frame = last + k * interval
+            lastFrame = frame
             if !isPaused && isValid {
-                timestamp = next
-                targetTimestamp = next + interval
+                timestamp = frame
+                targetTimestamp = frame + interval
                 handler(self)
             }
-            next += interval
-            delivered += 1
         }
     }
+
+    /// The most frames one `pump()` delivers to a link (one second at the display rate).
+    public static let maxCatchUpFrames = 60
 }

@@ -318,13 +318,11 @@ open class CALayer: CAMediaTiming {
         get {
             let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
                            CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
-            let m = transformToSuperlayer
-            let pts = corners.map { p -> CGPoint in
+            let m = geometryTransform
+            return boundingBox(corners.map { p -> CGPoint in
                 let q = m._project(x: p.x, y: p.y)
                 return CGPoint(x: q.x, y: q.y)
-            }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            })
         }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
@@ -364,14 +362,20 @@ open class CALayer: CAMediaTiming {
         return CGSize(width: max(w, 0), height: max(h, 0))
     }
 
-    /// Maps this layer's coordinates to its superlayer's (before the superlayer's
-    /// sublayerTransform): translate(−bounds.origin − anchor) · transform · translate(position),
-    /// with the anchor at (anchorPoint · bounds.size, anchorPointZ).
-    public var transformToSuperlayer: CATransform3D {
+    /// The frame's mapping (no superlayer sublayerTransform): translate(−bounds.origin − anchor)
+    /// · transform · translate(position), with the anchor at (anchorPoint · bounds.size,
+    /// anchorPointZ).
+    private var geometryTransform: CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
         var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
         m = CATransform3DConcat(m, transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+    }
+
+    /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
+    /// the superlayer's `sublayerTransform` about the superlayer's anchor point.
+    public var transformToSuperlayer: CATransform3D {
+        var m = geometryTransform
         if let s = superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
             // The superlayer's sublayerTransform applies about its anchor point.
             let sx = s.bounds.minX + s.anchorPoint.x * s.bounds.width

@@ -163,7 +163,7 @@ enum Convert {
 /// Transform fields read and write a decomposition M = S · Rx · Ry · Rz · T (row vectors: scale
 /// first, then rotations about x, y, z, then translation), the order Apple's documentation of
 /// the transform key paths implies. `transform.rotation` is the z rotation, `transform.scale`
-/// the mean of the x and y scales (setting it sets both), `transform.translation` a CGSize.
+/// the mean of the three scale factors (setting it sets all three), `transform.translation` a CGSize.
 enum KeyPathComponents {
     static func get(_ value: AnimatableValue, _ parts: [String]) -> AnimatableValue? {
         func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
@@ -186,7 +186,9 @@ enum KeyPathComponents {
             case ["rotation"], ["rotation", "z"]: return n(d.rotation.z)
             case ["rotation", "x"]: return n(d.rotation.x)
             case ["rotation", "y"]: return n(d.rotation.y)
-            case ["scale"]: return n((d.scale.x + d.scale.y) / 2)
+            // Apple (Core Animation Programming Guide, Key-Value Coding Extensions, table C-2):
+            // "transform.scale" is the average of all three scale factors.
+            case ["scale"]: return n((d.scale.x + d.scale.y + d.scale.z) / 3)
             case ["scale", "x"]: return n(d.scale.x)
             case ["scale", "y"]: return n(d.scale.y)
             case ["scale", "z"]: return n(d.scale.z)
@@ -229,7 +231,7 @@ enum KeyPathComponents {
             case ["rotation"], ["rotation", "z"]: d.rotation.z = n ?? d.rotation.z
             case ["rotation", "x"]: d.rotation.x = n ?? d.rotation.x
             case ["rotation", "y"]: d.rotation.y = n ?? d.rotation.y
-            case ["scale"]: if let n { d.scale.x = n; d.scale.y = n }
+            case ["scale"]: if let n { d.scale.x = n; d.scale.y = n; d.scale.z = n }
             case ["scale", "x"]: d.scale.x = n ?? d.scale.x
             case ["scale", "y"]: d.scale.y = n ?? d.scale.y
             case ["scale", "z"]: d.scale.z = n ?? d.scale.z

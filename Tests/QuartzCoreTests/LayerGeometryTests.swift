@@ -25,6 +25,18 @@ struct LayerGeometryTests {
         #expect(abs(l.position.x - 30) < 1e-9 && abs(l.position.y - 70) < 1e-9)
     }
 
+    /// Apple derives `frame` from the layer's own bounds, anchorPoint, position and transform;
+    /// the superlayer's sublayerTransform moves what is drawn, not the frame.
+    @Test func frameIgnoresTheSuperlayersSublayerTransform() {
+        let parent = CALayer(), child = CALayer()
+        parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        parent.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+        parent.addSublayer(child)
+        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(child.frame == CGRect(x: 10, y: 10, width: 20, height: 20))
+        #expect(child.bounds.size == CGSize(width: 20, height: 20) && child.position == CGPoint(x: 20, y: 20))
+    }
+
     @Test func convertRectsBetweenSiblings() {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
@@ -92,6 +104,29 @@ struct LayerGeometryTests {
         weak var gone: Recorder?
         do { let t = Recorder(); gone = t; l.delegate = t }
         #expect(gone == nil && l.delegate == nil)
+    }
+
+    /// Apple: with needsDisplayOnBoundsChange, a bounds size change marks the layer for display;
+    /// any size change marks it for layout.
+    @Test func boundsChangesMarkDisplayAndLayout() {
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(!l.needsDisplay() && l.needsLayout())
+        l.needsDisplayOnBoundsChange = true
+        l.bounds.origin = CGPoint(x: 5, y: 5)
+        #expect(!l.needsDisplay())
+        l.bounds.size = CGSize(width: 20, height: 10)
+        #expect(l.needsDisplay())
+    }
+
+    /// Apple's Core Animation Programming Guide (Key-Value Coding Extensions, table C-2):
+    /// "transform.scale" is the average of all three scale factors; setting it scales all three.
+    @Test func transformScaleIsTheAverageOfThreeFactors() {
+        let l = CALayer()
+        l.transform = CATransform3DMakeScale(2, 4, 3)
+        #expect(abs((l.value(forKeyPath: "transform.scale") as! CGFloat) - 3) < 1e-12)
+        l.setValue(0.5, forKeyPath: "transform.scale")
+        #expect(abs(l.transform.m11 - 0.5) < 1e-12 && abs(l.transform.m22 - 0.5) < 1e-12 && abs(l.transform.m33 - 0.5) < 1e-12)
     }
 
     @Test func keyValueCodingOfSubKeyPathsAndNSValues() {

@@ -55,6 +55,23 @@ extension MediaClockSuite {
             #expect(d.log.last == "stop long false" && l.animationKeys() == nil)
         }
 
+        /// Apple's custom-property pattern: a key the class does not declare is stored per layer
+        /// and animates like any other (the presentation copy carries the interpolated value).
+        @Test func extraKeysAnimate() {
+            CAMediaClock.setManualTime(80)
+            let l = CALayer()
+            l.setValue(CGFloat(0), forKey: "progress")
+            let a = CABasicAnimation(keyPath: "progress")
+            a.fromValue = CGFloat(0)
+            a.toValue = CGFloat(10)
+            a.duration = 2
+            l.add(a, forKey: "p")
+            CATransaction.flush()
+            CAMediaClock.setManualTime(81)      // linear (no timing function): half way
+            #expect(l.presentation()!.value(forKey: "progress") as? CGFloat == 5)
+            #expect(l.value(forKey: "progress") as? CGFloat == 0)
+        }
+
         @Test func presentationIsReusedAndPointsBackToTheModel() {
             CAMediaClock.setManualTime(70)
             let l = CALayer()

@@ -1,4 +1,5 @@
 import Testing
+import Dispatch
 import QuartzCore
 
 /// CATransaction nesting and key-value storage (Apple's CATransaction reference: 0.25 s default
@@ -30,6 +31,29 @@ extension MediaClockSuite {
             #expect(CATransaction.value(forKey: "custom") as? String == "x")
             CATransaction.commit()
             #expect(CATransaction.value(forKey: "custom") == nil)
+        }
+
+        /// Apple keeps one transaction stack per thread: values set on one thread are not seen
+        /// by transactions on another.
+        @Test func transactionsArePerThread() {
+            let mismatches = Counter()
+            DispatchQueue.concurrentPerform(iterations: 4) { i in
+                for _ in 0..<200 {
+                    CATransaction.begin()
+                    CATransaction.setAnimationDuration(Double(i + 1))
+                    if CATransaction.animationDuration() != Double(i + 1) { mismatches.increment() }
+                    CATransaction.commit()
+                }
+            }
+            #expect(mismatches.value == 0)
+            #expect(CATransaction.animationDuration() == 0.25)
+        }
+
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func increment() { lock.lock(); count += 1; lock.unlock() }
+            var value: Int { lock.lock(); defer { lock.unlock() }; return count }
         }
 
         @Test func lockIsReentrantAcrossCommit() {
