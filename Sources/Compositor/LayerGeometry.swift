@@ -26,6 +26,26 @@ enum LayerGeometry {
         return m
     }
 
+    /// The matrix with its z output dropped: what a layer's content becomes once flattened into
+    /// its superlayer's plane (x, y and w are kept, so perspective still shows).
+    static func flattened(_ m: CATransform3D) -> CATransform3D {
+        var f = m
+        f.m13 = 0; f.m23 = 0; f.m33 = 1; f.m43 = 0
+        return f
+    }
+
+    /// A CATransformLayer's sublayers back to front: by the depth (z, towards the viewer) of each
+    /// one's bounds centre in the transform layer's space, ties in insertion order.
+    static func depthSorted(_ layers: [CALayer], in parent: CALayer, time: CFTimeInterval) -> [CALayer] {
+        let depths = layers.enumerated().map { i, l -> (CGFloat, Int, CALayer) in
+            let p = l._presentation(atMediaTime: time) ?? l
+            let m = layerToParent(p, parent: parent)
+            let c = m._project(x: p.bounds.midX, y: p.bounds.midY)
+            return (c.z, i, l)
+        }
+        return depths.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
     /// The 2D map of the layer plane (z = 0) when it has no perspective, else nil.
     static func affine(_ m: CATransform3D) -> Transform? {
         guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }

@@ -41,7 +41,11 @@ final class LayerRenderer {
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard depth < 64, let p = model._presentation(atMediaTime: time) ?? Optional(model) else { return }
         guard !p.isHidden, p.opacity > 0 else { return }
-        let matrix = CATransform3DConcat(LayerGeometry.layerToParent(p, parent: parentPresentation), parentMatrix)
+        // A layer flattens its sublayers into its own plane (Apple); a CATransformLayer does not,
+        // so its sublayers share its 3D space.
+        let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
+        let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
+        let matrix = CATransform3DConcat(placed, parentMatrix)
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
         guard needsGroup else {
@@ -92,7 +96,9 @@ final class LayerRenderer {
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
-        let ordered = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        let ordered = p is CATransformLayer
+            ? LayerGeometry.depthSorted(subs, in: p, time: time)
+            : subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
         if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Like a sublayerTransform, the instance transform acts about the anchor point.
             let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width

@@ -208,5 +208,25 @@ import Testing
             #expect(Self.px(img, 15, 15).b > 240 && Self.px(img, 15, 15).r == 0)
             #expect(Self.px(img, 0, 15).g > 200 && Self.px(img, 15, 0).g > 200)
         }
+
+        @Test func transformLayerSortsByDepthOthersByOrder() throws {
+            // Two overlapping squares: red moved towards the viewer (z = +10) but added first,
+            // black pushed back (z = −10) added second. A CATransformLayer draws by depth (red on
+            // top); a plain layer flattens and keeps sublayer order (black on top).
+            func tree(_ container: CALayer) -> CALayer {
+                container.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+                let near = Self.layer(CGRect(x: 10, y: 10, width: 30, height: 30), Self.red)
+                near.transform = CATransform3DMakeTranslation(0, 0, 10)
+                let far = Self.layer(CGRect(x: 20, y: 20, width: 30, height: 30), Self.black)
+                far.transform = CATransform3DMakeTranslation(0, 0, -10)
+                container.addSublayer(near)
+                container.addSublayer(far)
+                return container
+            }
+            let sorted = try Self.render(tree(CATransformLayer()), 60, 60, background: nil)
+            #expect(Self.px(sorted, 30, 30).r == 255)
+            let flat = try Self.render(tree(CALayer()), 60, 60, background: nil)
+            #expect(Self.px(flat, 30, 30).r == 0 && Self.px(flat, 30, 30).a == 255)
+        }
 }
 }
