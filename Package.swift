@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
-//   Raster ← Graphics2D ← QuartzCore ← Compositor ← citrine
+//   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
 import PackageDescription
 
@@ -30,12 +30,15 @@ let package = Package(
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
         .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster"]),
-        .executableTarget(name: "citrine", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .executableTarget(name: "citrine", dependencies: ["Demos", "QuartzCore"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster"]),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "ImageCodecs", "Raster", "QuartzCore"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

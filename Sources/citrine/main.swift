@@ -4,6 +4,7 @@
 //
 // Each demo is built with the public QuartzCore API, animated on the deterministic media clock
 // and rendered by the Compositor at N evenly spaced times, side by side in DIR/<demo>.png.
+import Demos
 import Foundation
 import QuartzCore
 

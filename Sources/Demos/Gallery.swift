@@ -3,20 +3,23 @@ import ImageCodecs
 import QuartzCore
 import Raster
 
-/// The seed tutorials' demos, built with the public QuartzCore API exactly as an iOS program
-/// would, each rendered as a strip of frames at evenly spaced media times.
-struct Demo: Sendable {
-    let name: String
-    let summary: String
-    let size: CGSize
-    /// Seconds covered by the strip.
-    let span: CFTimeInterval
+// Demos — the seed tutorials' examples, built on the public QuartzCore API only, exactly as an
+// iOS program would build them; rendered by the `citrine` tool and checked by golden tests.
+
+/// One demo: a layer tree with its animations.
+public struct Demo: Sendable {
+    public let name: String
+    public let summary: String
+    /// Size of the scene in points.
+    public let size: CGSize
+    /// Seconds the demo's strip covers.
+    public let span: CFTimeInterval
     /// Builds the layer tree and adds its animations at media time 0.
-    let build: @Sendable () -> CALayer
+    public let build: @Sendable () -> CALayer
 }
 
-enum Gallery {
-    static let demos: [Demo] = [
+public enum Gallery {
+    public static let demos: [Demo] = [
         Demo(name: "falling-petal", summary: "seed 003: a petal falls along a keyframe path while rotating (CAAnimationGroup)",
              size: CGSize(width: 160, height: 240), span: 4, build: fallingPetal),
         Demo(name: "volume-bars", summary: "seed 000: CAReplicatorLayer, 3 bars, instanceDelay 0.1, transform.scale.y autoreverses",
@@ -31,20 +34,33 @@ enum Gallery {
              size: CGSize(width: 200, height: 220), span: 2, build: foldImage),
     ]
 
+    /// The gallery's background colour.
+    public static let background = CGColor(red: 0.97, green: 0.96, blue: 0.93, alpha: 1)
+
+    /// Builds `demo` at media time 0 and returns its root layer, committed.
+    public static func start(_ demo: Demo) -> CALayer {
+        CAMediaClock.setManualTime(0)
+        let root = demo.build()
+        CATransaction.flush()
+        return root
+    }
+
+    /// One frame of a started demo at media time `t`.
+    public static func frame(_ demo: Demo, root: CALayer, at t: CFTimeInterval, scale: CGFloat) throws -> CGImage {
+        CAMediaClock.setManualTime(t)
+        return try CARenderer.image(of: root, size: demo.size, at: t, scale: scale, background: background)
+    }
+
     /// Renders every demo as `frames` frames side by side into `folder/<name>.png`.
-    static func render(into folder: String, frames: Int, scale: CGFloat) throws -> [String] {
+    public static func render(into folder: String, frames: Int, scale: CGFloat) throws -> [String] {
         var written: [String] = []
         for demo in demos {
-            CAMediaClock.setManualTime(0)
-            let root = demo.build()
-            CATransaction.flush()
+            let root = start(demo)
             let strip = try Pixmap(width: Int(demo.size.width * scale) * frames, height: Int(demo.size.height * scale))
             for f in 0..<frames {
                 let t = demo.span * Double(f) / Double(max(frames - 1, 1))
-                CAMediaClock.setManualTime(t)
-                let frame = try CARenderer.image(of: root, size: demo.size, at: t, scale: scale,
-                                                 background: CGColor(red: 0.97, green: 0.96, blue: 0.93, alpha: 1))
-                strip.draw(frame.pixmap, atX: f * frame.width, y: 0)
+                let image = try frame(demo, root: root, at: t, scale: scale)
+                strip.draw(image.pixmap, atX: f * image.width, y: 0)
             }
             let path = "\(folder)/\(demo.name).png"
             try PNGCodec.write(strip, to: path)
