@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig"),
         // libjpeg reports errors by longjmp: a tiny C shim owns the setjmp so no Swift frame is
         // ever jumped over.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
         .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
-        .target(name: "Compositor", dependencies: ["QuartzCore", "Raster"]),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: ["Demos", "QuartzCore"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

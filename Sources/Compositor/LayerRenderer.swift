@@ -167,6 +167,7 @@ final class LayerRenderer {
         }
         if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, into: canvas) }
         if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: clip ?? Path(rect: Rect(p.bounds)), transform: transform, into: canvas) }
+        if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, into: canvas) }
     }
 
     private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
