@@ -228,5 +228,29 @@ import Testing
             let flat = try Self.render(tree(CALayer()), 60, 60, background: nil)
             #expect(Self.px(flat, 30, 30).r == 0 && Self.px(flat, 30, 30).a == 255)
         }
+
+        @Test func shadowFollowsOffsetAndKeepsItsMass() throws {
+            // A 20×20 white square with an opaque black shadow offset by (6, 6): with radius 0 the
+            // shadow is the square moved; with radius 4 (σ = 2) the blur spreads it but keeps its
+            // total alpha (20·20 px²) and leaves the square itself on top.
+            let l = Self.layer(CGRect(x: 20, y: 20, width: 20, height: 20), Self.white)
+            l.shadowOpacity = 1
+            l.shadowOffset = CGSize(width: 6, height: 6)
+            l.shadowRadius = 0
+            let sharp = try Self.render(l, 80, 80, background: nil)
+            #expect(Self.px(sharp, 43, 43) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+            #expect(Self.px(sharp, 30, 30) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+            // The layer is committed now: change it without implicit animations.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            l.shadowRadius = 4
+            l.backgroundColor = nil
+            l.shadowPath = CGPath(rect: l.bounds, transform: nil)
+            CATransaction.commit()
+            let soft = try Self.render(l, 80, 80, background: nil)
+            var mass = 0.0
+            for y in 0..<80 { for x in 0..<80 { mass += Double(Self.px(soft, x, y).a) / 255 } }
+            #expect(abs(mass - 400) < 4)
+        }
 }
 }
