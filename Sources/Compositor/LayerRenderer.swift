@@ -47,6 +47,11 @@ final class LayerRenderer {
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return }
+        if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
+            // Retained: the layer's rasterization is reused; only its placement and opacity change.
+            canvas.fill(cached.outline, paint: Paint(shader: .image(cached.pattern), opacity: p.opacity), transform: affine)
+            return
+        }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
@@ -317,6 +322,59 @@ final class LayerRenderer {
         }
     }
 
+    // MARK: - Retained leaf layers
+
+    /// What a plain leaf layer's pixels depend on (besides its placement and opacity).
+    private struct LeafKey: Equatable {
+        var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
+        var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+        var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
+        var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+        var rasterScale: CGFloat
+    }
+
+    private var leaves: [ObjectIdentifier: (key: LeafKey, pixmap: Pixmap)] = [:]
+
+    /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once (at
+    /// its current device scale, quantized to quarters) and then only re-composited — with
+    /// bilinear filtering, as Core Animation composites layer textures — until a property that
+    /// changes its pixels changes. Returns the cached bitmap as a paint in layer space and the
+    /// outline to fill, or nil when the layer is not eligible.
+    private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform) -> (pattern: ImagePattern, outline: Path)? {
+        guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
+              model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
+              p.contents == nil || p.contents is CGImage else { return nil }
+        let s = max((affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
+        guard s > 0, s.isFinite else { return nil }
+        let rasterScale = CGFloat((s * 4).rounded(.up) / 4)
+        let key = LeafKey(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
+                          background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
+                          contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
+                          contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
+                          contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale)
+        let b = p.bounds
+        // Layer space → cache pixels, with one transparent pixel of margin on every side.
+        let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
+                                tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
+        let id = ObjectIdentifier(model)
+        let pixmap: Pixmap
+        if let hit = leaves[id], hit.key == key {
+            pixmap = hit.pixmap
+        } else {
+            let w = Int((b.width * rasterScale).rounded(.up)) + 2, h = Int((b.height * rasterScale).rounded(.up)) + 2
+            guard let fresh = try? Pixmap(width: w, height: h) else { return nil }
+            drawFlatContent(model, p, transform: toCache, into: fresh)
+            drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+            leaves[id] = (key, fresh)
+            pixmap = fresh
+        }
+        guard let fromCache = toCache.inverted() else { return nil }
+        let pattern = ImagePattern(image: pixmap, transform: fromCache.concatenating(affine), filter: .bilinear, spread: .decal)
+        let outline = Path(rect: Rect(x: Double(b.minX) - 1 / Double(rasterScale), y: Double(b.minY) - 1 / Double(rasterScale),
+                                      width: Double(pixmap.width) / Double(rasterScale), height: Double(pixmap.height) / Double(rasterScale)))
+        return (pattern, outline)
+    }
+
     // MARK: - Backing stores
 
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
@@ -335,6 +393,14 @@ final class LayerRenderer {
         model.draw(in: ctx)
         backingStores[key] = (size, pixmap)
         return pixmap
+    }
+}
+
+extension CATransform3D {
+    /// The 3D embedding of a 2D affine map.
+    init(_ t: Transform) {
+        self = CATransform3DMakeAffineTransform(CGAffineTransform(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c),
+                                                                  d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty)))
     }
 }
 
