@@ -292,11 +292,8 @@ final class LayerRenderer {
 
     private func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
         guard let transform = LayerGeometry.affine(matrix),
-              let mask = try? Mask(width: size.width, height: size.height),
-              let scratch = try? Pixmap(width: size.width, height: size.height) else { return nil }
-        scratch.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
-                     paint: Paint(color: .white), transform: transform)
-        for i in 0..<(size.width * size.height) { mask.data[i] = scratch.pixels[4 * i + 3] }
+              let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+        mask.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners), transform: transform)
         return mask
     }
 

@@ -9,14 +9,9 @@ enum RasterBackend {
         pixmap.fill(path, rule: rule, paint: paint, clip: clip)
     }
 
-    /// Writes the coverage (0…255) of device-space `path` into `mask` (same size as the
-    /// target): the alpha of an opaque fill on a transparent scratch pixmap.
+    /// Writes the coverage (0…255) of device-space `path` into `mask` (same size as the target).
     static func renderCoverage(_ path: Path, rule: FillRule, antiAlias: Bool, into mask: Mask) {
-        guard let scratch = try? Pixmap(width: mask.width, height: mask.height) else { return }
-        let paint = Paint(shader: .solid(.white), blendMode: .sourceOver, opacity: 1, antiAlias: antiAlias)
-        scratch.fill(path, rule: rule, paint: paint)
-        let count = mask.width * mask.height
-        for i in 0..<count { mask.data[i] = scratch.pixels[i * 4 + 3] }
+        mask.fill(path, rule: rule, antiAlias: antiAlias)
     }
 
     /// The outline of the stroke of `path` (fill non-zero), curves within `tolerance`.
