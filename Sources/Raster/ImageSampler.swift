@@ -50,13 +50,13 @@ struct ImageSampler {
         var px = Double(x) + 0.5
         if affine {
             let invW = 1 / m.8
-            var u = (m.0 * px + m.1 * py + m.2) * invW
-            var v = (m.3 * px + m.4 * py + m.5) * invW
+            let u = (m.0 * px + m.1 * py + m.2) * invW
+            let v = (m.3 * px + m.4 * py + m.5) * invW
             let du = m.0 * invW, dv = m.3 * invW
-            for i in 0..<count {
-                out[i] = bilinear ? sampleBilinear(u, v) : sampleNearest(u, v)
-                u += du
-                v += dv
+            if bilinear {
+                sampleBilinearRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
+            } else if !(du == 1 && dv == 0 && copyRow(u: u, v: v, count: count, into: out)) {
+                sampleNearestRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
             }
         } else {
             for i in 0..<count {
@@ -71,6 +71,69 @@ struct ImageSampler {
                 px += 1
             }
         }
+    }
+
+    /// Nearest samples along an affine run.
+    private func sampleNearestRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
+                                  into out: UnsafeMutablePointer<UInt32>) {
+        var u = u, v = v
+        for i in 0..<count {
+            out[i] = sampleNearest(u, v)
+            u += du
+            v += dv
+        }
+    }
+
+    /// Bilinear samples along an affine run. Texel quads wholly inside the image (the common case)
+    /// are read directly, with the same weights `sampleBilinear` computes; the rest go through it.
+    private func sampleBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
+                                   into out: UnsafeMutablePointer<UInt32>) {
+        let su = u - 0.5, sv = v - 0.5
+        let endU = su + du * Double(count), endV = sv + dv * Double(count)
+        let limit = 1e9
+        guard abs(su) < limit, abs(sv) < limit, abs(endU) < limit, abs(endV) < limit else {
+            var u = u, v = v
+            for i in 0..<count {
+                out[i] = sampleBilinear(u, v)
+                u += du
+                v += dv
+            }
+            return
+        }
+        // Fixed point with 32 fractional bits: over a run of any length the stepping error stays
+        // far below the 1/256 weight resolution.
+        let one = 4_294_967_296.0
+        var fu = Int64((su * one).rounded()), fv = Int64((sv * one).rounded())
+        let dfu = Int64((du * one).rounded()), dfv = Int64((dv * one).rounded())
+        let maxU = UInt64(image.width - 1) << 32, maxV = UInt64(image.height - 1) << 32
+        let w = image.width
+        let words = image.words
+        for i in 0..<count {
+            if UInt64(bitPattern: fu) < maxU, UInt64(bitPattern: fv) < maxV {
+                let x0 = Int(truncatingIfNeeded: fu >> 32), y0 = Int(truncatingIfNeeded: fv >> 32)
+                let wx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                let wy = UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
+                let p = words + (y0 &* w &+ x0)
+                out[i] = ImageSampler.weigh(p[0], p[1], p[w], p[w &+ 1], wx: wx, wy: wy)
+            } else {
+                out[i] = sampleBilinear(Double(fu) / one + 0.5, Double(fv) / one + 0.5)
+            }
+            fu &+= dfu
+            fv &+= dfv
+        }
+    }
+
+    /// A run that maps pixel centres exactly onto texel centres of one image row (an integer
+    /// translation): copies the texels. Returns false when the run is not such a row.
+    private func copyRow(u: Double, v: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard abs(u) < 1e9, abs(v) < 1e9 else { return false }
+        let fu = u.rounded(.down), fv = v.rounded(.down)
+        guard u - fu == 0.5, v - fv == 0.5 else { return false }
+        let x0 = Int(fu), y0 = Int(fv)
+        let w = image.width, h = image.height
+        guard y0 >= 0, y0 < h, x0 >= 0, x0 + count <= w else { return false }
+        out.update(from: image.words + y0 * w + x0, count: count)
+        return true
     }
 
     @inline(__always)
@@ -103,15 +166,23 @@ struct ImageSampler {
     @inline(__always)
     static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
                       wx: UInt32, wy: UInt32) -> UInt32 {
-        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
-        let w01 = (256 - wx) * wy, w11 = wx * wy
-        var out: UInt32 = 0
-        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
-            let sum = (t00 >> shift & 0xFF) * w00 + (t10 >> shift & 0xFF) * w10
-                + (t01 >> shift & 0xFF) * w01 + (t11 >> shift & 0xFF) * w11
-            out |= ((sum + 32768) >> 16) << shift
-        }
-        return out
+        let w00 = UInt64((256 - wx) * (256 - wy)), w10 = UInt64(wx * (256 - wy))
+        let w01 = UInt64((256 - wx) * wy), w11 = UInt64(wx * wy)
+        // Two channels per 64-bit word in 32-bit lanes: each weighted sum is < 2^24, so lanes
+        // never carry into each other.
+        let rb = spreadEven(t00) &* w00 &+ spreadEven(t10) &* w10 &+ spreadEven(t01) &* w01
+            &+ spreadEven(t11) &* w11 &+ 0x0000_8000_0000_8000
+        let ga = spreadEven(t00 >> 8) &* w00 &+ spreadEven(t10 >> 8) &* w10 &+ spreadEven(t01 >> 8) &* w01
+            &+ spreadEven(t11 >> 8) &* w11 &+ 0x0000_8000_0000_8000
+        let r = UInt32(truncatingIfNeeded: rb >> 16) & 0xFF, b = UInt32(truncatingIfNeeded: rb >> 48) & 0xFF
+        let g = UInt32(truncatingIfNeeded: ga >> 16) & 0xFF, a = UInt32(truncatingIfNeeded: ga >> 48) & 0xFF
+        return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// Bytes 0 and 2 of `c` in the low bytes of the two 32-bit halves of a word.
+    @inline(__always)
+    private static func spreadEven(_ c: UInt32) -> UInt64 {
+        UInt64(c & 0xFF) | UInt64((c >> 16) & 0xFF) << 32
     }
 
     /// The texel at (x, y) after the spread mode.

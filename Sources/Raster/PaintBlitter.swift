@@ -90,7 +90,16 @@ public struct PaintBlitter: Blitter {
         }
         shader.shade(y: y, x: x, count: count, into: row)
         let dst = target.words + y * target.width + x
-        if fastSourceOver {
+        if fastSourceOver && opacity == 255 {
+            // f = coverage exactly; full coverage of an opaque source is a store.
+            for i in 0..<count {
+                let f = UInt32(masked[i])
+                if f == 0 { continue }
+                let src = f == 255 ? row[i] : PaintBlitter.scale(row[i], f)
+                let a = src >> 24
+                dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
+            }
+        } else if fastSourceOver {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
                 if f == 0 { continue }

@@ -25,8 +25,10 @@
 final class Rasterizer {
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
-    private var rowMin: [Int32] = []
-    private var rowMax: [Int32] = []
+    /// Per row of the box: the first and last cell column holding a delta (empty: max, −1).
+    private var rowMin: UnsafeMutablePointer<Int32>
+    private var rowMax: UnsafeMutablePointer<Int32>
+    private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
     /// Flattened segments of the current draw, device space: x0, y0, x1, y1 per segment.
@@ -37,11 +39,16 @@ final class Rasterizer {
         cells = .allocate(capacity: 1)
         coverageCapacity = 0
         coverage = .allocate(capacity: 1)
+        rowCapacity = 0
+        rowMin = .allocate(capacity: 1)
+        rowMax = .allocate(capacity: 1)
     }
 
     deinit {
         cells.deallocate()
         coverage.deallocate()
+        rowMin.deallocate()
+        rowMax.deallocate()
     }
 
     /// Rasterizes `path` mapped by `transform` into `blitter`, clipped to `clip` (device pixels,
@@ -58,11 +65,12 @@ final class Rasterizer {
         guard let box = deviceBounds(clip: clip) else { return }
         prepare(box)
         let stride = box.width + 2
-        var i = 0
-        while i < segments.count {
-            addClippedSegment(segments[i], segments[i + 1], segments[i + 2], segments[i + 3],
-                              box: box, stride: stride)
-            i += 4
+        segments.withUnsafeBufferPointer { s in
+            var i = 0
+            while i + 3 < s.count {
+                addClippedSegment(s[i], s[i + 1], s[i + 2], s[i + 3], box: box, stride: stride)
+                i += 4
+            }
         }
         sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
     }
@@ -73,12 +81,14 @@ final class Rasterizer {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        var i = 0
-        while i < segments.count {
-            let x = segments[i], y = segments[i + 1]
-            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
-            i += 2
+        segments.withUnsafeBufferPointer { s in
+            var i = 0
+            while i + 1 < s.count {
+                let x = s[i], y = s[i + 1]
+                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+                minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+                i += 2
+            }
         }
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
         let x0 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), minX.rounded(.down)))
@@ -109,9 +119,14 @@ final class Rasterizer {
             coverageCapacity = box.width + 2
             coverage = .allocate(capacity: coverageCapacity)
         }
-        if rowMin.count < box.height {
-            rowMin = [Int32](repeating: Int32.max, count: box.height)
-            rowMax = [Int32](repeating: -1, count: box.height)
+        if rowCapacity < box.height {
+            rowMin.deallocate()
+            rowMax.deallocate()
+            rowCapacity = box.height
+            rowMin = .allocate(capacity: rowCapacity)
+            rowMax = .allocate(capacity: rowCapacity)
+            rowMin.initialize(repeating: Int32.max, count: rowCapacity)
+            rowMax.initialize(repeating: -1, count: rowCapacity)
         }
     }
 

@@ -43,20 +43,20 @@ enum ShaderProgram {
             // Start of the run in gradient space, then a constant step per pixel.
             let px = Double(x) + 0.5
             let gx = inv.a * px + inv.c * py + inv.tx, gy = inv.b * px + inv.d * py + inv.ty
-            var t = (gx - start.x) * ax + (gy - start.y) * ay
+            let t = (gx - start.x) * ax + (gy - start.y) * ay
             let dt = inv.a * ax + inv.b * ay
-            for i in 0..<count {
-                out[i] = ramp.color(at: t)
-                t += dt
-            }
+            ramp.fill(from: t, step: dt, count: count, into: out)
         case let .radial(ramp, inv, g):
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                let p = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
-                if let t = RadialSolver.parameter(at: p, g) {
-                    out[i] = ramp.color(at: t)
-                } else {
-                    out[i] = 0
+            let solver = RadialSolver(g)
+            ramp.table.withUnsafeBufferPointer { table in
+                for i in 0..<count {
+                    let px = Double(x + i) + 0.5
+                    let p = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
+                    if let t = solver.parameter(at: p) {
+                        out[i] = ramp.color(at: t, table: table)
+                    } else {
+                        out[i] = 0
+                    }
                 }
             }
         case let .conic(ramp, inv, center, start):
@@ -79,26 +79,36 @@ enum ShaderProgram {
 /// Two-circle radial gradients as Core Graphics, PDF and the HTML canvas define them: for a point
 /// p, t is the largest value with r(t) = r0 + t·(r1 − r0) ≥ 0 such that p lies on the circle of
 /// centre c(t) = c0 + t·(c1 − c0) and radius r(t). Points on no such circle are not painted.
-enum RadialSolver {
-    static func parameter(at p: Point, _ g: RadialGradient) -> Double? {
-        let cdx = g.endCenter.x - g.startCenter.x, cdy = g.endCenter.y - g.startCenter.y
-        let dr = g.endRadius - g.startRadius
-        let pdx = p.x - g.startCenter.x, pdy = p.y - g.startCenter.y
-        let a = cdx * cdx + cdy * cdy - dr * dr
-        let b = pdx * cdx + pdy * cdy + g.startRadius * dr
-        let c = pdx * pdx + pdy * pdy - g.startRadius * g.startRadius
+/// The per-gradient constants are computed once per run.
+struct RadialSolver {
+    let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double, r0Squared: Double
+
+    init(_ g: RadialGradient) {
+        cx = g.startCenter.x; cy = g.startCenter.y
+        cdx = g.endCenter.x - g.startCenter.x; cdy = g.endCenter.y - g.startCenter.y
+        r0 = g.startRadius
+        dr = g.endRadius - g.startRadius
+        a = cdx * cdx + cdy * cdy - dr * dr
+        r0Squared = r0 * r0
+    }
+
+    @inline(__always)
+    func parameter(at p: Point) -> Double? {
+        let pdx = p.x - cx, pdy = p.y - cy
+        let b = pdx * cdx + pdy * cdy + r0 * dr
+        let c = pdx * pdx + pdy * pdy - r0Squared
         if abs(a) < 1e-12 {
             guard b != 0 else { return nil }
             let t = c / (2 * b)
-            return g.startRadius + t * dr >= 0 ? t : nil
+            return r0 + t * dr >= 0 ? t : nil
         }
         let disc = b * b - a * c
         guard disc >= 0 else { return nil }
         let root = disc.squareRoot()
         let t1 = (b + root) / a, t2 = (b - root) / a
         let (hi, lo) = t1 > t2 ? (t1, t2) : (t2, t1)
-        if g.startRadius + hi * dr >= 0 { return hi }
-        if g.startRadius + lo * dr >= 0 { return lo }
+        if r0 + hi * dr >= 0 { return hi }
+        if r0 + lo * dr >= 0 { return lo }
         return nil
     }
 }
@@ -140,9 +150,36 @@ struct GradientRamp {
         self.table = table
     }
 
+    /// `count` colours at t, t + step, … (a linear gradient along a row).
+    func fill(from t: Double, step: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        table.withUnsafeBufferPointer { table in
+            var t = t
+            if spread == .pad {
+                let last = Double(GradientRamp.size - 1)
+                for i in 0..<count {
+                    let scaled = t * last + 0.5
+                    // NaN fails both comparisons and lands on entry 0.
+                    out[i] = table[scaled > 0 ? (scaled < last ? Int(scaled) : GradientRamp.size - 1) : 0]
+                    t += step
+                }
+            } else {
+                for i in 0..<count {
+                    out[i] = color(at: t, table: table)
+                    t += step
+                }
+            }
+        }
+    }
+
     /// The colour at parameter t, after the spread mode.
     @inline(__always)
     func color(at t: Double) -> UInt32 {
+        table.withUnsafeBufferPointer { color(at: t, table: $0) }
+    }
+
+    /// `color(at:)` with the table already open.
+    @inline(__always)
+    func color(at t: Double, table: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var u = t
         switch spread {
         case .pad:
