@@ -112,6 +112,27 @@ enum AnimatableValue {
         }
     }
 
+    /// `step` added to itself `count` times (count ≥ 1): a multiplication for vector kinds,
+    /// repeated squaring for transforms (so cumulative animations cost O(log n) per frame).
+    static func repeated(_ step: AnimatableValue, _ count: Int) -> AnimatableValue {
+        let k = Double(count), c = CGFloat(count)
+        switch step {
+        case let .number(x): return .number(x * k)
+        case let .point(p): return .point(CGPoint(x: p.x * c, y: p.y * c))
+        case let .size(s): return .size(CGSize(width: s.width * c, height: s.height * c))
+        case let .rect(r): return .rect(CGRect(x: r.minX * c, y: r.minY * c, width: r.width * c, height: r.height * c))
+        case let .color(col):
+            let q = col.rgba
+            return .color(CGColor(red: q.r * c, green: q.g * c, blue: q.b * c, alpha: q.a * c))
+        case let .array(items): return .array(items.map { repeated($0, count) })
+        default:
+            guard count > 1 else { return step }
+            let half = repeated(step, count / 2)
+            let twice = add(half, half)
+            return count % 2 == 0 ? twice : add(twice, step)
+        }
+    }
+
     /// b − a, so that a + (b − a) = b (used to turn from/to into a `byValue` for cumulation).
     static func difference(_ b: AnimatableValue, _ a: AnimatableValue) -> AnimatableValue {
         switch (a, b) {

@@ -173,7 +173,7 @@ open class CAPropertyAnimation: CAAnimation {
         let current = layer.animatableValue(at: path)
         guard var v = value(atFraction: easedFraction(state), current: current) else { return }
         if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current) {
-            for _ in 0..<min(state.iteration, 10_000) { v = AnimatableValue.add(v, step) }
+            v = AnimatableValue.add(v, AnimatableValue.repeated(step, state.iteration))
         }
         if let valueFunction { v = valueFunction.apply(v) }
         if isAdditive { v = AnimatableValue.add(current, v) }
