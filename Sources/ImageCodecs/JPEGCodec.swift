@@ -11,29 +11,8 @@ import Foundation
 ///
 /// A file that ends early is an error (`.truncated`) rather than an image padded with grey,
 /// which is what libjpeg would otherwise return after a warning.
-public enum JPEGCodec {
-    /// Decodes JPEG bytes into an opaque pixmap.
-    public static func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> Pixmap {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
-            try decode(UnsafeRawBufferPointer(buffer))
-        }
-    }
-
-    /// Decodes JPEG bytes into an opaque pixmap.
-    public static func decode(_ data: Data) throws(ImageCodecError) -> Pixmap {
-        try decode([UInt8](data))
-    }
-
-    /// Decodes the JPEG file at `path`; errors name the file.
-    public static func decode(contentsOf path: String) throws(ImageCodecError) -> Pixmap {
-        do {
-            return try decode(try ImageFile.contents(of: path))
-        } catch {
-            throw error.file == nil ? error.naming(path) : error
-        }
-    }
-
-    private static func decode(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
+public enum JPEGCodec: ImageDecoding {
+    public static func decode(buffer bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw ImageCodecError(file: nil, reason: bytes.count < 2 && bytes.first == 0xFF ? .truncated : .notJPEG)
         }

@@ -20,31 +20,10 @@ import Foundation
 /// `Pixmap`. 16-bit samples are scaled to 8 bits; 16-bit files without a `gAMA`/`sRGB` chunk are
 /// taken to be sRGB-encoded (as Core Graphics and browsers do), files that declare another gamma
 /// are converted to sRGB by libpng. Writing produces an 8-bit straight-alpha RGBA PNG.
-public enum PNGCodec {
+public enum PNGCodec: ImageDecoding {
     /// `PNG_FORMAT_RGBA` (a macro expression Swift does not import).
     static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// Decodes PNG bytes into a premultiplied pixmap.
-    public static func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> Pixmap {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageCodecError) in
-            try decode(UnsafeRawBufferPointer(buffer))
-        }
-    }
-
-    /// Decodes PNG bytes into a premultiplied pixmap.
-    public static func decode(_ data: Data) throws(ImageCodecError) -> Pixmap {
-        try decode([UInt8](data))
-    }
-
-    /// Decodes the PNG file at `path`; errors name the file.
-    public static func decode(contentsOf path: String) throws(ImageCodecError) -> Pixmap {
-        do {
-            return try decode(try ImageFile.contents(of: path))
-        } catch {
-            throw error.file == nil ? error.naming(path) : error
-        }
-    }
 
     /// Encodes `pixmap` as an 8-bit straight-alpha RGBA PNG (colour un-premultiplied with
     /// rounding: `c·255/a` to nearest; fully transparent pixels become transparent black).
@@ -82,7 +61,7 @@ public enum PNGCodec {
 
     // MARK: - Decoding steps
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
+    public static func decode(buffer bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
         try checkStructure(bytes)
         var image = newImage()
         guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
