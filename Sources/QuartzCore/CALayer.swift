@@ -76,7 +76,10 @@ open class CALayer: CAMediaTiming {
         get { state.beginTime }
         set { let old = state.beginTime; state.beginTime = newValue; changed("beginTime", old) }
     }
-    public var duration: CFTimeInterval = .infinity
+    public var duration: CFTimeInterval {
+        get { state.duration }
+        set { state.duration = newValue }
+    }
     public var speed: Float {
         get { state.speed }
         set { let old = state.speed; state.speed = newValue; changed("speed", old) }
@@ -85,10 +88,22 @@ open class CALayer: CAMediaTiming {
         get { state.timeOffset }
         set { let old = state.timeOffset; state.timeOffset = newValue; changed("timeOffset", old) }
     }
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var repeatCount: Float {
+        get { state.repeatCount }
+        set { state.repeatCount = newValue }
+    }
+    public var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { state.repeatDuration = newValue }
+    }
+    public var autoreverses: Bool {
+        get { state.autoreverses }
+        set { state.autoreverses = newValue }
+    }
+    public var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { state.fillMode = newValue }
+    }
 
     // MARK: Geometry
     /// Default .zero.
@@ -157,7 +172,10 @@ open class CALayer: CAMediaTiming {
         set { let old = state.cornerRadius; state.cornerRadius = newValue; changed("cornerRadius", old) }
     }
     /// Default: all four corners.
-    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { state.maskedCorners = newValue }
+    }
     public var masksToBounds: Bool {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
@@ -170,30 +188,78 @@ open class CALayer: CAMediaTiming {
         get { state.isDoubleSided }
         set { let old = state.isDoubleSided; state.isDoubleSided = newValue; changed("doubleSided", old) }
     }
-    public var isOpaque = false
-    public var isGeometryFlipped = false
-    public var allowsGroupOpacity = true
-    public var allowsEdgeAntialiasing = false
-    public var shouldRasterize = false
-    public var rasterizationScale: CGFloat = 1
+    public var isOpaque: Bool {
+        get { state.isOpaque }
+        set { state.isOpaque = newValue }
+    }
+    public var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { state.isGeometryFlipped = newValue }
+    }
+    public var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { state.allowsGroupOpacity = newValue }
+    }
+    public var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { state.allowsEdgeAntialiasing = newValue }
+    }
+    public var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { state.shouldRasterize = newValue }
+    }
+    public var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { state.rasterizationScale = newValue }
+    }
     /// Curve of rounded corners. Default `.circular` (Apple).
-    public var cornerCurve: CALayerCornerCurve = .circular
+    public var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { state.cornerCurve = newValue }
+    }
     /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
-    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { state.edgeAntialiasingMask = newValue }
+    }
     /// Filter when contents are drawn smaller. Default `.linear` (Apple).
-    public var minificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { state.minificationFilter = newValue }
+    }
     /// Filter when contents are drawn larger. Default `.linear` (Apple).
-    public var magnificationFilter: CALayerContentsFilter = .linear
+    public var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { state.magnificationFilter = newValue }
+    }
     /// Level-of-detail bias for `.trilinear` minification. Default 0 (Apple).
-    public var minificationFilterBias: Float = 0
+    public var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { state.minificationFilterBias = newValue }
+    }
     /// Pixel format hint for `draw(in:)` backing stores. Default `.RGBA8Uint` (Apple).
-    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    public var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { state.contentsFormat = newValue }
+    }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
-    public var drawsAsynchronously = false
-    public var name: String?
-    public var style: [AnyHashable: Any]?
+    public var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { state.drawsAsynchronously = newValue }
+    }
+    public var name: String? {
+        get { state.name }
+        set { state.name = newValue }
+    }
+    public var style: [AnyHashable: Any]? {
+        get { state.style }
+        set { state.style = newValue }
+    }
     /// Actions by key, consulted after the delegate (nil = keep searching, `NSNull()` = stop).
-    public var actions: [String: CAAction]?
+    public var actions: [String: CAAction]? {
+        get { state.actions }
+        set { state.actions = newValue }
+    }
     public weak var delegate: CALayerDelegate?
 
     // MARK: Contents
@@ -213,13 +279,19 @@ open class CALayer: CAMediaTiming {
         set { let old = state.contentsCenter; state.contentsCenter = newValue; changed("contentsCenter", old) }
     }
     /// Default `.resize`.
-    public var contentsGravity: CALayerContentsGravity = .resize
+    public var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { state.contentsGravity = newValue }
+    }
     /// Pixels per point of the contents. Default 1.
     public var contentsScale: CGFloat {
         get { state.contentsScale }
         set { let old = state.contentsScale; state.contentsScale = newValue; changed("contentsScale", old) }
     }
-    public var needsDisplayOnBoundsChange = false
+    public var needsDisplayOnBoundsChange: Bool {
+        get { state.needsDisplayOnBoundsChange }
+        set { state.needsDisplayOnBoundsChange = newValue }
+    }
 
     // MARK: Shadow
     /// Default opaque black.
@@ -261,8 +333,8 @@ open class CALayer: CAMediaTiming {
     }
 
     // MARK: State
-    /// Every animatable and timing property with a change observer, in one value: a presentation
-    /// copy is one assignment, not dozens of observed property writes.
+    /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
+    /// (observed) property writes.
     var state = LayerState()
     var animationStore = AnimationStore()
     private var extraValues: [String: Any] = [:]
@@ -293,18 +365,7 @@ open class CALayer: CAMediaTiming {
         // One value copy (no key-value boxing, no observers): presentation() does this for every
         // layer every frame.
         state = other.state
-        name = other.name; style = other.style; actions = other.actions
-        contentsGravity = other.contentsGravity; maskedCorners = other.maskedCorners
-        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
-        duration = other.duration; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses; fillMode = other.fillMode; isOpaque = other.isOpaque
-        isGeometryFlipped = other.isGeometryFlipped; extraValues = other.extraValues
-        allowsGroupOpacity = other.allowsGroupOpacity; allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
-        shouldRasterize = other.shouldRasterize; rasterizationScale = other.rasterizationScale
-        cornerCurve = other.cornerCurve; edgeAntialiasingMask = other.edgeAntialiasingMask
-        minificationFilter = other.minificationFilter; magnificationFilter = other.magnificationFilter
-        minificationFilterBias = other.minificationFilterBias; contentsFormat = other.contentsFormat
-        drawsAsynchronously = other.drawsAsynchronously
+        extraValues = other.extraValues
     }
 
     // MARK: - Derived geometry
@@ -795,4 +856,28 @@ struct LayerState {
     var shadowOffset: CGSize = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
     var shadowPath: CGPath? = nil
+    var duration: CFTimeInterval = .infinity
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses: Bool = false
+    var fillMode: CAMediaTimingFillMode = .removed
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var isOpaque: Bool = false
+    var isGeometryFlipped: Bool = false
+    var allowsGroupOpacity: Bool = true
+    var allowsEdgeAntialiasing: Bool = false
+    var shouldRasterize: Bool = false
+    var rasterizationScale: CGFloat = 1
+    var cornerCurve: CALayerCornerCurve = .circular
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
+    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    var drawsAsynchronously: Bool = false
+    var name: String? = nil
+    var style: [AnyHashable: Any]? = nil
+    var actions: [String: CAAction]? = nil
+    var contentsGravity: CALayerContentsGravity = .resize
+    var needsDisplayOnBoundsChange: Bool = false
 }
