@@ -47,7 +47,11 @@ struct Failure: Error, CustomStringConvertible {
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+    do {
+        try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+    } catch {
+        throw Failure("cannot create the output folder '\(options.out)' (\((error as NSError).localizedDescription))")
+    }
     let files = try Gallery.render(into: options.out, frames: options.frames, scale: options.scale)
     for (file, demo) in zip(files, Gallery.demos) { print("\(file)  — \(demo.summary)") }
 } catch {
