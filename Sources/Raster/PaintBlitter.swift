@@ -22,6 +22,9 @@ public struct PaintBlitter: Blitter {
     /// Opacity as a factor 0…255.
     private let opacity: UInt32
     private let fastSourceOver: Bool
+    /// The premultiplied word of a solid shader drawn without a clip (the common case, served
+    /// without shading a row); nil otherwise.
+    private let solidWord: UInt32?
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -34,12 +37,13 @@ public struct PaintBlitter: Blitter {
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
+        if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         guard count > 0 else { return }
-        if clip == nil, case let .solid(color) = shader {
-            solidSpan(y: y, x: x, count: count, color: color, coverage: coverage)
+        if let solidWord {
+            solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
             return
         }
         var start = 0
@@ -52,6 +56,10 @@ public struct PaintBlitter: Blitter {
     }
 
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        if fastSourceOver, let solidWord {
+            solidCoverage(y: y, x: x, coverage: coverage, color: solidWord)
+            return
+        }
         var start = 0
         let count = coverage.count
         while start < count {
@@ -78,6 +86,21 @@ public struct PaintBlitter: Blitter {
             }
         } else {
             for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
+        }
+    }
+
+    /// A solid colour, source-over, per-pixel coverage, without a clip: the arithmetic of
+    /// `blitChunk` without the row of shaded words.
+    @inline(__always)
+    private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
+        let dst = target.words + y * target.width + x
+        for i in 0..<coverage.count {
+            let c = UInt32(coverage[i])
+            if c == 0 { continue }
+            let f = opacity == 255 ? c : PaintBlitter.div255(c * opacity)
+            let src = f == 255 ? color : PaintBlitter.scale(color, f)
+            let a = src >> 24
+            dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
         }
     }
 
