@@ -115,17 +115,20 @@ public struct PaintBlitter: Blitter {
         if fastSourceOver && opacity == 255 {
             // f = coverage exactly; full coverage of an opaque source is a store.
             for i in 0..<count {
-                let f = UInt32(masked[i])
-                if f == 0 { continue }
-                let src = f == 255 ? row[i] : PaintBlitter.scale(row[i], f)
+                let f = UInt32(masked[i]), s = row[i]
+                if f == 0 || s == 0 { continue }
+                let src = f == 255 ? s : PaintBlitter.scale(s, f)
                 let a = src >> 24
                 dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
             }
         } else if fastSourceOver {
             for i in 0..<count {
+                // A transparent source word or a zero factor leaves the destination as it is.
+                let s = row[i]
+                if s == 0 { continue }
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
                 if f == 0 { continue }
-                let src = PaintBlitter.scale(row[i], f)
+                let src = PaintBlitter.scale(s, f)
                 dst[i] = src &+ PaintBlitter.scale(dst[i], 255 - (src >> 24))
             }
         } else {

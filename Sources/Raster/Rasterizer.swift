@@ -176,7 +176,7 @@ final class Rasterizer {
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
         let firstRow = Swift.max(0, Int(ty))
-        let lastRow = Swift.min(height - 1, Int(ey.rounded(.up)) - 1)
+        let lastRow = Swift.min(height - 1, Int(Rasterizer.ceilNonNegative(ey)) - 1)
         if firstRow > lastRow { return }
         var xTop = tx
         for row in firstRow...lastRow {
@@ -193,9 +193,9 @@ final class Rasterizer {
     @inline(__always)
     private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
         let line = cells + row * stride
-        let xaFloor = xa.rounded(.down)
+        let xaFloor = Rasterizer.floorNonNegative(xa)
         let ia = Int(xaFloor)
-        let xbCeil = xb.rounded(.up)
+        let xbCeil = Rasterizer.ceilNonNegative(xb)
         let ib = Swift.max(Int(xbCeil), ia + 1)
         if ib <= ia + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
@@ -224,6 +224,18 @@ final class Rasterizer {
         }
         rowMin[row] = Swift.min(rowMin[row], Int32(ia))
         rowMax[row] = Swift.max(rowMax[row], Int32(ib))
+    }
+
+    /// ⌊v⌋ for v ≥ 0 (box-local coordinates), by truncation: no libm call. A value a rounding
+    /// error below zero lands in column 0.
+    @inline(__always)
+    private static func floorNonNegative(_ v: Float) -> Float { Float(Int(v)) }
+
+    /// ⌈v⌉ for v ≥ 0, by truncation.
+    @inline(__always)
+    private static func ceilNonNegative(_ v: Float) -> Float {
+        let t = Float(Int(v))
+        return t < v ? t + 1 : t
     }
 
     // MARK: - Sweep
