@@ -93,15 +93,9 @@ public struct PaintBlitter: Blitter {
     /// `blitChunk` without the row of shaded words.
     @inline(__always)
     private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
-        let dst = target.words + y * target.width + x
-        for i in 0..<coverage.count {
-            let c = UInt32(coverage[i])
-            if c == 0 { continue }
-            let f = opacity == 255 ? c : PaintBlitter.div255(c * opacity)
-            let src = f == 255 ? color : PaintBlitter.scale(color, f)
-            let a = src >> 24
-            dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
-        }
+        guard let base = coverage.baseAddress else { return }
+        PaintBlitter.sourceOver(target.words + y * target.width + x, source: nil, color: color,
+                                coverage: base, count: coverage.count, opacity: opacity)
     }
 
     /// `count` pixels whose coverage is in `masked`.
@@ -112,25 +106,8 @@ public struct PaintBlitter: Blitter {
         }
         shader.shade(y: y, x: x, count: count, into: row)
         let dst = target.words + y * target.width + x
-        if fastSourceOver && opacity == 255 {
-            // f = coverage exactly; full coverage of an opaque source is a store.
-            for i in 0..<count {
-                let f = UInt32(masked[i]), s = row[i]
-                if f == 0 || s == 0 { continue }
-                let src = f == 255 ? s : PaintBlitter.scale(s, f)
-                let a = src >> 24
-                dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
-            }
-        } else if fastSourceOver {
-            for i in 0..<count {
-                // A transparent source word or a zero factor leaves the destination as it is.
-                let s = row[i]
-                if s == 0 { continue }
-                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
-                if f == 0 { continue }
-                let src = PaintBlitter.scale(s, f)
-                dst[i] = src &+ PaintBlitter.scale(dst[i], 255 - (src >> 24))
-            }
+        if fastSourceOver {
+            PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity)
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
@@ -139,33 +116,71 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `dst = src + dst·(255 − αs)/255` over a run, four pixels at a time as eight 16-bit lanes
-    /// holding (R, G) and (B, A) byte pairs, with the rounding of `scale`.
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, four pixels at a time.
     @inline(__always)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         var i = 0
-        if count >= 4 {
-            let f = SIMD8<UInt16>(repeating: UInt16(inv))
-            let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
-            let half = SIMD8<UInt16>(repeating: 0x80)
-            let source = SIMD4<UInt32>(repeating: src)
-            while i + 4 <= count {
-                let raw = UnsafeMutableRawPointer(dst + i)
-                let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-                var even = (d & low) &* f &+ half          // R and B channels
-                even = ((even &+ (even &>> 8)) &>> 8) & low
-                var odd = (d &>> 8) &* f &+ half            // G and A channels
-                odd = (odd &+ (odd &>> 8)) & high
-                let out = unsafeBitCast(even | odd, to: SIMD4<UInt32>.self) &+ source
-                raw.storeBytes(of: out, as: SIMD4<UInt32>.self)
-                i += 4
-            }
+        let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
+        while i + 4 <= count {
+            let raw = UnsafeMutableRawPointer(dst + i)
+            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
+                           as: SIMD4<UInt32>.self)
+            i += 4
         }
         while i < count {
             dst[i] = src &+ scale(dst[i], inv)
             i += 1
         }
+    }
+
+    /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
+    /// everywhere when it is nil; factor = coverage × opacity / 255. Four pixels at a time, with
+    /// exactly the rounding of the scalar `scale`/`div255` (transparent quads are skipped).
+    @inline(__always)
+    static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>?,
+                           color: UInt32, coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        var i = 0
+        let solid = SIMD4<UInt32>(repeating: color), zero = SIMD4<UInt32>()
+        while i + 4 <= count {
+            var f = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]),
+                                  UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            let s = source.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD4<UInt32>.self) } ?? solid
+            if f != zero && s != zero {
+                if opacity != 255 {
+                    let t = f &* opacity &+ 128
+                    f = (t &+ (t &>> 8)) &>> 8
+                }
+                let src = scale4(s, f)
+                let raw = UnsafeMutableRawPointer(dst + i)
+                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: src &+ scale4(d, 255 &- (src &>> 24)), as: SIMD4<UInt32>.self)
+            }
+            i += 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i]), s = source?[i] ?? color
+            if c != 0 && s != 0 {
+                let src = scale(s, opacity == 255 ? c : div255(c * opacity))
+                dst[i] = src &+ scale(dst[i], 255 - (src >> 24))
+            }
+            i += 1
+        }
+    }
+
+    /// `scale` on four pixels, each with its own factor (0…255): the words as eight 16-bit lanes
+    /// holding (R, G) and (B, A) byte pairs.
+    @inline(__always)
+    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        let half = SIMD8<UInt16>(repeating: 0x80)
+        let factor = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+        let d = unsafeBitCast(c, to: SIMD8<UInt16>.self)
+        var even = (d & low) &* factor &+ half        // R and B channels
+        even = ((even &+ (even &>> 8)) &>> 8) & low
+        var odd = (d &>> 8) &* factor &+ half          // G and A channels
+        odd = (odd &+ (odd &>> 8)) & high
+        return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
     }
 
     // MARK: - Word arithmetic
