@@ -22,6 +22,9 @@ public struct PaintBlitter: Blitter {
     /// Opacity as a factor 0…255.
     private let opacity: UInt32
     private let fastSourceOver: Bool
+    /// The premultiplied word of a solid shader drawn without a clip (the common case, served
+    /// without shading a row); nil otherwise.
+    private let solidWord: UInt32?
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -34,12 +37,13 @@ public struct PaintBlitter: Blitter {
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
+        if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         guard count > 0 else { return }
-        if clip == nil, case let .solid(color) = shader {
-            solidSpan(y: y, x: x, count: count, color: color, coverage: coverage)
+        if let solidWord {
+            solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
             return
         }
         var start = 0
@@ -52,6 +56,10 @@ public struct PaintBlitter: Blitter {
     }
 
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
+        if fastSourceOver, let solidWord {
+            solidCoverage(y: y, x: x, coverage: coverage, color: solidWord)
+            return
+        }
         var start = 0
         let count = coverage.count
         while start < count {
@@ -74,12 +82,20 @@ public struct PaintBlitter: Blitter {
             if src >> 24 == 255 {
                 dst.update(repeating: src, count: count)
             } else {
-                let inv = 255 - (src >> 24)
-                for i in 0..<count { dst[i] = src &+ PaintBlitter.scale(dst[i], inv) }
+                PaintBlitter.sourceOverSolid(dst, count: count, source: src)
             }
         } else {
             for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
+    }
+
+    /// A solid colour, source-over, per-pixel coverage, without a clip: the arithmetic of
+    /// `blitChunk` without the row of shaded words.
+    @inline(__always)
+    private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
+        guard let base = coverage.baseAddress else { return }
+        PaintBlitter.sourceOver(target.words + y * target.width + x, source: nil, color: color,
+                                coverage: base, count: coverage.count, opacity: opacity)
     }
 
     /// `count` pixels whose coverage is in `masked`.
@@ -90,28 +106,81 @@ public struct PaintBlitter: Blitter {
         }
         shader.shade(y: y, x: x, count: count, into: row)
         let dst = target.words + y * target.width + x
-        if fastSourceOver && opacity == 255 {
-            // f = coverage exactly; full coverage of an opaque source is a store.
-            for i in 0..<count {
-                let f = UInt32(masked[i])
-                if f == 0 { continue }
-                let src = f == 255 ? row[i] : PaintBlitter.scale(row[i], f)
-                let a = src >> 24
-                dst[i] = a == 255 ? src : src &+ PaintBlitter.scale(dst[i], 255 - a)
-            }
-        } else if fastSourceOver {
-            for i in 0..<count {
-                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
-                if f == 0 { continue }
-                let src = PaintBlitter.scale(row[i], f)
-                dst[i] = src &+ PaintBlitter.scale(dst[i], 255 - (src >> 24))
-            }
+        if fastSourceOver {
+            PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity)
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
                 dst[i] = paint.blendMode.blend(source: row[i], destination: dst[i], factor: f)
             }
         }
+    }
+
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, four pixels at a time.
+    @inline(__always)
+    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
+        let inv = 255 - (src >> 24)
+        var i = 0
+        let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
+        while i + 4 <= count {
+            let raw = UnsafeMutableRawPointer(dst + i)
+            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
+                           as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < count {
+            dst[i] = src &+ scale(dst[i], inv)
+            i += 1
+        }
+    }
+
+    /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
+    /// everywhere when it is nil; factor = coverage × opacity / 255. Four pixels at a time, with
+    /// exactly the rounding of the scalar `scale`/`div255` (transparent quads are skipped).
+    @inline(__always)
+    static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>?,
+                           color: UInt32, coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        var i = 0
+        let solid = SIMD4<UInt32>(repeating: color), zero = SIMD4<UInt32>()
+        while i + 4 <= count {
+            var f = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]),
+                                  UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
+            let s = source.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD4<UInt32>.self) } ?? solid
+            if f != zero && s != zero {
+                if opacity != 255 {
+                    let t = f &* opacity &+ 128
+                    f = (t &+ (t &>> 8)) &>> 8
+                }
+                let src = scale4(s, f)
+                let raw = UnsafeMutableRawPointer(dst + i)
+                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: src &+ scale4(d, 255 &- (src &>> 24)), as: SIMD4<UInt32>.self)
+            }
+            i += 4
+        }
+        while i < count {
+            let c = UInt32(coverage[i]), s = source?[i] ?? color
+            if c != 0 && s != 0 {
+                let src = scale(s, opacity == 255 ? c : div255(c * opacity))
+                dst[i] = src &+ scale(dst[i], 255 - (src >> 24))
+            }
+            i += 1
+        }
+    }
+
+    /// `scale` on four pixels, each with its own factor (0…255): the words as eight 16-bit lanes
+    /// holding (R, G) and (B, A) byte pairs.
+    @inline(__always)
+    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        let half = SIMD8<UInt16>(repeating: 0x80)
+        let factor = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
+        let d = unsafeBitCast(c, to: SIMD8<UInt16>.self)
+        var even = (d & low) &* factor &+ half        // R and B channels
+        even = ((even &+ (even &>> 8)) &>> 8) & low
+        var odd = (d &>> 8) &* factor &+ half          // G and A channels
+        odd = (odd &+ (odd &>> 8)) & high
+        return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
     }
 
     // MARK: - Word arithmetic

@@ -176,7 +176,7 @@ final class Rasterizer {
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
         let firstRow = Swift.max(0, Int(ty))
-        let lastRow = Swift.min(height - 1, Int(ey.rounded(.up)) - 1)
+        let lastRow = Swift.min(height - 1, Int(Rasterizer.ceilNonNegative(ey)) - 1)
         if firstRow > lastRow { return }
         var xTop = tx
         for row in firstRow...lastRow {
@@ -193,9 +193,9 @@ final class Rasterizer {
     @inline(__always)
     private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
         let line = cells + row * stride
-        let xaFloor = xa.rounded(.down)
+        let xaFloor = Rasterizer.floorNonNegative(xa)
         let ia = Int(xaFloor)
-        let xbCeil = xb.rounded(.up)
+        let xbCeil = Rasterizer.ceilNonNegative(xb)
         let ib = Swift.max(Int(xbCeil), ia + 1)
         if ib <= ia + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
@@ -224,6 +224,18 @@ final class Rasterizer {
         }
         rowMin[row] = Swift.min(rowMin[row], Int32(ia))
         rowMax[row] = Swift.max(rowMax[row], Int32(ib))
+    }
+
+    /// ⌊v⌋ for v ≥ 0 (box-local coordinates), by truncation: no libm call. A value a rounding
+    /// error below zero lands in column 0.
+    @inline(__always)
+    private static func floorNonNegative(_ v: Float) -> Float { Float(Int(v)) }
+
+    /// ⌈v⌉ for v ≥ 0, by truncation.
+    @inline(__always)
+    private static func ceilNonNegative(_ v: Float) -> Float {
+        let t = Float(Int(v))
+        return t < v ? t + 1 : t
     }
 
     // MARK: - Sweep
@@ -255,8 +267,7 @@ final class Rasterizer {
                     continue
                 }
                 // A run without deltas: constant coverage until the next delta.
-                var runEnd = x + 1
-                while runEnd < end && line[runEnd] == 0 { runEnd += 1 }
+                let runEnd = Rasterizer.runEnd(line, from: x + 1, end: end)
                 flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
                 let c = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
                 if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd - x, coverage: c) }
@@ -267,6 +278,22 @@ final class Rasterizer {
             var k = end
             while k <= hi { line[k] = 0; k += 1 }
         }
+    }
+
+    /// The first column in from..<end whose cell is not zero (or `end`). Skips eight cells at a
+    /// time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
+    @inline(__always)
+    private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
+        var x = start
+        while x + 8 <= end {
+            let p = UnsafeRawPointer(line + x)
+            let bits = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            if bits != 0 { break }
+            x += 8
+        }
+        while x < end && line[x] == 0 { x += 1 }
+        return x
     }
 
     @inline(__always)

@@ -48,14 +48,17 @@ enum ShaderProgram {
             ramp.fill(from: t, step: dt, count: count, into: out)
         case let .radial(ramp, inv, g):
             let solver = RadialSolver(g)
+            let px = Double(x) + 0.5
+            let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
             ramp.table.withUnsafeBufferPointer { table in
-                for i in 0..<count {
-                    let px = Double(x + i) + 0.5
-                    let p = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
-                    if let t = solver.parameter(at: p) {
-                        out[i] = ramp.color(at: t, table: table)
-                    } else {
-                        out[i] = 0
+                if abs(solver.a) < 1e-12 {
+                    for i in 0..<count {
+                        let p = Point(x: start.x + inv.a * Double(i), y: start.y + inv.b * Double(i))
+                        out[i] = solver.parameter(at: p).map { ramp.color(at: $0, table: table) } ?? 0
+                    }
+                } else {
+                    solver.quadraticRun(from: start, dx: inv.a, dy: inv.b, count: count) { i, t in
+                        out[i] = t.map { ramp.color(at: $0, table: table) } ?? 0
                     }
                 }
             }
@@ -111,6 +114,35 @@ struct RadialSolver {
         if r0 + lo * dr >= 0 { return lo }
         return nil
     }
+
+    /// `parameter(at:)` for p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: b steps by a
+    /// constant, the division becomes a multiply, and the larger root is picked by the sign of a.
+    @inline(__always)
+    func quadraticRun(from start: Point, dx: Double, dy: Double, count: Int,
+                      _ emit: (Int, Double?) -> Void) {
+        let invA = 1 / a
+        let rootSign: Double = a > 0 ? 1 : -1
+        let db = dx * cdx + dy * cdy
+        var pdx = start.x - cx, pdy = start.y - cy
+        var b = pdx * cdx + pdy * cdy + r0 * dr
+        for i in 0..<count {
+            let c = pdx * pdx + pdy * pdy - r0Squared
+            let disc = b * b - a * c
+            if disc >= 0 {
+                let root = disc.squareRoot() * rootSign
+                let hi = (b + root) * invA
+                if r0 + hi * dr >= 0 {
+                    emit(i, hi)
+                } else {
+                    let lo = (b - root) * invA
+                    emit(i, r0 + lo * dr >= 0 ? lo : nil)
+                }
+            } else {
+                emit(i, nil)
+            }
+            pdx += dx; pdy += dy; b += db
+        }
+    }
 }
 
 /// A gradient's colours baked into 256 premultiplied entries (interpolated in straight sRGB
@@ -154,13 +186,17 @@ struct GradientRamp {
     func fill(from t: Double, step: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         table.withUnsafeBufferPointer { table in
             var t = t
-            if spread == .pad {
-                let last = Double(GradientRamp.size - 1)
+            let last = Double(GradientRamp.size - 1)
+            let first = t * last + 0.5, end = first + step * last * Double(count)
+            if spread == .pad, abs(first) < 1e9, abs(end) < 1e9 {
+                // The scaled parameter in 32.32 fixed point, clamped to the table.
+                let one = 4_294_967_296.0
+                var v = Int64((first * one).rounded(.down))
+                let dv = Int64((step * last * one).rounded(.down))
+                let top = Int64(GradientRamp.size - 1) << 32
                 for i in 0..<count {
-                    let scaled = t * last + 0.5
-                    // NaN fails both comparisons and lands on entry 0.
-                    out[i] = table[scaled > 0 ? (scaled < last ? Int(scaled) : GradientRamp.size - 1) : 0]
-                    t += step
+                    out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(v, 0), top) >> 32)]
+                    v &+= dv
                 }
             } else {
                 for i in 0..<count {
