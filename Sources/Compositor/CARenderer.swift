@@ -21,6 +21,11 @@ public final class CARenderer {
     /// What the pixmap currently shows: the model tree's change count and the frame time, when
     /// those determine the picture completely.
     private var shown: (changes: Int, time: CFTimeInterval, animated: Bool, root: ObjectIdentifier?, background: CGColor?)?
+    /// Per-layer footprints of the frame shown (nil when the tree is not damage-tracked).
+    private var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
+    /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
+    /// the whole frame, a damaged rectangle, or nothing for an idle frame.
+    public private(set) var _lastRedrawnArea: CGRect = .zero
     private lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point.
@@ -61,13 +66,42 @@ public final class CARenderer {
         let changes = CATransaction._changeCount
         let animated = nextFrameTime() != .infinity
         let root = layer.map(ObjectIdentifier.init)
-        if let s = shown, s.changes == changes, s.root == root, s.background == backgroundColor,
-           !animated || s.time == t, !treeNeedsDisplay() {
-            return
+        let background = backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent
+        if let s = shown, s.root == root, s.background == backgroundColor, !treeNeedsDisplay() {
+            if s.changes == changes && (!animated || s.time == t) {
+                _lastRedrawnArea = .zero
+                return
+            }
+            // Damage tracking: redraw only what changed, when the tree allows it.
+            if !animated, let layer, let old = footprints, let new = renderer.footprints(of: layer, at: t) {
+                let area = LayerRenderer.damage(from: old, to: new).clamped(width: pixmap.width, height: pixmap.height)
+                redraw(area, layer: layer, at: t, background: background)
+                footprints = new
+                shown = (changes, t, animated, root, backgroundColor)
+                return
+            }
         }
-        pixmap.fill(with: backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent)
+        pixmap.fill(with: background)
         if let layer { renderer.render(layer, at: t) }
+        // Footprints only for trees at rest: while animations run most layers move every frame,
+        // so damage would be the whole frame anyway.
+        footprints = animated ? nil : layer.flatMap { renderer.footprints(of: $0, at: t) }
         shown = (changes, t, animated, root, backgroundColor)
+        _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)
+    }
+
+    /// Redraws the tree inside `area` only: the tree is drawn into a transparent offscreen of
+    /// that size (source-over is associative, so this equals drawing it over the background),
+    /// then composited over the background-filled rectangle.
+    private func redraw(_ area: LayerRenderer.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor) {
+        _lastRedrawnArea = area.isEmpty ? .zero
+            : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
+        guard !area.isEmpty, let patch = try? Pixmap(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
+        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer).render(layer, at: t)
+        pixmap.fill(Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.x1 - area.x0),
+                         height: Double(area.y1 - area.y0)),
+                    paint: Paint(shader: .solid(background.unpremultiplied), blendMode: .copy))
+        pixmap.draw(patch, atX: area.x0, y: area.y0)
     }
 
     private func treeNeedsDisplay() -> Bool {

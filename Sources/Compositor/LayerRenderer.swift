@@ -21,16 +21,28 @@ final class LayerRenderer {
     let target: Pixmap
     /// Device pixels per layer point.
     let scale: CGFloat
-    private var backingStores: [ObjectIdentifier: (size: CGSize, pixmap: Pixmap)] = [:]
+    var backingStores: [ObjectIdentifier: (size: CGSize, pixmap: Pixmap)] = [:]
 
-    init(target: Pixmap, scale: CGFloat) {
+    /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).
+    let origin: (x: Int, y: Int)
+
+    init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0)) {
         self.target = target
         self.scale = scale
+        self.origin = origin
+    }
+
+    /// A renderer for a patch of the frame that reuses `other`'s cached layer rasterizations.
+    convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer) {
+        self.init(target: target, scale: scale, origin: origin)
+        leaves = other.leaves
+        backingStores = other.backingStores
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
     func render(_ root: CALayer, at time: CFTimeInterval) {
-        let base = CATransform3DMakeScale(scale, scale, 1)
+        let base = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1),
+                                       CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
         draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
     }
 
@@ -39,14 +51,8 @@ final class LayerRenderer {
     private func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, let p = model._presentation(atMediaTime: time) ?? Optional(model) else { return }
-        guard !p.isHidden, p.opacity > 0 else { return }
-        // A layer flattens its sublayers into its own plane (Apple); a CATransformLayer does not,
-        // so its sublayers share its 3D space.
-        let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
-        let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
-        let matrix = CATransform3DConcat(placed, parentMatrix)
-        if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return }
+        guard depth < 64, let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+                                                      parentPresentation: parentPresentation, time: time) else { return }
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
             canvas.fill(cached.outline, paint: Paint(shader: .image(cached.pattern), opacity: p.opacity), transform: affine)
@@ -66,6 +72,27 @@ final class LayerRenderer {
         if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
         if let tint { multiply(surface, by: tint) }
         canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
+    /// nothing (hidden, transparent, or a culled back face). A layer flattens its sublayers into
+    /// its own plane (Apple); a CATransformLayer does not, so its sublayers share its 3D space.
+    func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
+                   time: CFTimeInterval) -> (CALayer, CATransform3D)? {
+        guard let p = model._presentation(atMediaTime: time) ?? Optional(model), !p.isHidden, p.opacity > 0 else { return nil }
+        let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
+        let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
+        let matrix = CATransform3DConcat(placed, parentMatrix)
+        if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
+        return (p, matrix)
+    }
+
+    /// Sublayers in drawing order: by zPosition (stable), or by depth inside a CATransformLayer.
+    func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {
+        let subs = model.sublayers ?? []
+        return p is CATransformLayer
+            ? LayerGeometry.depthSorted(subs, in: p, time: time)
+            : subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
@@ -101,9 +128,7 @@ final class LayerRenderer {
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
-        let ordered = p is CATransformLayer
-            ? LayerGeometry.depthSorted(subs, in: p, time: time)
-            : subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        let ordered = drawingOrder(model, p, time: time)
         if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Like a sublayerTransform, the instance transform acts about the anchor point.
             let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width
@@ -322,15 +347,30 @@ final class LayerRenderer {
     // MARK: - Retained leaf layers
 
     /// What a plain leaf layer's pixels depend on (besides its placement and opacity).
-    private struct LeafKey: Equatable {
+    struct LeafKey: Equatable {
         var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
         var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
         var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
         var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
         var rasterScale: CGFloat
+
+        init(_ p: CALayer, rasterScale: CGFloat) {
+            bounds = p.bounds; cornerRadius = p.cornerRadius; maskedCorners = p.maskedCorners.rawValue
+            background = p.backgroundColor; borderWidth = p.borderWidth; borderColor = p.borderColor
+            contents = (p.contents as? CGImage).map(ObjectIdentifier.init); contentsRect = p.contentsRect
+            contentsCenter = p.contentsCenter; gravity = p.contentsGravity.rawValue
+            contentsScale = p.contentsScale; masksToBounds = p.masksToBounds; self.rasterScale = rasterScale
+        }
     }
 
-    private var leaves: [ObjectIdentifier: (key: LeafKey, pixmap: Pixmap)] = [:]
+    /// Device pixels per layer point of an affine layer → device map, quantized up to quarters.
+    static func rasterScale(_ affine: Transform) -> CGFloat? {
+        let s = max((affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
+        guard s > 0, s.isFinite else { return nil }
+        return CGFloat((s * 4).rounded(.up) / 4)
+    }
+
+    var leaves: [ObjectIdentifier: (key: LeafKey, pixmap: Pixmap)] = [:]
 
     /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once (at
     /// its current device scale, quantized to quarters) and then only re-composited — with
@@ -341,14 +381,8 @@ final class LayerRenderer {
         guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
               p.contents == nil || p.contents is CGImage else { return nil }
-        let s = max((affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
-        guard s > 0, s.isFinite else { return nil }
-        let rasterScale = CGFloat((s * 4).rounded(.up) / 4)
-        let key = LeafKey(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
-                          background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
-                          contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
-                          contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                          contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale)
+        guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
+        let key = LeafKey(p, rasterScale: rasterScale)
         let b = p.bounds
         // Layer space → cache pixels, with one transparent pixel of margin on every side.
         let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),

@@ -252,5 +252,30 @@ import Testing
             for y in 0..<80 { for x in 0..<80 { mass += Double(Self.px(soft, x, y).a) / 255 } }
             #expect(abs(mass - 400) < 4)
         }
+
+        @Test func movingOneLayerRedrawsOnlyItsOldAndNewPlace() throws {
+            CAMediaClock.setManualTime(0)
+            let root = Self.layer(CGRect(x: 0, y: 0, width: 200, height: 100), Self.white)
+            let a = Self.layer(CGRect(x: 10, y: 10, width: 30, height: 30), Self.red)
+            a.cornerRadius = 6
+            let b = Self.layer(CGRect(x: 120, y: 40, width: 50, height: 40), Self.black)
+            b.opacity = 0.5
+            root.addSublayer(a); root.addSublayer(b)
+            let r = try CARenderer(width: 200, height: 100)
+            r.layer = root
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r._lastRedrawnArea == CGRect(x: 0, y: 0, width: 200, height: 100))
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            a.position = CGPoint(x: 60, y: 30)
+            CATransaction.commit()
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            // Old box (10…40)² and new box (45…75)×(15…45), each grown by 2 px.
+            #expect(r._lastRedrawnArea == CGRect(x: 8, y: 8, width: 69, height: 39))
+            // The patched frame equals a full redraw of the same tree.
+            let full = try CARenderer.image(of: root, size: CGSize(width: 200, height: 100), at: 0)
+            var worst = 0
+            for i in 0..<(200 * 100 * 4) { worst = max(worst, abs(Int(full.pixmap.pixels[i]) - Int(r.pixmap.pixels[i]))) }
+            #expect(worst <= 1)
+        }
 }
 }
