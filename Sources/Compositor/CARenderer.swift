@@ -93,7 +93,7 @@ public final class CARenderer {
     /// Redraws the tree inside `area` only: the tree is drawn into a transparent offscreen of
     /// that size (source-over is associative, so this equals drawing it over the background),
     /// then composited over the background-filled rectangle.
-    private func redraw(_ area: LayerRenderer.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor) {
+    private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor) {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         guard !area.isEmpty, let patch = try? Pixmap(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }

@@ -26,6 +26,32 @@ enum LayerGeometry {
         return m
     }
 
+    /// An integer pixel rectangle [x0, x1) × [y0, y1).
+    struct IntBox: Equatable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+        func union(_ o: IntBox) -> IntBox {
+            if isEmpty { return o }
+            if o.isEmpty { return self }
+            return IntBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+        }
+        func clamped(width: Int, height: Int) -> IntBox {
+            IntBox(x0: max(0, x0), y0: max(0, y0), x1: min(width, x1), y1: min(height, y1))
+        }
+    }
+
+    /// The pixels `r` (layer space) covers under `matrix`, grown by `margin` pixels; nil when a
+    /// corner is not finite. Coordinates are clamped to ±10⁹ so huge geometry cannot overflow.
+    static func deviceBox(_ r: CGRect, _ matrix: CATransform3D, margin: CGFloat) -> IntBox? {
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { matrix._project(x: $0.0, y: $0.1) }
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        func pixel(_ v: CGFloat) -> Int { Int(min(max(v, -1e9), 1e9)) }
+        return IntBox(x0: pixel((corners.map(\.x).min()! - margin).rounded(.down)),
+                      y0: pixel((corners.map(\.y).min()! - margin).rounded(.down)),
+                      x1: pixel((corners.map(\.x).max()! + margin).rounded(.up)),
+                      y1: pixel((corners.map(\.y).max()! + margin).rounded(.up)))
+    }
+
     /// The matrix with its z output dropped: what a layer's content becomes once flattened into
     /// its superlayer's plane (x, y and w are kept, so perspective still shows).
     static func flattened(_ m: CATransform3D) -> CATransform3D {

@@ -11,26 +11,12 @@ import Raster
 /// that rectangle. Any other tree gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint: Equatable {
-        var box: IntBox
+        var box: LayerGeometry.IntBox
         var key: LeafKey
         var opacity: Float
         /// Drawing-order position: parent's identity and index among its sublayers.
         var parent: ObjectIdentifier?
         var index: Int
-    }
-
-    /// An integer pixel rectangle [x0, x1) × [y0, y1).
-    struct IntBox: Equatable {
-        var x0: Int, y0: Int, x1: Int, y1: Int
-        var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-        func union(_ o: IntBox) -> IntBox {
-            if isEmpty { return o }
-            if o.isEmpty { return self }
-            return IntBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
-        }
-        func clamped(width: Int, height: Int) -> IntBox {
-            IntBox(x0: max(0, x0), y0: max(0, y0), x1: min(width, x1), y1: min(height, y1))
-        }
     }
 
     /// Footprints of every drawn layer of `root` at `time`, or nil when the tree holds anything
@@ -47,11 +33,7 @@ extension LayerRenderer {
             }
             guard p.shadowOpacity == 0, p.contents == nil || p.contents is CGImage,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return false }
-            let b = p.bounds
-            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)]
-                .map { affine.apply(Point(x: Double($0.0), y: Double($0.1))) }
-            let box = IntBox(x0: Int((corners.map(\.x).min()! - 2).rounded(.down)), y0: Int((corners.map(\.y).min()! - 2).rounded(.down)),
-                             x1: Int((corners.map(\.x).max()! + 2).rounded(.up)), y1: Int((corners.map(\.y).max()! + 2).rounded(.up)))
+            guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: 2) else { return false }
             let id = ObjectIdentifier(model)
             out[id] = Footprint(box: box, key: LeafKey(p, rasterScale: rs), opacity: p.opacity, parent: parentID, index: index)
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
@@ -63,8 +45,8 @@ extension LayerRenderer {
     }
 
     /// The union of the boxes of every layer whose footprint differs between `old` and `new`.
-    static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint]) -> IntBox {
-        var area = IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint]) -> LayerGeometry.IntBox {
+        var area = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
         for (id, before) in old where new[id] != before {
             area = area.union(before.box)
             if let after = new[id] { area = area.union(after.box) }

@@ -109,17 +109,13 @@ final class LayerRenderer {
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
         guard model.sublayers == nil || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
-        let b = p.bounds
-        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)].map { matrix._project(x: $0.0, y: $0.1) }
         var margin: CGFloat = 1
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
         }
-        let x0 = max(0, Int(((corners.map(\.x).min() ?? 0) - margin).rounded(.down)))
-        let y0 = max(0, Int(((corners.map(\.y).min() ?? 0) - margin).rounded(.down)))
-        let x1 = min(canvas.width, Int(((corners.map(\.x).max() ?? 0) + margin).rounded(.up)))
-        let y1 = min(canvas.height, Int(((corners.map(\.y).max() ?? 0) + margin).rounded(.up)))
-        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+        guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: margin)?
+            .clamped(width: canvas.width, height: canvas.height) else { return full }
+        return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
     }
 
     private func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
@@ -392,8 +388,10 @@ final class LayerRenderer {
         if let hit = leaves[id], hit.key == key {
             pixmap = hit.pixmap
         } else {
-            let w = Int((b.width * rasterScale).rounded(.up)) + 2, h = Int((b.height * rasterScale).rounded(.up)) + 2
-            guard let fresh = try? Pixmap(width: w, height: h) else { return nil }
+            // Very large layers are drawn directly instead (no bitmap bigger than 4096 px a side).
+            let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
+            guard fw.isFinite, fh.isFinite, fw <= 4096, fh <= 4096,
+                  let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
             drawFlatContent(model, p, transform: toCache, into: fresh)
             drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
             leaves[id] = (key, fresh)

@@ -277,5 +277,40 @@ import Testing
             for i in 0..<(200 * 100 * 4) { worst = max(worst, abs(Int(full.pixmap.pixels[i]) - Int(r.pixmap.pixels[i]))) }
             #expect(worst <= 1)
         }
+
+        @Test func badGeometryRendersWithoutCrashing() throws {
+            let root = Self.layer(CGRect(x: 0, y: 0, width: 50, height: 50), Self.white)
+            let nan = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.red)
+            nan.position = CGPoint(x: CGFloat.nan, y: 5)
+            nan.opacity = 0.5
+            let huge = Self.layer(CGRect(x: 0, y: 0, width: 1e30, height: 1e30), Self.black)
+            huge.position = CGPoint(x: -1e29, y: 1e31)
+            let zero = Self.layer(CGRect(x: 10, y: 10, width: 0, height: 0), Self.red)
+            zero.borderWidth = 3
+            let odd = Self.layer(CGRect(x: 5, y: 5, width: 20, height: 20), Self.red)
+            odd.cornerRadius = .nan
+            odd.borderWidth = 1e20
+            odd.opacity = .nan
+            let flipped = Self.layer(CGRect(x: 30, y: 30, width: -10, height: -10), Self.red)
+            flipped.transform.m11 = .infinity
+            let shape = CAShapeLayer()
+            let bad = CGMutablePath()
+            bad.move(to: CGPoint(x: CGFloat.nan, y: 1)); bad.addLine(to: CGPoint(x: 1e300, y: -1e300))
+            shape.path = bad
+            shape.strokeColor = Self.black
+            shape.lineWidth = .infinity
+            shape.lineDashPattern = [0, 0]
+            root.addSublayer(nan); root.addSublayer(huge); root.addSublayer(zero)
+            root.addSublayer(odd); root.addSublayer(flipped); root.addSublayer(shape)
+            let r = try CARenderer(width: 50, height: 50)
+            r.layer = root
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            huge.position = CGPoint(x: 5, y: 5)
+            CATransaction.commit()
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r.pixmap.width == 50)
+            #expect(throws: (any Error).self) { try CARenderer(width: 100_000, height: 10) }
+        }
 }
 }
