@@ -30,6 +30,8 @@ public enum Gallery {
              size: CGSize(width: 200, height: 120), span: 1.5, build: ballLoader),
         Demo(name: "sticky-bubble", summary: "seeds 000/001: the QQ sticky bubble's CAShapeLayer between two circles",
              size: CGSize(width: 200, height: 200), span: 1, build: stickyBubble),
+        Demo(name: "reflection", summary: "seed 000: CAReplicatorLayer, 2 instances, translate(height) then rotate π about x, colour offsets −0.1",
+             size: CGSize(width: 200, height: 240), span: 2, build: reflection),
         Demo(name: "fold-image", summary: "seed 000: top half rotated about x with m34 = −1/500, gradient shadow following the fold",
              size: CGSize(width: 200, height: 220), span: 2, build: foldImage),
     ]
@@ -229,6 +231,40 @@ public enum Gallery {
         pulse.autoreverses = true
         pulse.repeatCount = .infinity
         shape.add(pulse, forKey: "pulse")
+        return root
+    }
+
+    static func reflection() -> CALayer {
+        let root = root(CGSize(width: 200, height: 240))
+        // The view whose layer class is CAReplicatorLayer (seed 000's RepView).
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 20, y: 10, width: 160, height: 110)
+        replicator.instanceCount = 2
+        var transform = CATransform3DMakeTranslation(0, replicator.bounds.size.height, 0)
+        transform = CATransform3DRotate(transform, .pi, 1, 0, 0)
+        replicator.instanceTransform = transform
+        replicator.instanceAlphaOffset = -0.1
+        replicator.instanceBlueOffset = -0.1
+        replicator.instanceGreenOffset = -0.1
+        replicator.instanceRedOffset = -0.1
+        let picture = CALayer()
+        picture.frame = replicator.bounds
+        picture.contents = checkerImage()
+        picture.contentsGravity = .resizeAspectFill
+        picture.masksToBounds = true
+        replicator.addSublayer(picture)
+        let ball = CALayer()
+        ball.bounds = CGRect(x: 0, y: 0, width: 24, height: 24)
+        ball.cornerRadius = 12
+        ball.backgroundColor = color(0.95, 0.6, 0.2)
+        ball.position = CGPoint(x: 30, y: 30)
+        replicator.addSublayer(ball)
+        let bounce = CAKeyframeAnimation(keyPath: "position")
+        bounce.values = [CGPoint(x: 30, y: 30), CGPoint(x: 80, y: 85), CGPoint(x: 130, y: 30)]
+        bounce.duration = 2
+        bounce.repeatCount = .infinity
+        ball.add(bounce, forKey: "bounce")
+        root.addSublayer(replicator)
         return root
     }
 
