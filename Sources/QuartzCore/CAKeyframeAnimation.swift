@@ -35,9 +35,9 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   a segment the position advances along its arc length. `rotationMode` turns the layer to the
 ///   path's tangent (added to `transform.rotation.z`; `.rotateAutoReverse` adds π).
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    public var values: [Any]?
+    public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil } }
     public var path: CGPath?
-    public var keyTimes: [NSNumber]?
+    public var keyTimes: [NSNumber]? { didSet { cachedTimes = nil } }
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode: CAAnimationCalculationMode = .linear
     public var tensionValues: [NSNumber]?
@@ -111,9 +111,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return t
     }
 
+    private var cachedTimes: [Double]?
+
+    /// keyTimes as Doubles when given, converted once.
     private var times: [Double]? {
         guard let keyTimes, keyTimes.count > 0 else { return nil }
-        return keyTimes.map(\.doubleValue)
+        if let cachedTimes { return cachedTimes }
+        let t = keyTimes.map(\.doubleValue)
+        cachedTimes = t
+        return t
     }
 
     private func discreteIndex(_ f: Double, count: Int) -> Int {
@@ -128,11 +134,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Segment index and eased local fraction for linear/cubic modes.
     private func timedSegment(_ f: Double, count: Int) -> (Int, Double) {
         let segments = count - 1
-        let kt = times.flatMap { $0.count == count ? $0 : nil } ?? (0..<count).map { Double($0) / Double(segments) }
+        let given = times.flatMap { $0.count == count ? $0 : nil }
+        // Without (matching) keyTimes the values are evenly spaced: time of value k is k/segments.
+        func keyTime(_ k: Int) -> Double { given?[k] ?? Double(k) / Double(segments) }
         var i = 0
-        while i < segments - 1 && f >= kt[i + 1] { i += 1 }
-        let span = kt[i + 1] - kt[i]
-        var t = span > 0 ? (f - kt[i]) / span : (f >= kt[i + 1] ? 1 : 0)
+        while i < segments - 1 && f >= keyTime(i + 1) { i += 1 }
+        let span = keyTime(i + 1) - keyTime(i)
+        var t = span > 0 ? (f - keyTime(i)) / span : (f >= keyTime(i + 1) ? 1 : 0)
         t = min(max(t, 0), 1)
         if let fns = timingFunctions, i < fns.count { t = fns[i]._solve(forInput: t) }
         return (i, t)
