@@ -5,9 +5,16 @@
 /// degree d, L the largest second difference of the control points (|P0 − 2P1 + P2| …). n is
 /// capped by `maxSegmentsPerCurve`, so absurdly large curves cannot hang the engine. A subpath
 /// with a non-finite coordinate is skipped whole.
+///
+/// For fills the polyline is made *area-preserving*: a chord of a curve segment of parameter
+/// length Δt lies inside the curve by the sagitta s ≈ |B''⊥|·Δt²/8 and loses (2/3)·s·length of
+/// area, so every interior vertex is moved by −B''⊥·Δt²/12 (towards the outside of the bend). The
+/// polyline then straddles the curve — at most (2/3)·s away from it — and encloses the curve's
+/// area to O(Δt⁴). Fills choose n for a deviation of `tolerance`, i.e. a sagitta of 1.5× it.
+/// (For a circular arc the offset is the familiar area-preserving radius r·√(θ/sin θ) ≈ r(1 + θ²/12).)
 enum Flattener {
     /// Maximum distance, in device pixels, between a filled curve and its polyline.
-    static let tolerance = 0.05
+    static let tolerance = 0.1
     /// Largest number of line segments one curve is flattened into.
     static let maxSegmentsPerCurve = 512
 
@@ -82,25 +89,54 @@ enum Flattener {
 
     static func quad<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double, into sink: inout S) {
         let l = length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
-        let n = segmentCount(secondDifference: l, factor: 0.25, tolerance: tolerance)
+        let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
+        let n = segmentCount(secondDifference: l, factor: 0.25, tolerance: sagitta)
+        let dt = 1 / Double(n)
         for i in 1..<n {
-            let t = Double(i) / Double(n), u = 1 - t
-            sink.line(to: Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
-                                y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y))
+            let t = Double(i) * dt, u = 1 - t
+            var p = Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
+                          y: u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
+            if S.preservesArea {
+                let d1 = Point(x: 2 * (u * (p1.x - p0.x) + t * (p2.x - p1.x)), y: 2 * (u * (p1.y - p0.y) + t * (p2.y - p1.y)))
+                let d2 = Point(x: 2 * (p0.x - 2 * p1.x + p2.x), y: 2 * (p0.y - 2 * p1.y + p2.y))
+                p = areaPreserving(p, d1, d2, dt)
+            }
+            sink.line(to: p)
         }
         sink.line(to: p2)
+    }
+
+    /// `p` moved by −B''⊥·Δt²/12, B''⊥ being the second derivative's part normal to B'.
+    @inline(__always)
+    static func areaPreserving(_ p: Point, _ d1: Point, _ d2: Point, _ dt: Double) -> Point {
+        let speed2 = d1.x * d1.x + d1.y * d1.y
+        guard speed2 > 1e-18 else { return p }
+        let along = (d2.x * d1.x + d2.y * d1.y) / speed2
+        let nx = d2.x - along * d1.x, ny = d2.y - along * d1.y
+        let k = dt * dt / 12
+        return Point(x: p.x - nx * k, y: p.y - ny * k)
     }
 
     static func cubic<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double,
                                       into sink: inout S) {
         let l = Swift.max(length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
                           length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
-        let n = segmentCount(secondDifference: l, factor: 0.75, tolerance: tolerance)
+        let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
+        let n = segmentCount(secondDifference: l, factor: 0.75, tolerance: sagitta)
+        let dt = 1 / Double(n)
         for i in 1..<n {
-            let t = Double(i) / Double(n), u = 1 - t
+            let t = Double(i) * dt, u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            sink.line(to: Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                                y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+            var p = Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                          y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+            if S.preservesArea {
+                let d1 = Point(x: 3 * (u * u * (p1.x - p0.x) + 2 * u * t * (p2.x - p1.x) + t * t * (p3.x - p2.x)),
+                               y: 3 * (u * u * (p1.y - p0.y) + 2 * u * t * (p2.y - p1.y) + t * t * (p3.y - p2.y)))
+                let d2 = Point(x: 6 * (u * (p2.x - 2 * p1.x + p0.x) + t * (p3.x - 2 * p2.x + p1.x)),
+                               y: 6 * (u * (p2.y - 2 * p1.y + p0.y) + t * (p3.y - 2 * p2.y + p1.y)))
+                p = areaPreserving(p, d1, d2, dt)
+            }
+            sink.line(to: p)
         }
         sink.line(to: p3)
     }
@@ -111,6 +147,8 @@ enum Flattener {
 
 /// Receives flattened subpaths: `begin`, then `line(to:)` calls, then `end`.
 protocol FlattenSink {
+    /// Whether curve vertices are moved so the polyline keeps the curve's area (fills).
+    static var preservesArea: Bool { get }
     mutating func begin(_ p: Point)
     mutating func line(to p: Point)
     mutating func end(closed: Bool)
@@ -118,6 +156,7 @@ protocol FlattenSink {
 
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
 struct EdgeSink: FlattenSink {
+    static var preservesArea: Bool { true }
     var out: [Double] = []
     private var subpathStart = 0
     private var start = Point.zero, current = Point.zero
@@ -145,6 +184,7 @@ struct EdgeSink: FlattenSink {
 
 /// Collects subpaths as polylines, dropping those with non-finite points.
 struct PolylineSink: FlattenSink {
+    static var preservesArea: Bool { false }
     var lines: [Polyline] = []
     private var points: [Point] = []
 
