@@ -35,8 +35,8 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   a segment the position advances along its arc length. `rotationMode` turns the layer to the
 ///   path's tangent (added to `transform.rotation.z`; `.rotateAutoReverse` adds π).
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil } }
-    public var path: CGPath?
+    public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil; pacedLengths = nil } }
+    public var path: CGPath? { didSet { measure = nil; drawableSegments = nil } }
     public var keyTimes: [NSNumber]? { didSet { cachedTimes = nil } }
     public var timingFunctions: [CAMediaTimingFunction]?
     public var calculationMode: CAAnimationCalculationMode = .linear
@@ -47,6 +47,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     private var typedValues: [AnimatableValue]?
     private var measure: CGPathMeasure?
+    /// Indices into `measure.segments` of the elements that are keyframe segments (not moves).
+    private var drawableSegments: [Int]?
+    /// Distances between successive values for paced timing, and their sum.
+    private var pacedLengths: (lengths: [Double], total: Double)?
 
     public required init() { super.init() }
 
@@ -148,8 +152,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// Segment index and local fraction at constant speed through the values.
     private func pacedSegment(_ f: Double, _ vals: [AnimatableValue]) -> (Int, Double) {
-        let lengths = zip(vals, vals.dropFirst()).map { AnimatableValue.distance($0, $1) }
-        let total = lengths.reduce(0, +)
+        if pacedLengths == nil {
+            let lengths = zip(vals, vals.dropFirst()).map { AnimatableValue.distance($0, $1) }
+            pacedLengths = (lengths, lengths.reduce(0, +))
+        }
+        let (lengths, total) = pacedLengths!
         guard total > 0 else { return timedSegment(f, count: vals.count) }
         var target = f * total
         for (i, l) in lengths.enumerated() {
@@ -205,20 +212,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let path else { return nil }
         let m = measure ?? CGPathMeasure(path)
         measure = m
-        let segments = m.segments.filter { $0.type != .moveToPoint }
+        let segments = drawableSegments ?? m.segments.indices.filter { m.segments[$0].type != .moveToPoint }
+        drawableSegments = segments
         guard !segments.isEmpty else { return nil }
         if calculationMode == .paced || calculationMode == .cubicPaced {
             return m.position(atLength: CGFloat(f) * m.length)
         }
         if calculationMode == .discrete {
-            let i = discreteIndex(f, count: segments.count + 1)
-            let seg = segments[max(0, min(i, segments.count)) - (i > 0 ? 1 : 0)]
-            let p = i == 0 ? seg.startPoint : seg.endPoint
-            return (p, m.position(inSegment: m.segments.firstIndex(of: seg) ?? 0, atLength: 0).tangentAngle)
+            // Keyframe k is the start of the path (k = 0) or the end of drawable segment k − 1.
+            let k = discreteIndex(f, count: segments.count + 1)
+            let index = segments[max(k - 1, 0)], seg = m.segments[index]
+            return (k == 0 ? seg.startPoint : seg.endPoint, m.position(inSegment: index, atLength: 0).tangentAngle)
         }
         let (i, t) = timedSegment(f, count: segments.count + 1)
-        let seg = segments[i]
-        let index = m.segments.firstIndex(of: seg) ?? 0
-        return m.position(inSegment: index, atLength: CGFloat(t) * seg.length)
+        let index = segments[i]
+        return m.position(inSegment: index, atLength: CGFloat(t) * m.segments[index].length)
     }
 }
