@@ -45,8 +45,21 @@ public final class CARenderer {
     /// Recomputes the area to redraw from the layer tree (here: the whole bounds).
     public func updateBounds() -> CGRect { bounds }
 
-    /// Marks a rectangle as needing redraw.
+    /// Marks a rectangle (points, in the root layer's superlayer space) as needing redraw in the
+    /// next `render()`, even when the layer tree itself did not change.
     public func addUpdate(_ r: CGRect) { updates.append(r) }
+
+    /// The pending `addUpdate` rectangles in device pixels.
+    private var requestedArea: LayerGeometry.IntBox {
+        updates.reduce(LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)) { area, r in
+            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return area }
+            let box = LayerGeometry.IntBox(x0: Int(max(-1e9, (r.minX * scale).rounded(.down))),
+                                           y0: Int(max(-1e9, (r.minY * scale).rounded(.down))),
+                                           x1: Int(min(1e9, (r.maxX * scale).rounded(.up))),
+                                           y1: Int(min(1e9, (r.maxY * scale).rounded(.up))))
+            return area.union(box)
+        }.clamped(width: pixmap.width, height: pixmap.height)
+    }
 
     /// The media time of the next visible change: ∞ when no layer in the tree has an animation.
     public func nextFrameTime() -> CFTimeInterval {
@@ -70,11 +83,13 @@ public final class CARenderer {
         if let s = shown, s.root == root, s.background == backgroundColor, !treeNeedsDisplay() {
             if s.changes == changes && (!animated || s.time == t) {
                 _lastRedrawnArea = .zero
+                if let layer { redraw(requestedArea, layer: layer, at: t, background: background) }
                 return
             }
             // Damage tracking: redraw only what changed, when the tree allows it.
             if !animated, let layer, let old = footprints, let new = renderer.footprints(of: layer, at: t) {
                 let area = LayerRenderer.damage(from: old, to: new).clamped(width: pixmap.width, height: pixmap.height)
+                    .union(requestedArea)
                 redraw(area, layer: layer, at: t, background: background)
                 footprints = new
                 shown = (changes, t, animated, root, backgroundColor)

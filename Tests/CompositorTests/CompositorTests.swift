@@ -276,6 +276,12 @@ import Testing
             var worst = 0
             for i in 0..<(200 * 100 * 4) { worst = max(worst, abs(Int(full.pixmap.pixels[i]) - Int(r.pixmap.pixels[i]))) }
             #expect(worst <= 1)
+            // addUpdate forces a redraw of its rectangle even when nothing changed.
+            r.addUpdate(CGRect(x: 100, y: 0, width: 10, height: 5))
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r._lastRedrawnArea == CGRect(x: 100, y: 0, width: 10, height: 5))
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r._lastRedrawnArea == .zero)
         }
 
         @Test func badGeometryRendersWithoutCrashing() throws {
