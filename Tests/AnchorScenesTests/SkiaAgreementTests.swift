@@ -31,8 +31,7 @@ struct SkiaAgreementTests {
         return Difference(meanAbsolute: Double(sum) / (4 * pixels), percentOver8: Double(over) * 100 / pixels)
     }
 
-    /// Measured on 2026-11-22 (mean |d| / % > 8): S1 0.20 / 1.25, S2 0.012 / 0.10,
-    /// S3 0.49 / 3.56, S4 0.23 / 0.11, S5 0.089 / 0.55, S6 0.11 / 0.23, S7 0.12 / 0.64.
+    /// The measured values of each run are in BENCHMARKS.md ("Pixel agreement with Skia").
     /// (S8 has no committed fixture; scripts/bench compares it with Skia's frame.)
     @Test(arguments: ["S1", "S2", "S3", "S4", "S5", "S6", "S7"])
     func matchesSkia(_ name: String) throws {
