@@ -22,9 +22,12 @@ open class CASpringAnimation: CABasicAnimation {
     public required init() { super.init() }
 
     /// iOS 17's perceptual initializer: `duration` is the perceptual duration, `bounce` in −1…1.
-    /// Apple's mapping (WWDC23 "Animate with springs"): stiffness = (2π / duration)², and
-    /// damping = 4π(1 − bounce)/duration for bounce ≥ 0, 4π/(duration·(1 + bounce)) below 0,
-    /// with mass 1.
+    /// Apple documents no formula for it; Citrine uses the model of SwiftUI's
+    /// `Spring(duration:bounce:)` (same iOS 17 vocabulary): mass 1, stiffness = (2π / duration)²,
+    /// damping ratio 1 − bounce for bounce ≥ 0 and 1/(1 + bounce) below, i.e.
+    /// damping = 4π(1 − bounce)/duration or 4π/(duration·(1 + bounce)). Apple's `Spring`
+    /// documentation gives duration 0.5, bounce 0.3 → stiffness 157.9, damping 17.6, which
+    /// this reproduces (see SpringParameterTests).
     public convenience init(perceptualDuration duration: CFTimeInterval, bounce: CGFloat) {
         self.init()
         let d = max(duration, 1e-3)
