@@ -4,26 +4,10 @@ import Raster
 /// The geometry Core Animation composites with.
 enum LayerGeometry {
     /// Layer space → parent layer space, from presentation values (row-vector convention):
-    ///
-    ///     translate(−anchor) · transform · translate(position, zPosition) · parentSublayer
-    ///
-    /// with anchor = bounds.origin + anchorPoint · bounds.size (and anchorPointZ), and the
-    /// parent's sublayerTransform applied about the parent's anchor point (Apple's documentation
-    /// of `anchorPoint`, `transform` and `sublayerTransform`).
+    /// translate(−anchor) · transform · translate(position, zPosition), then the parent's
+    /// sublayerTransform about the parent's anchor point — QuartzCore's own mapping.
     static func layerToParent(_ p: CALayer, parent: CALayer?) -> CATransform3D {
-        let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width
-        let ay = p.bounds.minY + p.anchorPoint.y * p.bounds.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -p.anchorPointZ)
-        m = CATransform3DConcat(m, p.transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition + p.anchorPointZ))
-        if let s = parent, !CATransform3DIsIdentity(s.sublayerTransform) {
-            let sx = s.bounds.minX + s.anchorPoint.x * s.bounds.width
-            let sy = s.bounds.minY + s.anchorPoint.y * s.bounds.height
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-sx, -sy, 0))
-            m = CATransform3DConcat(m, s.sublayerTransform)
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(sx, sy, 0))
-        }
-        return m
+        p._transform(toParent: parent)
     }
 
     /// An integer pixel rectangle [x0, x1) × [y0, y1).

@@ -127,11 +127,7 @@ final class LayerRenderer {
         let ordered = drawingOrder(model, p, time: time)
         if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
             // Like a sublayerTransform, the instance transform acts about the anchor point.
-            let ax = p.bounds.minX + p.anchorPoint.x * p.bounds.width
-            let ay = p.bounds.minY + p.anchorPoint.y * p.bounds.height
-            let step = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0),
-                                                               replicator.instanceTransform),
-                                           CATransform3DMakeTranslation(ax, ay, 0))
+            let step = p._aboutAnchorPoint(replicator.instanceTransform)
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {
                 let shifted = time - CFTimeInterval(i) * replicator.instanceDelay

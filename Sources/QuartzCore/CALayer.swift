@@ -435,18 +435,21 @@ open class CALayer: CAMediaTiming {
 
     /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
     /// the superlayer's `sublayerTransform` about the superlayer's anchor point.
-    public var transformToSuperlayer: CATransform3D {
-        var m = geometryTransform
-        if let s = superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
-            // The superlayer's sublayerTransform applies about its anchor point.
-            let sx = s.bounds.minX + s.anchorPoint.x * s.bounds.width
-            let sy = s.bounds.minY + s.anchorPoint.y * s.bounds.height
-            var st = CATransform3DMakeTranslation(-sx, -sy, 0)
-            st = CATransform3DConcat(st, s.sublayerTransform)
-            st = CATransform3DConcat(st, CATransform3DMakeTranslation(sx, sy, 0))
-            m = CATransform3DConcat(m, st)
-        }
-        return m
+    public var transformToSuperlayer: CATransform3D { _transform(toParent: superlayer) }
+
+    /// Citrine extension for renderers (which work on presentation copies, whose `superlayer` is
+    /// nil): this layer's coordinates → `parent`'s, as `transformToSuperlayer` computes them.
+    public func _transform(toParent parent: CALayer?) -> CATransform3D {
+        guard let parent, !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
+        return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
+    }
+
+    /// Citrine extension: `t` acting about this layer's anchor point, as `sublayerTransform` and a
+    /// replicator's `instanceTransform` do.
+    public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), t),
+                                   CATransform3DMakeTranslation(ax, ay, 0))
     }
 
     /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).

@@ -148,14 +148,6 @@ extension Codec where V == [NSNumber]? {
     }
 }
 
-/// Conversions from KVC values for callers outside the registry.
-enum Convert {
-    static func double(_ v: Any?) -> Double? { Codec<Double>.double.decode(AnimatableValue(v)) }
-    static func cgFloat(_ v: Any?) -> CGFloat? { double(v).map { CGFloat($0) } }
-    static func point(_ v: Any?) -> CGPoint? { Codec<CGPoint>.point.decode(AnimatableValue(v)) }
-    static func size(_ v: Any?) -> CGSize? { Codec<CGSize>.size.decode(AnimatableValue(v)) }
-}
-
 /// Sub-key paths of structured values, Apple's KVC extensions: `position.x`,
 /// `bounds.size.width`, `bounds.origin.x`, `shadowOffset.height`, and the transform fields
 /// `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z)`, `transform.translation(.x/.y/.z)`.
