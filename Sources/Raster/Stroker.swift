@@ -57,14 +57,12 @@ struct Polyline {
 struct Stroker {
     let style: StrokeStyle
     let halfWidth: Double
-    let tolerance: Double
     /// Angle step for round joins and caps so the arc stays within `tolerance`.
     let arcStep: Double
 
     init(style: StrokeStyle, tolerance: Double) {
         self.style = style
         halfWidth = style.width / 2
-        self.tolerance = tolerance
         let ratio = Swift.min(1, tolerance / halfWidth)
         arcStep = Swift.max(2 * arccosine(1 - ratio), 0.01)
     }
