@@ -17,6 +17,9 @@ struct AnimationStore {
 
     private(set) var entries: [Entry] = []
     private(set) var serial = 0
+    /// Changes whenever an animation is added or removed (not when one merely starts), so a
+    /// presentation can tell that the set of animated properties is the one it last applied.
+    private(set) var generation = 0
 
     var isEmpty: Bool { entries.isEmpty }
     var keys: [String] { entries.map(\.key) }
@@ -24,6 +27,7 @@ struct AnimationStore {
     /// Adds `animation` under `key`; returns the animation it replaced, if any.
     mutating func add(_ animation: CAAnimation, key: String) -> CAAnimation? {
         serial += 1
+        generation &+= 1
         var replaced: CAAnimation?
         if let i = entries.firstIndex(where: { $0.key == key }) {
             replaced = entries[i].animation
@@ -37,12 +41,14 @@ struct AnimationStore {
 
     mutating func remove(key: String) -> (animation: CAAnimation, started: Bool)? {
         guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        generation &+= 1
         let e = entries.remove(at: i)
         return e.stopped ? nil : (e.animation, e.started)
     }
 
     mutating func removeAll() -> [Entry] {
         let all = entries.filter { !$0.stopped }
+        generation &+= 1
         entries = []
         return all
     }
@@ -54,10 +60,16 @@ struct AnimationStore {
         }
     }
 
-    /// Applies every animation (except those still waiting for their commit) to `layer`.
-    func apply(to layer: CALayer, model: CALayer, at localTime: CFTimeInterval) {
+    /// Applies every animation (except those still waiting for their commit), in the order they
+    /// were added, to the presentation `layer` whose state is `s`. With `restoringFrom`, first puts
+    /// that model's values back into every property the animations write (the presentation then
+    /// holds the previous frame's animated values and is otherwise equal to the model).
+    func apply(to s: inout LayerState, of layer: CALayer, at localTime: CFTimeInterval, restoringFrom model: CALayer?) {
+        if let model {
+            for e in entries where !e.pendingBegin { e.animation.restoreTargets(&s, of: layer, from: model) }
+        }
         for e in entries where !e.pendingBegin {
-            e.animation.apply(to: layer, model: model, at: localTime)
+            e.animation.apply(to: &s, of: layer, at: localTime)
         }
     }
 
@@ -84,7 +96,9 @@ struct AnimationStore {
                 timed.append((end, order, .stop(a))); order += 1
             }
         }
+        let count = entries.count
         entries.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+        if entries.count != count { generation &+= 1 }
         return timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 }

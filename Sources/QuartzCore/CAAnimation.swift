@@ -18,15 +18,38 @@ public extension CAAnimationDelegate {
 /// free-form key-value storage. Adding an animation to a layer copies it, so changing an
 /// animation after `add(_:forKey:)` has no effect on the running copy (Apple's documented rule).
 open class CAAnimation: CAMediaTiming {
-    public var beginTime: CFTimeInterval = 0
+    public var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
     /// Seconds; 0 (the default) means the transaction's duration (0.25 s) when added to a layer.
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses: Bool = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var duration: CFTimeInterval {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
+    public var speed: Float {
+        get { timing.speed }
+        set { timing.speed = newValue }
+    }
+    public var timeOffset: CFTimeInterval {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
+    public var repeatCount: Float {
+        get { timing.repeatCount }
+        set { timing.repeatCount = newValue }
+    }
+    public var repeatDuration: CFTimeInterval {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
+    public var fillMode: CAMediaTimingFillMode = .removed { didSet { timing.setFillMode(fillMode) } }
+    /// The timing properties in one value, read once per evaluation.
+    private(set) var timing = TimingModel.Parameters()
     /// Remove the animation from its layer when its active duration ends. Default true.
     public var isRemovedOnCompletion: Bool = true
     /// Pacing of each play; nil means linear.
@@ -92,10 +115,7 @@ open class CAAnimation: CAMediaTiming {
 
     /// Copies this class's stored properties from `other`; subclasses override and call super.
     open func copyProperties(from other: CAAnimation) {
-        beginTime = other.beginTime; duration = other.duration; speed = other.speed
-        timeOffset = other.timeOffset; repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
-        fillMode = other.fillMode; isRemovedOnCompletion = other.isRemovedOnCompletion
+        timing = other.timing; fillMode = other.fillMode; isRemovedOnCompletion = other.isRemovedOnCompletion
         timingFunction = other.timingFunction; delegate = other.delegate
         extraValues = other.extraValues
     }
@@ -104,7 +124,7 @@ open class CAAnimation: CAMediaTiming {
 
     /// The timing state at `parentTime` (the layer's local time, or a group's).
     func timingState(at parentTime: CFTimeInterval) -> TimingModel.State {
-        TimingModel.state(at: parentTime, self)
+        TimingModel.state(at: parentTime, timing)
     }
 
     /// The eased fraction of the current play.
@@ -112,29 +132,36 @@ open class CAAnimation: CAMediaTiming {
         timingFunction?._solve(forInput: state.fraction) ?? state.fraction
     }
 
-    /// Applies the animation's effect to `layer` (a presentation copy) at `parentTime`;
-    /// `model` is the layer's model. The base class has no effect.
-    func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {}
+    /// Applies the animation's effect at `parentTime` to a presentation copy: to `s`, the
+    /// presentation's `LayerState` (held for the whole pass), and to `layer`, the presentation
+    /// itself, for properties stored outside that state. The base class has no effect.
+    func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {}
+
+    /// Copies the model's values of everything this animation writes back into the presentation
+    /// `s`/`layer`, so a presentation kept from the previous frame can be re-animated without a
+    /// full copy. The base class writes nothing.
+    func restoreTargets(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {}
 
     /// End of the active period in parent time (∞ for endless animations).
     var activeEnd: CFTimeInterval {
-        let active = TimingModel.activeDuration(self)
-        return speed == 0 ? .infinity : beginTime + active / abs(CFTimeInterval(speed))
+        let t = timing
+        return t.speed == 0 ? .infinity : t.beginTime + TimingModel.activeDuration(t) / abs(CFTimeInterval(t.speed))
     }
 }
 
 /// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
     /// The animated key path, e.g. "position", "transform.rotation.z".
-    public var keyPath: String? { didSet { parsedKeyPath = keyPath.map(ParsedKeyPath.init) } }
-    /// `keyPath` split once, for per-frame evaluation.
-    private(set) var parsedKeyPath: ParsedKeyPath?
+    public var keyPath: String? { didSet { target = nil } }
     /// Add the animated value to the current value instead of replacing it. Default false.
     public var isAdditive = false
     /// Each repeat continues from where the previous ended. Default false.
     public var isCumulative = false
     /// Applies the interpolated scalar or vector through a transform function.
     public var valueFunction: CAValueFunction?
+    /// Where `keyPath` points, resolved on first evaluation (an added animation belongs to one
+    /// layer, so one layer class).
+    private var target: AnimationTarget?
 
     public required init() { super.init() }
 
@@ -163,21 +190,86 @@ open class CAPropertyAnimation: CAAnimation {
     /// `current` is the presentation value so far.
     func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? { nil }
 
+    /// The value for timing state `state` (default: the value at the eased fraction; springs
+    /// follow their own clock).
+    func value(at state: TimingModel.State, current: AnimatableValue) -> AnimatableValue? {
+        value(atFraction: easedFraction(state), current: current)
+    }
+
     /// What one whole play adds, for cumulative repeats (end − start).
     func cumulativeStep(current: AnimatableValue) -> AnimatableValue? { nil }
 
-    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
-        guard let path = parsedKeyPath else { return }
+    func resolvedTarget(in layer: CALayer) -> AnimationTarget {
+        if let target { return target }
+        let resolved = keyPath.map { AnimationTarget(ParsedKeyPath($0), in: type(of: layer)) } ?? .none
+        target = resolved
+        return resolved
+    }
+
+    override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
+        let target = resolvedTarget(in: layer)
+        if case .none = target { return }
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
-        let current = layer.animatableValue(at: path)
-        guard var v = value(atFraction: easedFraction(state), current: current) else { return }
+        let current = target.value(in: s, of: layer)
+        guard var v = value(at: state, current: current) else { return }
         if isCumulative && state.iteration > 0, let step = cumulativeStep(current: current) {
             v = AnimatableValue.add(v, AnimatableValue.repeated(step, state.iteration))
         }
         if let valueFunction { v = valueFunction.apply(v) }
         if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setAnimatableValue(v, at: path)
+        target.set(v, in: &s, of: layer)
+    }
+
+    override func restoreTargets(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
+        resolvedTarget(in: layer).restore(&s, of: layer, from: model)
+    }
+}
+
+/// Where an animation's key path points in a layer class: a `LayerState` field (with the
+/// component of its value the key path names), another registered or extra property of the
+/// layer, or nothing an animation can change (`frame`, which Apple derives and never animates).
+enum AnimationTarget {
+    case state(StateField, ParsedKeyPath)
+    /// `whole` names the property itself (for restoring), `path` the animated part of it.
+    case layer(whole: ParsedKeyPath, path: ParsedKeyPath)
+    case none
+
+    init(_ path: ParsedKeyPath, in layerClass: CALayer.Type) {
+        let property = layerClass.propertyRegistry[path.head]
+        if let field = property?.field {
+            self = .state(field, path)
+        } else if property?.isDerived == true {
+            self = .none
+        } else {
+            self = .layer(whole: ParsedKeyPath(path.head), path: path)
+        }
+    }
+
+    func value(in s: borrowing LayerState, of layer: CALayer) -> AnimatableValue {
+        switch self {
+        case let .state(field, path): return path.get(field.value(in: s)) ?? .discrete(nil)
+        case let .layer(_, path): return layer.animatableValue(at: path)
+        case .none: return .discrete(nil)
+        }
+    }
+
+    func set(_ v: AnimatableValue, in s: inout LayerState, of layer: CALayer) {
+        switch self {
+        case let .state(field, path):
+            guard path.hasSubpath else { return field.set(v, in: &s) }
+            if let whole = path.set(field.value(in: s), v) { field.set(whole, in: &s) }
+        case let .layer(_, path): layer.setAnimatableValue(v, at: path)
+        case .none: break
+        }
+    }
+
+    func restore(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
+        switch self {
+        case let .state(field, _): field.copy(from: model, to: &s)
+        case let .layer(whole, _): layer.setAnimatableValue(model.animatableValue(at: whole), at: whole)
+        case .none: break
+        }
     }
 }
 

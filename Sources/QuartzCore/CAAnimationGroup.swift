@@ -21,11 +21,15 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
-    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
+    override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
         let state = timingState(at: parentTime)
         guard state.isApplied else { return }
         let local = easedFraction(state) * duration
-        for child in animations ?? [] { child.apply(to: layer, model: model, at: local) }
+        for child in animations ?? [] { child.apply(to: &s, of: layer, at: local) }
+    }
+
+    override func restoreTargets(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
+        for child in animations ?? [] { child.restoreTargets(&s, of: layer, from: model) }
     }
 }
 

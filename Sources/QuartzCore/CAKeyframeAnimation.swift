@@ -72,14 +72,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
-        super.apply(to: layer, model: model, at: parentTime)
+    override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
+        super.apply(to: &s, of: layer, at: parentTime)
         guard let mode = rotationMode, let path, path.isEmpty == false else { return }
         let state = timingState(at: parentTime)
         guard state.isApplied, let angle = pathSample(easedFraction(state))?.tangentAngle else { return }
         let rotation = angle + (mode == .rotateAutoReverse ? .pi : 0)
-        let t = layer.transform
-        layer.transform = CATransform3DConcat(CATransform3DMakeRotation(rotation, 0, 0, 1), t)
+        s.transform = CATransform3DConcat(CATransform3DMakeRotation(rotation, 0, 0, 1), s.transform)
+    }
+
+    /// A path animation with `rotationMode` also writes the transform.
+    override func restoreTargets(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
+        super.restoreTargets(&s, of: layer, from: model)
+        if rotationMode != nil { StateField.transform.copy(from: model, to: &s) }
     }
 
     override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {

@@ -335,9 +335,14 @@ open class CALayer: CAMediaTiming {
     // MARK: State
     /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
     /// (observed) property writes.
-    var state = LayerState()
+    var state = LayerState() { didSet { modelVersion &+= 1 } }
     var animationStore = AnimationStore()
-    private var extraValues: [String: Any] = [:]
+    private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
+    /// Changes with every write to `state` or `extraValues`.
+    private var modelVersion = 0
+    /// For a presentation copy: the model's (modelVersion, animation generation) when its
+    /// properties were last copied in full.
+    private var syncedVersion: (model: Int, animations: Int) = (-1, -1)
     public private(set) var needsDisplayFlag = false
     public private(set) var needsLayoutFlag = false
     /// The model layer a presentation copy was made from.
@@ -532,11 +537,11 @@ open class CALayer: CAMediaTiming {
 
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
         let parent = superlayer?.localTime(fromMediaTime: t) ?? t
-        return TimingModel.localTime(parent, self)
+        return TimingModel.localTime(parent, beginTime: state.beginTime, speed: state.speed, timeOffset: state.timeOffset)
     }
 
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = TimingModel.parentTime(t, self)
+        let parent = TimingModel.parentTime(t, beginTime: state.beginTime, speed: state.speed, timeOffset: state.timeOffset)
         return superlayer?.mediaTime(fromLocal: parent) ?? parent
     }
 
@@ -664,7 +669,7 @@ open class CALayer: CAMediaTiming {
         let p = type(of: self).init(layer: self)
         p.modelLayer = self
         type(of: self).propertyRegistry[key]?.set(p, fallback)
-        animationStore.apply(to: p, model: p, at: localTime(fromMediaTime: CACurrentMediaTime()))
+        animationStore.apply(to: &p.state, of: p, at: localTime(fromMediaTime: CACurrentMediaTime()), restoringFrom: nil)
         return p.value(forKeyPath: key)
     }
 
@@ -743,18 +748,32 @@ open class CALayer: CAMediaTiming {
     /// transaction; delivers the delegate events due by `now`.
     public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
         if let modelLayer { return modelLayer._presentation(atMediaTime: now) as? Self }
-        processAnimationEvents(until: now)
+        let t = localTime(fromMediaTime: now)
+        processAnimationEvents(atLocalTime: t)
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {
             p = type(of: self).init(layer: self)
+            p.modelLayer = self
             presentationLayer = p
         }
-        p.modelLayer = self
-        p.copyProperties(from: self)
+        let restoring = p.isSynced(with: self)
+        if !restoring {
+            p.copyProperties(from: self)
+            p.syncedVersion = (modelVersion, animationStore.generation)
+        }
         p.applyingPresentation = true
-        animationStore.apply(to: p, model: self, at: localTime(fromMediaTime: now))
+        animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
         p.applyingPresentation = false
         return p as? Self
+    }
+
+    /// Whether this presentation copy equals `model` except for what `model`'s animations write:
+    /// nothing changed in the model or its set of animations since the last full copy. Only for
+    /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`
+    /// (subclasses, Citrine's or the app's, may store more, so they are always copied).
+    private func isSynced(with model: CALayer) -> Bool {
+        type(of: model) == CALayer.self && syncedVersion.model == model.modelVersion
+            && syncedVersion.animations == model.animationStore.generation
     }
 
     /// The model layer (self for a model layer).
@@ -763,7 +782,10 @@ open class CALayer: CAMediaTiming {
     /// Delivers animationDidStart / animationDidStop events due by media time `now`, in time order,
     /// and removes finished animations with isRemovedOnCompletion.
     func processAnimationEvents(until now: CFTimeInterval) {
-        let t = localTime(fromMediaTime: now)
+        processAnimationEvents(atLocalTime: localTime(fromMediaTime: now))
+    }
+
+    private func processAnimationEvents(atLocalTime t: CFTimeInterval) {
         for event in animationStore.dueEvents(at: t) {
             switch event {
             case let .start(a): a.delegate?.animationDidStart(a)
@@ -799,88 +821,30 @@ open class CALayer: CAMediaTiming {
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, at: ParsedKeyPath(keyPath)) }
 
     private func value(at path: ParsedKeyPath) -> Any? {
-        guard !path.rest.isEmpty else { return value(forKey: path.head) }
-        return KeyPathComponents.get(AnimatableValue(value(forKey: path.head)), path.rest)?.value
+        guard path.hasSubpath else { return value(forKey: path.head) }
+        return path.get(AnimatableValue(value(forKey: path.head)))?.value
     }
 
     private func setValue(_ value: Any?, at path: ParsedKeyPath) {
-        guard !path.rest.isEmpty else { return setValue(value, forKey: path.head) }
+        guard path.hasSubpath else { return setValue(value, forKey: path.head) }
         setAnimatableValue(AnimatableValue(value), at: path)
     }
 
-    /// Typed key-path access for animations: no boxing for registered properties.
+    /// Typed key-path access for animations of properties outside `LayerState`.
     func animatableValue(at path: ParsedKeyPath) -> AnimatableValue {
         let whole = type(of: self).propertyRegistry[path.head]?.getValue(self) ?? AnimatableValue(extraValues[path.head])
-        guard !path.rest.isEmpty else { return whole }
-        return KeyPathComponents.get(whole, path.rest) ?? .discrete(nil)
+        return path.get(whole) ?? .discrete(nil)
     }
 
     func setAnimatableValue(_ value: AnimatableValue, at path: ParsedKeyPath) {
         guard let property = type(of: self).propertyRegistry[path.head] else {
-            if path.rest.isEmpty { extraValues[path.head] = value.value }
+            if !path.hasSubpath { extraValues[path.head] = value.value }
             return
         }
-        guard !path.rest.isEmpty else { return property.setValue(self, value) }
-        guard let updated = KeyPathComponents.set(property.getValue(self), path.rest, value) else { return }
+        guard let updated = path.set(property.getValue(self), value) else { return }
         property.setValue(self, updated)
     }
 
     /// The typed property registry of this class (subclasses merge theirs into super's).
     open class var propertyRegistry: [String: LayerProperty] { LayerProperty.base }
-}
-
-/// The stored values behind `CALayer`'s observed properties (defaults are Apple's).
-struct LayerState {
-    var bounds: CGRect = .zero
-    var beginTime: CFTimeInterval = 0
-    var speed: Float = 1
-    var timeOffset: CFTimeInterval = 0
-    var position: CGPoint = .zero
-    var zPosition: CGFloat = 0
-    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    var transform: CATransform3D = CATransform3DIdentity
-    var sublayerTransform: CATransform3D = CATransform3DIdentity
-    var isHidden: Bool = false
-    var opacity: Float = 1
-    var backgroundColor: CGColor? = nil
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    var cornerRadius: CGFloat = 0
-    var masksToBounds: Bool = false
-    var mask: CALayer? = nil
-    var isDoubleSided: Bool = true
-    var contents: Any? = nil
-    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsScale: CGFloat = 1
-    var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    var shadowOpacity: Float = 0
-    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? = nil
-    var duration: CFTimeInterval = .infinity
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    var autoreverses: Bool = false
-    var fillMode: CAMediaTimingFillMode = .removed
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var isOpaque: Bool = false
-    var isGeometryFlipped: Bool = false
-    var allowsGroupOpacity: Bool = true
-    var allowsEdgeAntialiasing: Bool = false
-    var shouldRasterize: Bool = false
-    var rasterizationScale: CGFloat = 1
-    var cornerCurve: CALayerCornerCurve = .circular
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
-    var minificationFilterBias: Float = 0
-    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    var drawsAsynchronously: Bool = false
-    var name: String? = nil
-    var style: [AnyHashable: Any]? = nil
-    var actions: [String: CAAction]? = nil
-    var contentsGravity: CALayerContentsGravity = .resize
-    var needsDisplayOnBoundsChange: Bool = false
 }

@@ -95,15 +95,9 @@ open class CASpringAnimation: CABasicAnimation {
         return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
     }
 
-    override func apply(to layer: CALayer, model: CALayer, at parentTime: CFTimeInterval) {
-        guard let path = parsedKeyPath else { return }
-        let state = timingState(at: parentTime)
-        guard state.isApplied else { return }
-        let current = layer.animatableValue(at: path)
+    /// The spring's own clock: the un-eased local time within the play, in seconds.
+    override func value(at state: TimingModel.State, current: AnimatableValue) -> AnimatableValue? {
         let (a, b) = endpoints(current: current)
-        let seconds = state.fraction * duration
-        var v = AnimatableValue.interpolate(a, b, 1 - displacement(seconds))
-        if isAdditive { v = AnimatableValue.add(current, v) }
-        layer.setAnimatableValue(v, at: path)
+        return AnimatableValue.interpolate(a, b, 1 - displacement(state.fraction * duration))
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Batches layer-tree changes into atomic updates (Apple's `CATransaction`).
 ///
 /// * `begin()`/`commit()` nest; an inner transaction starts with its parent's settings and
@@ -28,7 +30,9 @@ public final class CATransaction {
 
     private struct State {
         var stacks: [ObjectIdentifier: [Frame]] = [:]
-        var implicit: Frame?
+        var implicit: Frame? {
+            didSet { CATransaction.implicitPending.store(implicit != nil, ordering: .sequentiallyConsistent) }
+        }
         var commitCount = 0
         var changeCount = 0
         var changed: [ObjectIdentifier: CALayer] = [:]
@@ -87,7 +91,12 @@ public final class CATransaction {
     public static func lock() { mutex.lock() }
     public static func unlock() { mutex.unlock() }
 
+    /// Whether an implicit transaction is open: `presentation()` asks once per layer, so the
+    /// common answer (no) costs one atomic load instead of taking the lock.
+    private static let implicitPending = Atomic<Bool>(false)
+
     static func commitImplicitIfNeeded() {
+        guard implicitPending.load(ordering: .sequentiallyConsistent) else { return }
         let implicit: Frame? = locked { s in
             let f = s.implicit
             s.implicit = nil

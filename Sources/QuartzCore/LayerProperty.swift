@@ -10,8 +10,15 @@ public struct LayerProperty: @unchecked Sendable {
     let setValue: (CALayer, AnimatableValue) -> Void
     /// Changing it runs an implicit action (Apple's "animatable" properties).
     let isAnimatable: Bool
+    /// Where the value lives in `LayerState`, for properties stored there: animations of it
+    /// write the presentation's state directly. nil for subclass properties.
+    let field: StateField?
+    /// Computed from other properties (`frame`): animations of it have no effect, as on Apple,
+    /// where `frame` is not animatable.
+    let isDerived: Bool
 
-    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, _ codec: Codec<V>, animatable: Bool = true) {
+    init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, _ codec: Codec<V>, animatable: Bool = true,
+                        field: StateField? = nil, derived: Bool = false) {
         get = { ($0 as? L)?[keyPath: keyPath] }
         getValue = { layer in (layer as? L).map { codec.encode($0[keyPath: keyPath]) } ?? .discrete(nil) }
         setValue = { layer, value in
@@ -19,41 +26,43 @@ public struct LayerProperty: @unchecked Sendable {
             l[keyPath: keyPath] = v
         }
         isAnimatable = animatable
+        self.field = field
+        isDerived = derived
     }
 
     /// Stores a KVC value (native Swift value, NSNumber or NSValue).
     func set(_ layer: CALayer, _ value: Any?) { setValue(layer, AnimatableValue(value)) }
 
     static let base: [String: LayerProperty] = [
-        "bounds": .init(\CALayer.bounds, .rect),
-        "position": .init(\CALayer.position, .point),
-        "zPosition": .init(\CALayer.zPosition, .cgFloat),
-        "anchorPoint": .init(\CALayer.anchorPoint, .point),
-        "anchorPointZ": .init(\CALayer.anchorPointZ, .cgFloat),
-        "transform": .init(\CALayer.transform, .transform),
-        "sublayerTransform": .init(\CALayer.sublayerTransform, .transform),
-        "frame": .init(\CALayer.frame, .rect, animatable: false),
-        "hidden": .init(\CALayer.isHidden, .bool),
-        "opacity": .init(\CALayer.opacity, .float),
-        "backgroundColor": .init(\CALayer.backgroundColor, .color),
-        "borderWidth": .init(\CALayer.borderWidth, .cgFloat),
-        "borderColor": .init(\CALayer.borderColor, .color),
-        "cornerRadius": .init(\CALayer.cornerRadius, .cgFloat),
-        "masksToBounds": .init(\CALayer.masksToBounds, .bool),
-        "mask": .init(\CALayer.mask, .layer, animatable: false),
-        "doubleSided": .init(\CALayer.isDoubleSided, .bool),
-        "contents": .init(\CALayer.contents, .any),
-        "contentsRect": .init(\CALayer.contentsRect, .rect),
-        "contentsCenter": .init(\CALayer.contentsCenter, .rect),
-        "contentsScale": .init(\CALayer.contentsScale, .cgFloat, animatable: false),
-        "shadowColor": .init(\CALayer.shadowColor, .color),
-        "shadowOpacity": .init(\CALayer.shadowOpacity, .float),
-        "shadowOffset": .init(\CALayer.shadowOffset, .size),
-        "shadowRadius": .init(\CALayer.shadowRadius, .cgFloat),
-        "shadowPath": .init(\CALayer.shadowPath, .path),
-        "beginTime": .init(\CALayer.beginTime, .double, animatable: false),
-        "speed": .init(\CALayer.speed, .float, animatable: false),
-        "timeOffset": .init(\CALayer.timeOffset, .double, animatable: false),
+        "bounds": .init(\CALayer.bounds, .rect, field: .bounds),
+        "position": .init(\CALayer.position, .point, field: .position),
+        "zPosition": .init(\CALayer.zPosition, .cgFloat, field: .zPosition),
+        "anchorPoint": .init(\CALayer.anchorPoint, .point, field: .anchorPoint),
+        "anchorPointZ": .init(\CALayer.anchorPointZ, .cgFloat, field: .anchorPointZ),
+        "transform": .init(\CALayer.transform, .transform, field: .transform),
+        "sublayerTransform": .init(\CALayer.sublayerTransform, .transform, field: .sublayerTransform),
+        "frame": .init(\CALayer.frame, .rect, animatable: false, derived: true),
+        "hidden": .init(\CALayer.isHidden, .bool, field: .hidden),
+        "opacity": .init(\CALayer.opacity, .float, field: .opacity),
+        "backgroundColor": .init(\CALayer.backgroundColor, .color, field: .backgroundColor),
+        "borderWidth": .init(\CALayer.borderWidth, .cgFloat, field: .borderWidth),
+        "borderColor": .init(\CALayer.borderColor, .color, field: .borderColor),
+        "cornerRadius": .init(\CALayer.cornerRadius, .cgFloat, field: .cornerRadius),
+        "masksToBounds": .init(\CALayer.masksToBounds, .bool, field: .masksToBounds),
+        "mask": .init(\CALayer.mask, .layer, animatable: false, field: .mask),
+        "doubleSided": .init(\CALayer.isDoubleSided, .bool, field: .doubleSided),
+        "contents": .init(\CALayer.contents, .any, field: .contents),
+        "contentsRect": .init(\CALayer.contentsRect, .rect, field: .contentsRect),
+        "contentsCenter": .init(\CALayer.contentsCenter, .rect, field: .contentsCenter),
+        "contentsScale": .init(\CALayer.contentsScale, .cgFloat, animatable: false, field: .contentsScale),
+        "shadowColor": .init(\CALayer.shadowColor, .color, field: .shadowColor),
+        "shadowOpacity": .init(\CALayer.shadowOpacity, .float, field: .shadowOpacity),
+        "shadowOffset": .init(\CALayer.shadowOffset, .size, field: .shadowOffset),
+        "shadowRadius": .init(\CALayer.shadowRadius, .cgFloat, field: .shadowRadius),
+        "shadowPath": .init(\CALayer.shadowPath, .path, field: .shadowPath),
+        "beginTime": .init(\CALayer.beginTime, .double, animatable: false, field: .beginTime),
+        "speed": .init(\CALayer.speed, .float, animatable: false, field: .speed),
+        "timeOffset": .init(\CALayer.timeOffset, .double, animatable: false, field: .timeOffset),
     ]
 }
 
@@ -148,95 +157,128 @@ extension Codec where V == [NSNumber]? {
     }
 }
 
-/// Sub-key paths of structured values, Apple's KVC extensions: `position.x`,
-/// `bounds.size.width`, `bounds.origin.x`, `shadowOffset.height`, and the transform fields
-/// `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z)`, `transform.translation(.x/.y/.z)`.
+/// A field inside a structured value, named by the sub-key path after a property (Apple's KVC
+/// extensions): `position.x`, `bounds.size.width`, `bounds.origin.x`, `shadowOffset.height`,
+/// and the transform fields `transform.rotation(.x/.y/.z)`, `transform.scale(.x/.y/.z)`,
+/// `transform.translation(.x/.y/.z)`. Parsed once per key path, so animations of sub-key paths
+/// compare no strings per frame.
 ///
 /// Transform fields read and write a decomposition M = S · Rx · Ry · Rz · T (row vectors: scale
 /// first, then rotations about x, y, z, then translation), the order Apple's documentation of
 /// the transform key paths implies. `transform.rotation` is the z rotation, `transform.scale`
 /// the mean of the three scale factors (setting it sets all three), `transform.translation` a CGSize.
-enum KeyPathComponents {
-    static func get(_ value: AnimatableValue, _ parts: [String]) -> AnimatableValue? {
-        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
-        switch value {
-        case let .point(p): return parts == ["x"] ? n(p.x) : parts == ["y"] ? n(p.y) : nil
-        case let .size(s): return parts == ["width"] ? n(s.width) : parts == ["height"] ? n(s.height) : nil
-        case let .rect(r):
-            switch parts {
-            case ["origin"]: return .point(r.origin)
-            case ["size"]: return .size(r.size)
-            case ["origin", "x"], ["x"]: return n(r.minX)
-            case ["origin", "y"], ["y"]: return n(r.minY)
-            case ["size", "width"], ["width"]: return n(r.width)
-            case ["size", "height"], ["height"]: return n(r.height)
-            default: return nil
-            }
-        case let .transform(t):
-            let d = TransformFields(t)
-            switch parts {
-            case ["rotation"], ["rotation", "z"]: return n(d.rotation.z)
-            case ["rotation", "x"]: return n(d.rotation.x)
-            case ["rotation", "y"]: return n(d.rotation.y)
-            // Apple (Core Animation Programming Guide, Key-Value Coding Extensions, table C-2):
-            // "transform.scale" is the average of all three scale factors.
-            case ["scale"]: return n((d.scale.x + d.scale.y + d.scale.z) / 3)
-            case ["scale", "x"]: return n(d.scale.x)
-            case ["scale", "y"]: return n(d.scale.y)
-            case ["scale", "z"]: return n(d.scale.z)
-            case ["translation"]: return .size(CGSize(width: d.translation.x, height: d.translation.y))
-            case ["translation", "x"]: return n(d.translation.x)
-            case ["translation", "y"]: return n(d.translation.y)
-            case ["translation", "z"]: return n(d.translation.z)
-            default: return nil
-            }
+enum ValueComponent: Sendable {
+    /// Point or rect: `x`, `y`, `width`, `height`; rect only: the `origin.`/`size.` spellings.
+    case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
+    case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ
+    case translation, translationX, translationY, translationZ
+
+    /// The component named by the parts after the property, or nil when there is none such.
+    init?(_ parts: [Substring]) {
+        switch parts.joined(separator: ".") {
+        case "x": self = .x
+        case "y": self = .y
+        case "width": self = .width
+        case "height": self = .height
+        case "origin": self = .origin
+        case "size": self = .size
+        case "origin.x": self = .originX
+        case "origin.y": self = .originY
+        case "size.width": self = .sizeWidth
+        case "size.height": self = .sizeHeight
+        case "rotation", "rotation.z": self = .rotationZ
+        case "rotation.x": self = .rotationX
+        case "rotation.y": self = .rotationY
+        case "scale": self = .scale
+        case "scale.x": self = .scaleX
+        case "scale.y": self = .scaleY
+        case "scale.z": self = .scaleZ
+        case "translation": self = .translation
+        case "translation.x": self = .translationX
+        case "translation.y": self = .translationY
+        case "translation.z": self = .translationZ
         default: return nil
         }
     }
 
-    /// The structured value with the field at `parts` replaced, or nil when not applicable.
-    static func set(_ value: AnimatableValue, _ parts: [String], _ newValue: AnimatableValue) -> AnimatableValue? {
+    /// The component of `value`, or nil when `value` has no such component.
+    func get(_ value: AnimatableValue) -> AnimatableValue? {
+        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
+        switch (value, self) {
+        case let (.point(p), .x): return n(p.x)
+        case let (.point(p), .y): return n(p.y)
+        case let (.size(s), .width): return n(s.width)
+        case let (.size(s), .height): return n(s.height)
+        case let (.rect(r), .origin): return .point(r.origin)
+        case let (.rect(r), .size): return .size(r.size)
+        case let (.rect(r), .x), let (.rect(r), .originX): return n(r.minX)
+        case let (.rect(r), .y), let (.rect(r), .originY): return n(r.minY)
+        case let (.rect(r), .width), let (.rect(r), .sizeWidth): return n(r.width)
+        case let (.rect(r), .height), let (.rect(r), .sizeHeight): return n(r.height)
+        case let (.transform(t), _): return transformField(TransformFields(t))
+        default: return nil
+        }
+    }
+
+    private func transformField(_ d: TransformFields) -> AnimatableValue? {
+        func n(_ v: CGFloat) -> AnimatableValue { .number(Double(v)) }
+        switch self {
+        case .rotationZ: return n(d.rotation.z)
+        case .rotationX: return n(d.rotation.x)
+        case .rotationY: return n(d.rotation.y)
+        // Apple (Core Animation Programming Guide, Key-Value Coding Extensions, table C-2):
+        // "transform.scale" is the average of all three scale factors.
+        case .scale: return n((d.scale.x + d.scale.y + d.scale.z) / 3)
+        case .scaleX: return n(d.scale.x)
+        case .scaleY: return n(d.scale.y)
+        case .scaleZ: return n(d.scale.z)
+        case .translation: return .size(CGSize(width: d.translation.x, height: d.translation.y))
+        case .translationX: return n(d.translation.x)
+        case .translationY: return n(d.translation.y)
+        case .translationZ: return n(d.translation.z)
+        default: return nil
+        }
+    }
+
+    /// `value` with this component replaced by `newValue`, or nil when not applicable.
+    func set(_ value: AnimatableValue, _ newValue: AnimatableValue) -> AnimatableValue? {
         let n: CGFloat? = if case let .number(x) = newValue { CGFloat(x) } else { nil }
-        switch value {
-        case var .point(p):
-            guard let n else { return nil }
-            if parts == ["x"] { p.x = n } else if parts == ["y"] { p.y = n } else { return nil }
-            return .point(p)
-        case var .size(s):
-            guard let n else { return nil }
-            if parts == ["width"] { s.width = n } else if parts == ["height"] { s.height = n } else { return nil }
-            return .size(s)
-        case var .rect(r):
-            switch parts {
-            case ["origin"]: if case let .point(p) = newValue { r.origin = p }
-            case ["size"]: if case let .size(s) = newValue { r.size = s }
-            case ["origin", "x"], ["x"]: r.origin.x = n ?? r.minX
-            case ["origin", "y"], ["y"]: r.origin.y = n ?? r.minY
-            case ["size", "width"], ["width"]: r.size.width = n ?? r.width
-            case ["size", "height"], ["height"]: r.size.height = n ?? r.height
-            default: return nil
-            }
-            return .rect(r)
-        case let .transform(t):
+        switch (value, self) {
+        case (var .point(p), .x): guard let n else { return nil }; p.x = n; return .point(p)
+        case (var .point(p), .y): guard let n else { return nil }; p.y = n; return .point(p)
+        case (var .size(s), .width): guard let n else { return nil }; s.width = n; return .size(s)
+        case (var .size(s), .height): guard let n else { return nil }; s.height = n; return .size(s)
+        case (var .rect(r), .origin): if case let .point(p) = newValue { r.origin = p }; return .rect(r)
+        case (var .rect(r), .size): if case let .size(sz) = newValue { r.size = sz }; return .rect(r)
+        case (var .rect(r), .x), (var .rect(r), .originX): r.origin.x = n ?? r.minX; return .rect(r)
+        case (var .rect(r), .y), (var .rect(r), .originY): r.origin.y = n ?? r.minY; return .rect(r)
+        case (var .rect(r), .width), (var .rect(r), .sizeWidth): r.size.width = n ?? r.width; return .rect(r)
+        case (var .rect(r), .height), (var .rect(r), .sizeHeight): r.size.height = n ?? r.height; return .rect(r)
+        case let (.transform(t), _):
             var d = TransformFields(t)
-            switch parts {
-            case ["rotation"], ["rotation", "z"]: d.rotation.z = n ?? d.rotation.z
-            case ["rotation", "x"]: d.rotation.x = n ?? d.rotation.x
-            case ["rotation", "y"]: d.rotation.y = n ?? d.rotation.y
-            case ["scale"]: if let n { d.scale.x = n; d.scale.y = n; d.scale.z = n }
-            case ["scale", "x"]: d.scale.x = n ?? d.scale.x
-            case ["scale", "y"]: d.scale.y = n ?? d.scale.y
-            case ["scale", "z"]: d.scale.z = n ?? d.scale.z
-            case ["translation"]:
-                if case let .size(s) = newValue { d.translation.x = s.width; d.translation.y = s.height }
-            case ["translation", "x"]: d.translation.x = n ?? d.translation.x
-            case ["translation", "y"]: d.translation.y = n ?? d.translation.y
-            case ["translation", "z"]: d.translation.z = n ?? d.translation.z
-            default: return nil
-            }
+            guard setTransformField(&d, n, newValue) else { return nil }
             return .transform(d.transform(keepingPerspectiveOf: t))
         default: return nil
         }
+    }
+
+    private func setTransformField(_ d: inout TransformFields, _ n: CGFloat?, _ newValue: AnimatableValue) -> Bool {
+        switch self {
+        case .rotationZ: d.rotation.z = n ?? d.rotation.z
+        case .rotationX: d.rotation.x = n ?? d.rotation.x
+        case .rotationY: d.rotation.y = n ?? d.rotation.y
+        case .scale: if let n { d.scale.x = n; d.scale.y = n; d.scale.z = n }
+        case .scaleX: d.scale.x = n ?? d.scale.x
+        case .scaleY: d.scale.y = n ?? d.scale.y
+        case .scaleZ: d.scale.z = n ?? d.scale.z
+        case .translation:
+            if case let .size(s) = newValue { d.translation.x = s.width; d.translation.y = s.height }
+        case .translationX: d.translation.x = n ?? d.translation.x
+        case .translationY: d.translation.y = n ?? d.translation.y
+        case .translationZ: d.translation.z = n ?? d.translation.z
+        default: return false
+        }
+        return true
     }
 }
 
@@ -272,15 +314,30 @@ struct TransformFields {
     }
 }
 
-/// A key path split at its first dot: the layer property and the sub-path inside its value.
+/// A key path split at its first dot: the layer property and the field inside its value.
 struct ParsedKeyPath: Sendable {
     let head: String
-    /// The components after the first, empty for a plain key.
-    let rest: [String]
+    /// The field after the head; nil for a plain key or an unknown sub-path.
+    let component: ValueComponent?
+    /// True when the key path names something inside the head's value.
+    let hasSubpath: Bool
 
     init(_ keyPath: String) {
-        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        head = parts[0]
-        rest = Array(parts.dropFirst())
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        head = String(parts[0])
+        hasSubpath = parts.count > 1
+        component = hasSubpath ? ValueComponent(Array(parts.dropFirst())) : nil
+    }
+
+    /// The part of `whole` this path names (`whole` itself for a plain key; nil when unknown).
+    func get(_ whole: AnimatableValue) -> AnimatableValue? {
+        guard hasSubpath else { return whole }
+        return component?.get(whole)
+    }
+
+    /// `whole` with the named part replaced by `value` (nil when the path does not apply).
+    func set(_ whole: AnimatableValue, _ value: AnimatableValue) -> AnimatableValue? {
+        guard hasSubpath else { return value }
+        return component?.set(whole, value)
     }
 }

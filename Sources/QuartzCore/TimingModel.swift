@@ -26,6 +26,26 @@
 /// it, `forwards`/`both` fill holds the end. A negative speed plays the active period from its end
 /// to its start. Speed 0 freezes elapsed time at 0 (the animation shows `timeOffset`).
 enum TimingModel {
+    /// The `CAMediaTiming` properties of an animation as one plain value (no references), so a
+    /// frame reads them with one load instead of one class-property access each.
+    struct Parameters {
+        var beginTime: CFTimeInterval = 0
+        var duration: CFTimeInterval = 0
+        var speed: Float = 1
+        var timeOffset: CFTimeInterval = 0
+        var repeatCount: Float = 0
+        var repeatDuration: CFTimeInterval = 0
+        var autoreverses = false
+        /// From `fillMode`: `.backwards`/`.both` and `.forwards`/`.both`.
+        var fillsBackwards = false
+        var fillsForwards = false
+
+        mutating func setFillMode(_ mode: CAMediaTimingFillMode) {
+            fillsBackwards = mode == .backwards || mode == .both
+            fillsForwards = mode == .forwards || mode == .both
+        }
+    }
+
     /// Where an object is in its active period at some parent time.
     struct State: Equatable {
         enum Phase: Equatable { case before, active, after }
@@ -38,18 +58,20 @@ enum TimingModel {
         var isApplied: Bool
     }
 
-    /// Local time of an object with `timing` at parent time `t`.
-    static func localTime(_ t: CFTimeInterval, _ timing: CAMediaTiming) -> CFTimeInterval {
-        (t - timing.beginTime) * CFTimeInterval(timing.speed) + timing.timeOffset
+    /// Local time at parent time `t` of an object with these timing properties.
+    static func localTime(_ t: CFTimeInterval, beginTime: CFTimeInterval, speed: Float,
+                          timeOffset: CFTimeInterval) -> CFTimeInterval {
+        (t - beginTime) * CFTimeInterval(speed) + timeOffset
     }
 
     /// Inverse of `localTime`; for speed 0 every parent time maps to the same local time, and the
     /// parent time at `beginTime` is returned.
-    static func parentTime(_ local: CFTimeInterval, _ timing: CAMediaTiming) -> CFTimeInterval {
-        timing.speed == 0 ? timing.beginTime : (local - timing.timeOffset) / CFTimeInterval(timing.speed) + timing.beginTime
+    static func parentTime(_ local: CFTimeInterval, beginTime: CFTimeInterval, speed: Float,
+                           timeOffset: CFTimeInterval) -> CFTimeInterval {
+        speed == 0 ? beginTime : (local - timeOffset) / CFTimeInterval(speed) + beginTime
     }
 
-    static func activeDuration(_ timing: CAMediaTiming) -> CFTimeInterval {
+    static func activeDuration(_ timing: Parameters) -> CFTimeInterval {
         let cycle = timing.duration * (timing.autoreverses ? 2 : 1)
         if timing.repeatDuration > 0 { return timing.repeatDuration }
         let count = timing.repeatCount > 0 ? CFTimeInterval(timing.repeatCount) : 1
@@ -57,7 +79,7 @@ enum TimingModel {
     }
 
     /// The state at parent time `t` of an object with `timing` whose `duration` is positive.
-    static func state(at t: CFTimeInterval, _ timing: CAMediaTiming) -> State {
+    static func state(at t: CFTimeInterval, _ timing: Parameters) -> State {
         let duration = timing.duration
         guard duration > 0, duration.isFinite else {
             return State(phase: .active, fraction: 0, iteration: 0, isApplied: true)
@@ -66,24 +88,22 @@ enum TimingModel {
         let speed = CFTimeInterval(timing.speed)
         var elapsed = (t - timing.beginTime) * abs(speed)
         if speed < 0 { elapsed = active - elapsed }
-        let fill = timing.fillMode
         if (speed >= 0 && t < timing.beginTime) || (speed < 0 && elapsed > active) {
-            let applied = fill == .backwards || fill == .both
             return State(phase: .before, fraction: playFraction(timing.timeOffset, timing).fraction,
-                         iteration: 0, isApplied: applied)
+                         iteration: 0, isApplied: timing.fillsBackwards)
         }
         if elapsed >= active || (speed < 0 && elapsed <= 0) {
             let end = speed < 0 ? 0 : active
             let (fraction, iteration) = endFraction(end, timing)
             return State(phase: .after, fraction: fraction, iteration: iteration,
-                         isApplied: fill == .forwards || fill == .both)
+                         isApplied: timing.fillsForwards)
         }
         let (fraction, iteration) = playFraction(elapsed + timing.timeOffset, timing)
         return State(phase: .active, fraction: fraction, iteration: iteration, isApplied: true)
     }
 
     /// Fraction and play index at local active time `time`.
-    static func playFraction(_ time: CFTimeInterval, _ timing: CAMediaTiming) -> (fraction: Double, iteration: Int) {
+    static func playFraction(_ time: CFTimeInterval, _ timing: Parameters) -> (fraction: Double, iteration: Int) {
         let d = timing.duration
         let cycle = d * (timing.autoreverses ? 2 : 1)
         guard cycle > 0, time.isFinite else { return (0, 0) }
@@ -94,7 +114,7 @@ enum TimingModel {
     }
 
     /// Fraction at the end of the active period (`time` = active duration).
-    private static func endFraction(_ time: CFTimeInterval, _ timing: CAMediaTiming) -> (Double, Int) {
+    private static func endFraction(_ time: CFTimeInterval, _ timing: Parameters) -> (Double, Int) {
         let d = timing.duration
         let cycle = d * (timing.autoreverses ? 2 : 1)
         let t = time + timing.timeOffset

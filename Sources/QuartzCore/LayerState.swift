@@ -1,0 +1,176 @@
+/// The stored values behind `CALayer`'s observed properties (defaults are Apple's).
+///
+/// One struct, so that a presentation copy is one assignment, and animations write straight
+/// into a presentation's state through `StateField` instead of going through observed setters
+/// and key paths once per property per frame.
+struct LayerState {
+    var bounds: CGRect = .zero
+    var beginTime: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform: CATransform3D = CATransform3DIdentity
+    var sublayerTransform: CATransform3D = CATransform3DIdentity
+    var isHidden: Bool = false
+    var opacity: Float = 1
+    var backgroundColor: CGColor? = nil
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var cornerRadius: CGFloat = 0
+    var masksToBounds: Bool = false
+    var mask: CALayer? = nil
+    var isDoubleSided: Bool = true
+    var contents: Any? = nil
+    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var shadowOpacity: Float = 0
+    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
+    var duration: CFTimeInterval = .infinity
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses: Bool = false
+    var fillMode: CAMediaTimingFillMode = .removed
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var isOpaque: Bool = false
+    var isGeometryFlipped: Bool = false
+    var allowsGroupOpacity: Bool = true
+    var allowsEdgeAntialiasing: Bool = false
+    var shouldRasterize: Bool = false
+    var rasterizationScale: CGFloat = 1
+    var cornerCurve: CALayerCornerCurve = .circular
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilterBias: Float = 0
+    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    var drawsAsynchronously: Bool = false
+    var name: String? = nil
+    var style: [AnyHashable: Any]? = nil
+    var actions: [String: CAAction]? = nil
+    var contentsGravity: CALayerContentsGravity = .resize
+    var needsDisplayOnBoundsChange: Bool = false
+}
+
+/// A `LayerState` property an animation can target, resolved once from its key (see
+/// `LayerProperty.field`): reading and writing it is a switch, not a key-path lookup.
+enum StateField: Sendable {
+    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
+    case hidden, opacity, backgroundColor, borderWidth, borderColor, cornerRadius, masksToBounds
+    case mask, doubleSided, contents, contentsRect, contentsCenter, contentsScale
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
+    case beginTime, speed, timeOffset
+
+    /// The field's value in `s`, in the form animations interpolate.
+    func value(in s: borrowing LayerState) -> AnimatableValue {
+        switch self {
+        case .bounds: .rect(s.bounds)
+        case .position: .point(s.position)
+        case .zPosition: .number(Double(s.zPosition))
+        case .anchorPoint: .point(s.anchorPoint)
+        case .anchorPointZ: .number(Double(s.anchorPointZ))
+        case .transform: .transform(s.transform)
+        case .sublayerTransform: .transform(s.sublayerTransform)
+        case .hidden: Codec.bool.encode(s.isHidden)
+        case .opacity: .number(Double(s.opacity))
+        case .backgroundColor: Codec.color.encode(s.backgroundColor)
+        case .borderWidth: .number(Double(s.borderWidth))
+        case .borderColor: Codec.color.encode(s.borderColor)
+        case .cornerRadius: .number(Double(s.cornerRadius))
+        case .masksToBounds: Codec.bool.encode(s.masksToBounds)
+        case .mask: Codec.layer.encode(s.mask)
+        case .doubleSided: Codec.bool.encode(s.isDoubleSided)
+        case .contents: Codec.any.encode(s.contents)
+        case .contentsRect: .rect(s.contentsRect)
+        case .contentsCenter: .rect(s.contentsCenter)
+        case .contentsScale: .number(Double(s.contentsScale))
+        case .shadowColor: Codec.color.encode(s.shadowColor)
+        case .shadowOpacity: .number(Double(s.shadowOpacity))
+        case .shadowOffset: .size(s.shadowOffset)
+        case .shadowRadius: .number(Double(s.shadowRadius))
+        case .shadowPath: Codec.path.encode(s.shadowPath)
+        case .beginTime: .number(s.beginTime)
+        case .speed: .number(Double(s.speed))
+        case .timeOffset: .number(s.timeOffset)
+        }
+    }
+
+    /// Stores `v` in the field; a value that does not convert to the field's type is ignored.
+    func set(_ v: AnimatableValue, in s: inout LayerState) {
+        switch self {
+        case .bounds: Self.store(v, .rect, &s.bounds)
+        case .position: Self.store(v, .point, &s.position)
+        case .zPosition: Self.store(v, .cgFloat, &s.zPosition)
+        case .anchorPoint: Self.store(v, .point, &s.anchorPoint)
+        case .anchorPointZ: Self.store(v, .cgFloat, &s.anchorPointZ)
+        case .transform: Self.store(v, .transform, &s.transform)
+        case .sublayerTransform: Self.store(v, .transform, &s.sublayerTransform)
+        case .hidden: Self.store(v, .bool, &s.isHidden)
+        case .opacity: Self.store(v, .float, &s.opacity)
+        case .backgroundColor: Self.store(v, .color, &s.backgroundColor)
+        case .borderWidth: Self.store(v, .cgFloat, &s.borderWidth)
+        case .borderColor: Self.store(v, .color, &s.borderColor)
+        case .cornerRadius: Self.store(v, .cgFloat, &s.cornerRadius)
+        case .masksToBounds: Self.store(v, .bool, &s.masksToBounds)
+        case .mask: Self.store(v, .layer, &s.mask)
+        case .doubleSided: Self.store(v, .bool, &s.isDoubleSided)
+        case .contents: Self.store(v, .any, &s.contents)
+        case .contentsRect: Self.store(v, .rect, &s.contentsRect)
+        case .contentsCenter: Self.store(v, .rect, &s.contentsCenter)
+        case .contentsScale: Self.store(v, .cgFloat, &s.contentsScale)
+        case .shadowColor: Self.store(v, .color, &s.shadowColor)
+        case .shadowOpacity: Self.store(v, .float, &s.shadowOpacity)
+        case .shadowOffset: Self.store(v, .size, &s.shadowOffset)
+        case .shadowRadius: Self.store(v, .cgFloat, &s.shadowRadius)
+        case .shadowPath: Self.store(v, .path, &s.shadowPath)
+        case .beginTime: Self.store(v, .double, &s.beginTime)
+        case .speed: Self.store(v, .float, &s.speed)
+        case .timeOffset: Self.store(v, .double, &s.timeOffset)
+        }
+    }
+
+    /// Copies the field from `model`'s state into `s` (no conversion; one field read, not a
+    /// copy of the whole state).
+    func copy(from model: CALayer, to s: inout LayerState) {
+        switch self {
+        case .bounds: s.bounds = model.state.bounds
+        case .position: s.position = model.state.position
+        case .zPosition: s.zPosition = model.state.zPosition
+        case .anchorPoint: s.anchorPoint = model.state.anchorPoint
+        case .anchorPointZ: s.anchorPointZ = model.state.anchorPointZ
+        case .transform: s.transform = model.state.transform
+        case .sublayerTransform: s.sublayerTransform = model.state.sublayerTransform
+        case .hidden: s.isHidden = model.state.isHidden
+        case .opacity: s.opacity = model.state.opacity
+        case .backgroundColor: s.backgroundColor = model.state.backgroundColor
+        case .borderWidth: s.borderWidth = model.state.borderWidth
+        case .borderColor: s.borderColor = model.state.borderColor
+        case .cornerRadius: s.cornerRadius = model.state.cornerRadius
+        case .masksToBounds: s.masksToBounds = model.state.masksToBounds
+        case .mask: s.mask = model.state.mask
+        case .doubleSided: s.isDoubleSided = model.state.isDoubleSided
+        case .contents: s.contents = model.state.contents
+        case .contentsRect: s.contentsRect = model.state.contentsRect
+        case .contentsCenter: s.contentsCenter = model.state.contentsCenter
+        case .contentsScale: s.contentsScale = model.state.contentsScale
+        case .shadowColor: s.shadowColor = model.state.shadowColor
+        case .shadowOpacity: s.shadowOpacity = model.state.shadowOpacity
+        case .shadowOffset: s.shadowOffset = model.state.shadowOffset
+        case .shadowRadius: s.shadowRadius = model.state.shadowRadius
+        case .shadowPath: s.shadowPath = model.state.shadowPath
+        case .beginTime: s.beginTime = model.state.beginTime
+        case .speed: s.speed = model.state.speed
+        case .timeOffset: s.timeOffset = model.state.timeOffset
+        }
+    }
+
+    private static func store<V>(_ v: AnimatableValue, _ codec: Codec<V>, _ field: inout V) {
+        if let decoded = codec.decode(v) { field = decoded }
+    }
+}
