@@ -67,8 +67,7 @@ enum AnimatableValue {
     static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue {
         switch (a, b) {
         case let (.number(x), .number(y)): return .number(x + (y - x) * t)
-        case let (.point(x), .point(y)):
-            return .point(CGPoint(x: lerp(x.x, y.x, t), y: lerp(x.y, y.y, t)))
+        case let (.point(x), .point(y)): return .point(lerp(x, y, t))
         case let (.size(x), .size(y)):
             return .size(CGSize(width: lerp(x.width, y.width, t), height: lerp(x.height, y.height, t)))
         case let (.rect(x), .rect(y)):
@@ -171,6 +170,11 @@ enum AnimatableValue {
     }
 
     private static func lerp(_ a: CGFloat, _ b: CGFloat, _ t: Double) -> CGFloat { a + (b - a) * CGFloat(t) }
+
+    /// a + (b − a)·t per coordinate.
+    static func lerp(_ a: CGPoint, _ b: CGPoint, _ t: Double) -> CGPoint {
+        CGPoint(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t))
+    }
 
     private static func pathInterpolation(_ a: CGPath, _ b: CGPath, _ t: Double) -> AnimatableValue? {
         let ea = a.storage, eb = b.storage

@@ -19,7 +19,19 @@ struct AnimationStore {
     private(set) var serial = 0
     /// Changes whenever an animation is added or removed (not when one merely starts), so a
     /// presentation can tell that the set of animated properties is the one it last applied.
-    private(set) var generation = 0
+    private(set) var generation = 0 { didSet { program = .unbuilt; nextEventTime = -.infinity } }
+    /// Layer time of the earliest start or stop still to deliver (−∞: not known, look).
+    private var nextEventTime = -CFTimeInterval.infinity
+    /// The compiled form of the committed animations, built at the first evaluation after a
+    /// change (see `AnimationProgram`).
+    private var program = ProgramState.unbuilt
+
+    private enum ProgramState {
+        case unbuilt
+        case compiled(AnimationProgram)
+        /// Some animation needs the general path.
+        case general
+    }
 
     var isEmpty: Bool { entries.isEmpty }
     var keys: [String] { entries.map(\.key) }
@@ -57,6 +69,8 @@ struct AnimationStore {
         for i in entries.indices where entries[i].pendingBegin {
             entries[i].animation.beginTime = localTime
             entries[i].pendingBegin = false
+            program = .unbuilt
+            nextEventTime = -.infinity
         }
     }
 
@@ -64,7 +78,17 @@ struct AnimationStore {
     /// were added, to the presentation `layer` whose state is `s`. With `restoringFrom`, first puts
     /// that model's values back into every property the animations write (the presentation then
     /// holds the previous frame's animated values and is otherwise equal to the model).
-    func apply(to s: inout LayerState, of layer: CALayer, at localTime: CFTimeInterval, restoringFrom model: CALayer?) {
+    mutating func apply(to s: inout LayerState, of layer: CALayer, at localTime: CFTimeInterval,
+                        restoringFrom model: CALayer?) {
+        if case .unbuilt = program {
+            let committed = entries.lazy.filter { !$0.pendingBegin }.map(\.animation)
+            program = AnimationProgram(committed, on: type(of: layer)).map { .compiled($0) } ?? .general
+        }
+        if case let .compiled(compiled) = program {
+            if let model { compiled.restore(&s, from: model) }
+            compiled.apply(to: &s, at: localTime)
+            return
+        }
         if let model {
             for e in entries where !e.pendingBegin { e.animation.restoreTargets(&s, of: layer, from: model) }
         }
@@ -76,12 +100,8 @@ struct AnimationStore {
     /// Start and stop events due at layer time `t`, in time order; finished animations with
     /// isRemovedOnCompletion are removed.
     mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
-        // Fast path (every frame, every layer): nothing starts or stops now.
-        var due = false
-        for e in entries where !e.pendingBegin && !e.stopped {
-            if !e.started && t >= e.animation.beginTime || e.started && t >= e.animation.activeEnd { due = true; break }
-        }
-        guard due else { return [] }
+        // Fast path (every frame, every layer): nothing starts or stops before the next event.
+        guard t >= nextEventTime else { return [] }
         var timed: [(CFTimeInterval, Int, Event)] = []
         var order = 0
         for i in entries.indices where !entries[i].pendingBegin {
@@ -99,6 +119,8 @@ struct AnimationStore {
         let count = entries.count
         entries.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
         if entries.count != count { generation &+= 1 }
+        nextEventTime = entries.lazy.filter { !$0.pendingBegin && !$0.stopped }
+            .map { $0.started ? $0.animation.activeEnd : $0.animation.beginTime }.min() ?? .infinity
         return timed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 }

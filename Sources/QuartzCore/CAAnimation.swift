@@ -318,7 +318,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
-    private var typed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
+    var typed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
         if let cache { return cache }
         let t = (fromValue.map { AnimatableValue($0) }, toValue.map { AnimatableValue($0) },
                  byValue.map { AnimatableValue($0) })

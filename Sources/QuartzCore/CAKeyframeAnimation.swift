@@ -113,7 +113,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return AnimatableValue.difference(last, first)
     }
 
-    private var typed: [AnimatableValue] {
+    var typed: [AnimatableValue] {
         if let typedValues { return typedValues }
         let t = (values ?? []).map { AnimatableValue($0) }
         typedValues = t
@@ -123,7 +123,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private var cachedTimes: [Double]?
 
     /// keyTimes as Doubles when given, converted once.
-    private var times: [Double]? {
+    var times: [Double]? {
         guard let keyTimes, keyTimes.count > 0 else { return nil }
         if let cachedTimes { return cachedTimes }
         let t = keyTimes.map(\.doubleValue)
@@ -142,17 +142,28 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// Segment index and eased local fraction for linear/cubic modes.
     private func timedSegment(_ f: Double, count: Int) -> (Int, Double) {
+        let easings = timingFunctions
+        return Self.timedSegment(f, count: count, keyTimes: times) { i, t in
+            guard let easings, i < easings.count else { return t }
+            return easings[i]._solve(forInput: t)
+        }
+    }
+
+    /// Segment index and eased local fraction at fraction `f` of `count` values placed at
+    /// `keyTimes` (used only when there is one per value; else evenly spaced), with segment i's
+    /// local fraction t passed through `ease(i, t)`.
+    static func timedSegment<Times: RandomAccessCollection<Double>>(
+        _ f: Double, count: Int, keyTimes: Times?, ease: (Int, Double) -> Double
+    ) -> (Int, Double) where Times.Index == Int {
         let segments = count - 1
-        let given = times.flatMap { $0.count == count ? $0 : nil }
+        let given = keyTimes.flatMap { $0.count == count ? $0 : nil }
         // Without (matching) keyTimes the values are evenly spaced: time of value k is k/segments.
-        func keyTime(_ k: Int) -> Double { given?[k] ?? Double(k) / Double(segments) }
+        func keyTime(_ k: Int) -> Double { given.map { $0[$0.startIndex + k] } ?? Double(k) / Double(segments) }
         var i = 0
         while i < segments - 1 && f >= keyTime(i + 1) { i += 1 }
         let span = keyTime(i + 1) - keyTime(i)
-        var t = span > 0 ? (f - keyTime(i)) / span : (f >= keyTime(i + 1) ? 1 : 0)
-        t = min(max(t, 0), 1)
-        if let fns = timingFunctions, i < fns.count { t = fns[i]._solve(forInput: t) }
-        return (i, t)
+        let t = span > 0 ? (f - keyTime(i)) / span : (f >= keyTime(i + 1) ? 1 : 0)
+        return (i, ease(i, min(max(t, 0), 1)))
     }
 
     /// Segment index and local fraction at constant speed through the values.

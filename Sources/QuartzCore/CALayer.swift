@@ -761,9 +761,8 @@ open class CALayer: CAMediaTiming {
             p.copyProperties(from: self)
             p.syncedVersion = (modelVersion, animationStore.generation)
         }
-        p.applyingPresentation = true
+        // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
         animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
-        p.applyingPresentation = false
         return p as? Self
     }
 

@@ -20,24 +20,24 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// Citrine solves the curve for x exactly (Newton's method with a bisection fallback to 1e-12),
 /// not with a lookup table. Control points per Apple's documentation of the named functions.
 public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendable {
-    private let c1: (Double, Double)
-    private let c2: (Double, Double)
+    /// The curve as a plain value (what per-frame evaluation keeps).
+    let curve: TimingCurve
 
     public init(name: CAMediaTimingFunctionName) {
         switch name {
-        case .easeIn: (c1, c2) = ((0.42, 0), (1, 1))
-        case .easeOut: (c1, c2) = ((0, 0), (0.58, 1))
-        case .easeInEaseOut: (c1, c2) = ((0.42, 0), (0.58, 1))
-        case .default: (c1, c2) = ((0.25, 0.1), (0.25, 1))
-        default: (c1, c2) = ((0, 0), (1, 1))
+        case .easeIn: curve = TimingCurve(c1: (0.42, 0), c2: (1, 1))
+        case .easeOut: curve = TimingCurve(c1: (0, 0), c2: (0.58, 1))
+        case .easeInEaseOut: curve = TimingCurve(c1: (0.42, 0), c2: (0.58, 1))
+        case .default: curve = TimingCurve(c1: (0.25, 0.1), c2: (0.25, 1))
+        default: curve = TimingCurve(c1: (0, 0), c2: (1, 1))
         }
     }
 
     /// A custom curve with control points (c1x, c1y) and (c2x, c2y); x values are clamped to 0…1
     /// as the curve must be a function of time.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        c1 = (min(max(Double(c1x), 0), 1), Double(c1y))
-        c2 = (min(max(Double(c2x), 0), 1), Double(c2y))
+        curve = TimingCurve(c1: (min(max(Double(c1x), 0), 1), Double(c1y)),
+                            c2: (min(max(Double(c2x), 0), 1), Double(c2y)))
     }
 
     /// Control point `idx` (0…3: start, c1, c2, end) written into `ptr[0]`, `ptr[1]`.
@@ -45,8 +45,8 @@ public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendab
         let p: (Double, Double)
         switch idx {
         case 0: p = (0, 0)
-        case 1: p = c1
-        case 2: p = c2
+        case 1: p = curve.c1
+        case 2: p = curve.c2
         default: p = (1, 1)
         }
         ptr[0] = Float(p.0)
@@ -54,7 +54,24 @@ public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendab
     }
 
     /// Citrine extension: the curve's output for input time fraction `x` (clamped to 0…1).
-    public func _solve(forInput x: Double) -> Double {
+    public func _solve(forInput x: Double) -> Double { curve.solve(x) }
+
+    public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool {
+        l.curve.c1 == r.curve.c1 && l.curve.c2 == r.curve.c2
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(curve.c1.0); h.combine(curve.c1.1); h.combine(curve.c2.0); h.combine(curve.c2.1)
+    }
+}
+
+/// A timing curve's control points and its exact solution: the cubic Bézier from (0, 0) through
+/// c1, c2 to (1, 1), solved for x by Newton's method with a bisection fallback to 1e-12.
+struct TimingCurve: Sendable {
+    let c1: (Double, Double)
+    let c2: (Double, Double)
+
+    /// The curve's y at x (clamped to 0…1).
+    func solve(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         if c1 == (0, 0) && c2 == (1, 1) || (c1.0 == c1.1 && c2.0 == c2.1) { return x }
@@ -91,12 +108,5 @@ public final class CAMediaTimingFunction: Equatable, Hashable, @unchecked Sendab
             t = (lo + hi) / 2
         }
         return t
-    }
-
-    public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool {
-        l.c1 == r.c1 && l.c2 == r.c2
-    }
-    public func hash(into h: inout Hasher) {
-        h.combine(c1.0); h.combine(c1.1); h.combine(c2.0); h.combine(c2.1)
     }
 }

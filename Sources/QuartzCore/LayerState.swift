@@ -170,6 +170,45 @@ enum StateField: Sendable {
         }
     }
 
+    /// What the field holds, for animations evaluated on plain numbers and points.
+    enum Kind { case number, point, other }
+
+    var kind: Kind {
+        switch self {
+        case .position, .anchorPoint: .point
+        case .zPosition, .anchorPointZ, .opacity, .borderWidth, .cornerRadius, .contentsScale,
+             .shadowOpacity, .shadowRadius, .beginTime, .speed, .timeOffset: .number
+        default: .other
+        }
+    }
+
+    /// Stores a number in a `.number` field (converted as `set` converts `.number`).
+    func setNumber(_ x: Double, in s: inout LayerState) {
+        switch self {
+        case .zPosition: s.zPosition = CGFloat(x)
+        case .anchorPointZ: s.anchorPointZ = CGFloat(x)
+        case .opacity: s.opacity = Float(x)
+        case .borderWidth: s.borderWidth = CGFloat(x)
+        case .cornerRadius: s.cornerRadius = CGFloat(x)
+        case .contentsScale: s.contentsScale = CGFloat(x)
+        case .shadowOpacity: s.shadowOpacity = Float(x)
+        case .shadowRadius: s.shadowRadius = CGFloat(x)
+        case .beginTime: s.beginTime = x
+        case .speed: s.speed = Float(x)
+        case .timeOffset: s.timeOffset = x
+        default: set(.number(x), in: &s)
+        }
+    }
+
+    /// Stores a point in a `.point` field.
+    func setPoint(_ p: CGPoint, in s: inout LayerState) {
+        switch self {
+        case .position: s.position = p
+        case .anchorPoint: s.anchorPoint = p
+        default: set(.point(p), in: &s)
+        }
+    }
+
     private static func store<V>(_ v: AnimatableValue, _ codec: Codec<V>, _ field: inout V) {
         if let decoded = codec.decode(v) { field = decoded }
     }

@@ -1,0 +1,72 @@
+import Testing
+import QuartzCore
+
+/// Plain `CABasicAnimation`s and linear `CAKeyframeAnimation`s of number and point properties are
+/// evaluated by a compiled fast path; subclasses take the general path. These differential tests
+/// run the same animation both ways (a do-nothing subclass forces the general path, whose values
+/// the other suites check against Apple's numbers) and require identical presentations at many
+/// times, across timing functions, key times, repeats, autoreverse, speed and fill modes.
+extension MediaClockSuite {
+    @Suite struct CompiledAnimationTests {
+        final class GeneralBasic: CABasicAnimation {}
+        final class GeneralKeyframe: CAKeyframeAnimation {}
+
+        static func configure(_ a: CAAnimation, _ variant: Int) {
+            a.duration = 1.5
+            switch variant {
+            case 1: a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            case 2: a.repeatCount = 2.5; a.autoreverses = true
+            case 3: a.speed = 2; a.fillMode = .both; a.beginTime = 0.3   // relative to the commit time below
+            case 4: a.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, -0.6, 0.7, 1.6)   // overshoots
+            default: break
+            }
+        }
+
+        /// Presentations of two layers, one per animation, sampled over 6 s.
+        static func samples(_ fast: CAAnimation, _ general: CAAnimation,
+                            read: (CALayer) -> [Double]) -> [([Double], [Double])] {
+            CAMediaClock.setManualTime(50)
+            let a = CALayer(), b = CALayer()
+            for l in [a, b] { l.position = CGPoint(x: 3, y: 4); l.opacity = 0.7 }
+            CATransaction.flush()
+            for (layer, anim) in [(a, fast), (b, general)] {
+                if anim.beginTime != 0 { anim.beginTime += a.convertTime(50, from: nil) }
+                layer.add(anim, forKey: "k")
+            }
+            CATransaction.flush()
+            return stride(from: 49.9, through: 56, by: 0.0625).map { t in
+                CAMediaClock.setManualTime(t)
+                return (read(a.presentation()!), read(b.presentation()!))
+            }
+        }
+
+        @Test(arguments: 0..<5) func basicNumbersAndPoints(variant: Int) {
+            for keyPath in ["opacity", "position"] {
+                let fast = CABasicAnimation(keyPath: keyPath), general = GeneralBasic(keyPath: keyPath)
+                for a in [fast, general] {
+                    Self.configure(a, variant)
+                    if keyPath == "opacity" { a.fromValue = 0.1; a.byValue = 0.8 }
+                    else { a.fromValue = CGPoint(x: -20, y: 5); a.toValue = CGPoint(x: 140, y: 90) }
+                }
+                for (x, y) in Self.samples(fast, general, read: { [Double($0.opacity), $0.position.x, $0.position.y] }) {
+                    #expect(x == y)
+                }
+            }
+        }
+
+        @Test(arguments: 0..<5) func linearKeyframes(variant: Int) {
+            for withTimes in [false, true] {
+                let fast = CAKeyframeAnimation(keyPath: "position"), general = GeneralKeyframe(keyPath: "position")
+                for a in [fast, general] {
+                    Self.configure(a, variant)
+                    a.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 40), CGPoint(x: 110, y: 0), CGPoint(x: 60, y: 60)]
+                    if withTimes { a.keyTimes = [0, 0.1, 0.7, 1] }
+                    a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+                }
+                for (x, y) in Self.samples(fast, general, read: { [$0.position.x, $0.position.y] }) {
+                    #expect(x == y)
+                }
+            }
+        }
+    }
+}
