@@ -512,13 +512,18 @@ open class CALayer: CAMediaTiming {
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
 
     /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
-    /// coordinates, as Apple documents; hidden layers are skipped.
+    /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
+    /// back drawing order: higher `zPosition` first, then later siblings first (the order in which
+    /// Core Animation composites siblings).
     open func hitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden, opacity > 0 else { return nil }
         let local = superlayer.map { convert(p, from: $0) } ?? convert(p, from: nil)
         if masksToBounds && !contains(local) { return nil }
-        for child in sublayerStorage.reversed() {
-            if let hit = child.hitTest(local) { return hit }
+        let frontToBack = sublayerStorage.indices.sorted {
+            (sublayerStorage[$0].zPosition, $0) > (sublayerStorage[$1].zPosition, $1)
+        }
+        for i in frontToBack {
+            if let hit = sublayerStorage[i].hitTest(local) { return hit }
         }
         return contains(local) ? self : nil
     }

@@ -36,7 +36,10 @@ public final class CATransaction {
         var commitCount = 0
         var changeCount = 0
         var changed: [ObjectIdentifier: CALayer] = [:]
-        var animatedLayers: [ObjectIdentifier: WeakLayer] = [:]
+        /// Layers that have had animations, in the order they first got one (events are
+        /// delivered layer by layer in this order, so runs are deterministic), and where each is.
+        var animatedLayers: [WeakLayer] = []
+        var animatedIndex: [ObjectIdentifier: Int] = [:]
         var completions: [PendingCompletion] = []
     }
 
@@ -124,8 +127,10 @@ public final class CATransaction {
     /// Delivers due delegate events of every animated layer and runs due completion blocks.
     static func deliverEvents(at now: CFTimeInterval) {
         let layers: [CALayer] = locked { s in
-            s.animatedLayers = s.animatedLayers.filter { $0.value.layer != nil }
-            return s.animatedLayers.values.compactMap(\.layer)
+            let alive = s.animatedLayers.compactMap(\.layer)
+            s.animatedLayers = alive.map { WeakLayer(layer: $0) }
+            s.animatedIndex = Dictionary(uniqueKeysWithValues: alive.enumerated().map { (ObjectIdentifier($1), $0) })
+            return alive
         }
         for layer in layers { layer.processAnimationEvents(until: now) }
         let due: [@Sendable () -> Void] = locked { s in
@@ -154,7 +159,12 @@ public final class CATransaction {
 
     static func registerAnimatedLayer(_ layer: CALayer) {
         locked { s in
-            s.animatedLayers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+            let id = ObjectIdentifier(layer)
+            // A dead layer's identifier may be reused by a new layer before the next clean-up.
+            if let i = s.animatedIndex[id], s.animatedLayers[i].layer === layer {} else {
+                s.animatedIndex[id] = s.animatedLayers.count
+                s.animatedLayers.append(WeakLayer(layer: layer))
+            }
             if s.stacks[threadKey] != nil {
                 s.stacks[threadKey]![s.stacks[threadKey]!.count - 1].animated.append(layer)
             } else {

@@ -48,6 +48,23 @@ struct LayerModelTests {
         #expect(root.hitTest(CGPoint(x: 350, y: 350)) === root)
     }
 
+    /// Overlapping siblings: the one drawn in front wins — the later sibling, unless an earlier
+    /// one has a higher zPosition (Core Animation draws siblings by zPosition, then order).
+    @Test func hitTestFollowsDrawingOrder() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.position = CGPoint(x: 50, y: 50)
+        let back = CALayer(), front = CALayer()
+        for l in [back, front] {
+            l.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+            l.position = CGPoint(x: 50, y: 50)
+            root.addSublayer(l)
+        }
+        #expect(root.hitTest(CGPoint(x: 50, y: 50)) === front)
+        back.zPosition = 1
+        #expect(root.hitTest(CGPoint(x: 50, y: 50)) === back)
+    }
+
     @Test func treeOperationsAndCycles() {
         let a = CALayer(), b = CALayer(), c = CALayer()
         a.addSublayer(b)

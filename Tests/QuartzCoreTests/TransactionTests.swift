@@ -6,6 +6,35 @@ import QuartzCore
 /// duration; nested transactions inherit the enclosing values and restore them on commit).
 extension MediaClockSuite {
     @Suite struct TransactionTests {
+        final class StopRecorder: CAAnimationDelegate {
+            var names: [String] = []
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+                names.append(anim.value(forKey: "name") as? String ?? "?")
+            }
+        }
+
+        /// Animations of many layers that end at the same moment report in the order their
+        /// layers got them, every run (DESIGN §1.5: deterministic, no hash-order iteration).
+        @Test func simultaneousStopsArriveInLayerOrder() {
+            CAMediaClock.setManualTime(5)
+            let recorder = StopRecorder()
+            let names = (0..<40).map { "layer \($0)" }
+            var layers: [CALayer] = []
+            for name in names {
+                let layer = CALayer()
+                let a = CABasicAnimation(keyPath: "opacity")
+                a.fromValue = 0; a.toValue = 1; a.duration = 1
+                a.setValue(name, forKey: "name")
+                a.delegate = recorder
+                layer.add(a, forKey: "fade")
+                layers.append(layer)
+            }
+            CATransaction.flush()
+            CAMediaClock.setManualTime(7)
+            CATransaction.flush()
+            #expect(recorder.names == names)
+        }
+
         @Test func nestedTransactionsInheritAndRestore() {
             #expect(CATransaction.animationDuration() == 0.25)
             #expect(!CATransaction.disableActions())
