@@ -333,9 +333,8 @@ open class CALayer: CAMediaTiming {
     }
 
     // MARK: State
-    /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
-    /// (observed) property writes.
-    var state = LayerState() { didSet { modelVersion &+= 1 } }
+    // Stored properties are laid out in declaration order: those read for every presentation
+    // come first, `state` (large) last, with its per-frame fields at its start.
     var animationStore = AnimationStore()
     private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
     /// Changes with every write to `state` or `extraValues`.
@@ -352,6 +351,9 @@ open class CALayer: CAMediaTiming {
     var createdBeforeCommit: Int
     /// Suppresses implicit actions while copying model values.
     private var applyingPresentation = false
+    /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
+    /// (observed) property writes.
+    var state = LayerState() { didSet { modelVersion &+= 1 } }
 
     public required init() {
         createdBeforeCommit = CATransaction.commitCount

@@ -4,18 +4,19 @@
 /// into a presentation's state through `StateField` instead of going through observed setters
 /// and key paths once per property per frame.
 struct LayerState {
-    var bounds: CGRect = .zero
+    // The timing and the most often animated properties first: a frame reads them together.
     var beginTime: CFTimeInterval = 0
     var speed: Float = 1
+    var opacity: Float = 1
     var timeOffset: CFTimeInterval = 0
     var position: CGPoint = .zero
+    var bounds: CGRect = .zero
     var zPosition: CGFloat = 0
     var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: CGFloat = 0
     var transform: CATransform3D = CATransform3DIdentity
     var sublayerTransform: CATransform3D = CATransform3DIdentity
     var isHidden: Bool = false
-    var opacity: Float = 1
     var backgroundColor: CGColor? = nil
     var borderWidth: CGFloat = 0
     var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
