@@ -43,6 +43,10 @@ open class CATransition: CAAnimation {
     public var endProgress: Float = 1
     /// Always nil here (Core Image filters are not available).
     public var filter: Any?
+    /// Citrine extension for renderers: a copy of the layer as it was last presented when this
+    /// transition was added to it (without its sublayers) — the picture the transition starts
+    /// from. Set by `CALayer.add(_:forKey:)`.
+    public internal(set) var _sourceLayer: CALayer?
 
     public required init() { super.init() }
 
@@ -50,6 +54,7 @@ open class CATransition: CAAnimation {
         super.copyProperties(from: other)
         guard let o = other as? CATransition else { return }
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+        _sourceLayer = o._sourceLayer
     }
 
     /// The transition's progress (0…1) at `parentTime`, mapped into startProgress…endProgress;
@@ -60,6 +65,9 @@ open class CATransition: CAAnimation {
         return startProgress + (endProgress - startProgress) * Float(easedFraction(state))
     }
 }
+
+/// The key under which a layer stores its transition (Apple's `kCATransition`).
+public let kCATransition = "transition"
 
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

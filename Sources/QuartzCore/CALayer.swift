@@ -707,11 +707,20 @@ open class CALayer: CAMediaTiming {
     /// Adds a copy of `anim` under `key` (replacing, and stopping with finished = false, any
     /// animation under the same key). beginTime 0 means "at the next commit"; duration ≤ 0 takes
     /// the transaction's duration.
+    ///
+    /// A `CATransition` is always stored under `kCATransition` (Apple: "the special key
+    /// kCATransition is automatically used for transition animations") and remembers the layer as
+    /// last presented — the picture it transitions from.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
         if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
         if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        var key = key
+        if let transition = copy as? CATransition {
+            key = kCATransition
+            transition._sourceLayer = type(of: self).init(layer: presentationLayer ?? self)
+        }
         let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
         replaced?.delegate?.animationDidStop(replaced!, finished: false)
         CATransaction.layerDidChange(self)
@@ -719,6 +728,14 @@ open class CALayer: CAMediaTiming {
     }
 
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
+
+    /// Citrine extension for renderers: the running transition at media time `now` and its
+    /// progress (startProgress…endProgress), if one is in its active period.
+    public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {
+        guard let transition = animationStore.animation(forKey: kCATransition) as? CATransition,
+              let progress = transition._progress(at: localTime(fromMediaTime: now)) else { return nil }
+        return (transition, progress)
+    }
 
     public func removeAnimation(forKey key: String) {
         CATransaction.layerDidChange(self)

@@ -60,8 +60,33 @@ extension MediaClockSuite {
             t.startProgress = 0.2; t.endProgress = 0.6; t.duration = 1
             #expect(t.type.rawValue == "push" && t.subtype?.rawValue == "fromRight")
             let layer = Self.run(t, at: 10)
-            let added = layer.animation(forKey: "a") as! CATransition
+            // Apple: transitions are always stored under kCATransition, whatever key is given.
+            #expect(layer.animationKeys() == [kCATransition])
+            let added = layer.animation(forKey: kCATransition) as! CATransition
             #expect(abs(added._progress(at: 10.5)! - 0.4) < 1e-6)
+        }
+
+        /// The transition starts from the picture last presented: the model change made in the
+        /// same event (the seeds' image swap) is what it transitions to.
+        @Test func transitionRemembersTheLastPresentedLayer() {
+            CAMediaClock.setManualTime(20)
+            let layer = CALayer()
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.backgroundColor = red
+            CATransaction.flush()
+            _ = layer.presentation()          // a frame shows red
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)   // as for a view's layer: no implicit fade
+            layer.backgroundColor = blue
+            let t = CATransition()
+            t.type = .fade; t.duration = 2
+            layer.add(t, forKey: nil)
+            CATransaction.commit()
+            let running = layer._transition(atMediaTime: 20.5)
+            #expect(running?.progress == 0.25)
+            #expect(running?.transition._sourceLayer?.backgroundColor == red)
+            #expect(layer.presentation()?.backgroundColor == blue)
+            #expect(layer._transition(atMediaTime: 22.5) == nil)
         }
 
         @Test func completionBlockRunsWhenTheAnimationsFinish() {
