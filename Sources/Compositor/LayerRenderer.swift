@@ -53,6 +53,17 @@ final class LayerRenderer {
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard depth < 64, let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
+        if let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
+            drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
+                           matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
+        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+    }
+
+    /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree.
+    func drawPlaced(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
+                    depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
             canvas.fill(cached.outline, paint: Paint(shader: .image(cached.pattern), opacity: p.opacity), transform: affine)
@@ -307,7 +318,7 @@ final class LayerRenderer {
         (try? Pixmap(width: canvas.width, height: canvas.height)) ?? canvas
     }
 
-    private func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
+    func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
         guard let transform = LayerGeometry.affine(matrix),
               let mask = try? Mask(width: size.width, height: size.height) else { return nil }
         mask.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners), transform: transform)
