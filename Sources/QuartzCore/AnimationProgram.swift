@@ -27,6 +27,10 @@ struct AnimationProgram {
         var isPoint: Bool
         /// Keyframes (timed segments) or a basic animation (from = the first value, to = the second).
         var isKeyframes: Bool
+        /// A basic animation's start / end adds the field's current value to its stored value
+        /// (the endpoints CABasicAnimation takes from the presentation when not given).
+        var startFollowsCurrent = false
+        var endFollowsCurrent = false
         var firstValue: Int
         var valueCount: Int
         /// Index of the first key time, or nil when the keyframes are evenly spaced.
@@ -77,11 +81,16 @@ struct AnimationProgram {
             u = local
         }
         if track.isPoint {
-            let a = CGPoint(x: numbers[from], y: numbers[from + 1])
-            let b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
+            let current = track.field.point(in: s)
+            var a = CGPoint(x: numbers[from], y: numbers[from + 1])
+            var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
+            if track.startFollowsCurrent { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
+            if track.endFollowsCurrent { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
             track.field.setPoint(AnimatableValue.lerp(a, b, u), in: &s)
         } else {
-            let a = numbers[from], b = numbers[from + 1]
+            let current = track.field.number(in: s)
+            let a = numbers[from] + (track.startFollowsCurrent ? current : 0)
+            let b = numbers[from + 1] + (track.endFollowsCurrent ? current : 0)
             track.field.setNumber(a + (b - a) * u, in: &s)
         }
     }
@@ -92,9 +101,11 @@ struct AnimationProgram {
         guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
               property.valueFunction == nil, let keyPath = property.keyPath else { return false }
         let path = ParsedKeyPath(keyPath)
-        guard !path.hasSubpath, let field = layerClass.propertyRegistry[path.head]?.field, field.kind != .other,
-              let (points, isKeyframes, keyframeTimes, easings) = Self.keyframes(of: property) else { return false }
+        guard !path.hasSubpath, let field = layerClass.propertyRegistry[path.head]?.field, field.kind != .other
+        else { return false }
         let isPoint = field.kind == .point
+        guard let (points, isKeyframes, keyframeTimes, easings) = Self.keyframes(of: property, isPoint: isPoint)
+        else { return false }
         var flat: [Double] = []
         for value in points {
             switch (value, isPoint) {
@@ -104,25 +115,31 @@ struct AnimationProgram {
             }
         }
         let matchingTimes = keyframeTimes.flatMap { $0.count == points.count ? $0 : nil }
-        tracks.append(Track(timing: animation.timing, easing: animation.timingFunction?.curve, field: field,
-                            isPoint: isPoint, isKeyframes: isKeyframes, firstValue: numbers.count,
-                            valueCount: points.count,
-                            firstKeyTime: matchingTimes.map { _ in numbers.count + flat.count },
-                            firstCurve: curves.count, curveCount: easings.count))
+        var track = Track(timing: animation.timing, easing: animation.timingFunction?.curve, field: field,
+                          isPoint: isPoint, isKeyframes: isKeyframes, firstValue: numbers.count,
+                          valueCount: points.count,
+                          firstKeyTime: matchingTimes.map { _ in numbers.count + flat.count },
+                          firstCurve: curves.count, curveCount: easings.count)
+        if let basic = property as? CABasicAnimation, !isKeyframes {
+            // CABasicAnimation's table: a missing endpoint is the current value (by-only: current
+            // → current + by); from+by, by+to and from+to fix both.
+            let (from, to, by) = basic.typed
+            track.startFollowsCurrent = from == nil && !(to != nil && by != nil)
+            track.endFollowsCurrent = to == nil && !(from != nil && by != nil)
+        }
+        tracks.append(track)
         numbers += flat + (matchingTimes ?? [])
         curves += easings
         return true
     }
 
-    /// The values a basic or linear keyframe animation passes through, whether they are timed
-    /// keyframes, their key times and their segment easings; nil for anything else.
-    private static func keyframes(of animation: CAPropertyAnimation)
+    /// The values a basic or linear keyframe animation passes through (a basic animation's
+    /// endpoints with a current value of zero), whether they are timed keyframes, their key times
+    /// and their segment easings; nil for anything else.
+    private static func keyframes(of animation: CAPropertyAnimation, isPoint: Bool)
         -> ([AnimatableValue], Bool, [Double]?, [TimingCurve])? {
         if type(of: animation) == CABasicAnimation.self, let basic = animation as? CABasicAnimation {
-            // Endpoints that do not depend on the current value: two of from, to, by given.
-            let (from, to, by) = basic.typed
-            guard [from, to, by].compactMap({ $0 }).count >= 2 else { return nil }
-            let (a, b) = basic.endpoints(current: .discrete(nil))
+            let (a, b) = basic.endpoints(current: isPoint ? .point(.zero) : .number(0))
             return ([a, b], false, nil, [])
         }
         if type(of: animation) == CAKeyframeAnimation.self, let keyframe = animation as? CAKeyframeAnimation,

@@ -183,6 +183,18 @@ enum StateField: Sendable {
         }
     }
 
+    /// The value of a `.number` field (as `value(in:)` gives it).
+    func number(in s: borrowing LayerState) -> Double {
+        if case let .number(x) = value(in: s) { return x }
+        return 0
+    }
+
+    /// The value of a `.point` field.
+    func point(in s: borrowing LayerState) -> CGPoint {
+        if case let .point(p) = value(in: s) { return p }
+        return .zero
+    }
+
     /// Stores a number in a `.number` field (converted as `set` converts `.number`).
     func setNumber(_ x: Double, in s: inout LayerState) {
         switch self {

@@ -54,6 +54,24 @@ extension MediaClockSuite {
             }
         }
 
+        /// Every combination of fromValue / toValue / byValue (CABasicAnimation's table), the
+        /// missing ends taken from the current (model) value.
+        @Test(arguments: 0..<8) func basicEndpointCombinations(mask: Int) {
+            for keyPath in ["opacity", "position"] {
+                let fast = CABasicAnimation(keyPath: keyPath), general = GeneralBasic(keyPath: keyPath)
+                for a in [fast, general] {
+                    a.duration = 1.5
+                    let point = keyPath == "position"
+                    if mask & 1 != 0 { a.fromValue = point ? CGPoint(x: -20, y: 5) as Any : 0.2 as Any }
+                    if mask & 2 != 0 { a.toValue = point ? CGPoint(x: 140, y: 90) as Any : 0.9 as Any }
+                    if mask & 4 != 0 { a.byValue = point ? CGPoint(x: 30, y: -15) as Any : -0.3 as Any }
+                }
+                for (x, y) in Self.samples(fast, general, read: { [Double($0.opacity), $0.position.x, $0.position.y] }) {
+                    #expect(x == y)
+                }
+            }
+        }
+
         @Test(arguments: 0..<5) func linearKeyframes(variant: Int) {
             for withTimes in [false, true] {
                 let fast = CAKeyframeAnimation(keyPath: "position"), general = GeneralKeyframe(keyPath: "position")
