@@ -80,17 +80,23 @@ struct AnimationProgram {
             from += i * stride
             u = local
         }
+        let follows = track.startFollowsCurrent || track.endFollowsCurrent
         if track.isPoint {
-            let current = track.field.point(in: s)
             var a = CGPoint(x: numbers[from], y: numbers[from + 1])
             var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
-            if track.startFollowsCurrent { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
-            if track.endFollowsCurrent { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
+            if follows {
+                let current = track.field.point(in: s)
+                if track.startFollowsCurrent { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
+                if track.endFollowsCurrent { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
+            }
             track.field.setPoint(AnimatableValue.lerp(a, b, u), in: &s)
         } else {
-            let current = track.field.number(in: s)
-            let a = numbers[from] + (track.startFollowsCurrent ? current : 0)
-            let b = numbers[from + 1] + (track.endFollowsCurrent ? current : 0)
+            var a = numbers[from], b = numbers[from + 1]
+            if follows {
+                let current = track.field.number(in: s)
+                if track.startFollowsCurrent { a += current }
+                if track.endFollowsCurrent { b += current }
+            }
             track.field.setNumber(a + (b - a) * u, in: &s)
         }
     }

@@ -544,11 +544,13 @@ open class CALayer: CAMediaTiming {
 
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
         let parent = superlayer?.localTime(fromMediaTime: t) ?? t
-        return TimingModel.localTime(parent, beginTime: state.beginTime, speed: state.speed, timeOffset: state.timeOffset)
+        let timing = state.timingOrigin
+        return TimingModel.localTime(parent, beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset)
     }
 
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = TimingModel.parentTime(t, beginTime: state.beginTime, speed: state.speed, timeOffset: state.timeOffset)
+        let timing = state.timingOrigin
+        let parent = TimingModel.parentTime(t, beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset)
         return superlayer?.mediaTime(fromLocal: parent) ?? parent
     }
 

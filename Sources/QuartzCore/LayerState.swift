@@ -57,6 +57,11 @@ struct LayerState {
     var actions: [String: CAAction]? = nil
     var contentsGravity: CALayerContentsGravity = .resize
     var needsDisplayOnBoundsChange: Bool = false
+
+    /// What maps parent time to this layer's time, read in one go (one access to a layer's state).
+    var timingOrigin: (beginTime: CFTimeInterval, speed: Float, timeOffset: CFTimeInterval) {
+        (beginTime, speed, timeOffset)
+    }
 }
 
 /// A `LayerState` property an animation can target, resolved once from its key (see
