@@ -61,13 +61,38 @@ public final class CARenderer {
         }.clamped(width: pixmap.width, height: pixmap.height)
     }
 
-    /// The media time of the next visible change: ∞ when no layer in the tree has an animation.
+    /// The media time at which the next frame is needed (Apple: "the time at which the next
+    /// update should happen; if infinite, no update needs to be scheduled"): the frame time while
+    /// an animation runs, the start of the next animation to begin, ∞ when nothing will change.
+    /// A replicator's sublayers are asked at each instance's shifted time (t − i·instanceDelay).
     public func nextFrameTime() -> CFTimeInterval {
         guard let layer else { return .infinity }
-        func animated(_ l: CALayer) -> Bool {
-            l.animationKeys() != nil || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
+        let now = frameTime ?? CACurrentMediaTime()
+        return Self.nextChange(in: layer, at: now, shifts: [0])
+    }
+
+    /// Beyond this many replicated instance times the answer is simply `now`.
+    private static let maxInstanceShifts = 4096
+
+    private static func nextChange(in l: CALayer, at now: CFTimeInterval, shifts: [CFTimeInterval]) -> CFTimeInterval {
+        var next = shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity
+        var childShifts = shifts
+        if let r = l as? CAReplicatorLayer, r.instanceCount > 1, r.instanceDelay != 0 {
+            guard shifts.count * r.instanceCount <= maxInstanceShifts else { return now }
+            childShifts = shifts.flatMap { s in (0..<r.instanceCount).map { s + CFTimeInterval($0) * r.instanceDelay } }
         }
-        return animated(layer) ? (frameTime ?? CACurrentMediaTime()) : .infinity
+        for child in (l.sublayers ?? []) + [l.mask].compactMap({ $0 }) where next > now {
+            next = min(next, nextChange(in: child, at: now, shifts: childShifts))
+        }
+        return max(next, now)
+    }
+
+    /// Whether any layer of the tree has an animation (running or not, keyed or not).
+    private func treeHasAnimations() -> Bool {
+        func animated(_ l: CALayer) -> Bool {
+            l._hasAnimations || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
+        }
+        return layer.map(animated) ?? false
     }
 
     /// Draws the frame. An idle frame — no property changed, no animation added or removed since
@@ -77,7 +102,7 @@ public final class CARenderer {
     public func render() {
         let t = frameTime ?? CACurrentMediaTime()
         let changes = CATransaction._changeCount
-        let animated = nextFrameTime() != .infinity
+        let animated = treeHasAnimations()
         let root = layer.map(ObjectIdentifier.init)
         let background = backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent
         if let s = shown, s.root == root, s.background == backgroundColor, !treeNeedsDisplay() {

@@ -731,6 +731,36 @@ open class CALayer: CAMediaTiming {
 
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
+    /// Citrine extension for renderers: whether any animation is attached, including those added
+    /// without a key (which `animationKeys()` does not list).
+    public var _hasAnimations: Bool { !animationStore.isEmpty }
+
+    /// Citrine extension for renderers: the earliest media time, from `now` on, at which this
+    /// layer's own animations change what it shows — `now` while one runs, waits for its commit
+    /// or has ended without its removal shown yet; the begin time of the next one to start;
+    /// ∞ when none will change it (finished ones holding their end value, and every one while
+    /// the layer's time stands still: speed 0 on it or an ancestor). Time running backwards
+    /// (a negative speed on the way up) answers `now`.
+    public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
+        guard !animationStore.isEmpty else { return .infinity }
+        var rate = 1.0
+        var l: CALayer? = self
+        while let layer = l { rate *= Double(layer.speed); l = layer.superlayer }
+        let t = localTime(fromMediaTime: now)
+        var next = CFTimeInterval.infinity
+        for e in animationStore.entries {
+            if e.pendingBegin { return now }
+            guard rate != 0, e.animation.speed != 0 else { continue }
+            if rate < 0 { return now }
+            if t < e.animation.beginTime {
+                next = min(next, mediaTime(fromLocal: e.animation.beginTime))
+            } else if t < e.animation.activeEnd || !e.stopped {
+                return now
+            }
+        }
+        return max(next, now)
+    }
+
     /// Citrine extension for renderers: the running transition at media time `now` and its
     /// progress (startProgress…endProgress), if one is in its active period.
     public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {

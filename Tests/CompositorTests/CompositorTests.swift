@@ -187,6 +187,59 @@ import Testing
             #expect(r.nextFrameTime() == .infinity)   // nothing animates
         }
 
+        /// nextFrameTime (Apple: "the time at which the next update should happen"): the frame
+        /// time while an animation runs, the start of one that begins later, ∞ while the layer's
+        /// time is stopped (speed 0, the seeds' pause recipe) and after a held animation ended.
+        @Test func nextFrameTimeFollowsTheAnimations() throws {
+            CAMediaClock.setManualTime(100)
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.red)
+            let r = try CARenderer(width: 20, height: 20)
+            r.layer = l
+            CATransaction.flush()
+            let later = CABasicAnimation(keyPath: "opacity")
+            later.fromValue = 0; later.toValue = 1; later.duration = 1
+            later.beginTime = l.convertTime(102, from: nil)
+            later.fillMode = .forwards; later.isRemovedOnCompletion = false
+            l.add(later, forKey: nil)        // no key: animationKeys() does not list it
+            CATransaction.flush()
+            r.beginFrame(atTime: 100)
+            #expect(r.nextFrameTime() == 102)
+            r.endFrame()
+            r.beginFrame(atTime: 102.5)
+            #expect(r.nextFrameTime() == 102.5)
+            r.render(); r.endFrame()
+            #expect(abs(Double(r.pixmap.pixel(x: 5, y: 5).a) - 127.5) <= 1)
+            r.beginFrame(atTime: 104)
+            r.render()                        // the stop is delivered; the end value is held
+            #expect(r.nextFrameTime() == .infinity)
+            r.endFrame()
+            l.speed = 0
+            let spin = CABasicAnimation(keyPath: "position.x")
+            spin.fromValue = 0; spin.toValue = 10; spin.duration = 1
+            l.add(spin, forKey: "x")
+            CATransaction.flush()
+            r.beginFrame(atTime: 105)
+            #expect(r.nextFrameTime() == .infinity)   // paused: nothing moves
+            r.endFrame()
+        }
+
+        /// An animation added without a key still makes frames at new times redraw.
+        @Test func unkeyedAnimationsAreNotIdle() throws {
+            CAMediaClock.setManualTime(0)
+            let l = Self.layer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.red)
+            let r = try CARenderer(width: 40, height: 10)
+            r.layer = l
+            CATransaction.flush()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 5; move.toValue = 35; move.duration = 1
+            l.add(move, forKey: nil)
+            CATransaction.flush()
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r.pixmap.pixel(x: 2, y: 5).r == 255)
+            r.beginFrame(atTime: 0.5); r.render(); r.endFrame()  // x = 20: the square covers 15…25
+            #expect(r.pixmap.pixel(x: 2, y: 5).a == 0 && r.pixmap.pixel(x: 20, y: 5).r == 255)
+        }
+
         @Test func contentsCenterStretchesOnlyTheMiddle() throws {
             // A 3×3 image: red corners, green edges, blue centre; contentsCenter = the middle
             // third. Drawn into 30×30 points: corners and edges stay 1 px thick, the centre fills
