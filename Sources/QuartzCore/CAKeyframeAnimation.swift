@@ -73,6 +73,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
+        sampleOfThisPass = nil
         super.apply(to: &s, of: layer, at: parentTime)
         guard let mode = rotationMode, let path, path.isEmpty == false else { return }
         let state = timingState(at: parentTime)
@@ -224,7 +225,18 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Position and tangent angle along `path` at eased fraction f.
+    /// The path sample taken by the position part of the current `apply`, reused by its
+    /// rotation part (same fraction) instead of measuring the path twice.
+    private var sampleOfThisPass: (f: Double, sample: (point: CGPoint, tangentAngle: CGFloat)?)?
+
     private func pathSample(_ f: Double) -> (point: CGPoint, tangentAngle: CGFloat)? {
+        if let memo = sampleOfThisPass, memo.f == f { return memo.sample }
+        let sample = measuredPathSample(f)
+        sampleOfThisPass = (f, sample)
+        return sample
+    }
+
+    private func measuredPathSample(_ f: Double) -> (point: CGPoint, tangentAngle: CGFloat)? {
         guard let path else { return nil }
         let m = measure ?? CGPathMeasure(path)
         measure = m
