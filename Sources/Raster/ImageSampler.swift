@@ -166,8 +166,14 @@ struct ImageSampler {
     @inline(__always)
     static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
                       wx: UInt32, wy: UInt32) -> UInt32 {
-        let w00 = UInt64((256 - wx) * (256 - wy)), w10 = UInt64(wx * (256 - wy))
-        let w01 = UInt64((256 - wx) * wy), w11 = UInt64(wx * wy)
+        weigh(t00, t10, t01, t11, UInt64((256 - wx) * (256 - wy)), UInt64(wx * (256 - wy)),
+              UInt64((256 - wx) * wy), UInt64(wx * wy))
+    }
+
+    /// `weigh` with the four products given (their sum at most 65536).
+    @inline(__always)
+    static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
+                      _ w00: UInt64, _ w10: UInt64, _ w01: UInt64, _ w11: UInt64) -> UInt32 {
         // Two channels per 64-bit word in 32-bit lanes: each weighted sum is < 2^24, so lanes
         // never carry into each other.
         let rb = spreadEven(t00) &* w00 &+ spreadEven(t10) &* w10 &+ spreadEven(t01) &* w01
@@ -177,6 +183,46 @@ struct ImageSampler {
         let r = UInt32(truncatingIfNeeded: rb >> 16) & 0xFF, b = UInt32(truncatingIfNeeded: rb >> 48) & 0xFF
         let g = UInt32(truncatingIfNeeded: ga >> 16) & 0xFF, a = UInt32(truncatingIfNeeded: ga >> 48) & 0xFF
         return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// Bilinear samples of a translated image, composited: pixel i combines texels i and i + 1 of
+    /// rows `top` and `bottom` with weights that are the same for every pixel (`horizontal` for
+    /// the two columns, `vertical` for the two rows; each pair sums to at most 256), rounded
+    /// exactly as `weigh` rounds; the samples, scaled by `factor`/255, go source-over onto `dst`.
+    /// Reads texels up to `top[count]`. Four pixels at a time in 16-bit lanes.
+    static func translatedRow(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, count: Int,
+                              horizontal: (Int, Int), vertical: (Int, Int), factor: UInt32,
+                              into dst: UnsafeMutablePointer<UInt32>) {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        let left = SIMD8<UInt16>(repeating: UInt16(horizontal.0)), right = SIMD8<UInt16>(repeating: UInt16(horizontal.1))
+        let upper = SIMD8<UInt16>(repeating: UInt16(vertical.0)), lower = SIMD8<UInt16>(repeating: UInt16(vertical.1))
+        /// Texel pairs (i, i + 1) of a row, blended horizontally: R, B (even) and G, A (odd) lanes,
+        /// each ≤ 255·256.
+        @inline(__always) func horizontalPass(_ row: UnsafePointer<UInt32>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
+            let a = unsafeBitCast(UnsafeRawPointer(row).loadUnaligned(as: SIMD4<UInt32>.self), to: SIMD8<UInt16>.self)
+            let b = unsafeBitCast(UnsafeRawPointer(row + 1).loadUnaligned(as: SIMD4<UInt32>.self), to: SIMD8<UInt16>.self)
+            return ((a & low) &* left &+ (b & low) &* right, (a &>> 8) &* left &+ (b &>> 8) &* right)
+        }
+        /// (t·upper + b·lower + 2¹⁵) >> 16 without 32-bit lanes: the high and low bytes of t and b
+        /// are weighed separately (each sum ≤ 255·256) and recombined.
+        @inline(__always) func verticalPass(_ t: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let high = (t &>> 8) &* upper &+ (b &>> 8) &* lower
+            let lowBytes = (t & low) &* upper &+ (b & low) &* lower
+            return (high &+ 128 &+ (lowBytes &>> 8)) &>> 8
+        }
+        var i = 0
+        while i + 4 <= count {
+            let t = horizontalPass(top + i), b = horizontalPass(bottom + i)
+            let words = verticalPass(t.even, b.even) | verticalPass(t.odd, b.odd) &<< 8
+            Pixmap.sourceOver4(dst + i, unsafeBitCast(words, to: SIMD4<UInt32>.self), factor: factor)
+            i += 4
+        }
+        while i < count {
+            let w00 = UInt64(horizontal.0 * vertical.0), w10 = UInt64(horizontal.1 * vertical.0)
+            let w01 = UInt64(horizontal.0 * vertical.1), w11 = UInt64(horizontal.1 * vertical.1)
+            Pixmap.sourceOver(dst + i, weigh(top[i], top[i + 1], bottom[i], bottom[i + 1], w00, w10, w01, w11), factor: factor)
+            i += 1
+        }
     }
 
     /// Bytes 0 and 2 of `c` in the low bytes of the two 32-bit halves of a word.
