@@ -43,11 +43,10 @@ extension Pixmap {
     }
 
     /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
-    /// one texel of the image is sampled (`ImageSampler`) and blended.
+    /// one texel of the image is sampled and blended (`ImageSampler.composite`).
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = Pixmap.rowRange(of: image, under: transform, height: height) else { return }
-        let row = paintScratch.row
         let w = Double(image.width), h = Double(image.height)
         for y in rows {
             // Sample position of pixel x's centre, minus ½ (texel centres at integers): su + a·x.
@@ -59,14 +58,9 @@ extension Pixmap {
             let lo = Swift.max(u0, v0, -1), hi = Swift.min(u1, v1, Double(width))
             guard lo <= hi else { continue }
             // One pixel of slack on each side: the sampler itself returns 0 outside the image.
-            var x = Swift.max(0, Int(lo.rounded(.down)) - 1)
+            let x = Swift.max(0, Int(lo.rounded(.down)) - 1)
             let end = Swift.min(width, Int(hi.rounded(.up)) + 1)
-            while x < end {
-                let n = Swift.min(end - x, PaintScratch.chunk)
-                sampler.sample(y: y, x: x, count: n, into: row)
-                Pixmap.sourceOverRow(words + y * width + x, source: row, count: n, factor: factor)
-                x += n
-            }
+            sampler.composite(y: y, x: x, count: end - x, factor: factor, into: words + y * width + x)
         }
     }
 
