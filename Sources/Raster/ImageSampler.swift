@@ -125,6 +125,11 @@ struct ImageSampler {
         }
         let w = image.width, words = image.words
         var i = 0
+        while i < count && !run.inside(at: 0) {   // leading edge quads
+            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            run.advance(1)
+            i += 1
+        }
         while i + 4 <= count {
             // The quads of a run lie on a line, and the interior is convex: the ends decide.
             if run.inside(at: 0), run.inside(at: 3) {

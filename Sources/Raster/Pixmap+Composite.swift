@@ -48,18 +48,24 @@ extension Pixmap {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = Pixmap.rowRange(of: image, under: transform, height: height) else { return }
         let w = Double(image.width), h = Double(image.height)
+        // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h); inside (0, w − 1)
+        // and (0, h − 1) when the image's outermost pixels are transparent.
+        let clear = image.hasClearBorder ? 1.0 : 0
         for y in rows {
             // Sample position of pixel x's centre, minus ½ (texel centres at integers): su + a·x.
             let py = Double(y) + 0.5
             let su = inv.a * 0.5 + inv.c * py + inv.tx - 0.5, sv = inv.b * 0.5 + inv.d * py + inv.ty - 0.5
-            // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h).
-            let (u0, u1) = Pixmap.solve(su, inv.a, above: -1, below: w)
-            let (v0, v1) = Pixmap.solve(sv, inv.b, above: -1, below: h)
+            let (u0, u1) = Pixmap.solve(su, inv.a, above: clear - 1, below: w - clear)
+            let (v0, v1) = Pixmap.solve(sv, inv.b, above: clear - 1, below: h - clear)
             let lo = Swift.max(u0, v0, -1), hi = Swift.min(u1, v1, Double(width))
-            guard lo <= hi else { continue }
-            // One pixel of slack on each side: the sampler itself returns 0 outside the image.
-            let x = Swift.max(0, Int(lo.rounded(.down)) - 1)
-            let end = Swift.min(width, Int(hi.rounded(.up)) + 1)
+            guard lo < hi else { continue }
+            // Pixels lo < x < hi. With a clear border, a pixel just outside samples the transparent
+            // ring even if rounding misjudged it; otherwise one pixel of slack on each side (the
+            // sampler itself returns 0 outside the image).
+            let slack = clear == 1 ? 0 : 1
+            let x = Swift.max(0, Int(lo.rounded(.down)) + 1 - slack)
+            let end = Swift.min(width, Int(hi.rounded(.up)) + slack)
+            guard x < end else { continue }
             sampler.composite(y: y, x: x, count: end - x, factor: factor, into: words + y * width + x)
         }
     }
@@ -76,6 +82,9 @@ extension Pixmap {
                            rows: y.pixels.clamped(to: -y.shift..<h - y.shift), factor: factor)
             return
         }
+        // With transparent outermost pixels, only quads wholly inside the image can be non-zero.
+        let clear = image.hasClearBorder
+        let rows = clear ? y.pixels.clamped(to: -y.shift..<h - 1 - y.shift) : y.pixels
         // Pixels whose two texel columns are both inside the image, between the edge columns.
         let innerStart = Swift.min(Swift.max(x.pixels.lowerBound, -x.shift), x.pixels.upperBound)
         let inner = innerStart..<Swift.max(innerStart, Swift.min(x.pixels.upperBound, w - 1 - x.shift))
@@ -89,9 +98,11 @@ extension Pixmap {
                 Pixmap.sourceOver(words + py * width + px, s, factor: factor)
             }
         }
-        for py in y.pixels {
-            edge(x.pixels.lowerBound..<inner.lowerBound, row: py)
-            edge(inner.upperBound..<x.pixels.upperBound, row: py)
+        for py in rows {
+            if !clear {
+                edge(x.pixels.lowerBound..<inner.lowerBound, row: py)
+                edge(inner.upperBound..<x.pixels.upperBound, row: py)
+            }
             // Texel rows j and j + 1 with their weights; a row outside the image weighs 0.
             let j = py + y.shift
             guard !inner.isEmpty else { continue }
@@ -102,6 +113,15 @@ extension Pixmap {
                                        vertical: (j < 0 ? 0 : 256 - y.weight, j + 1 >= h ? 0 : y.weight),
                                        factor: factor, into: words + py * width + inner.lowerBound)
         }
+    }
+
+    /// Whether the outermost rows and columns are all transparent (as in a layer's retained
+    /// bitmap, drawn with a margin).
+    var hasClearBorder: Bool {
+        let last = (height - 1) * width
+        for x in 0..<width where words[x] != 0 || words[last + x] != 0 { return false }
+        for y in 0..<height where words[y * width] != 0 || words[y * width + width - 1] != 0 { return false }
+        return true
     }
 
     /// Opacity 0…1 (NaN: 0) as a factor 0…255.
