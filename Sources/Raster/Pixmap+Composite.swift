@@ -46,7 +46,7 @@ extension Pixmap {
     /// one texel of the image is sampled and blended (`ImageSampler.composite`).
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
-              let rows = Pixmap.rowRange(of: image, under: transform, height: height) else { return }
+              let rows = rowRange(of: image, under: transform) else { return }
         let w = Double(image.width), h = Double(image.height)
         // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h); inside (0, w − 1)
         // and (0, h − 1) when the image's outermost pixels are transparent.
@@ -129,13 +129,19 @@ extension Pixmap {
         UInt32(Swift.max(0, Swift.min(1, opacity.isNaN ? 0 : opacity)) * 255 + 0.5)
     }
 
-    /// The device rows an image can touch under `transform`, clamped to 0..<height.
-    private static func rowRange(of image: Pixmap, under transform: Transform, height: Int) -> Range<Int>? {
-        let w = Double(image.width), h = Double(image.height)
-        let ys = [(-1.0, -1.0), (w + 1, -1), (-1, h + 1), (w + 1, h + 1)].map { transform.apply(Point(x: $0.0, y: $0.1)).y }
-        guard let lo = ys.min(), let hi = ys.max(), lo.isFinite, hi.isFinite else { return nil }
-        let y0 = Int(Swift.max(0, lo.rounded(.down) - 1)), y1 = Int(Swift.min(Double(height), hi.rounded(.up) + 1))
-        return y0 < y1 ? y0..<y1 : nil
+    /// The device rows an image can touch under `transform` (clamped to the pixmap), or nil when
+    /// it touches no pixel of it.
+    private func rowRange(of image: Pixmap, under t: Transform) -> Range<Int>? {
+        // The image rectangle grown by one texel, as the bilinear footprint reaches.
+        let u = Double(image.width) + 2, v = Double(image.height) + 2
+        let x0 = t.tx - t.a - t.c, y0 = t.ty - t.b - t.d   // corner (−1, −1)
+        let dx = (t.a * u, t.c * v), dy = (t.b * u, t.d * v)   // the two edges from it
+        let minX = x0 + Swift.min(dx.0, 0) + Swift.min(dx.1, 0), maxX = x0 + Swift.max(dx.0, 0) + Swift.max(dx.1, 0)
+        let minY = y0 + Swift.min(dy.0, 0) + Swift.min(dy.1, 0), maxY = y0 + Swift.max(dy.0, 0) + Swift.max(dy.1, 0)
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite,
+              maxX > -1, minX < Double(width) + 1 else { return nil }
+        let top = Int(Swift.max(0, minY.rounded(.down) - 1)), bottom = Int(Swift.min(Double(height), maxY.rounded(.up) + 1))
+        return top < bottom ? top..<bottom : nil
     }
 
     /// The open interval of real x with `low < start + step·x < high` (possibly empty: lo > hi).
