@@ -55,7 +55,7 @@ final class LayerRenderer {
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
-            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity)
+            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true)
             return
         }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
@@ -371,7 +371,7 @@ final class LayerRenderer {
     /// A plain leaf layer's retained rasterization.
     struct Leaf {
         var key: LeafKey
-        /// Premultiplied pixels with at least one transparent pixel of margin on every side.
+        /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.
         var pixmap: Pixmap
         /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
         /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.

@@ -31,26 +31,29 @@ extension Pixmap {
     /// Equal to filling the whole pixmap with `Paint(shader: .image(ImagePattern(image: image,
     /// transform: transform, filter: .bilinear, spread: .decal)), opacity: opacity)`, but only the
     /// pixels whose sample can be non-zero are visited, and a pure translation takes a path with
-    /// one set of bilinear weights for the whole image.
-    public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1) {
+    /// one set of bilinear weights for the whole image. `clearBorder`: whether the image's
+    /// outermost rows and columns are all transparent (then only texel quads wholly inside it can
+    /// contribute); nil to have it checked.
+    public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil) {
         let f = Pixmap.opacityFactor(opacity)
         guard f > 0, image.width > 0, image.height > 0, let inverse = transform.inverted() else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
-            drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f)
+            drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder)
         } else {
-            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f)
+            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder)
         }
     }
 
     /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
     /// one texel of the image is sampled and blended (`ImageSampler.composite`).
-    private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32) {
+    private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32,
+                                   clearBorder: Bool?) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = rowRange(of: image, under: transform) else { return }
         let w = Double(image.width), h = Double(image.height)
         // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h); inside (0, w − 1)
         // and (0, h − 1) when the image's outermost pixels are transparent.
-        let clear = image.hasClearBorder ? 1.0 : 0
+        let clear = clearBorder ?? image.hasClearBorder ? 1.0 : 0
         for y in rows {
             // Sample position of pixel x's centre, minus ½ (texel centres at integers): su + a·x.
             let py = Double(y) + 0.5
@@ -72,7 +75,7 @@ extension Pixmap {
 
     /// `drawTexture` for a translation by (tx, ty) device pixels: every pixel's four texels sit at
     /// the same offset with the same weights, so rows are combined directly, four pixels at a time.
-    private func drawTranslatedTexture(_ image: Pixmap, tx: Double, ty: Double, factor: UInt32) {
+    private func drawTranslatedTexture(_ image: Pixmap, tx: Double, ty: Double, factor: UInt32, clearBorder: Bool?) {
         guard let x = TranslationTaps(offset: -tx, extent: image.width, canvas: width),
               let y = TranslationTaps(offset: -ty, extent: image.height, canvas: height) else { return }
         let w = image.width, h = image.height
@@ -83,7 +86,7 @@ extension Pixmap {
             return
         }
         // With transparent outermost pixels, only quads wholly inside the image can be non-zero.
-        let clear = image.hasClearBorder
+        let clear = clearBorder ?? image.hasClearBorder
         let rows = clear ? y.pixels.clamped(to: -y.shift..<h - 1 - y.shift) : y.pixels
         // Pixels whose two texel columns are both inside the image, between the edge columns.
         let innerStart = Swift.min(Swift.max(x.pixels.lowerBound, -x.shift), x.pixels.upperBound)

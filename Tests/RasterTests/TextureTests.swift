@@ -32,14 +32,20 @@ struct TextureTests {
         return pm
     }
 
-    static func expectSame(_ image: Pixmap, _ transform: Transform, opacity: Float, _ comment: Comment) throws {
-        let fast = try canvas(), slow = try canvas()
-        fast.drawTexture(image, transform: transform, opacity: opacity)
+    /// `drawTexture` (with the border checked, and with it declared as `clearBorder`) against the
+    /// pattern fill.
+    static func expectSame(_ image: Pixmap, _ transform: Transform, opacity: Float, clearBorder: Bool,
+                           _ comment: Comment) throws {
+        let slow = try canvas()
         let pattern = ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)
         slow.fill(Rect(x: 0, y: 0, width: 61, height: 47), paint: Paint(shader: .image(pattern), opacity: opacity))
-        var differing = 0
-        for i in 0..<(61 * 47) where fast.words[i] != slow.words[i] { differing += 1 }
-        #expect(differing == 0, comment)
+        for declared in [nil, clearBorder] {
+            let fast = try canvas()
+            fast.drawTexture(image, transform: transform, opacity: opacity, clearBorder: declared)
+            var differing = 0
+            for i in 0..<(61 * 47) where fast.words[i] != slow.words[i] { differing += 1 }
+            #expect(differing == 0, "\(comment), border \(String(describing: declared))")
+        }
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
@@ -54,7 +60,7 @@ struct TextureTests {
             let whole = g.next() % 3 == 0
             let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: whole ? tx.rounded() : tx, ty: whole ? ty.rounded() : ty)
             let opacity = g.next() % 2 == 0 ? 1 : Float(g.unit())
-            try Self.expectSame(image, t, opacity: opacity, "seed \(seed), \(t), opacity \(opacity)")
+            try Self.expectSame(image, t, opacity: opacity, clearBorder: seed % 2 == 0, "seed \(seed), \(t), opacity \(opacity)")
         }
     }
 
@@ -67,7 +73,7 @@ struct TextureTests {
             let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
             let t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
                               tx: g.unit() * 80 - 10, ty: g.unit() * 60 - 10)
-            try Self.expectSame(image, t, opacity: Float(g.unit()), "seed \(seed), \(t)")
+            try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
         }
     }
 }
