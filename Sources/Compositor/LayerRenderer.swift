@@ -32,7 +32,7 @@ final class LayerRenderer {
         self.origin = origin
     }
 
-    /// A renderer for a patch of the frame that reuses `other`'s cached layer rasterizations.
+    /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers.
     convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer) {
         self.init(target: target, scale: scale, origin: origin)
         leaves = other.leaves
@@ -66,7 +66,7 @@ final class LayerRenderer {
                     depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
-            canvas.fill(cached.outline, paint: Paint(shader: .image(cached.pattern), opacity: p.opacity), transform: affine)
+            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true)
             return
         }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
@@ -373,42 +373,111 @@ final class LayerRenderer {
         return CGFloat((s * 4).rounded(.up) / 4)
     }
 
-    var leaves: [ObjectIdentifier: (key: LeafKey, pixmap: Pixmap)] = [:]
+    /// The linear part (a, b, c, d) of a layer → device map: rotation, scale and skew.
+    struct Orientation: Equatable {
+        var a: Double, b: Double, c: Double, d: Double
+        init(_ t: Transform) { a = t.a; b = t.b; c = t.c; d = t.d }
+    }
 
-    /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once (at
-    /// its current device scale, quantized to quarters) and then only re-composited — with
-    /// bilinear filtering, as Core Animation composites layer textures — until a property that
-    /// changes its pixels changes. Returns the cached bitmap as a paint in layer space and the
-    /// outline to fill, or nil when the layer is not eligible.
-    private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform) -> (pattern: ImagePattern, outline: Path)? {
+    /// A plain leaf layer's retained rasterization.
+    struct Leaf {
+        var key: LeafKey
+        /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.
+        var pixmap: Pixmap
+        /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
+        /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
+        var placement: Placement
+        /// The layer's orientation in the last frame that drew it.
+        var seen: Orientation
+
+        /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
+        /// orientation it was drawn for, a layer-space one while the orientation keeps changing.
+        func fits(_ orientation: Orientation) -> Bool {
+            switch placement {
+            case let .device(drawn, _): drawn == orientation
+            case .layer: seen != orientation
+            }
+        }
+
+        enum Placement {
+            /// Bitmap pixel → device is a translation by `origin` + the layer → device translation.
+            case device(Orientation, origin: (x: Double, y: Double))
+            /// Layer space → bitmap pixels.
+            case layer(toCache: Transform)
+        }
+    }
+
+    /// Retained leaf layers by layer identity, shared with patch renderers (a bitmap and its
+    /// placement do not depend on the target's origin).
+    final class Leaves {
+        var byLayer: [ObjectIdentifier: Leaf] = [:]
+    }
+
+    var leaves = Leaves()
+
+    /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once and
+    /// then only re-composited — with bilinear filtering, as Core Animation composites layer
+    /// textures — until a property that changes its pixels changes. Its bitmap is drawn in device
+    /// orientation while the layer's rotation and scale stay put (moving it is then a translation
+    /// of the bitmap, sub-pixel offsets included), and in layer space, at its device scale
+    /// quantized up to quarters, once they animate (each frame then resamples it under the full
+    /// affine map). Returns the bitmap and its pixel → device map, or nil when the layer is not
+    /// eligible.
+    private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform) -> (pixmap: Pixmap, toDevice: Transform)? {
         guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
               p.contents == nil || p.contents is CGImage else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let key = LeafKey(p, rasterScale: rasterScale)
+        let id = ObjectIdentifier(model), orientation = Orientation(affine)
+        var leaf: Leaf
+        if let old = leaves.byLayer[id], old.key == key, old.fits(orientation) {
+            leaf = old
+        } else {
+            // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
+            let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
+            guard let fresh = steady ? deviceLeaf(model, p, key: key, affine: affine)
+                                     : layerLeaf(model, p, key: key, rasterScale: rasterScale, orientation: orientation) else { return nil }
+            leaf = fresh
+        }
+        leaf.seen = orientation
+        leaves.byLayer[id] = leaf
+        switch leaf.placement {
+        case let .device(_, origin):
+            return (leaf.pixmap, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+        case let .layer(toCache):
+            guard let fromCache = toCache.inverted() else { return nil }
+            return (leaf.pixmap, fromCache.concatenating(affine))
+        }
+    }
+
+    /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
+    private static let maxLeafSide: CGFloat = 4096
+
+    /// The layer drawn under `affine` into a bitmap covering its device box plus one pixel.
+    private func deviceLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, affine: Transform) -> Leaf? {
+        guard let box = LayerGeometry.deviceBox(p.bounds, CATransform3D(affine), margin: 1),
+              CGFloat(box.x1 - box.x0) <= LayerRenderer.maxLeafSide, CGFloat(box.y1 - box.y0) <= LayerRenderer.maxLeafSide,
+              let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
+        let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
+        drawFlatContent(model, p, transform: toCache, into: fresh)
+        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        return Leaf(key: key, pixmap: fresh,
+                    placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
+                    seen: Orientation(affine))
+    }
+
+    /// The layer drawn at `rasterScale` pixels per point, one transparent pixel of margin around.
+    private func layerLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, rasterScale: CGFloat, orientation: Orientation) -> Leaf? {
         let b = p.bounds
-        // Layer space → cache pixels, with one transparent pixel of margin on every side.
         let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
                                 tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
-        let id = ObjectIdentifier(model)
-        let pixmap: Pixmap
-        if let hit = leaves[id], hit.key == key {
-            pixmap = hit.pixmap
-        } else {
-            // Very large layers are drawn directly instead (no bitmap bigger than 4096 px a side).
-            let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
-            guard fw.isFinite, fh.isFinite, fw <= 4096, fh <= 4096,
-                  let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
-            drawFlatContent(model, p, transform: toCache, into: fresh)
-            drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-            leaves[id] = (key, fresh)
-            pixmap = fresh
-        }
-        guard let fromCache = toCache.inverted() else { return nil }
-        let pattern = ImagePattern(image: pixmap, transform: fromCache.concatenating(affine), filter: .bilinear, spread: .decal)
-        let outline = Path(rect: Rect(x: Double(b.minX) - 1 / Double(rasterScale), y: Double(b.minY) - 1 / Double(rasterScale),
-                                      width: Double(pixmap.width) / Double(rasterScale), height: Double(pixmap.height) / Double(rasterScale)))
-        return (pattern, outline)
+        let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
+        guard fw.isFinite, fh.isFinite, fw <= LayerRenderer.maxLeafSide, fh <= LayerRenderer.maxLeafSide,
+              let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
+        drawFlatContent(model, p, transform: toCache, into: fresh)
+        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), seen: orientation)
     }
 
     // MARK: - Backing stores

@@ -46,13 +46,8 @@ struct ImageSampler {
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse.m
         let py = Double(y) + 0.5
-        let affine = m.6 == 0 && m.7 == 0
         var px = Double(x) + 0.5
-        if affine {
-            let invW = 1 / m.8
-            let u = (m.0 * px + m.1 * py + m.2) * invW
-            let v = (m.3 * px + m.4 * py + m.5) * invW
-            let du = m.0 * invW, dv = m.3 * invW
+        if let (u, v, du, dv) = affineRun(y: y, x: x) {
             if bilinear {
                 sampleBilinearRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
             } else if !(du == 1 && dv == 0 && copyRow(u: u, v: v, count: count, into: out)) {
@@ -73,6 +68,17 @@ struct ImageSampler {
         }
     }
 
+    /// For an affine map: the image position of pixel (x, y)'s centre and its step per pixel
+    /// along the row; nil for a projective map.
+    @inline(__always)
+    private func affineRun(y: Int, x: Int) -> (u: Double, v: Double, du: Double, dv: Double)? {
+        let m = inverse.m
+        guard m.6 == 0 && m.7 == 0 else { return nil }
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let invW = 1 / m.8
+        return ((m.0 * px + m.1 * py + m.2) * invW, (m.3 * px + m.4 * py + m.5) * invW, m.0 * invW, m.3 * invW)
+    }
+
     /// Nearest samples along an affine run.
     private func sampleNearestRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
                                   into out: UnsafeMutablePointer<UInt32>) {
@@ -84,14 +90,10 @@ struct ImageSampler {
         }
     }
 
-    /// Bilinear samples along an affine run. Texel quads wholly inside the image (the common case)
-    /// are read directly, with the same weights `sampleBilinear` computes; the rest go through it.
+    /// Bilinear samples along an affine run (runs beyond ±10⁹ texels through `sampleBilinear`).
     private func sampleBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
                                    into out: UnsafeMutablePointer<UInt32>) {
-        let su = u - 0.5, sv = v - 0.5
-        let endU = su + du * Double(count), endV = sv + dv * Double(count)
-        let limit = 1e9
-        guard abs(su) < limit, abs(sv) < limit, abs(endU) < limit, abs(endV) < limit else {
+        guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
             var u = u, v = v
             for i in 0..<count {
                 out[i] = sampleBilinear(u, v)
@@ -100,27 +102,73 @@ struct ImageSampler {
             }
             return
         }
-        // Fixed point with 32 fractional bits: over a run of any length the stepping error stays
-        // far below the 1/256 weight resolution.
-        let one = 4_294_967_296.0
-        var fu = Int64((su * one).rounded()), fv = Int64((sv * one).rounded())
-        let dfu = Int64((du * one).rounded()), dfv = Int64((dv * one).rounded())
-        let maxU = UInt64(image.width - 1) << 32, maxV = UInt64(image.height - 1) << 32
-        let w = image.width
-        let words = image.words
         for i in 0..<count {
-            if UInt64(bitPattern: fu) < maxU, UInt64(bitPattern: fv) < maxV {
-                let x0 = Int(truncatingIfNeeded: fu >> 32), y0 = Int(truncatingIfNeeded: fv >> 32)
-                let wx = UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
-                let wy = UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24)
-                let p = words + (y0 &* w &+ x0)
-                out[i] = ImageSampler.weigh(p[0], p[1], p[w], p[w &+ 1], wx: wx, wy: wy)
-            } else {
-                out[i] = sampleBilinear(Double(fu) / one + 0.5, Double(fv) / one + 0.5)
-            }
-            fu &+= dfu
-            fv &+= dfv
+            out[i] = sample(run)
+            run.advance(1)
         }
+    }
+
+    /// `sample` of a bilinear sampler with an affine map, composited: the samples, scaled by
+    /// `factor`/255, go source-over onto `dst` (`Pixmap.drawTexture`). Four pixels whose texel
+    /// quads all lie inside the image are sampled together in 16-bit lanes, the others one by one,
+    /// with the positions and rounding of `sampleBilinearRun`.
+    func composite(y: Int, x: Int, count: Int, factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        guard let (u, v, du, dv) = affineRun(y: y, x: x) else { return }
+        guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
+            var u = u, v = v
+            for i in 0..<count {
+                Pixmap.sourceOver(dst + i, sampleBilinear(u, v), factor: factor)
+                u += du
+                v += dv
+            }
+            return
+        }
+        let w = image.width, words = image.words
+        var i = 0
+        while i < count && !run.inside(at: 0) {   // leading edge quads
+            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            run.advance(1)
+            i += 1
+        }
+        while i + 4 <= count {
+            // The quads of a run lie on a line, and the interior is convex: the ends decide.
+            if run.inside(at: 0), run.inside(at: 3) {
+                var t00 = SIMD4<UInt32>(), t10 = SIMD4<UInt32>(), t01 = SIMD4<UInt32>(), t11 = SIMD4<UInt32>()
+                var wx = SIMD4<UInt32>(), wy = SIMD4<UInt32>()
+                for k in 0..<4 {
+                    let p = words + (run.row &* w &+ run.column)
+                    t00[k] = p[0]; t10[k] = p[1]; t01[k] = p[w]; t11[k] = p[w &+ 1]
+                    wx[k] = run.weights.x; wy[k] = run.weights.y
+                    run.advance(1)
+                }
+                let s = ImageSampler.weigh4(t00, t10, t01, t11, wx: wx, wy: wy)
+                Pixmap.sourceOver4(dst + i, s, factor: factor)
+            } else {
+                for k in 0..<4 {
+                    Pixmap.sourceOver(dst + i + k, sample(run), factor: factor)
+                    run.advance(1)
+                }
+            }
+            i += 4
+        }
+        while i < count {
+            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            run.advance(1)
+            i += 1
+        }
+    }
+
+    /// The bilinear sample at a run's current position: the texel quad read directly when it
+    /// lies inside the image (the common case), else texel by texel after the spread mode.
+    @inline(__always)
+    private func sample(_ run: FixedRun) -> UInt32 {
+        let x = run.column, y = run.row, w = image.width
+        guard run.inside(at: 0) else {
+            return ImageSampler.weigh(texel(x, y), texel(x + 1, y), texel(x, y + 1), texel(x + 1, y + 1),
+                                      wx: run.weights.x, wy: run.weights.y)
+        }
+        let p = image.words + (y &* w &+ x)
+        return ImageSampler.weigh(p[0], p[1], p[w], p[w &+ 1], wx: run.weights.x, wy: run.weights.y)
     }
 
     /// A run that maps pixel centres exactly onto texel centres of one image row (an integer
@@ -166,8 +214,14 @@ struct ImageSampler {
     @inline(__always)
     static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
                       wx: UInt32, wy: UInt32) -> UInt32 {
-        let w00 = UInt64((256 - wx) * (256 - wy)), w10 = UInt64(wx * (256 - wy))
-        let w01 = UInt64((256 - wx) * wy), w11 = UInt64(wx * wy)
+        weigh(t00, t10, t01, t11, UInt64((256 - wx) * (256 - wy)), UInt64(wx * (256 - wy)),
+              UInt64((256 - wx) * wy), UInt64(wx * wy))
+    }
+
+    /// `weigh` with the four products given (their sum at most 65536).
+    @inline(__always)
+    static func weigh(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32,
+                      _ w00: UInt64, _ w10: UInt64, _ w01: UInt64, _ w11: UInt64) -> UInt32 {
         // Two channels per 64-bit word in 32-bit lanes: each weighted sum is < 2^24, so lanes
         // never carry into each other.
         let rb = spreadEven(t00) &* w00 &+ spreadEven(t10) &* w10 &+ spreadEven(t01) &* w01
@@ -177,6 +231,69 @@ struct ImageSampler {
         let r = UInt32(truncatingIfNeeded: rb >> 16) & 0xFF, b = UInt32(truncatingIfNeeded: rb >> 48) & 0xFF
         let g = UInt32(truncatingIfNeeded: ga >> 16) & 0xFF, a = UInt32(truncatingIfNeeded: ga >> 48) & 0xFF
         return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// Bilinear samples of a translated image, composited: pixel i combines texels i and i + 1 of
+    /// rows `top` and `bottom` with weights that are the same for every pixel (`horizontal` for
+    /// the two columns, `vertical` for the two rows; each pair sums to at most 256), rounded
+    /// exactly as `weigh` rounds; the samples, scaled by `factor`/255, go source-over onto `dst`.
+    /// Reads texels up to `top[count]`. Four pixels at a time in 16-bit lanes.
+    static func translatedRow(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, count: Int,
+                              horizontal: (Int, Int), vertical: (Int, Int), factor: UInt32,
+                              into dst: UnsafeMutablePointer<UInt32>) {
+        let left = SIMD8<UInt16>(repeating: UInt16(horizontal.0)), right = SIMD8<UInt16>(repeating: UInt16(horizontal.1))
+        let upper = SIMD8<UInt16>(repeating: UInt16(vertical.0)), lower = SIMD8<UInt16>(repeating: UInt16(vertical.1))
+        @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> SIMD4<UInt32> {
+            UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt32>.self)
+        }
+        var i = 0
+        while i + 4 <= count {
+            let t00 = load(top + i), t10 = load(top + i + 1), t01 = load(bottom + i), t11 = load(bottom + i + 1)
+            if t00 | t10 | t01 | t11 != SIMD4<UInt32>() {   // else transparent: nothing to draw
+                let s = weigh4(t00, t10, t01, t11, left: left, right: right, upper: upper, lower: lower)
+                Pixmap.sourceOver4(dst + i, s, factor: factor)
+            }
+            i += 4
+        }
+        while i < count {
+            let w00 = UInt64(horizontal.0 * vertical.0), w10 = UInt64(horizontal.1 * vertical.0)
+            let w01 = UInt64(horizontal.0 * vertical.1), w11 = UInt64(horizontal.1 * vertical.1)
+            Pixmap.sourceOver(dst + i, weigh(top[i], top[i + 1], bottom[i], bottom[i + 1], w00, w10, w01, w11), factor: factor)
+            i += 1
+        }
+    }
+
+    /// `weigh` on four pixels at once, with per-pixel weights `wx`, `wy` (0…256).
+    @inline(__always)
+    static func weigh4(_ t00: SIMD4<UInt32>, _ t10: SIMD4<UInt32>, _ t01: SIMD4<UInt32>, _ t11: SIMD4<UInt32>,
+                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let full = SIMD4<UInt32>(repeating: 256)
+        func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(f | f &<< 16, to: SIMD8<UInt16>.self) }
+        return weigh4(t00, t10, t01, t11, left: lanes(full &- wx), right: lanes(wx), upper: lanes(full &- wy), lower: lanes(wy))
+    }
+
+    /// `weigh` on four pixels at once in 16-bit lanes: texel t00 of pixel k is lane k of `t00`, and
+    /// the weights of the columns (`left`, `right`) and rows (`upper`, `lower`) of each pixel fill
+    /// both 16-bit halves of its 32-bit lane (each pair sums to at most 256). Exactly `weigh`'s
+    /// rounding: the horizontal sums (≤ 255·256) fit 16 bits, and the vertical pass weighs their
+    /// high and low bytes separately.
+    @inline(__always)
+    static func weigh4(_ t00: SIMD4<UInt32>, _ t10: SIMD4<UInt32>, _ t01: SIMD4<UInt32>, _ t11: SIMD4<UInt32>,
+                       left: SIMD8<UInt16>, right: SIMD8<UInt16>, upper: SIMD8<UInt16>, lower: SIMD8<UInt16>) -> SIMD4<UInt32> {
+        let low = SIMD8<UInt16>(repeating: 0xFF)
+        /// Two texel columns blended: R, B (even) and G, A (odd) channels in 16-bit lanes.
+        @inline(__always) func horizontal(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> (even: SIMD8<UInt16>, odd: SIMD8<UInt16>) {
+            let a = unsafeBitCast(a, to: SIMD8<UInt16>.self), b = unsafeBitCast(b, to: SIMD8<UInt16>.self)
+            return ((a & low) &* left &+ (b & low) &* right, (a &>> 8) &* left &+ (b &>> 8) &* right)
+        }
+        /// (t·upper + b·lower + 2¹⁵) >> 16 in 16-bit lanes.
+        @inline(__always) func vertical(_ t: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let high = (t &>> 8) &* upper &+ (b &>> 8) &* lower
+            let lowBytes = (t & low) &* upper &+ (b & low) &* lower
+            return (high &+ 128 &+ (lowBytes &>> 8)) &>> 8
+        }
+        let top = horizontal(t00, t10), bottom = horizontal(t01, t11)
+        return unsafeBitCast(vertical(top.even, bottom.even) | vertical(top.odd, bottom.odd) &<< 8, to: SIMD4<UInt32>.self)
     }
 
     /// Bytes 0 and 2 of `c` in the low bytes of the two 32-bit halves of a word.
@@ -210,6 +327,50 @@ struct ImageSampler {
         var k = i % (2 * n)
         if k < 0 { k += 2 * n }
         return k < n ? k : 2 * n - 1 - k
+    }
+}
+
+/// Sample positions along an affine run of pixels, minus ½ texel (texel centres at integers),
+/// in fixed point with 32 fractional bits: over a run of any length the stepping error stays far
+/// below the 1/256 weight resolution.
+struct FixedRun {
+    static let one = 4_294_967_296.0
+    private(set) var fu: Int64, fv: Int64
+    private let dfu: Int64, dfv: Int64
+    /// (width − 1, height − 1) of the image in fixed point: a quad is inside below them.
+    private let maxU: UInt64, maxV: UInt64
+
+    /// Starts at image position (u, v) stepping (du, dv) per pixel; nil when the run reaches
+    /// beyond ±10⁹ texels.
+    init?(u: Double, v: Double, du: Double, dv: Double, count: Int, image: Pixmap) {
+        let su = u - 0.5, sv = v - 0.5
+        let endU = su + du * Double(count), endV = sv + dv * Double(count)
+        let limit = 1e9
+        guard abs(su) < limit, abs(sv) < limit, abs(endU) < limit, abs(endV) < limit else { return nil }
+        fu = Int64((su * FixedRun.one).rounded()); fv = Int64((sv * FixedRun.one).rounded())
+        dfu = Int64((du * FixedRun.one).rounded()); dfv = Int64((dv * FixedRun.one).rounded())
+        maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
+    }
+
+    /// Whether the texel quad `k` pixels ahead lies wholly inside the image.
+    @inline(__always)
+    func inside(at k: Int64) -> Bool {
+        UInt64(bitPattern: fu &+ k &* dfu) < maxU && UInt64(bitPattern: fv &+ k &* dfv) < maxV
+    }
+
+    /// The quad's top-left texel.
+    var column: Int { Int(truncatingIfNeeded: fu >> 32) }
+    var row: Int { Int(truncatingIfNeeded: fv >> 32) }
+    /// The fractions rounded to 8 bits (0…256).
+    var weights: (x: UInt32, y: UInt32) {
+        (UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24),
+         UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24))
+    }
+
+    @inline(__always)
+    mutating func advance(_ k: Int64) {
+        fu &+= k &* dfu
+        fv &+= k &* dfv
     }
 }
 

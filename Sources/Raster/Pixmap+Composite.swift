@@ -1,4 +1,4 @@
-/// Compositing whole pixmaps: transparency layers and group opacity.
+/// Compositing whole pixmaps: transparency layers, group opacity and layer textures.
 extension Pixmap {
     /// Composites `source` onto this pixmap with its top-left corner at integer (x, y), scaled by
     /// `opacity` (0…1), with `blendMode`, through `clip` if given. Pixels outside either pixmap
@@ -10,7 +10,8 @@ extension Pixmap {
         let x1 = Swift.min(width, x + source.width), y1 = Swift.min(height, y + source.height)
         guard x1 > x0, y1 > y0 else { return }
         if blendMode == .sourceOver && clip == nil {
-            sourceOverRows(source, dx: x, dy: y, columns: x0..<x1, rows: y0..<y1, opacity: opacity)
+            let f = Pixmap.opacityFactor(opacity)
+            if f > 0 { sourceOverRows(source, dx: x, dy: y, columns: x0..<x1, rows: y0..<y1, factor: f) }
             return
         }
         let image = ImagePattern(image: source, transform: Transform(a: 1, b: 0, c: 0, d: 1,
@@ -21,24 +22,201 @@ extension Pixmap {
         for row in y0..<y1 { blitter.blitSpan(y: row, x: x0, count: x1 - x0, coverage: 255) }
     }
 
-    /// The common case of `draw`: premultiplied source-over at an integer offset, row by row,
-    /// with the same integer arithmetic (and so the same result) as `PaintBlitter`.
-    private func sourceOverRows(_ source: Pixmap, dx: Int, dy: Int, columns: Range<Int>, rows: Range<Int>,
-                                opacity: Float) {
-        let o = Swift.max(0, Swift.min(1, opacity.isNaN ? 0 : opacity))
-        let f = UInt32(o * 255 + 0.5)
-        guard f > 0 else { return }
-        let count = columns.count
-        for row in rows {
-            let dst = words + row * width + columns.lowerBound
-            let src = source.words + (row - dy) * source.width + (columns.lowerBound - dx)
-            for i in 0..<count {
-                var s = src[i]
-                if s == 0 { continue }
-                if f != 255 { s = PaintBlitter.scale(s, f) }
-                let a = s >> 24
-                dst[i] = a == 255 ? s : s &+ PaintBlitter.scale(dst[i], 255 - a)
+    /// Composites `image` as a texture, the way Core Animation composites a layer's backing
+    /// store: `transform` maps image pixel space to device pixels; every device pixel gets the
+    /// bilinear sample at its centre (texels outside the image are transparent, `.decal`),
+    /// scaled by `opacity` (0…1), source-over. There is no coverage: the image's own transparent
+    /// or anti-aliased edge pixels shape its outline.
+    ///
+    /// Equal to filling the whole pixmap with `Paint(shader: .image(ImagePattern(image: image,
+    /// transform: transform, filter: .bilinear, spread: .decal)), opacity: opacity)`, but only the
+    /// pixels whose sample can be non-zero are visited, and a pure translation takes a path with
+    /// one set of bilinear weights for the whole image. `clearBorder`: whether the image's
+    /// outermost rows and columns are all transparent (then only texel quads wholly inside it can
+    /// contribute); nil to have it checked.
+    public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil) {
+        let f = Pixmap.opacityFactor(opacity)
+        guard f > 0, image.width > 0, image.height > 0, let inverse = transform.inverted() else { return }
+        if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
+            drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder)
+        } else {
+            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder)
+        }
+    }
+
+    /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
+    /// one texel of the image is sampled and blended (`ImageSampler.composite`).
+    private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32,
+                                   clearBorder: Bool?) {
+        guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
+              let rows = rowRange(of: image, under: transform) else { return }
+        let w = Double(image.width), h = Double(image.height)
+        // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h); inside (0, w − 1)
+        // and (0, h − 1) when the image's outermost pixels are transparent.
+        let clear = clearBorder ?? image.hasClearBorder ? 1.0 : 0
+        for y in rows {
+            // Sample position of pixel x's centre, minus ½ (texel centres at integers): su + a·x.
+            let py = Double(y) + 0.5
+            let su = inv.a * 0.5 + inv.c * py + inv.tx - 0.5, sv = inv.b * 0.5 + inv.d * py + inv.ty - 0.5
+            let (u0, u1) = Pixmap.solve(su, inv.a, above: clear - 1, below: w - clear)
+            let (v0, v1) = Pixmap.solve(sv, inv.b, above: clear - 1, below: h - clear)
+            let lo = Swift.max(u0, v0, -1), hi = Swift.min(u1, v1, Double(width))
+            guard lo < hi else { continue }
+            // Pixels lo < x < hi. With a clear border, a pixel just outside samples the transparent
+            // ring even if rounding misjudged it; otherwise one pixel of slack on each side (the
+            // sampler itself returns 0 outside the image).
+            let slack = clear == 1 ? 0 : 1
+            let x = Swift.max(0, Int(lo.rounded(.down)) + 1 - slack)
+            let end = Swift.min(width, Int(hi.rounded(.up)) + slack)
+            guard x < end else { continue }
+            sampler.composite(y: y, x: x, count: end - x, factor: factor, into: words + y * width + x)
+        }
+    }
+
+    /// `drawTexture` for a translation by (tx, ty) device pixels: every pixel's four texels sit at
+    /// the same offset with the same weights, so rows are combined directly, four pixels at a time.
+    private func drawTranslatedTexture(_ image: Pixmap, tx: Double, ty: Double, factor: UInt32, clearBorder: Bool?) {
+        guard let x = TranslationTaps(offset: -tx, extent: image.width, canvas: width),
+              let y = TranslationTaps(offset: -ty, extent: image.height, canvas: height) else { return }
+        let w = image.width, h = image.height
+        if x.weight == 0 && y.weight == 0 {
+            // Whole-pixel offset: texel (i, j) lands on pixel (i − x.shift, j − y.shift).
+            sourceOverRows(image, dx: -x.shift, dy: -y.shift, columns: x.pixels.clamped(to: -x.shift..<w - x.shift),
+                           rows: y.pixels.clamped(to: -y.shift..<h - y.shift), factor: factor)
+            return
+        }
+        // With transparent outermost pixels, only quads wholly inside the image can be non-zero.
+        let clear = clearBorder ?? image.hasClearBorder
+        let rows = clear ? y.pixels.clamped(to: -y.shift..<h - 1 - y.shift) : y.pixels
+        // Pixels whose two texel columns are both inside the image, between the edge columns.
+        let innerStart = Swift.min(Swift.max(x.pixels.lowerBound, -x.shift), x.pixels.upperBound)
+        let inner = innerStart..<Swift.max(innerStart, Swift.min(x.pixels.upperBound, w - 1 - x.shift))
+        /// Pixels `columns` of row `py`, one at a time, texels outside the image transparent.
+        func edge(_ columns: Range<Int>, row py: Int) {
+            func texel(_ i: Int, _ j: Int) -> UInt32 { i >= 0 && i < w && j >= 0 && j < h ? image.words[j * w + i] : 0 }
+            for px in columns {
+                let i = px + x.shift, j = py + y.shift
+                let s = ImageSampler.weigh(texel(i, j), texel(i + 1, j), texel(i, j + 1), texel(i + 1, j + 1),
+                                           wx: UInt32(x.weight), wy: UInt32(y.weight))
+                Pixmap.sourceOver(words + py * width + px, s, factor: factor)
             }
         }
+        for py in rows {
+            if !clear {
+                edge(x.pixels.lowerBound..<inner.lowerBound, row: py)
+                edge(inner.upperBound..<x.pixels.upperBound, row: py)
+            }
+            // Texel rows j and j + 1 with their weights; a row outside the image weighs 0.
+            let j = py + y.shift
+            guard !inner.isEmpty else { continue }
+            let top = image.words + Swift.max(j, 0) * w + inner.lowerBound + x.shift
+            let bottom = image.words + Swift.min(j + 1, h - 1) * w + inner.lowerBound + x.shift
+            ImageSampler.translatedRow(top: top, bottom: bottom, count: inner.count,
+                                       horizontal: (256 - x.weight, x.weight),
+                                       vertical: (j < 0 ? 0 : 256 - y.weight, j + 1 >= h ? 0 : y.weight),
+                                       factor: factor, into: words + py * width + inner.lowerBound)
+        }
+    }
+
+    /// Whether the outermost rows and columns are all transparent (as in a layer's retained
+    /// bitmap, drawn with a margin).
+    var hasClearBorder: Bool {
+        let last = (height - 1) * width
+        for x in 0..<width where words[x] != 0 || words[last + x] != 0 { return false }
+        for y in 0..<height where words[y * width] != 0 || words[y * width + width - 1] != 0 { return false }
+        return true
+    }
+
+    /// Opacity 0…1 (NaN: 0) as a factor 0…255.
+    static func opacityFactor(_ opacity: Float) -> UInt32 {
+        UInt32(Swift.max(0, Swift.min(1, opacity.isNaN ? 0 : opacity)) * 255 + 0.5)
+    }
+
+    /// The device rows an image can touch under `transform` (clamped to the pixmap), or nil when
+    /// it touches no pixel of it.
+    private func rowRange(of image: Pixmap, under t: Transform) -> Range<Int>? {
+        // The image rectangle grown by one texel, as the bilinear footprint reaches.
+        let u = Double(image.width) + 2, v = Double(image.height) + 2
+        let x0 = t.tx - t.a - t.c, y0 = t.ty - t.b - t.d   // corner (−1, −1)
+        let dx = (t.a * u, t.c * v), dy = (t.b * u, t.d * v)   // the two edges from it
+        let minX = x0 + Swift.min(dx.0, 0) + Swift.min(dx.1, 0), maxX = x0 + Swift.max(dx.0, 0) + Swift.max(dx.1, 0)
+        let minY = y0 + Swift.min(dy.0, 0) + Swift.min(dy.1, 0), maxY = y0 + Swift.max(dy.0, 0) + Swift.max(dy.1, 0)
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite,
+              maxX > -1, minX < Double(width) + 1 else { return nil }
+        let top = Int(Swift.max(0, minY.rounded(.down) - 1)), bottom = Int(Swift.min(Double(height), maxY.rounded(.up) + 1))
+        return top < bottom ? top..<bottom : nil
+    }
+
+    /// The open interval of real x with `low < start + step·x < high` (possibly empty: lo > hi).
+    private static func solve(_ start: Double, _ step: Double, above low: Double, below high: Double) -> (Double, Double) {
+        if abs(step) < 1e-12 { return start > low && start < high ? (-.infinity, .infinity) : (1, 0) }
+        let a = (low - start) / step, b = (high - start) / step
+        return (Swift.min(a, b), Swift.max(a, b))
+    }
+
+    /// The common case of `draw`: premultiplied source-over at an integer offset, row by row,
+    /// with the same integer arithmetic (and so the same result) as `PaintBlitter`.
+    /// Columns and rows are device pixels inside both pixmaps; f is the opacity factor (1…255).
+    private func sourceOverRows(_ source: Pixmap, dx: Int, dy: Int, columns: Range<Int>, rows: Range<Int>, factor f: UInt32) {
+        guard !columns.isEmpty else { return }
+        for row in rows {
+            Pixmap.sourceOverRow(words + row * width + columns.lowerBound,
+                                 source: source.words + (row - dy) * source.width + (columns.lowerBound - dx),
+                                 count: columns.count, factor: f)
+        }
+    }
+
+    /// `dst = src·f/255 + dst·(255 − αs)/255` over a run (f in 1…255), four pixels at a time with
+    /// `PaintBlitter`'s rounding; transparent source quads are skipped.
+    @inline(__always)
+    static func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, factor f: UInt32) {
+        var i = 0
+        while i + 4 <= count {
+            sourceOver4(dst + i, UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self), factor: f)
+            i += 4
+        }
+        while i < count {
+            sourceOver(dst + i, source[i], factor: f)
+            i += 1
+        }
+    }
+
+    /// `sourceOverRow` for four pixels whose source words are `s`.
+    @inline(__always)
+    static func sourceOver4(_ dst: UnsafeMutablePointer<UInt32>, _ s: SIMD4<UInt32>, factor f: UInt32) {
+        guard s != SIMD4<UInt32>() else { return }
+        let src = f == 255 ? s : PaintBlitter.scale4(s, SIMD4(repeating: f))
+        let raw = UnsafeMutableRawPointer(dst)
+        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        raw.storeBytes(of: src &+ PaintBlitter.scale4(d, 255 &- (src &>> 24)), as: SIMD4<UInt32>.self)
+    }
+
+    /// `sourceOverRow` for one pixel.
+    @inline(__always)
+    static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, _ s: UInt32, factor f: UInt32) {
+        guard s != 0 else { return }
+        let src = f == 255 ? s : PaintBlitter.scale(s, f)
+        dst.pointee = src &+ PaintBlitter.scale(dst.pointee, 255 - (src >> 24))
+    }
+}
+
+/// The taps of a bilinear translation along one axis: pixel p samples texels p + shift and
+/// p + shift + 1 with weights 256 − weight and weight (0…256), rounded as `ImageSampler` rounds.
+struct TranslationTaps {
+    let shift: Int
+    let weight: Int
+    /// Pixels (clamped to the canvas) with a texel in the image: p + shift ∈ −1 ..< extent.
+    let pixels: Range<Int>
+
+    /// `offset`: where pixel 0's centre samples, in texels from texel 0's centre (−translation).
+    init?(offset: Double, extent: Int, canvas: Int) {
+        guard abs(offset) < 1e9 else { return nil }
+        // 32.32 fixed point, as the sampler steps: weight = the fraction rounded to 8 bits.
+        let fixed = Int64((offset * 4_294_967_296.0).rounded())
+        shift = Int(fixed >> 32)
+        weight = Int(((fixed & 0xFFFF_FFFF) + (1 << 23)) >> 24)
+        let lo = Swift.max(0, -1 - shift), hi = Swift.min(canvas, extent - shift)
+        guard lo < hi else { return nil }
+        pixels = lo..<hi
     }
 }

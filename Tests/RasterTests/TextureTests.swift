@@ -1,0 +1,79 @@
+import Foundation
+import Raster
+import Testing
+
+/// `Pixmap.drawTexture` against the general path it shortcuts: filling the whole pixmap with the
+/// same image as a bilinear, decal pattern at the same opacity. The results must be identical,
+/// pixel for pixel, for translations (whole, fractional, partly off the canvas) and for general
+/// affine maps.
+struct TextureTests {
+    typealias Generator = DifferentialTests.Generator
+
+    /// A random premultiplied image with a share of transparent and opaque texels, optionally
+    /// with transparent outermost rows and columns (the shortcut `drawTexture` takes for those).
+    static func image(_ g: inout Generator, width: Int, height: Int, clearBorder: Bool) throws -> Pixmap {
+        let pm = try Pixmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let border = x == 0 || y == 0 || x == width - 1 || y == height - 1
+                let kind = clearBorder && border ? 0 : g.next() % 4
+                let a = kind == 0 ? 0 : kind == 1 ? 255 : UInt8(g.next() % 256)
+                func channel() -> UInt8 { UInt8(g.next() % (UInt64(a) + 1)) }
+                pm.setPixel(x: x, y: y, PremultipliedColor(r: channel(), g: channel(), b: channel(), a: a))
+            }
+        }
+        return pm
+    }
+
+    /// An opaque 61×47 gradient to composite onto.
+    static func canvas() throws -> Pixmap {
+        let pm = try Pixmap(width: 61, height: 47)
+        for y in 0..<47 { for x in 0..<61 { pm.setPixel(x: x, y: y, PremultipliedColor(r: UInt8(x * 4), g: UInt8(y * 5), b: 90, a: 255)) } }
+        return pm
+    }
+
+    /// `drawTexture` (with the border checked, and with it declared as `clearBorder`) against the
+    /// pattern fill.
+    static func expectSame(_ image: Pixmap, _ transform: Transform, opacity: Float, clearBorder: Bool,
+                           _ comment: Comment) throws {
+        let slow = try canvas()
+        let pattern = ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)
+        slow.fill(Rect(x: 0, y: 0, width: 61, height: 47), paint: Paint(shader: .image(pattern), opacity: opacity))
+        for declared in [nil, clearBorder] {
+            let fast = try canvas()
+            fast.drawTexture(image, transform: transform, opacity: opacity, clearBorder: declared)
+            var differing = 0
+            for i in 0..<(61 * 47) where fast.words[i] != slow.words[i] { differing += 1 }
+            #expect(differing == 0, "\(comment), border \(String(describing: declared))")
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func translationsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.image(&g, width: Int(g.next() % 30) + 1, height: Int(g.next() % 30) + 1,
+                                   clearBorder: seed % 2 == 0)
+        for _ in 0..<6 {
+            // Offsets in 1/64 pixel (exact in binary, so both paths see the same fraction), some
+            // whole, some far enough out to be clipped by the canvas.
+            let tx = Double(Int(g.next() % 6400) - 1600) / 64, ty = Double(Int(g.next() % 4800) - 1600) / 64
+            let whole = g.next() % 3 == 0
+            let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: whole ? tx.rounded() : tx, ty: whole ? ty.rounded() : ty)
+            let opacity = g.next() % 2 == 0 ? 1 : Float(g.unit())
+            try Self.expectSame(image, t, opacity: opacity, clearBorder: seed % 2 == 0, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func affineMapsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.image(&g, width: Int(g.next() % 40) + 1, height: Int(g.next() % 40) + 1,
+                                   clearBorder: seed % 2 == 0)
+        for _ in 0..<6 {
+            let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+            let t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                              tx: g.unit() * 80 - 10, ty: g.unit() * 60 - 10)
+            try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
+        }
+    }
+}
