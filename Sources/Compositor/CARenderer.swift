@@ -61,6 +61,10 @@ public final class CARenderer {
         }.clamped(width: pixmap.width, height: pixmap.height)
     }
 
+    /// Citrine extension (diagnostics): how many layer bitmaps the renderer retains — drawn
+    /// contents and rasterized leaf layers of the layers on screen.
+    public var _retainedBitmapCount: Int { renderer.leaves.byLayer.count + renderer.backingStores.count }
+
     /// The media time at which the next frame is needed (Apple: "the time at which the next
     /// update should happen; if infinite, no update needs to be scheduled"): the frame time while
     /// an animation runs, the start of the next animation to begin, ∞ when nothing will change.
@@ -122,7 +126,7 @@ public final class CARenderer {
             }
         }
         pixmap.fill(with: background)
-        if let layer { renderer.render(layer, at: t) }
+        if let layer { renderer.renderFullFrame(layer, at: t) }
         // Footprints only for trees at rest: while animations run most layers move every frame,
         // so damage would be the whole frame anyway.
         footprints = animated ? nil : layer.flatMap { renderer.footprints(of: $0, at: t) }

@@ -21,7 +21,15 @@ final class LayerRenderer {
     let target: Pixmap
     /// Device pixels per layer point.
     let scale: CGFloat
-    var backingStores: [ObjectIdentifier: (size: CGSize, pixmap: Pixmap)] = [:]
+    var backingStores: [ObjectIdentifier: BackingStore] = [:]
+
+    /// A layer's drawn content (`draw(in:)`), kept until it needs display or changes size.
+    struct BackingStore {
+        var size: CGSize
+        var pixmap: Pixmap
+        /// The layer it belongs to (an identifier alone could be reused by a later layer).
+        weak var owner: CALayer?
+    }
 
     /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).
     let origin: (x: Int, y: Int)
@@ -37,6 +45,15 @@ final class LayerRenderer {
         self.init(target: target, scale: scale, origin: origin)
         leaves = other.leaves
         backingStores = other.backingStores
+    }
+
+    /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
+    /// draw (patch renderers, which see only part of the tree, use `render`).
+    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval) {
+        leaves.beginFullFrame()
+        render(root, at: time)
+        leaves.dropUnused()
+        backingStores = backingStores.filter { $0.value.owner != nil }
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -389,6 +406,10 @@ final class LayerRenderer {
         var placement: Placement
         /// The layer's orientation in the last frame that drew it.
         var seen: Orientation
+        /// The layer it belongs to (an identifier alone could be reused by a later layer).
+        weak var owner: CALayer?
+        /// The last full frame that drew it (`Leaves.frame`).
+        var lastFrame = 0
 
         /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
         /// orientation it was drawn for, a layer-space one while the orientation keeps changing.
@@ -411,6 +432,14 @@ final class LayerRenderer {
     /// placement do not depend on the target's origin).
     final class Leaves {
         var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// Number of the full frame being drawn.
+        private(set) var frame = 0
+
+        func beginFullFrame() { frame &+= 1 }
+
+        /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
+        /// gone), so the cache holds only what is on screen.
+        func dropUnused() { byLayer = byLayer.filter { $0.value.lastFrame == frame && $0.value.owner != nil } }
     }
 
     var leaves = Leaves()
@@ -431,7 +460,7 @@ final class LayerRenderer {
         let key = LeafKey(p, rasterScale: rasterScale)
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
         var leaf: Leaf
-        if let old = leaves.byLayer[id], old.key == key, old.fits(orientation) {
+        if let old = leaves.byLayer[id], old.owner === model, old.key == key, old.fits(orientation) {
             leaf = old
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
@@ -441,6 +470,8 @@ final class LayerRenderer {
             leaf = fresh
         }
         leaf.seen = orientation
+        leaf.owner = model
+        leaf.lastFrame = leaves.frame
         leaves.byLayer[id] = leaf
         switch leaf.placement {
         case let .device(_, origin):
@@ -487,7 +518,9 @@ final class LayerRenderer {
     private func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
-        if let cached = backingStores[key], cached.size == size, !model.needsDisplay() { return cached.pixmap }
+        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay() {
+            return cached.pixmap
+        }
         guard model.delegate != nil || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
                 && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
         let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
@@ -496,7 +529,7 @@ final class LayerRenderer {
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
         model.draw(in: ctx)
-        backingStores[key] = (size, pixmap)
+        backingStores[key] = BackingStore(size: size, pixmap: pixmap, owner: model)
         return pixmap
     }
 }

@@ -223,6 +223,31 @@ import Testing
             r.endFrame()
         }
 
+        /// Retained layer bitmaps are dropped once their layers leave the screen (no cache growth
+        /// as layers come and go, and no bitmap handed to a later layer that reuses an identity).
+        @Test func retainedBitmapsFollowTheLayersOnScreen() throws {
+            CAMediaClock.setManualTime(0)
+            let root = Self.layer(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+            for i in 0..<10 {
+                root.addSublayer(Self.layer(CGRect(x: CGFloat(i * 10), y: 0, width: 8, height: 8), Self.red))
+            }
+            let r = try CARenderer(width: 100, height: 100)
+            r.layer = root
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r._retainedBitmapCount == 10)
+            root.sublayers = nil
+            let fresh = Self.layer(CGRect(x: 50, y: 50, width: 8, height: 8), Self.black)
+            root.addSublayer(fresh)
+            CATransaction.flush()
+            r.addUpdate(CGRect(x: 0, y: 0, width: 100, height: 100))
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            r.backgroundColor = Self.white    // a new background: a full frame
+            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            #expect(r._retainedBitmapCount == 1)
+            #expect(r.pixmap.pixel(x: 54, y: 54) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+            #expect(r.pixmap.pixel(x: 4, y: 4) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        }
+
         /// An animation added without a key still makes frames at new times redraw.
         @Test func unkeyedAnimationsAreNotIdle() throws {
             CAMediaClock.setManualTime(0)
