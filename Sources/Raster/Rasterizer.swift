@@ -26,8 +26,8 @@ final class Rasterizer {
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
     /// Per row of the box: the first and last cell column holding a delta (empty: max, −1).
-    private var rowMin: UnsafeMutablePointer<Int32>
-    private var rowMax: UnsafeMutablePointer<Int32>
+    private var rowMin: UnsafeMutablePointer<Int>
+    private var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
@@ -125,7 +125,7 @@ final class Rasterizer {
             rowCapacity = box.height
             rowMin = .allocate(capacity: rowCapacity)
             rowMax = .allocate(capacity: rowCapacity)
-            rowMin.initialize(repeating: Int32.max, count: rowCapacity)
+            rowMin.initialize(repeating: Int.max, count: rowCapacity)
             rowMax.initialize(repeating: -1, count: rowCapacity)
         }
     }
@@ -178,6 +178,10 @@ final class Rasterizer {
         let firstRow = Swift.max(0, Int(ty))
         let lastRow = Swift.min(height - 1, Int(Rasterizer.ceilNonNegative(ey)) - 1)
         if firstRow > lastRow { return }
+        if tx == ex {
+            depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
+            return
+        }
         var xTop = tx
         for row in firstRow...lastRow {
             let rowTop = Swift.max(Float(row), ty)
@@ -187,6 +191,24 @@ final class Rasterizer {
             let xa = Swift.min(xTop, xBottom), xb = Swift.max(xTop, xBottom)
             depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
             xTop = xBottom
+        }
+    }
+
+    /// `deposit` for a vertical segment at x: the single-column case of `depositRow` in every
+    /// row, with the column and the split of each row's height computed once.
+    private func depositVertical(x: Float, top: Float, bottom: Float, dir: Float, rows: ClosedRange<Int>,
+                                 stride: Int) {
+        let xFloor = Rasterizer.floorNonNegative(x)
+        let column = Int(xFloor)
+        let mid = x - xFloor
+        var line = cells + rows.lowerBound * stride
+        for row in rows {
+            let d = (Swift.min(Float(row + 1), bottom) - Swift.max(Float(row), top)) * dir
+            line[column] += d * (1 - mid)
+            line[column + 1] += d * mid
+            rowMin[row] = Swift.min(rowMin[row], column)
+            rowMax[row] = Swift.max(rowMax[row], column + 1)
+            line += stride
         }
     }
 
@@ -222,8 +244,8 @@ final class Rasterizer {
             }
             line[ib] += d * lastArea
         }
-        rowMin[row] = Swift.min(rowMin[row], Int32(ia))
-        rowMax[row] = Swift.max(rowMax[row], Int32(ib))
+        rowMin[row] = Swift.min(rowMin[row], ia)
+        rowMax[row] = Swift.max(rowMax[row], ib)
     }
 
     /// ⌊v⌋ for v ≥ 0 (box-local coordinates), by truncation: no libm call. A value a rounding
@@ -244,9 +266,9 @@ final class Rasterizer {
                                    into blitter: inout B) {
         let width = box.width
         for row in 0..<box.height {
-            let lo = Int(rowMin[row]), hi = Int(rowMax[row])
+            let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
-            rowMin[row] = Int32.max
+            rowMin[row] = Int.max
             rowMax[row] = -1
             let line = cells + row * stride
             let y = box.y0 + row
@@ -321,7 +343,10 @@ final class Rasterizer {
             if a > 1 { a = 2 - a }
         }
         if !antiAlias { return a >= 0.5 ? 255 : 0 }
-        return UInt8(a * 255 + 0.5)
+        // a·255 + 2²³ lies in [2²³, 2²³ + 255], where floats are the integers: the addition rounds
+        // a·255 to the nearest level (ties to even, the only difference from ⌊a·255 + ½⌋) and
+        // the level is the low byte of the bit pattern. No checked float-to-integer conversion.
+        return UInt8(truncatingIfNeeded: (a * 255 + 0x1p23).bitPattern)
     }
 }
 
