@@ -175,8 +175,8 @@ final class Rasterizer {
         let (tx, ty, ex, ey) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
-        let firstRow = Swift.max(0, Int(ty))
-        let lastRow = Swift.min(height - 1, Int(Rasterizer.ceilNonNegative(ey)) - 1)
+        let firstRow = Rasterizer.floorIndex(ty)
+        let lastRow = Swift.min(height - 1, Rasterizer.ceilIndex(ey) - 1)
         if firstRow > lastRow { return }
         if tx == ex {
             depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
@@ -198,9 +198,8 @@ final class Rasterizer {
     /// row, with the column and the split of each row's height computed once.
     private func depositVertical(x: Float, top: Float, bottom: Float, dir: Float, rows: ClosedRange<Int>,
                                  stride: Int) {
-        let xFloor = Rasterizer.floorNonNegative(x)
-        let column = Int(xFloor)
-        let mid = x - xFloor
+        let column = Rasterizer.floorIndex(x)
+        let mid = x - Float(column)
         var line = cells + rows.lowerBound * stride
         for row in rows {
             let d = (Swift.min(Float(row + 1), bottom) - Swift.max(Float(row), top)) * dir
@@ -215,10 +214,11 @@ final class Rasterizer {
     @inline(__always)
     private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
         let line = cells + row * stride
-        let xaFloor = Rasterizer.floorNonNegative(xa)
-        let ia = Int(xaFloor)
-        let xbCeil = Rasterizer.ceilNonNegative(xb)
-        let ib = Swift.max(Int(xbCeil), ia + 1)
+        let ia = Rasterizer.floorIndex(xa)
+        let xaFloor = Float(ia)
+        let ibCeil = Rasterizer.ceilIndex(xb)
+        let xbCeil = Float(ibCeil)
+        let ib = Swift.max(ibCeil, ia + 1)
         if ib <= ia + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
             // the rest carries to the next.
@@ -248,16 +248,22 @@ final class Rasterizer {
         rowMax[row] = Swift.max(rowMax[row], ib)
     }
 
-    /// ⌊v⌋ for v ≥ 0 (box-local coordinates), by truncation: no libm call. A value a rounding
-    /// error below zero lands in column 0.
+    /// ⌊v⌋ for a box-local coordinate (0 ≤ v < 2²²; a value a rounding error below zero lands
+    /// in column 0), without libm or a checked float-to-integer conversion: v + 2²³ rounds v to
+    /// the nearest integer, which sits in the float's low mantissa bits and is one too high when
+    /// the rounding went up.
     @inline(__always)
-    private static func floorNonNegative(_ v: Float) -> Float { Float(Int(v)) }
+    private static func floorIndex(_ v: Float) -> Int {
+        let w = Swift.max(v, 0)
+        let rounded = Int((w + 0x1p23).bitPattern & 0x7F_FFFF)
+        return Float(rounded) > w ? rounded - 1 : rounded
+    }
 
-    /// ⌈v⌉ for v ≥ 0, by truncation.
+    /// ⌈v⌉ for a box-local coordinate, as `floorIndex`.
     @inline(__always)
-    private static func ceilNonNegative(_ v: Float) -> Float {
-        let t = Float(Int(v))
-        return t < v ? t + 1 : t
+    private static func ceilIndex(_ v: Float) -> Int {
+        let f = floorIndex(v)
+        return Float(f) < v ? f + 1 : f
     }
 
     // MARK: - Sweep
