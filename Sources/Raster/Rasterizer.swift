@@ -302,23 +302,22 @@ final class Rasterizer {
                 x = runEnd
             }
             flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
-            // Clear whatever lies past the box edge (deltas of clamped geometry).
-            var k = end
-            while k <= hi { line[k] = 0; k += 1 }
+            // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+            if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
     }
 
-    /// The first column in from..<end whose cell is not zero (or `end`). Skips eight cells at a
-    /// time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
+    /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
+    /// a time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
-        while x + 8 <= end {
+        while x &+ 16 <= end {
             let p = UnsafeRawPointer(line + x)
-            let bits = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            if bits != 0 { break }
-            x += 8
+            let bits = p.loadUnaligned(as: SIMD4<UInt32>.self) | p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+                | p.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self) | p.loadUnaligned(fromByteOffset: 48, as: SIMD4<UInt32>.self)
+            if bits != SIMD4() { break }
+            x &+= 16
         }
         while x < end && line[x] == 0 { x += 1 }
         return x
