@@ -116,17 +116,27 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, four pixels at a time.
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
+    /// independent quads), then four, then one.
     @inline(__always)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         var i = 0
         let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
-        while i + 4 <= count {
-            let raw = UnsafeMutableRawPointer(dst + i)
+        /// The four pixels at `dst + k`.
+        @inline(__always) func quad(_ k: Int) {
+            let raw = UnsafeMutableRawPointer(dst + k)
             raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
                            as: SIMD4<UInt32>.self)
-            i += 4
+        }
+        while i &+ 8 <= count {
+            quad(i)
+            quad(i &+ 4)
+            i &+= 8
+        }
+        if i &+ 4 <= count {
+            quad(i)
+            i &+= 4
         }
         while i < count {
             dst[i] = src &+ scale(dst[i], inv)
@@ -136,36 +146,48 @@ public struct PaintBlitter: Blitter {
 
     /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
     /// everywhere when it is nil; factor = coverage × opacity / 255. Four pixels at a time, with
-    /// exactly the rounding of the scalar `scale`/`div255` (transparent quads are skipped).
+    /// exactly the rounding of the scalar `scale`/`div255` (transparent quads are skipped); the
+    /// last one to three pixels go through the same arithmetic in a partly filled quad (empty
+    /// lanes have coverage 0 and leave nothing behind).
     @inline(__always)
     static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>?,
                            color: UInt32, coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
         var i = 0
-        let solid = SIMD4<UInt32>(repeating: color), zero = SIMD4<UInt32>()
-        while i + 4 <= count {
-            var f = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]),
+        let solid = SIMD4<UInt32>(repeating: color)
+        while i &+ 4 <= count {
+            let f = SIMD4<UInt32>(UInt32(coverage[i]), UInt32(coverage[i + 1]),
                                   UInt32(coverage[i + 2]), UInt32(coverage[i + 3]))
             let s = source.map { UnsafeRawPointer($0 + i).loadUnaligned(as: SIMD4<UInt32>.self) } ?? solid
-            if f != zero && s != zero {
-                if opacity != 255 {
-                    let t = f &* opacity &+ 128
-                    f = (t &+ (t &>> 8)) &>> 8
-                }
-                let src = scale4(s, f)
+            if f != SIMD4() && s != SIMD4() {
                 let raw = UnsafeMutableRawPointer(dst + i)
-                let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
-                raw.storeBytes(of: src &+ scale4(d, 255 &- (src &>> 24)), as: SIMD4<UInt32>.self)
+                raw.storeBytes(of: sourceOver(raw.loadUnaligned(as: SIMD4<UInt32>.self), source: s, coverage: f,
+                                              opacity: opacity), as: SIMD4<UInt32>.self)
             }
-            i += 4
+            i &+= 4
         }
-        while i < count {
-            let c = UInt32(coverage[i]), s = source?[i] ?? color
-            if c != 0 && s != 0 {
-                let src = scale(s, opacity == 255 ? c : div255(c * opacity))
-                dst[i] = src &+ scale(dst[i], 255 - (src >> 24))
-            }
-            i += 1
+        let rest = count &- i
+        guard rest > 0 else { return }
+        var f = SIMD4<UInt32>(), s = solid, d = SIMD4<UInt32>()
+        for k in 0..<rest {
+            f[k] = UInt32(coverage[i + k])
+            if let source { s[k] = source[i + k] }
+            d[k] = dst[i + k]
         }
+        let blended = sourceOver(d, source: s, coverage: f, opacity: opacity)
+        for k in 0..<rest { dst[i + k] = blended[k] }
+    }
+
+    /// Four destination words after source-over of `s` with factors coverage × opacity / 255.
+    @inline(__always)
+    static func sourceOver(_ d: SIMD4<UInt32>, source s: SIMD4<UInt32>, coverage: SIMD4<UInt32>,
+                           opacity: UInt32) -> SIMD4<UInt32> {
+        var f = coverage
+        if opacity != 255 {
+            let t = f &* opacity &+ 128
+            f = (t &+ (t &>> 8)) &>> 8
+        }
+        let src = scale4(s, f)
+        return src &+ scale4(d, 255 &- (src &>> 24))
     }
 
     /// `scale` on four pixels, each with its own factor (0…255): the words as eight 16-bit lanes
