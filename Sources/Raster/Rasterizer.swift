@@ -137,6 +137,12 @@ final class Rasterizer {
                                    box: IntRect, stride: Int) {
         if ay == by { return }
         let top = Double(box.y0), bottom = Double(box.y1)
+        let left = Double(box.x0), right = Double(box.x1)
+        // Inside the box (the common case: the box is the path's bounds unless the target clips).
+        if Swift.min(ax, bx) >= left && Swift.max(ax, bx) <= right && Swift.min(ay, by) >= top && Swift.max(ay, by) <= bottom {
+            deposit(ax - left, ay - top, bx - left, by - top, stride: stride, height: box.height)
+            return
+        }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         if (y0 <= top && y1 <= top) || (y0 >= bottom && y1 >= bottom) { return }
         // Clip vertically.
@@ -144,7 +150,6 @@ final class Rasterizer {
         if y0 < top { x0 += (top - y0) * dxdy; y0 = top } else if y0 > bottom { x0 += (bottom - y0) * dxdy; y0 = bottom }
         if y1 < top { x1 += (top - y1) * dxdy; y1 = top } else if y1 > bottom { x1 += (bottom - y1) * dxdy; y1 = bottom }
         if y0 == y1 { return }
-        let left = Double(box.x0), right = Double(box.x1)
         // Split where the segment crosses the left or right edge, then clamp: parts left of the
         // box become vertical lines on its left edge (same winding), parts right of it land in
         // columns the sweep never reads.
@@ -268,9 +273,29 @@ final class Rasterizer {
 
     // MARK: - Sweep
 
+    /// Dispatches once on the fill rule and anti-aliasing: each case is its own copy of the row
+    /// loop, which then maps accumulated areas to levels without testing them per pixel.
     private func sweep<B: Blitter>(box: IntRect, stride: Int, rule: FillRule, antiAlias: Bool,
                                    into blitter: inout B) {
+        switch (rule, antiAlias) {
+        case (.nonZero, true):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: true) }
+        case (.nonZero, false):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: false) }
+        case (.evenOdd, true):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: true) }
+        case (.evenOdd, false):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: false) }
+        }
+    }
+
+    /// Prefix-sums every touched row, clearing its cells: runs of cells with deltas go to the
+    /// blitter pixel by pixel, the runs between them as one span of constant level.
+    @inline(__always)
+    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
+                                       level: (Float) -> UInt8) {
         let width = box.width
+        let levels = coverage
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
@@ -281,27 +306,25 @@ final class Rasterizer {
             let end = Swift.min(hi + 1, width)
             var acc: Float = 0
             var x = lo
-            var pending = 0          // edge pixels collected in `coverage`, starting at pendingX
-            var pendingX = lo
             while x < end {
-                let delta = line[x]
-                if delta != 0 {
-                    acc += delta
-                    line[x] = 0
-                    if pending == 0 { pendingX = x }
-                    coverage[pending] = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
-                    pending += 1
-                    x += 1
-                    continue
+                if line[x] != 0 {
+                    // Cells with deltas: one level per pixel, up to the next cell without one.
+                    let start = x
+                    repeat {
+                        acc += line[x]
+                        line[x] = 0
+                        levels[x &- start] = level(acc)
+                        x &+= 1
+                    } while x < end && line[x] != 0
+                    emit(count: x &- start, at: box.x0 + start, y: y, into: &blitter)
+                    if x >= end { break }
                 }
                 // A run without deltas: constant coverage until the next delta.
-                let runEnd = Rasterizer.runEnd(line, from: x + 1, end: end)
-                flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
-                let c = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
-                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd - x, coverage: c) }
+                let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
+                let c = level(acc)
+                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: c) }
                 x = runEnd
             }
-            flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
             if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
@@ -323,18 +346,16 @@ final class Rasterizer {
         return x
     }
 
+    /// Hands the levels of `count` edge pixels (in `coverage`, the first at column x) to the
+    /// blitter, without their fully transparent ends.
     @inline(__always)
-    private func flush<B: Blitter>(_ pending: inout Int, at x: Int, y: Int, box: IntRect, into blitter: inout B) {
-        guard pending > 0 else { return }
-        // Trim fully transparent ends so blitters see only touched pixels.
-        var start = 0, count = pending
-        while count > 0 && coverage[start] == 0 { start += 1; count -= 1 }
-        while count > 0 && coverage[start + count - 1] == 0 { count -= 1 }
+    private func emit<B: Blitter>(count: Int, at x: Int, y: Int, into blitter: inout B) {
+        var start = 0, count = count
+        while count > 0 && coverage[start] == 0 { start &+= 1; count &-= 1 }
+        while count > 0 && coverage[start &+ count &- 1] == 0 { count &-= 1 }
         if count > 0 {
-            blitter.blitCoverage(y: y, x: box.x0 + x + start,
-                                 coverage: UnsafeBufferPointer(start: coverage + start, count: count))
+            blitter.blitCoverage(y: y, x: x + start, coverage: UnsafeBufferPointer(start: coverage + start, count: count))
         }
-        pending = 0
     }
 
     @inline(__always)
