@@ -85,8 +85,8 @@ final class Rasterizer {
             var i = 0
             while i + 1 < s.count {
                 let x = s[i], y = s[i + 1]
-                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-                minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+                minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
+                minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
                 i += 2
             }
         }
@@ -189,11 +189,11 @@ final class Rasterizer {
         }
         var xTop = tx
         for row in firstRow...lastRow {
-            let rowTop = Swift.max(Float(row), ty)
-            let rowBottom = Swift.min(Float(row + 1), ey)
+            let rowTop = Rasterizer.larger(Float(row), ty)
+            let rowBottom = Rasterizer.smaller(Float(row + 1), ey)
             let d = (rowBottom - rowTop) * dir
             let xBottom = row == lastRow ? ex : tx + (rowBottom - ty) * dxdy
-            let xa = Swift.min(xTop, xBottom), xb = Swift.max(xTop, xBottom)
+            let xa = Rasterizer.smaller(xTop, xBottom), xb = Rasterizer.larger(xTop, xBottom)
             depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
             xTop = xBottom
         }
@@ -207,7 +207,7 @@ final class Rasterizer {
         let mid = x - Float(column)
         var line = cells + rows.lowerBound * stride
         for row in rows {
-            let d = (Swift.min(Float(row + 1), bottom) - Swift.max(Float(row), top)) * dir
+            let d = (Rasterizer.smaller(Float(row + 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
             line[column] += d * (1 - mid)
             line[column + 1] += d * mid
             rowMin[row] = Swift.min(rowMin[row], column)
@@ -253,13 +253,21 @@ final class Rasterizer {
         rowMax[row] = Swift.max(rowMax[row], ib)
     }
 
+    /// min and max as SSE's `minss`/`maxss` compute them, one instruction each (`Swift.min` and
+    /// `Swift.max` also order NaNs, which the finite geometry here never holds, in four on SSE2).
+    @inline(__always)
+    private static func smaller<T: FloatingPoint>(_ a: T, _ b: T) -> T { a < b ? a : b }
+
+    @inline(__always)
+    private static func larger<T: FloatingPoint>(_ a: T, _ b: T) -> T { a > b ? a : b }
+
     /// ⌊v⌋ for a box-local coordinate (0 ≤ v < 2²²; a value a rounding error below zero lands
     /// in column 0), without libm or a checked float-to-integer conversion: v + 2²³ rounds v to
     /// the nearest integer, which sits in the float's low mantissa bits and is one too high when
     /// the rounding went up.
     @inline(__always)
     private static func floorIndex(_ v: Float) -> Int {
-        let w = Swift.max(v, 0)
+        let w = larger(v, 0)
         let rounded = Int((w + 0x1p23).bitPattern & 0x7F_FFFF)
         return Float(rounded) > w ? rounded - 1 : rounded
     }
@@ -363,7 +371,7 @@ final class Rasterizer {
         var a = Swift.abs(acc)
         switch rule {
         case .nonZero:
-            a = Swift.min(a, 1)
+            a = smaller(a, 1)
         case .evenOdd:
             a = a - 2 * (a * 0.5).rounded(.down)
             if a > 1 { a = 2 - a }
