@@ -25,6 +25,8 @@ public struct PaintBlitter: Blitter {
     /// The premultiplied word of a solid shader drawn without a clip (the common case, served
     /// without shading a row); nil otherwise.
     private let solidWord: UInt32?
+    /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
+    private let solidInteriorWord: UInt32
     /// `PaintScratch.div255Multiplier`, loaded from memory.
     private let multiplier: SIMD8<UInt16>
 
@@ -41,6 +43,7 @@ public struct PaintBlitter: Blitter {
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
         if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
+        solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -80,7 +83,7 @@ public struct PaintBlitter: Blitter {
     private func solidSpan(y: Int, x: Int, count: Int, color: UInt32, coverage: UInt8) {
         let dst = target.words + y * target.width + x
         let f = PaintBlitter.div255(UInt32(coverage) * opacity)
-        let src = PaintBlitter.scale(color, f)
+        let src = coverage == 255 ? solidInteriorWord : PaintBlitter.scale(color, f)
         if fastSourceOver {
             if src >> 24 == 255 {
                 dst.update(repeating: src, count: count)
