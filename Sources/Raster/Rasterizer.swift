@@ -26,8 +26,8 @@ final class Rasterizer {
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
     /// Per row of the box: the first and last cell column holding a delta (empty: max, −1).
-    private var rowMin: UnsafeMutablePointer<Int32>
-    private var rowMax: UnsafeMutablePointer<Int32>
+    private var rowMin: UnsafeMutablePointer<Int>
+    private var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity: Int
@@ -85,8 +85,8 @@ final class Rasterizer {
             var i = 0
             while i + 1 < s.count {
                 let x = s[i], y = s[i + 1]
-                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-                minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+                minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
+                minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
                 i += 2
             }
         }
@@ -125,7 +125,7 @@ final class Rasterizer {
             rowCapacity = box.height
             rowMin = .allocate(capacity: rowCapacity)
             rowMax = .allocate(capacity: rowCapacity)
-            rowMin.initialize(repeating: Int32.max, count: rowCapacity)
+            rowMin.initialize(repeating: Int.max, count: rowCapacity)
             rowMax.initialize(repeating: -1, count: rowCapacity)
         }
     }
@@ -137,6 +137,12 @@ final class Rasterizer {
                                    box: IntRect, stride: Int) {
         if ay == by { return }
         let top = Double(box.y0), bottom = Double(box.y1)
+        let left = Double(box.x0), right = Double(box.x1)
+        // Inside the box (the common case: the box is the path's bounds unless the target clips).
+        if Swift.min(ax, bx) >= left && Swift.max(ax, bx) <= right && Swift.min(ay, by) >= top && Swift.max(ay, by) <= bottom {
+            deposit(ax - left, ay - top, bx - left, by - top, stride: stride, height: box.height)
+            return
+        }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         if (y0 <= top && y1 <= top) || (y0 >= bottom && y1 >= bottom) { return }
         // Clip vertically.
@@ -144,7 +150,6 @@ final class Rasterizer {
         if y0 < top { x0 += (top - y0) * dxdy; y0 = top } else if y0 > bottom { x0 += (bottom - y0) * dxdy; y0 = bottom }
         if y1 < top { x1 += (top - y1) * dxdy; y1 = top } else if y1 > bottom { x1 += (bottom - y1) * dxdy; y1 = bottom }
         if y0 == y1 { return }
-        let left = Double(box.x0), right = Double(box.x1)
         // Split where the segment crosses the left or right edge, then clamp: parts left of the
         // box become vertical lines on its left edge (same winding), parts right of it land in
         // columns the sweep never reads.
@@ -175,28 +180,50 @@ final class Rasterizer {
         let (tx, ty, ex, ey) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
-        let firstRow = Swift.max(0, Int(ty))
-        let lastRow = Swift.min(height - 1, Int(Rasterizer.ceilNonNegative(ey)) - 1)
+        let firstRow = Rasterizer.floorIndex(ty)
+        let lastRow = Swift.min(height - 1, Rasterizer.ceilIndex(ey) - 1)
         if firstRow > lastRow { return }
+        if tx == ex {
+            depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
+            return
+        }
         var xTop = tx
         for row in firstRow...lastRow {
-            let rowTop = Swift.max(Float(row), ty)
-            let rowBottom = Swift.min(Float(row + 1), ey)
+            let rowTop = Rasterizer.larger(Float(row), ty)
+            let rowBottom = Rasterizer.smaller(Float(row + 1), ey)
             let d = (rowBottom - rowTop) * dir
             let xBottom = row == lastRow ? ex : tx + (rowBottom - ty) * dxdy
-            let xa = Swift.min(xTop, xBottom), xb = Swift.max(xTop, xBottom)
+            let xa = Rasterizer.smaller(xTop, xBottom), xb = Rasterizer.larger(xTop, xBottom)
             depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
             xTop = xBottom
+        }
+    }
+
+    /// `deposit` for a vertical segment at x: the single-column case of `depositRow` in every
+    /// row, with the column and the split of each row's height computed once.
+    private func depositVertical(x: Float, top: Float, bottom: Float, dir: Float, rows: ClosedRange<Int>,
+                                 stride: Int) {
+        let column = Rasterizer.floorIndex(x)
+        let mid = x - Float(column)
+        var line = cells + rows.lowerBound * stride
+        for row in rows {
+            let d = (Rasterizer.smaller(Float(row + 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
+            line[column] += d * (1 - mid)
+            line[column + 1] += d * mid
+            rowMin[row] = Swift.min(rowMin[row], column)
+            rowMax[row] = Swift.max(rowMax[row], column + 1)
+            line += stride
         }
     }
 
     @inline(__always)
     private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
         let line = cells + row * stride
-        let xaFloor = Rasterizer.floorNonNegative(xa)
-        let ia = Int(xaFloor)
-        let xbCeil = Rasterizer.ceilNonNegative(xb)
-        let ib = Swift.max(Int(xbCeil), ia + 1)
+        let ia = Rasterizer.floorIndex(xa)
+        let xaFloor = Float(ia)
+        let ibCeil = Rasterizer.ceilIndex(xb)
+        let xbCeil = Float(ibCeil)
+        let ib = Swift.max(ibCeil, ia + 1)
         if ib <= ia + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
             // the rest carries to the next.
@@ -222,92 +249,121 @@ final class Rasterizer {
             }
             line[ib] += d * lastArea
         }
-        rowMin[row] = Swift.min(rowMin[row], Int32(ia))
-        rowMax[row] = Swift.max(rowMax[row], Int32(ib))
+        rowMin[row] = Swift.min(rowMin[row], ia)
+        rowMax[row] = Swift.max(rowMax[row], ib)
     }
 
-    /// ⌊v⌋ for v ≥ 0 (box-local coordinates), by truncation: no libm call. A value a rounding
-    /// error below zero lands in column 0.
+    /// min and max as SSE's `minss`/`maxss` compute them, one instruction each (`Swift.min` and
+    /// `Swift.max` also order NaNs, which the finite geometry here never holds, in four on SSE2).
     @inline(__always)
-    private static func floorNonNegative(_ v: Float) -> Float { Float(Int(v)) }
+    private static func smaller<T: FloatingPoint>(_ a: T, _ b: T) -> T { a < b ? a : b }
 
-    /// ⌈v⌉ for v ≥ 0, by truncation.
     @inline(__always)
-    private static func ceilNonNegative(_ v: Float) -> Float {
-        let t = Float(Int(v))
-        return t < v ? t + 1 : t
+    private static func larger<T: FloatingPoint>(_ a: T, _ b: T) -> T { a > b ? a : b }
+
+    /// ⌊v⌋ for a box-local coordinate (0 ≤ v < 2²²; a value a rounding error below zero lands
+    /// in column 0), without libm or a checked float-to-integer conversion: v + 2²³ rounds v to
+    /// the nearest integer, which sits in the float's low mantissa bits and is one too high when
+    /// the rounding went up.
+    @inline(__always)
+    private static func floorIndex(_ v: Float) -> Int {
+        let w = larger(v, 0)
+        let rounded = Int((w + 0x1p23).bitPattern & 0x7F_FFFF)
+        return Float(rounded) > w ? rounded - 1 : rounded
+    }
+
+    /// ⌈v⌉ for a box-local coordinate, as `floorIndex`.
+    @inline(__always)
+    private static func ceilIndex(_ v: Float) -> Int {
+        let f = floorIndex(v)
+        return Float(f) < v ? f + 1 : f
     }
 
     // MARK: - Sweep
 
+    /// Dispatches once on the fill rule and anti-aliasing: each case is its own copy of the row
+    /// loop, which then maps accumulated areas to levels without testing them per pixel.
     private func sweep<B: Blitter>(box: IntRect, stride: Int, rule: FillRule, antiAlias: Bool,
                                    into blitter: inout B) {
+        switch (rule, antiAlias) {
+        case (.nonZero, true):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: true) }
+        case (.nonZero, false):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: false) }
+        case (.evenOdd, true):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: true) }
+        case (.evenOdd, false):
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: false) }
+        }
+    }
+
+    /// Prefix-sums every touched row, clearing its cells: runs of cells with deltas go to the
+    /// blitter pixel by pixel, the runs between them as one span of constant level.
+    @inline(__always)
+    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
+                                       level: (Float) -> UInt8) {
         let width = box.width
+        let levels = coverage
         for row in 0..<box.height {
-            let lo = Int(rowMin[row]), hi = Int(rowMax[row])
+            let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
-            rowMin[row] = Int32.max
+            rowMin[row] = Int.max
             rowMax[row] = -1
             let line = cells + row * stride
             let y = box.y0 + row
             let end = Swift.min(hi + 1, width)
             var acc: Float = 0
             var x = lo
-            var pending = 0          // edge pixels collected in `coverage`, starting at pendingX
-            var pendingX = lo
             while x < end {
-                let delta = line[x]
-                if delta != 0 {
-                    acc += delta
-                    line[x] = 0
-                    if pending == 0 { pendingX = x }
-                    coverage[pending] = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
-                    pending += 1
-                    x += 1
-                    continue
+                if line[x] != 0 {
+                    // Cells with deltas: one level per pixel, up to the next cell without one.
+                    let start = x
+                    repeat {
+                        acc += line[x]
+                        line[x] = 0
+                        levels[x &- start] = level(acc)
+                        x &+= 1
+                    } while x < end && line[x] != 0
+                    emit(count: x &- start, at: box.x0 + start, y: y, into: &blitter)
+                    if x >= end { break }
                 }
                 // A run without deltas: constant coverage until the next delta.
-                let runEnd = Rasterizer.runEnd(line, from: x + 1, end: end)
-                flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
-                let c = Rasterizer.coverage(acc, rule: rule, antiAlias: antiAlias)
-                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd - x, coverage: c) }
+                let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
+                let c = level(acc)
+                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: c) }
                 x = runEnd
             }
-            flush(&pending, at: pendingX, y: y, box: box, into: &blitter)
-            // Clear whatever lies past the box edge (deltas of clamped geometry).
-            var k = end
-            while k <= hi { line[k] = 0; k += 1 }
+            // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+            if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
     }
 
-    /// The first column in from..<end whose cell is not zero (or `end`). Skips eight cells at a
-    /// time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
+    /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
+    /// a time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
-        while x + 8 <= end {
+        while x &+ 16 <= end {
             let p = UnsafeRawPointer(line + x)
-            let bits = p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            if bits != 0 { break }
-            x += 8
+            let bits = p.loadUnaligned(as: SIMD4<UInt32>.self) | p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+                | p.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self) | p.loadUnaligned(fromByteOffset: 48, as: SIMD4<UInt32>.self)
+            if bits != SIMD4() { break }
+            x &+= 16
         }
         while x < end && line[x] == 0 { x += 1 }
         return x
     }
 
+    /// Hands the levels of `count` edge pixels (in `coverage`, the first at column x) to the
+    /// blitter, without their fully transparent ends.
     @inline(__always)
-    private func flush<B: Blitter>(_ pending: inout Int, at x: Int, y: Int, box: IntRect, into blitter: inout B) {
-        guard pending > 0 else { return }
-        // Trim fully transparent ends so blitters see only touched pixels.
-        var start = 0, count = pending
-        while count > 0 && coverage[start] == 0 { start += 1; count -= 1 }
-        while count > 0 && coverage[start + count - 1] == 0 { count -= 1 }
+    private func emit<B: Blitter>(count: Int, at x: Int, y: Int, into blitter: inout B) {
+        var start = 0, count = count
+        while count > 0 && coverage[start] == 0 { start &+= 1; count &-= 1 }
+        while count > 0 && coverage[start &+ count &- 1] == 0 { count &-= 1 }
         if count > 0 {
-            blitter.blitCoverage(y: y, x: box.x0 + x + start,
-                                 coverage: UnsafeBufferPointer(start: coverage + start, count: count))
+            blitter.blitCoverage(y: y, x: x + start, coverage: UnsafeBufferPointer(start: coverage + start, count: count))
         }
-        pending = 0
     }
 
     @inline(__always)
@@ -315,13 +371,16 @@ final class Rasterizer {
         var a = Swift.abs(acc)
         switch rule {
         case .nonZero:
-            a = Swift.min(a, 1)
+            a = smaller(a, 1)
         case .evenOdd:
             a = a - 2 * (a * 0.5).rounded(.down)
             if a > 1 { a = 2 - a }
         }
         if !antiAlias { return a >= 0.5 ? 255 : 0 }
-        return UInt8(a * 255 + 0.5)
+        // a·255 + 2²³ lies in [2²³, 2²³ + 255], where floats are the integers: the addition rounds
+        // a·255 to the nearest level (ties to even, the only difference from ⌊a·255 + ½⌋) and
+        // the level is the low byte of the bit pattern. No checked float-to-integer conversion.
+        return UInt8(truncatingIfNeeded: (a * 255 + 0x1p23).bitPattern)
     }
 }
 

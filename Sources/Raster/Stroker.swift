@@ -59,12 +59,16 @@ struct Stroker {
     let halfWidth: Double
     /// Angle step for round joins and caps so the arc stays within `tolerance`.
     let arcStep: Double
+    /// cos(θ/2) above which a turn by θ is *smooth*: the offset lines' intersection lies within
+    /// `tolerance` of the round join's arc (h/cos(θ/2) − h ≤ tolerance), and so of every join.
+    let smoothHalfTurnCosine: Double
 
     init(style: StrokeStyle, tolerance: Double) {
         self.style = style
         halfWidth = style.width / 2
         let ratio = Swift.min(1, tolerance / halfWidth)
         arcStep = Swift.max(2 * arccosine(1 - ratio), 0.01)
+        smoothHalfTurnCosine = halfWidth / (halfWidth + tolerance)
     }
 
     /// Appends the outline of one polyline to `out`.
@@ -118,8 +122,9 @@ struct Stroker {
         let d1 = direction(prev, p), d2 = direction(p, next)
         let cross = d1.x * d2.y - d1.y * d2.x
         let dot = d1.x * d2.x + d1.y * d2.y
-        if abs(cross) < 1e-12 && dot > 0 {
-            left.append(p + n1); right.append(p - n1)
+        if let m = smoothOffset(n1: n1, n2: n2, cross: cross, dot: dot,
+                                shorterSegment: Swift.min(distance(prev, p), distance(p, next))) {
+            left.append(p + m); right.append(p - m)
             return
         }
         // With y down and the normal (−dy, dx)·h, `left` is the side the normal points to. A turn
@@ -131,6 +136,20 @@ struct Stroker {
             outerJoin(at: p, from: p + n1, to: p + n2, d1: d1, d2: d2, into: &left)
             right.append(p - n1); right.append(p); right.append(p - n2)
         }
+    }
+
+    /// At a smooth vertex (a turn θ within `smoothHalfTurnCosine`, e.g. inside a flattened
+    /// curve), the offset from the vertex to where the two offset lines meet, (n1 + n2)/(1 + cos θ):
+    /// one point per side instead of a join. Nil unless that point lies, on each segment, within
+    /// the half nearer the vertex (h·tan(θ/2) ≤ shorter segment / 2): then neighbouring vertices
+    /// never fold the offset polyline back, every segment's band stays a simple quadrilateral of
+    /// the same orientation, and the non-zero fill is the union of the bands without the
+    /// inner-side pivot (whose loop only covers the stroke a second time).
+    private func smoothOffset(n1: Point, n2: Point, cross: Double, dot: Double, shorterSegment: Double) -> Point? {
+        guard dot > 0, ((1 + dot) / 2).squareRoot() >= smoothHalfTurnCosine,
+              2 * halfWidth * abs(cross) <= (1 + dot) * shorterSegment else { return nil }
+        let k = 1 / (1 + dot)
+        return Point(x: (n1.x + n2.x) * k, y: (n1.y + n2.y) * k)
     }
 
     /// The outer side of a join, from offset point `a` to offset point `b` around `p`.
@@ -234,10 +253,14 @@ struct Stroker {
         return Point(x: -d.y * halfWidth, y: d.x * halfWidth)
     }
 
-    private func direction(_ a: Point, _ b: Point) -> Point {
+    private func distance(_ a: Point, _ b: Point) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
-        let len = (dx * dx + dy * dy).squareRoot()
-        return len > 0 ? Point(x: dx / len, y: dy / len) : Point(x: 1, y: 0)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    private func direction(_ a: Point, _ b: Point) -> Point {
+        let len = distance(a, b)
+        return len > 0 ? Point(x: (b.x - a.x) / len, y: (b.y - a.y) / len) : Point(x: 1, y: 0)
     }
 
     private func removeDuplicates(_ pts: inout [Point]) {

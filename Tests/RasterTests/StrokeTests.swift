@@ -103,6 +103,27 @@ struct StrokeTests {
         #expect(abs(a - (104 * 84 - 96 * 76)) < 0.5)
     }
 
+    /// Smooth vertices of a flattened curve (one offset point per side): a stroked circle is the
+    /// annulus π((r + w/2)² − (r − w/2)²) = 2π·r·w, for every join style.
+    @Test(arguments: [StrokeStyle.Join.round, .miter, .bevel])
+    func strokedCircleIsAnAnnulus(join: StrokeStyle.Join) throws {
+        let r = 60.0, w = 8.0
+        let a = try Self.area { $0.stroke(CoverageTests.circle(cx: 100, cy: 100, r: r), style: StrokeStyle(width: w, join: join), paint: Self.white) }
+        let expected = 2 * Double.pi * r * w
+        #expect(abs(a - expected) / expected < 0.003, "area \(a), expected \(expected)")
+    }
+
+    /// Half width beyond the radius of curvature: the inner offsets fold over, the vertices keep
+    /// their pivots, and the stroke is the full disc of radius R = r + w/2 (no hole, no
+    /// cancellation). The centre line's chords lie up to the 0.1 px flattening tolerance inside
+    /// the circle, which bounds the missing area by 0.1 · 2πR.
+    @Test func strokeWiderThanItsCurvatureFillsTheDisc() throws {
+        let r = 4.0, w = 12.0, outer = r + w / 2
+        let a = try Self.area { $0.stroke(CoverageTests.circle(cx: 100, cy: 100, r: r), style: StrokeStyle(width: w, join: .round), paint: Self.white) }
+        let expected = Double.pi * outer * outer
+        #expect(abs(a - expected) <= 0.1 * 2 * Double.pi * outer, "area \(a), expected \(expected)")
+    }
+
     @Test func zeroLengthSubpathDrawsCapDots() throws {
         var dot = Path(); dot.move(to: Point(x: 100, y: 100)); dot.line(to: Point(x: 100, y: 100))
         let round = try Self.area { $0.stroke(dot, style: StrokeStyle(width: 10, cap: .round), paint: Self.white) }
