@@ -214,6 +214,13 @@ public struct PaintBlitter: Blitter {
         return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
     }
 
+    /// `scale4` with the multiplier as a literal, for callers without a `PaintScratch` at hand
+    /// (same results; LLVM then computes the rounding step with shifts and adds).
+    @inline(__always)
+    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        scale4(c, f, SIMD8(repeating: 257))
+    }
+
     /// The high halves of the 32-bit lane products a·b (`pmulhuw`).
     @inline(__always)
     static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
