@@ -27,8 +27,6 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
-    /// `PaintScratch.div255Multiplier`, loaded from memory.
-    private let multiplier: SIMD8<UInt16>
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -37,7 +35,6 @@ public struct PaintBlitter: Blitter {
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
-        multiplier = scratch.div255Multiplier
         shader = ShaderProgram(paint.shader)
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
@@ -88,7 +85,7 @@ public struct PaintBlitter: Blitter {
             if src >> 24 == 255 {
                 dst.update(repeating: src, count: count)
             } else {
-                PaintBlitter.sourceOverSolid(dst, count: count, source: src, multiplier: multiplier)
+                PaintBlitter.sourceOverSolid(dst, count: count, source: src)
             }
         } else {
             for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
@@ -101,7 +98,7 @@ public struct PaintBlitter: Blitter {
     private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
         guard let base = coverage.baseAddress else { return }
         PaintBlitter.sourceOver(target.words + y * target.width + x, source: nil, color: color,
-                                coverage: base, count: coverage.count, opacity: opacity, multiplier: multiplier)
+                                coverage: base, count: coverage.count, opacity: opacity)
     }
 
     /// `count` pixels whose coverage is in `masked`.
@@ -113,8 +110,7 @@ public struct PaintBlitter: Blitter {
         shader.shade(y: y, x: x, count: count, into: row)
         let dst = target.words + y * target.width + x
         if fastSourceOver {
-            PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity,
-                                    multiplier: multiplier)
+            PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity)
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
@@ -126,15 +122,14 @@ public struct PaintBlitter: Blitter {
     /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
     /// independent quads), then four, then one.
     @inline(__always)
-    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32,
-                                multiplier: SIMD8<UInt16>) {
+    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         var i = 0
         let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
         /// The four pixels at `dst + k`.
         @inline(__always) func quad(_ k: Int) {
             let raw = UnsafeMutableRawPointer(dst + k)
-            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor, multiplier),
+            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
                            as: SIMD4<UInt32>.self)
         }
         while i &+ 8 <= count {
@@ -159,8 +154,7 @@ public struct PaintBlitter: Blitter {
     /// lanes have coverage 0 and leave nothing behind).
     @inline(__always)
     static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>?,
-                           color: UInt32, coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32,
-                           multiplier: SIMD8<UInt16>) {
+                           color: UInt32, coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
         var i = 0
         let solid = SIMD4<UInt32>(repeating: color)
         while i &+ 4 <= count {
@@ -170,7 +164,7 @@ public struct PaintBlitter: Blitter {
             if f != SIMD4() && s != SIMD4() {
                 let raw = UnsafeMutableRawPointer(dst + i)
                 raw.storeBytes(of: sourceOver(raw.loadUnaligned(as: SIMD4<UInt32>.self), source: s, coverage: f,
-                                              opacity: opacity, multiplier: multiplier), as: SIMD4<UInt32>.self)
+                                              opacity: opacity), as: SIMD4<UInt32>.self)
             }
             i &+= 4
         }
@@ -182,50 +176,36 @@ public struct PaintBlitter: Blitter {
             if let source { s[k] = source[i + k] }
             d[k] = dst[i + k]
         }
-        let blended = sourceOver(d, source: s, coverage: f, opacity: opacity, multiplier: multiplier)
+        let blended = sourceOver(d, source: s, coverage: f, opacity: opacity)
         for k in 0..<rest { dst[i + k] = blended[k] }
     }
 
     /// Four destination words after source-over of `s` with factors coverage × opacity / 255.
     @inline(__always)
     static func sourceOver(_ d: SIMD4<UInt32>, source s: SIMD4<UInt32>, coverage: SIMD4<UInt32>,
-                           opacity: UInt32, multiplier: SIMD8<UInt16>) -> SIMD4<UInt32> {
+                           opacity: UInt32) -> SIMD4<UInt32> {
         var f = coverage
         if opacity != 255 {
             let t = f &* opacity &+ 128
             f = (t &+ (t &>> 8)) &>> 8
         }
-        let src = scale4(s, f, multiplier)
-        return src &+ scale4(d, 255 &- (src &>> 24), multiplier)
+        let src = scale4(s, f)
+        return src &+ scale4(d, 255 &- (src &>> 24))
     }
 
     /// `scale` on four pixels, each with its own factor (0…255): the words as eight 16-bit lanes
-    /// holding (R, G) and (B, A) byte pairs. `div255`'s rounding step (t + (t >> 8)) >> 8 is
-    /// ⌊t·257 / 2¹⁶⌋ for every t < 2¹⁶ (here t ≤ 255·255 + 128): one SSE2 `pmulhuw` by
-    /// `multiplier` (257 in every lane, see `PaintScratch.div255Multiplier`).
+    /// holding (R, G) and (B, A) byte pairs.
     @inline(__always)
-    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>, _ multiplier: SIMD8<UInt16>) -> SIMD4<UInt32> {
-        let low = SIMD8<UInt16>(repeating: 0x00FF)
+    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
         let half = SIMD8<UInt16>(repeating: 0x80)
         let factor = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
         let d = unsafeBitCast(c, to: SIMD8<UInt16>.self)
-        let even = multiplyHigh((d & low) &* factor &+ half, multiplier)     // R and B channels
-        let odd = multiplyHigh((d &>> 8) &* factor &+ half, multiplier)      // G and A channels
-        return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
-    }
-
-    /// `scale4` with the multiplier as a literal, for callers without a `PaintScratch` at hand
-    /// (same results; LLVM then computes the rounding step with shifts and adds).
-    @inline(__always)
-    static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        scale4(c, f, SIMD8(repeating: 257))
-    }
-
-    /// The high halves of the 32-bit lane products a·b (`pmulhuw`).
-    @inline(__always)
-    static func multiplyHigh(_ a: SIMD8<UInt16>, _ b: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let product = SIMD8<UInt32>(truncatingIfNeeded: a) &* SIMD8<UInt32>(truncatingIfNeeded: b)
-        return SIMD8<UInt16>(truncatingIfNeeded: product &>> 16)
+        var even = (d & low) &* factor &+ half        // R and B channels
+        even = ((even &+ (even &>> 8)) &>> 8) & low
+        var odd = (d &>> 8) &* factor &+ half          // G and A channels
+        odd = (odd &+ (odd &>> 8)) & high
+        return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
     }
 
     // MARK: - Word arithmetic
@@ -252,11 +232,6 @@ public struct PaintBlitter: Blitter {
 final class PaintScratch {
     /// Pixels processed per chunk of a run.
     static let chunk = 256
-    /// 257 in every 16-bit lane, for `PaintBlitter.scale4`. Kept in memory on purpose: given the
-    /// literal, LLVM rewrites t·257 as shifts and adds in 32-bit lanes (SSE2 has no 32-bit vector
-    /// multiply) and the single `pmulhuw` is lost; read from here (a `var`, which the optimizer
-    /// cannot fold like a constant `let`) it stays an unknown factor.
-    var div255Multiplier = SIMD8<UInt16>(repeating: 257)
     let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
     let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
     deinit {
