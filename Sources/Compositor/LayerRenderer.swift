@@ -311,21 +311,29 @@ final class LayerRenderer {
     /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when it has a
     /// background, else nothing), offset by shadowOffset, blurred with σ = shadowRadius / 2 (the
     /// canvas / CSS convention that blur radius = 2σ; Apple does not document the mapping), in
-    /// shadowColor at shadowOpacity.
+    /// shadowColor at shadowOpacity. Drawn through a surface covering only what it can reach.
     private func drawShadow(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard p.shadowOpacity > 0, let color = p.shadowColor, let transform = LayerGeometry.affine(matrix) else { return }
         let shape: Path
         if let sp = p.shadowPath { shape = sp.rasterPath } else if p.backgroundColor != nil || p.contents != nil {
             shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
         } else { return }
-        guard let shadow = try? Pixmap(width: canvas.width, height: canvas.height) else { return }
         var c = color.rasterColor
         c.a *= p.shadowOpacity
-        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(p.shadowOffset.width * scale),
-                               ty: Double(p.shadowOffset.height * scale))
-        shadow.fill(shape, paint: Paint(color: c), transform: transform.concatenating(offset))
-        shadow.gaussianBlur(sigma: Double(p.shadowRadius * scale) / 2)
-        canvas.draw(shadow, atX: 0, y: 0)
+        let (dx, dy) = (p.shadowOffset.width * scale, p.shadowOffset.height * scale)
+        let sigma = Double(p.shadowRadius * scale) / 2
+        // Only the device box the blurred shape can reach (the shape's box grown by the blur's
+        // spread), not the whole canvas: outside it the shadow is transparent either way.
+        let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
+        let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2)
+        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3DConcat(matrix, CATransform3DMakeTranslation(dx, dy, 0)),
+                                                margin: reach)?.clamped(width: canvas.width, height: canvas.height),
+              box.x1 > box.x0, box.y1 > box.y0,
+              let shadow = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
+        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(dx) - Double(box.x0), ty: Double(dy) - Double(box.y0))
+        shadow.fill(shape, paint: Paint(color: c), transform: transform.concatenating(toShadow))
+        shadow.gaussianBlur(sigma: sigma)
+        canvas.draw(shadow, atX: box.x0, y: box.y0)
     }
 
     // MARK: - Groups, clips, masks
