@@ -29,8 +29,8 @@ struct AnimationProgram {
         var isKeyframes: Bool
         /// A basic animation's start / end adds the field's current value to its stored value
         /// (the endpoints CABasicAnimation takes from the presentation when not given).
-        var startFollowsCurrent = false
-        var endFollowsCurrent = false
+        var startFollowsCurrent: Bool
+        var endFollowsCurrent: Bool
         var firstValue: Int
         var valueCount: Int
         /// Index of the first key time, or nil when the keyframes are evenly spaced.
@@ -105,55 +105,64 @@ struct AnimationProgram {
 
     private mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
         guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
-              property.valueFunction == nil, let keyPath = property.keyPath else { return false }
-        let path = ParsedKeyPath(keyPath)
-        guard !path.hasSubpath, let field = layerClass.propertyRegistry[path.head]?.field, field.kind != .other
-        else { return false }
+              property.valueFunction == nil, let keyPath = property.keyPath,
+              case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass),
+              !path.hasSubpath, field.kind != .other else { return false }
         let isPoint = field.kind == .point
-        guard let (points, isKeyframes, keyframeTimes, easings) = Self.keyframes(of: property, isPoint: isPoint)
-        else { return false }
+        guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
         var flat: [Double] = []
-        for value in points {
+        for value in source.values {
             switch (value, isPoint) {
             case let (.number(x), false): flat.append(x)
             case let (.point(p), true): flat += [Double(p.x), Double(p.y)]
             default: return false
             }
         }
-        let matchingTimes = keyframeTimes.flatMap { $0.count == points.count ? $0 : nil }
-        var track = Track(timing: animation.timing, easing: animation.timingFunction?.curve, field: field,
-                          isPoint: isPoint, isKeyframes: isKeyframes, firstValue: numbers.count,
-                          valueCount: points.count,
-                          firstKeyTime: matchingTimes.map { _ in numbers.count + flat.count },
-                          firstCurve: curves.count, curveCount: easings.count)
-        if let basic = property as? CABasicAnimation, !isKeyframes {
-            // CABasicAnimation's table: a missing endpoint is the current value (by-only: current
-            // → current + by); from+by, by+to and from+to fix both.
-            let (from, to, by) = basic.typed
-            track.startFollowsCurrent = from == nil && !(to != nil && by != nil)
-            track.endFollowsCurrent = to == nil && !(from != nil && by != nil)
-        }
-        tracks.append(track)
+        let matchingTimes = source.keyTimes.flatMap { $0.count == source.values.count ? $0 : nil }
+        tracks.append(Track(timing: animation.timing, easing: animation.timingFunction?.curve, field: field,
+                            isPoint: isPoint, isKeyframes: source.isKeyframes,
+                            startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
+                            firstValue: numbers.count, valueCount: source.values.count,
+                            firstKeyTime: matchingTimes.map { _ in numbers.count + flat.count },
+                            firstCurve: curves.count, curveCount: source.easings.count))
         numbers += flat + (matchingTimes ?? [])
-        curves += easings
+        curves += source.easings
         return true
     }
 
-    /// The values a basic or linear keyframe animation passes through (a basic animation's
-    /// endpoints with a current value of zero), whether they are timed keyframes, their key times
-    /// and their segment easings; nil for anything else.
-    private static func keyframes(of animation: CAPropertyAnimation, isPoint: Bool)
-        -> ([AnimatableValue], Bool, [Double]?, [TimingCurve])? {
-        if type(of: animation) == CABasicAnimation.self, let basic = animation as? CABasicAnimation {
-            let (a, b) = basic.endpoints(current: isPoint ? .point(.zero) : .number(0))
-            return ([a, b], false, nil, [])
+    /// What a basic or linear keyframe animation passes through. A basic animation's ends come
+    /// from `CABasicAnimation.endpointSources`: a fixed value, or the current value plus an
+    /// offset (stored as the value, `zero` when there is none).
+    private struct Source {
+        var values: [AnimatableValue]
+        var isKeyframes = false
+        var keyTimes: [Double]?
+        var easings: [TimingCurve] = []
+        var startFollowsCurrent = false
+        var endFollowsCurrent = false
+
+        init?(_ animation: CAPropertyAnimation, zero: AnimatableValue) {
+            if type(of: animation) == CABasicAnimation.self, let basic = animation as? CABasicAnimation {
+                let (start, end) = basic.endpointSources
+                func stored(_ e: CABasicAnimation.Endpoint) -> (AnimatableValue, follows: Bool) {
+                    switch e {
+                    case let .fixed(v): (v, false)
+                    case let .current(plus: offset): (offset ?? zero, true)
+                    }
+                }
+                let (a, b) = (stored(start), stored(end))
+                values = [a.0, b.0]
+                (startFollowsCurrent, endFollowsCurrent) = (a.follows, b.follows)
+            } else if type(of: animation) == CAKeyframeAnimation.self, let keyframe = animation as? CAKeyframeAnimation,
+                      keyframe.path == nil, keyframe.calculationMode == .linear, keyframe.rotationMode == nil,
+                      keyframe.typed.count >= 2 {
+                values = keyframe.typed
+                isKeyframes = true
+                keyTimes = keyframe.times
+                easings = keyframe.timingFunctions?.map(\.curve) ?? []
+            } else {
+                return nil
+            }
         }
-        if type(of: animation) == CAKeyframeAnimation.self, let keyframe = animation as? CAKeyframeAnimation,
-           keyframe.path == nil, keyframe.calculationMode == .linear, keyframe.rotationMode == nil {
-            let values = keyframe.typed
-            guard values.count >= 2 else { return nil }
-            return (values, true, keyframe.times, keyframe.timingFunctions?.map(\.curve) ?? [])
-        }
-        return nil
     }
 }

@@ -326,18 +326,38 @@ open class CABasicAnimation: CAPropertyAnimation {
         return t
     }
 
+    /// One end of the interpolation: a fixed value, or the current presentation value plus an
+    /// optional offset.
+    enum Endpoint {
+        case fixed(AnimatableValue)
+        case current(plus: AnimatableValue?)
+
+        func value(current: AnimatableValue) -> AnimatableValue {
+            switch self {
+            case let .fixed(v): v
+            case let .current(plus: offset?): AnimatableValue.add(current, offset)
+            case .current(plus: nil): current
+            }
+        }
+    }
+
+    /// Where the start and the end come from: the table above.
+    var endpointSources: (start: Endpoint, end: Endpoint) {
+        switch typed {
+        case let (f?, t?, _): (.fixed(f), .fixed(t))
+        case let (f?, nil, b?): (.fixed(f), .fixed(AnimatableValue.add(f, b)))
+        case let (nil, t?, b?): (.fixed(AnimatableValue.difference(t, b)), .fixed(t))
+        case let (f?, nil, nil): (.fixed(f), .current(plus: nil))
+        case let (nil, t?, nil): (.current(plus: nil), .fixed(t))
+        case let (nil, nil, b?): (.current(plus: nil), .current(plus: b))
+        default: (.current(plus: nil), .current(plus: nil))
+        }
+    }
+
     /// Start and end values for the current presentation value `current`.
     func endpoints(current: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
-        let (from, to, by) = typed
-        switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, AnimatableValue.add(f, b))
-        case let (nil, t?, b?): return (AnimatableValue.difference(t, b), t)
-        case let (f?, nil, nil): return (f, current)
-        case let (nil, t?, nil): return (current, t)
-        case let (nil, nil, b?): return (current, AnimatableValue.add(current, b))
-        default: return (current, current)
-        }
+        let (start, end) = endpointSources
+        return (start.value(current: current), end.value(current: current))
     }
 
     override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {
