@@ -53,7 +53,7 @@ final class LayerRenderer {
         leaves.beginFullFrame()
         render(root, at: time)
         leaves.dropUnused()
-        backingStores = backingStores.filter { $0.value.owner != nil }
+        for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -447,7 +447,10 @@ final class LayerRenderer {
 
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.
-        func dropUnused() { byLayer = byLayer.filter { $0.value.lastFrame == frame && $0.value.owner != nil } }
+        func dropUnused() {
+            let unused = byLayer.compactMap { $0.value.lastFrame == frame && $0.value.owner != nil ? nil : $0.key }
+            for key in unused { byLayer[key] = nil }
+        }
     }
 
     var leaves = Leaves()

@@ -128,8 +128,10 @@ public final class CATransaction {
     static func deliverEvents(at now: CFTimeInterval) {
         let layers: [CALayer] = locked { s in
             let alive = s.animatedLayers.compactMap(\.layer)
-            s.animatedLayers = alive.map { WeakLayer(layer: $0) }
-            s.animatedIndex = Dictionary(uniqueKeysWithValues: alive.enumerated().map { (ObjectIdentifier($1), $0) })
+            if alive.count != s.animatedLayers.count {   // some died: compact the list and its index
+                s.animatedLayers = alive.map { WeakLayer(layer: $0) }
+                s.animatedIndex = Dictionary(uniqueKeysWithValues: alive.enumerated().map { (ObjectIdentifier($1), $0) })
+            }
             return alive
         }
         for layer in layers { layer.processAnimationEvents(until: now) }
