@@ -187,6 +187,11 @@ import Testing
             #expect(r.nextFrameTime() == .infinity)   // nothing animates
         }
 
+        /// One whole frame of `r` at media time `t`.
+        static func frame(_ r: CARenderer, at t: CFTimeInterval) {
+            r.beginFrame(atTime: t); r.render(); r.endFrame()
+        }
+
         /// nextFrameTime (Apple: "the time at which the next update should happen"): the frame
         /// time while an animation runs, the start of one that begins later, ∞ while the layer's
         /// time is stopped (speed 0, the seeds' pause recipe) and after a held animation ended.
@@ -233,16 +238,16 @@ import Testing
             }
             let r = try CARenderer(width: 100, height: 100)
             r.layer = root
-            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            Self.frame(r, at: 0)
             #expect(r._retainedBitmapCount == 10)
             root.sublayers = nil
             let fresh = Self.layer(CGRect(x: 50, y: 50, width: 8, height: 8), Self.black)
             root.addSublayer(fresh)
             CATransaction.flush()
             r.addUpdate(CGRect(x: 0, y: 0, width: 100, height: 100))
-            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            Self.frame(r, at: 0)
             r.backgroundColor = Self.white    // a new background: a full frame
-            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            Self.frame(r, at: 0)
             #expect(r._retainedBitmapCount == 1)
             #expect(r.pixmap.pixel(x: 54, y: 54) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
             #expect(r.pixmap.pixel(x: 4, y: 4) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
@@ -259,9 +264,9 @@ import Testing
             move.fromValue = 5; move.toValue = 35; move.duration = 1
             l.add(move, forKey: nil)
             CATransaction.flush()
-            r.beginFrame(atTime: 0); r.render(); r.endFrame()
+            Self.frame(r, at: 0)
             #expect(r.pixmap.pixel(x: 2, y: 5).r == 255)
-            r.beginFrame(atTime: 0.5); r.render(); r.endFrame()  // x = 20: the square covers 15…25
+            Self.frame(r, at: 0.5)  // x = 20: the square covers 15…25
             #expect(r.pixmap.pixel(x: 2, y: 5).a == 0 && r.pixmap.pixel(x: 20, y: 5).r == 255)
         }
 
