@@ -320,13 +320,19 @@ open class CALayer: CAMediaTiming {
     }
 
     // MARK: Tree
-    public private(set) weak var superlayer: CALayer?
+    /// The layer this one is a sublayer of (not retained, as on Apple).
+    public var superlayer: CALayer? { parent }
+    /// `superlayer`'s storage: `unowned(unsafe)` rather than `weak`, because a weak reference
+    /// gives its target a side table (every retain of the superlayer then takes the slow path)
+    /// and costs an atomic load per access, and `presentation()` walks this pointer for every
+    /// layer every frame. It never dangles: a layer clears its sublayers' pointers in `deinit`.
+    @exclusivity(unchecked) private unowned(unsafe) var parent: CALayer?
     private var sublayerStorage: [CALayer] = []
     /// The sublayers, back to front.
     public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
-            for l in sublayerStorage { l.superlayer = nil }
+            for l in sublayerStorage { l.parent = nil }
             sublayerStorage = []
             for l in newValue ?? [] { addSublayer(l) }
         }
@@ -335,28 +341,44 @@ open class CALayer: CAMediaTiming {
     // MARK: State
     // Stored properties are laid out in declaration order: those read for every presentation
     // come first, `state` (large) last, with its per-frame fields at its start.
-    var animationStore = AnimationStore()
-    private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
+    //
+    // `@exclusivity(unchecked)`: the properties `presentation()` reads or writes for every layer
+    // every frame skip Swift's dynamic exclusivity enforcement, which costs ≈ 80 instructions
+    // per access (≈ 1 000 per layer per frame, Benchmarks/LAYERS.md). No access to them overlaps
+    // another: each is read or written whole, or passed `inout` to code that touches no other
+    // layer property of the same layer (the presentation copy's `state` while its model's is read).
+    @exclusivity(unchecked) var animationStore = AnimationStore()
+    @exclusivity(unchecked) private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
     /// Changes with every write to `state` or `extraValues`.
-    private var modelVersion = 0
+    @exclusivity(unchecked) private var modelVersion = 0
     /// For a presentation copy: the model's (modelVersion, animation generation) when its
     /// properties were last copied in full.
-    private var syncedVersion: (model: Int, animations: Int) = (-1, -1)
+    @exclusivity(unchecked) private var syncedVersion: (model: Int, animations: Int) = (-1, -1)
     public private(set) var needsDisplayFlag = false
     public private(set) var needsLayoutFlag = false
-    /// The model layer a presentation copy was made from.
-    private weak var modelLayer: CALayer?
-    private var presentationLayer: CALayer?
+    /// The model layer a presentation copy was made from: `unowned(unsafe)` like `parent`, and
+    /// cleared by the model's `deinit` (a presentation copy may outlive its model).
+    @exclusivity(unchecked) private unowned(unsafe) var modelLayer: CALayer?
+    @exclusivity(unchecked) private var presentationLayer: CALayer?
+    /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
+    private var isRegisteredForEvents = false
     /// Number of the transaction commit after which this layer counts as committed.
     var createdBeforeCommit: Int
     /// Suppresses implicit actions while copying model values.
     private var applyingPresentation = false
     /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
     /// (observed) property writes.
-    var state = LayerState() { didSet { modelVersion &+= 1 } }
+    @exclusivity(unchecked) var state = LayerState() { didSet { modelVersion &+= 1 } }
 
     public required init() {
         createdBeforeCommit = CATransaction.commitCount
+    }
+
+    deinit {
+        // The unowned(unsafe) back pointers to this layer go with it.
+        for l in sublayerStorage { l.parent = nil }
+        presentationLayer?.modelLayer = nil
+        if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
     }
 
     /// A copy of `layer`'s properties (Apple's `init(layer:)`, used for presentation copies).
@@ -576,7 +598,7 @@ open class CALayer: CAMediaTiming {
         layer.removeFromSuperlayer()
         let i = min(Int(idx), sublayerStorage.count)
         sublayerStorage.insert(layer, at: i)
-        layer.superlayer = self
+        layer.parent = self
         setNeedsLayout()
     }
 
@@ -607,7 +629,7 @@ open class CALayer: CAMediaTiming {
     public func removeFromSuperlayer() {
         guard let s = superlayer else { return }
         s.sublayerStorage.removeAll { $0 === self }
-        superlayer = nil
+        parent = nil
         s.setNeedsLayout()
     }
 
@@ -726,7 +748,11 @@ open class CALayer: CAMediaTiming {
         let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
         replaced?.delegate?.animationDidStop(replaced!, finished: false)
         CATransaction.layerDidChange(self)
-        CATransaction.registerAnimatedLayer(self)
+        if !isRegisteredForEvents {
+            isRegisteredForEvents = true
+            AnimatedLayerRegistry.register(self)
+        }
+        CATransaction.animationAdded(to: self)
     }
 
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }

@@ -36,14 +36,8 @@ public final class CATransaction {
         var commitCount = 0
         var changeCount = 0
         var changed: [ObjectIdentifier: CALayer] = [:]
-        /// Layers that have had animations, in the order they first got one (events are
-        /// delivered layer by layer in this order, so runs are deterministic), and where each is.
-        var animatedLayers: [WeakLayer] = []
-        var animatedIndex: [ObjectIdentifier: Int] = [:]
         var completions: [PendingCompletion] = []
     }
-
-    private struct WeakLayer { weak var layer: CALayer? }
 
     private static let mutex = NSRecursiveLock()
     nonisolated(unsafe) private static var state = State()
@@ -126,15 +120,7 @@ public final class CATransaction {
 
     /// Delivers due delegate events of every animated layer and runs due completion blocks.
     static func deliverEvents(at now: CFTimeInterval) {
-        let layers: [CALayer] = locked { s in
-            let alive = s.animatedLayers.compactMap(\.layer)
-            if alive.count != s.animatedLayers.count {   // some died: compact the list and its index
-                s.animatedLayers = alive.map { WeakLayer(layer: $0) }
-                s.animatedIndex = Dictionary(uniqueKeysWithValues: alive.enumerated().map { (ObjectIdentifier($1), $0) })
-            }
-            return alive
-        }
-        for layer in layers { layer.processAnimationEvents(until: now) }
+        for layer in AnimatedLayerRegistry.liveLayers() { layer.processAnimationEvents(until: now) }
         let due: [@Sendable () -> Void] = locked { s in
             let ready = s.completions.filter { $0.end <= now }
             s.completions.removeAll { $0.end <= now }
@@ -159,14 +145,9 @@ public final class CATransaction {
         }
     }
 
-    static func registerAnimatedLayer(_ layer: CALayer) {
+    /// `layer` got an animation: the current transaction's completion block waits for it.
+    static func animationAdded(to layer: CALayer) {
         locked { s in
-            let id = ObjectIdentifier(layer)
-            // A dead layer's identifier may be reused by a new layer before the next clean-up.
-            if let i = s.animatedIndex[id], s.animatedLayers[i].layer === layer {} else {
-                s.animatedIndex[id] = s.animatedLayers.count
-                s.animatedLayers.append(WeakLayer(layer: layer))
-            }
             if s.stacks[threadKey] != nil {
                 s.stacks[threadKey]![s.stacks[threadKey]!.count - 1].animated.append(layer)
             } else {
