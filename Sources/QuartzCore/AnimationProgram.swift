@@ -52,7 +52,7 @@ struct AnimationProgram {
     }
 
     /// Puts the model's value back into every field the program writes.
-    func restore(_ s: inout LayerState, from model: CALayer) {
+    func restore(_ s: inout LayerState, from model: UnsafeMutablePointer<LayerState>) {
         for track in tracks { track.field.copy(from: model, to: &s) }
     }
 

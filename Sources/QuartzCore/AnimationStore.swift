@@ -19,18 +19,20 @@ struct AnimationStore {
     private(set) var serial = 0
     /// Changes whenever an animation is added or removed (not when one merely starts), so a
     /// presentation can tell that the set of animated properties is the one it last applied.
-    private(set) var generation = 0 { didSet { program = .unbuilt; nextEventTime = -.infinity } }
+    private(set) var generation = 0 { didSet { forgetProgram() } }
     /// Layer time of the earliest start or stop still to deliver (−∞: not known, look).
     private var nextEventTime = -CFTimeInterval.infinity
     /// The compiled form of the committed animations, built at the first evaluation after a
-    /// change (see `AnimationProgram`).
-    private var program = ProgramState.unbuilt
+    /// change (see `AnimationProgram`); nil when not built yet or when some animation needs the
+    /// general path. (An optional stored property, not an enum payload: a frame then calls it
+    /// in place instead of copying it out, which would retain and release its buffers.)
+    private var program: AnimationProgram?
+    private var programIsBuilt = false
 
-    private enum ProgramState {
-        case unbuilt
-        case compiled(AnimationProgram)
-        /// Some animation needs the general path.
-        case general
+    private mutating func forgetProgram() {
+        program = nil
+        programIsBuilt = false
+        nextEventTime = -.infinity
     }
 
     var isEmpty: Bool { entries.isEmpty }
@@ -69,8 +71,7 @@ struct AnimationStore {
         for i in entries.indices where entries[i].pendingBegin {
             entries[i].animation.beginTime = localTime
             entries[i].pendingBegin = false
-            program = .unbuilt
-            nextEventTime = -.infinity
+            forgetProgram()
         }
     }
 
@@ -80,13 +81,13 @@ struct AnimationStore {
     /// holds the previous frame's animated values and is otherwise equal to the model).
     mutating func apply(to s: inout LayerState, of layer: CALayer, at localTime: CFTimeInterval,
                         restoringFrom model: CALayer?) {
-        if case .unbuilt = program {
-            let committed = entries.lazy.filter { !$0.pendingBegin }.map(\.animation)
-            program = AnimationProgram(committed, on: type(of: layer)).map { .compiled($0) } ?? .general
+        if !programIsBuilt {
+            program = AnimationProgram(entries.lazy.filter { !$0.pendingBegin }.map(\.animation), on: type(of: layer))
+            programIsBuilt = true
         }
-        if case let .compiled(compiled) = program {
-            if let model { compiled.restore(&s, from: model) }
-            compiled.apply(to: &s, at: localTime)
+        if program != nil {
+            if let model { model.withUnsafeState { program!.restore(&s, from: $0) } }
+            program!.apply(to: &s, at: localTime)
             return
         }
         if let model {
@@ -97,11 +98,27 @@ struct AnimationStore {
         }
     }
 
+    /// The presentation fast path: when the animations are compiled, puts `model`'s values back
+    /// into the fields they write and re-applies them at `localTime`. Returns false (changing
+    /// nothing) when the program is not built or the general path is needed.
+    /// (Mutating, and the model's state by address, so that neither this store nor the state
+    /// is copied.)
+    mutating func reapplyCompiled(to s: inout LayerState, restoringFrom model: UnsafeMutablePointer<LayerState>,
+                                  at localTime: CFTimeInterval) -> Bool {
+        guard program != nil else { return false }
+        program!.restore(&s, from: model)
+        program!.apply(to: &s, at: localTime)
+        return true
+    }
+
     /// Start and stop events due at layer time `t`, in time order; finished animations with
     /// isRemovedOnCompletion are removed.
+    /// Whether some start or stop is due at layer time `t` (every frame, every layer: one
+    /// comparison until the next event).
+    func hasDueEvents(at t: CFTimeInterval) -> Bool { t >= nextEventTime }
+
     mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
-        // Fast path (every frame, every layer): nothing starts or stops before the next event.
-        guard t >= nextEventTime else { return [] }
+        guard hasDueEvents(at: t) else { return [] }
         var timed: [(CFTimeInterval, Int, Event)] = []
         var order = 0
         for i in entries.indices where !entries[i].pendingBegin {

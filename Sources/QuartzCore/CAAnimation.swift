@@ -266,7 +266,7 @@ enum AnimationTarget {
 
     func restore(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
         switch self {
-        case let .state(field, _): field.copy(from: model, to: &s)
+        case let .state(field, _): model.withUnsafeState { field.copy(from: $0, to: &s) }
         case let .layer(whole, _): layer.setAnimatableValue(model.animatableValue(at: whole), at: whole)
         case .none: break
         }

@@ -85,7 +85,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// A path animation with `rotationMode` also writes the transform.
     override func restoreTargets(_ s: inout LayerState, of layer: CALayer, from model: CALayer) {
         super.restoreTargets(&s, of: layer, from: model)
-        if rotationMode != nil { StateField.transform.copy(from: model, to: &s) }
+        if rotationMode != nil { model.withUnsafeState { StateField.transform.copy(from: $0, to: &s) } }
     }
 
     override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {

@@ -321,12 +321,13 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Tree
     /// The layer this one is a sublayer of (not retained, as on Apple).
-    public var superlayer: CALayer? { parent }
-    /// `superlayer`'s storage: `unowned(unsafe)` rather than `weak`, because a weak reference
-    /// gives its target a side table (every retain of the superlayer then takes the slow path)
-    /// and costs an atomic load per access, and `presentation()` walks this pointer for every
-    /// layer every frame. It never dangles: a layer clears its sublayers' pointers in `deinit`.
-    @exclusivity(unchecked) private unowned(unsafe) var parent: CALayer?
+    public var superlayer: CALayer? { parent?.takeUnretainedValue() }
+    /// `superlayer`'s storage: unmanaged rather than `weak`, because a weak reference gives its
+    /// target a side table (every retain of the superlayer then takes the slow path) and costs an
+    /// atomic load per access, and `presentation()` walks this pointer for every layer every
+    /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
+    /// `deinit`.
+    @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
     private var sublayerStorage: [CALayer] = []
     /// The sublayers, back to front.
     public var sublayers: [CALayer]? {
@@ -367,8 +368,23 @@ open class CALayer: CAMediaTiming {
     /// Suppresses implicit actions while copying model values.
     private var applyingPresentation = false
     /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
-    /// (observed) property writes.
-    @exclusivity(unchecked) var state = LayerState() { didSet { modelVersion &+= 1 } }
+    /// (observed) property writes. Reading borrows it; every write counts as a model change.
+    var state: LayerState {
+        _read { yield _state }
+        _modify {
+            yield &_state
+            modelVersion &+= 1
+        }
+    }
+    /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
+    /// animated fields without counting a change.
+    @exclusivity(unchecked) private var _state = LayerState()
+
+    /// The state's address for the duration of `body`: reading fields through it neither copies
+    /// the state nor counts as a change.
+    func withUnsafeState<R>(_ body: (UnsafeMutablePointer<LayerState>) -> R) -> R {
+        withUnsafeMutablePointer(to: &_state, body)
+    }
 
     public required init() {
         createdBeforeCommit = CATransaction.commitCount
@@ -565,14 +581,13 @@ open class CALayer: CAMediaTiming {
     }
 
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
-        let timing = state.timingOrigin
-        return TimingModel.localTime(parent, beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset)
+        // Through the superlayer borrowed, not retained: this runs for every layer every frame.
+        let parent = parent?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
+        return TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
     }
 
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let timing = state.timingOrigin
-        let parent = TimingModel.parentTime(t, beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset)
+        let parent = TimingModel.parentTime(t, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
         return superlayer?.mediaTime(fromLocal: parent) ?? parent
     }
 
@@ -598,7 +613,7 @@ open class CALayer: CAMediaTiming {
         layer.removeFromSuperlayer()
         let i = min(Int(idx), sublayerStorage.count)
         sublayerStorage.insert(layer, at: i)
-        layer.parent = self
+        layer.parent = .passUnretained(self)
         setNeedsLayout()
     }
 
@@ -831,7 +846,13 @@ open class CALayer: CAMediaTiming {
     public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
         if let modelLayer { return modelLayer._presentation(atMediaTime: now) as? Self }
         let t = localTime(fromMediaTime: now)
-        processAnimationEvents(atLocalTime: t)
+        if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
+        if let p = presentationLayer, p.isSynced(with: self),
+           withUnsafeState({ model in
+               animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t)
+           }) {
+            return unsafeDowncast(p, to: Self.self)
+        }
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {
             p = type(of: self).init(layer: self)
@@ -845,7 +866,8 @@ open class CALayer: CAMediaTiming {
         }
         // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
         animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
-        return p as? Self
+        // p was made by `type(of: self).init(layer:)`: the cast cannot fail.
+        return unsafeDowncast(p, to: Self.self)
     }
 
     /// Whether this presentation copy equals `model` except for what `model`'s animations write:

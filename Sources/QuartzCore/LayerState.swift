@@ -57,11 +57,6 @@ struct LayerState {
     var actions: [String: CAAction]? = nil
     var contentsGravity: CALayerContentsGravity = .resize
     var needsDisplayOnBoundsChange: Bool = false
-
-    /// What maps parent time to this layer's time, read in one go (one access to a layer's state).
-    var timingOrigin: (beginTime: CFTimeInterval, speed: Float, timeOffset: CFTimeInterval) {
-        (beginTime, speed, timeOffset)
-    }
 }
 
 /// A `LayerState` property an animation can target, resolved once from its key (see
@@ -141,38 +136,38 @@ enum StateField: Sendable {
         }
     }
 
-    /// Copies the field from `model`'s state into `s` (no conversion; one field read, not a
-    /// copy of the whole state).
-    func copy(from model: CALayer, to s: inout LayerState) {
+    /// Copies the field from a model's state (by address: `CALayer.withUnsafeState`) into `s`
+    /// (no conversion; one field read, never a copy of the whole state).
+    func copy(from model: UnsafeMutablePointer<LayerState>, to s: inout LayerState) {
         switch self {
-        case .bounds: s.bounds = model.state.bounds
-        case .position: s.position = model.state.position
-        case .zPosition: s.zPosition = model.state.zPosition
-        case .anchorPoint: s.anchorPoint = model.state.anchorPoint
-        case .anchorPointZ: s.anchorPointZ = model.state.anchorPointZ
-        case .transform: s.transform = model.state.transform
-        case .sublayerTransform: s.sublayerTransform = model.state.sublayerTransform
-        case .hidden: s.isHidden = model.state.isHidden
-        case .opacity: s.opacity = model.state.opacity
-        case .backgroundColor: s.backgroundColor = model.state.backgroundColor
-        case .borderWidth: s.borderWidth = model.state.borderWidth
-        case .borderColor: s.borderColor = model.state.borderColor
-        case .cornerRadius: s.cornerRadius = model.state.cornerRadius
-        case .masksToBounds: s.masksToBounds = model.state.masksToBounds
-        case .mask: s.mask = model.state.mask
-        case .doubleSided: s.isDoubleSided = model.state.isDoubleSided
-        case .contents: s.contents = model.state.contents
-        case .contentsRect: s.contentsRect = model.state.contentsRect
-        case .contentsCenter: s.contentsCenter = model.state.contentsCenter
-        case .contentsScale: s.contentsScale = model.state.contentsScale
-        case .shadowColor: s.shadowColor = model.state.shadowColor
-        case .shadowOpacity: s.shadowOpacity = model.state.shadowOpacity
-        case .shadowOffset: s.shadowOffset = model.state.shadowOffset
-        case .shadowRadius: s.shadowRadius = model.state.shadowRadius
-        case .shadowPath: s.shadowPath = model.state.shadowPath
-        case .beginTime: s.beginTime = model.state.beginTime
-        case .speed: s.speed = model.state.speed
-        case .timeOffset: s.timeOffset = model.state.timeOffset
+        case .bounds: s.bounds = model.pointee.bounds
+        case .position: s.position = model.pointee.position
+        case .zPosition: s.zPosition = model.pointee.zPosition
+        case .anchorPoint: s.anchorPoint = model.pointee.anchorPoint
+        case .anchorPointZ: s.anchorPointZ = model.pointee.anchorPointZ
+        case .transform: s.transform = model.pointee.transform
+        case .sublayerTransform: s.sublayerTransform = model.pointee.sublayerTransform
+        case .hidden: s.isHidden = model.pointee.isHidden
+        case .opacity: s.opacity = model.pointee.opacity
+        case .backgroundColor: s.backgroundColor = model.pointee.backgroundColor
+        case .borderWidth: s.borderWidth = model.pointee.borderWidth
+        case .borderColor: s.borderColor = model.pointee.borderColor
+        case .cornerRadius: s.cornerRadius = model.pointee.cornerRadius
+        case .masksToBounds: s.masksToBounds = model.pointee.masksToBounds
+        case .mask: s.mask = model.pointee.mask
+        case .doubleSided: s.isDoubleSided = model.pointee.isDoubleSided
+        case .contents: s.contents = model.pointee.contents
+        case .contentsRect: s.contentsRect = model.pointee.contentsRect
+        case .contentsCenter: s.contentsCenter = model.pointee.contentsCenter
+        case .contentsScale: s.contentsScale = model.pointee.contentsScale
+        case .shadowColor: s.shadowColor = model.pointee.shadowColor
+        case .shadowOpacity: s.shadowOpacity = model.pointee.shadowOpacity
+        case .shadowOffset: s.shadowOffset = model.pointee.shadowOffset
+        case .shadowRadius: s.shadowRadius = model.pointee.shadowRadius
+        case .shadowPath: s.shadowPath = model.pointee.shadowPath
+        case .beginTime: s.beginTime = model.pointee.beginTime
+        case .speed: s.speed = model.pointee.speed
+        case .timeOffset: s.timeOffset = model.pointee.timeOffset
         }
     }
 
