@@ -17,12 +17,12 @@
 /// animation is a private copy that Apple says must not be modified ("undefined behavior"), so
 /// its snapshot stays valid until the layer's animations change.
 struct AnimationProgram {
-    /// One compiled animation. Values and key times live in the program's `numbers` (one
-    /// buffer, so a frame touches few cache lines), segment easings in `curves`; a point takes
-    /// two consecutive numbers (x, y).
+    /// One compiled animation, 72 bytes (a frame reads every track of a layer, so their size is
+    /// the cache lines it touches). Values, key times and Bézier control points live in the
+    /// program's `numbers`, located by index; a point takes two consecutive numbers (x, y), a
+    /// timing curve four (c1.x, c1.y, c2.x, c2.y).
     struct Track {
         var timing: TimingModel.Parameters
-        var easing: TimingCurve?
         var field: StateField
         var isPoint: Bool
         /// Keyframes (timed segments) or a basic animation (from = the first value, to = the second).
@@ -31,17 +31,19 @@ struct AnimationProgram {
         /// (the endpoints CABasicAnimation takes from the presentation when not given).
         var startFollowsCurrent: Bool
         var endFollowsCurrent: Bool
-        var firstValue: Int
-        var valueCount: Int
-        /// Index of the first key time, or nil when the keyframes are evenly spaced.
-        var firstKeyTime: Int?
-        var firstCurve: Int
-        var curveCount: Int
+        var firstValue: Int32
+        var valueCount: Int32
+        /// Index of the first key time, or −1 when the keyframes are evenly spaced.
+        var firstKeyTime: Int32
+        /// Index of the animation's timing curve, or −1 for linear pacing.
+        var easing: Int32
+        /// Index of the first segment curve (CAKeyframeAnimation.timingFunctions) and their count.
+        var firstCurve: Int32
+        var curveCount: Int32
     }
 
     private var tracks: [Track] = []
     private var numbers: [Double] = []
-    private var curves: [TimingCurve] = []
 
     /// The program for `animations` on a layer of `layerClass`, or nil when one of them needs
     /// the general path.
@@ -51,7 +53,7 @@ struct AnimationProgram {
         }
     }
 
-    /// Puts the model's value back into every field the program writes.
+    /// Puts the model's value (its state by address) back into every field the program writes.
     func restore(_ s: inout LayerState, from model: UnsafeMutablePointer<LayerState>) {
         for track in tracks { track.field.copy(from: model, to: &s) }
     }
@@ -59,23 +61,23 @@ struct AnimationProgram {
     /// Applies every track, in order, at parent time `t`.
     func apply(to s: inout LayerState, at t: CFTimeInterval) {
         numbers.withUnsafeBufferPointer { numbers in
-            curves.withUnsafeBufferPointer { curves in
-                for track in tracks { apply(track, to: &s, at: t, numbers: numbers, curves: curves) }
-            }
+            for track in tracks { Self.apply(track, to: &s, at: t, numbers: numbers) }
         }
     }
 
-    private func apply(_ track: Track, to s: inout LayerState, at t: CFTimeInterval,
-                       numbers: UnsafeBufferPointer<Double>, curves: UnsafeBufferPointer<TimingCurve>) {
+    private static func apply(_ track: Track, to s: inout LayerState, at t: CFTimeInterval,
+                              numbers: UnsafeBufferPointer<Double>) {
         let state = TimingModel.state(at: t, track.timing)
         guard state.isApplied else { return }
-        let f = track.easing?.solve(state.fraction) ?? state.fraction
+        let f = track.easing < 0 ? state.fraction : curve(at: Int(track.easing), numbers).solve(state.fraction)
         let stride = track.isPoint ? 2 : 1
-        var from = track.firstValue, u = f
+        var from = Int(track.firstValue), u = f
         if track.isKeyframes {
-            let times = track.firstKeyTime.map { UnsafeBufferPointer(rebasing: numbers[$0 ..< $0 + track.valueCount]) }
-            let (i, local) = CAKeyframeAnimation.timedSegment(f, count: track.valueCount, keyTimes: times) { i, t in
-                i < track.curveCount ? curves[track.firstCurve + i].solve(t) : t
+            let count = Int(track.valueCount)
+            let times = track.firstKeyTime < 0 ? nil
+                : UnsafeBufferPointer(rebasing: numbers[Int(track.firstKeyTime) ..< Int(track.firstKeyTime) + count])
+            let (i, local) = CAKeyframeAnimation.timedSegment(f, count: count, keyTimes: times) { i, t in
+                i < track.curveCount ? curve(at: Int(track.firstCurve) + 4 * i, numbers).solve(t) : t
             }
             from += i * stride
             u = local
@@ -101,6 +103,11 @@ struct AnimationProgram {
         }
     }
 
+    /// The timing curve whose control points start at `numbers[i]`.
+    private static func curve(at i: Int, _ numbers: UnsafeBufferPointer<Double>) -> TimingCurve {
+        TimingCurve(c1: (numbers[i], numbers[i + 1]), c2: (numbers[i + 2], numbers[i + 3]))
+    }
+
     // MARK: - Compiling
 
     private mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
@@ -119,14 +126,24 @@ struct AnimationProgram {
             }
         }
         let matchingTimes = source.keyTimes.flatMap { $0.count == source.values.count ? $0 : nil }
-        tracks.append(Track(timing: animation.timing, easing: animation.timingFunction?.curve, field: field,
-                            isPoint: isPoint, isKeyframes: source.isKeyframes,
+        // Indices are 32-bit (Track's size): a program that would outgrow them is not compiled.
+        let added = flat.count + (matchingTimes?.count ?? 0) + 4 * (1 + source.easings.count)
+        guard numbers.count + added <= Int(Int32.max) else { return false }
+        func append(_ more: [Double]) -> Int32 {
+            defer { numbers += more }
+            return Int32(numbers.count)
+        }
+        func append(_ curve: TimingCurve) -> Int32 { append([curve.c1.0, curve.c1.1, curve.c2.0, curve.c2.1]) }
+        let firstValue = append(flat)
+        let firstKeyTime = matchingTimes.map(append) ?? -1
+        let easing = animation.timingFunction.map { append($0.curve) } ?? -1
+        let firstCurve = Int32(numbers.count)
+        for curve in source.easings { _ = append(curve) }
+        tracks.append(Track(timing: animation.timing, field: field, isPoint: isPoint, isKeyframes: source.isKeyframes,
                             startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
-                            firstValue: numbers.count, valueCount: source.values.count,
-                            firstKeyTime: matchingTimes.map { _ in numbers.count + flat.count },
-                            firstCurve: curves.count, curveCount: source.easings.count))
-        numbers += flat + (matchingTimes ?? [])
-        curves += source.easings
+                            firstValue: firstValue, valueCount: Int32(source.values.count),
+                            firstKeyTime: firstKeyTime, easing: easing,
+                            firstCurve: firstCurve, curveCount: Int32(source.easings.count)))
         return true
     }
 

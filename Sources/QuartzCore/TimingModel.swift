@@ -28,13 +28,14 @@
 enum TimingModel {
     /// The `CAMediaTiming` properties of an animation as one plain value (no references), so a
     /// frame reads them with one load instead of one class-property access each.
+    /// (The two `Float`s are declared together so the value packs into 43 bytes.)
     struct Parameters {
         var beginTime: CFTimeInterval = 0
         var duration: CFTimeInterval = 0
-        var speed: Float = 1
         var timeOffset: CFTimeInterval = 0
-        var repeatCount: Float = 0
         var repeatDuration: CFTimeInterval = 0
+        var speed: Float = 1
+        var repeatCount: Float = 0
         var autoreverses = false
         /// From `fillMode`: `.backwards`/`.both` and `.forwards`/`.both`.
         var fillsBackwards = false
