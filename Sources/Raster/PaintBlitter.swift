@@ -27,6 +27,8 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
+    /// `solidWord` in the 16-bit lanes of `spread`, for edge pixels blended one at a time.
+    private let solidSpread: UInt64
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -41,6 +43,7 @@ public struct PaintBlitter: Blitter {
         fastSourceOver = paint.blendMode == .sourceOver
         if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
+        solidSpread = PaintBlitter.spread(solidWord ?? 0)
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -58,11 +61,29 @@ public struct PaintBlitter: Blitter {
         }
     }
 
+    /// Inlined into the rasterizer's sweep: the short runs of anti-aliased edges (one to three
+    /// pixels, most of them) of a solid colour are blended right there, without a call.
+    @inline(__always)
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        if fastSourceOver, let solidWord {
-            solidCoverage(y: y, x: x, coverage: coverage, color: solidWord)
+        guard fastSourceOver, let solidWord, let base = coverage.baseAddress else {
+            blitShadedCoverage(y: y, x: x, coverage: coverage)
             return
         }
+        let dst = target.words + (y &* target.width &+ x)
+        if coverage.count < 4 {
+            for i in 0..<coverage.count {
+                dst[i] = PaintBlitter.sourceOverPixel(dst[i], spreadSource: solidSpread,
+                                                      factor: PaintBlitter.div255(UInt32(base[i]) &* opacity))
+            }
+        } else {
+            PaintBlitter.sourceOverSolid(dst, color: solidWord, coverage: base, count: coverage.count,
+                                         opacity: opacity)
+        }
+    }
+
+    /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
+    @inline(never)
+    private mutating func blitShadedCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         var start = 0
         let count = coverage.count
         while start < count {
@@ -90,15 +111,6 @@ public struct PaintBlitter: Blitter {
         } else {
             for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
-    }
-
-    /// A solid colour, source-over, per-pixel coverage, without a clip: the arithmetic of
-    /// `blitChunk` without the row of shaded words.
-    @inline(__always)
-    private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
-        guard let base = coverage.baseAddress else { return }
-        PaintBlitter.sourceOver(target.words + y * target.width + x, source: nil, color: color,
-                                coverage: base, count: coverage.count, opacity: opacity)
     }
 
     /// `count` pixels whose coverage is in `masked`.
@@ -145,6 +157,14 @@ public struct PaintBlitter: Blitter {
             dst[i] = src &+ scale(dst[i], inv)
             i += 1
         }
+    }
+
+    /// `sourceOver` of a solid colour: the per-pixel-coverage runs of solid fills (edges) longer
+    /// than a few pixels, out of line.
+    @inline(never)
+    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
+                                coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        sourceOver(dst, source: nil, color: color, coverage: coverage, count: count, opacity: opacity)
     }
 
     /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
@@ -209,6 +229,30 @@ public struct PaintBlitter: Blitter {
     }
 
     // MARK: - Word arithmetic
+
+    /// A word's four channels in the 16-bit lanes of a 64-bit word: R, B, G, A from the low end.
+    @inline(__always)
+    static func spread(_ c: UInt32) -> UInt64 {
+        UInt64(c & 0x00FF_00FF) | UInt64(c & 0xFF00_FF00) << 24
+    }
+
+    /// The destination word `d` after source-over of the spread source colour `source` with
+    /// factor `f` (coverage × opacity, 0…255): `scale` of the source and of the destination by
+    /// 255 − its alpha, four channels in one 64-bit multiply each, rounded exactly as `scale`.
+    @inline(__always)
+    static func sourceOverPixel(_ d: UInt32, spreadSource source: UInt64, factor f: UInt32) -> UInt32 {
+        let src = scaleSpread(source, UInt64(f))
+        let sum = src &+ scaleSpread(spread(d), 255 &- (src >> 48))
+        return UInt32(truncatingIfNeeded: sum & 0x00FF_00FF) | UInt32(truncatingIfNeeded: sum >> 24) & 0xFF00_FF00
+    }
+
+    /// Every lane of a spread word times `f`/255 (f in 0…255), rounded to nearest.
+    @inline(__always)
+    static func scaleSpread(_ c: UInt64, _ f: UInt64) -> UInt64 {
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let t = c &* f &+ 0x0080_0080_0080_0080
+        return ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+    }
 
     /// x / 255 rounded to nearest, for x in 0…65025.
     @inline(__always)

@@ -339,7 +339,8 @@ final class Rasterizer {
     }
 
     /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
-    /// a time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
+    /// a time by their bits, then four, then one; a −0 cell stops the skip, which only costs a
+    /// one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
@@ -350,7 +351,10 @@ final class Rasterizer {
             if bits != SIMD4() { break }
             x &+= 16
         }
-        while x < end && line[x] == 0 { x += 1 }
+        while x &+ 4 <= end && UnsafeRawPointer(line + x).loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4() {
+            x &+= 4
+        }
+        while x < end && line[x] == 0 { x &+= 1 }
         return x
     }
 
