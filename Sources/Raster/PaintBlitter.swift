@@ -76,8 +76,8 @@ public struct PaintBlitter: Blitter {
                                                       factor: PaintBlitter.div255(UInt32(base[i]) &* opacity))
             }
         } else {
-            PaintBlitter.sourceOverSolid(dst, color: solidWord, coverage: base, count: coverage.count,
-                                         opacity: opacity)
+            PaintBlitter.sourceOverSolidCoverage(dst, color: solidWord, coverage: base, count: coverage.count,
+                                                 opacity: opacity)
         }
     }
 
@@ -137,12 +137,13 @@ public struct PaintBlitter: Blitter {
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         var i = 0
-        let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
+        let source = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD16<UInt8>.self)
+        let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
         /// The four pixels at `dst + k`.
         @inline(__always) func quad(_ k: Int) {
             let raw = UnsafeMutableRawPointer(dst + k)
-            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
-                           as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: source &+ scaleBytes(raw.loadUnaligned(as: SIMD16<UInt8>.self), factor),
+                           as: SIMD16<UInt8>.self)
         }
         while i &+ 8 <= count {
             quad(i)
@@ -162,8 +163,8 @@ public struct PaintBlitter: Blitter {
     /// `sourceOver` of a solid colour: the per-pixel-coverage runs of solid fills (edges) longer
     /// than a few pixels, out of line.
     @inline(never)
-    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
-                                coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+    static func sourceOverSolidCoverage(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
+                                        coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
         sourceOver(dst, source: nil, color: color, coverage: coverage, count: count, opacity: opacity)
     }
 
@@ -226,6 +227,21 @@ public struct PaintBlitter: Blitter {
         var odd = (d &>> 8) &* factor &+ half          // G and A channels
         odd = (odd &+ (odd &>> 8)) & high
         return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
+    }
+
+    /// `scale` on the sixteen channels of four pixels, all with the factor in `f`'s lanes (0…255):
+    /// each channel widened to 16 bits, x·f + 128 divided by 255 as ⌊(x·f + 128)·257 / 2¹⁶⌋
+    /// (one `pmulhuw`), which is `scale`'s ⌊(t + ⌊t / 256⌋) / 256⌋ for t = x·f + 128 < 2¹⁶.
+    /// For the solid spans only: the texture paths keep `scale4`, whose code they were tuned with.
+    @inline(__always)
+    static func scaleBytes(_ c: SIMD16<UInt8>, _ f: SIMD8<UInt16>) -> SIMD16<UInt8> {
+        /// Eight channels: ⌊(x·f + 128)·257 / 2¹⁶⌋.
+        @inline(__always) func half(_ x: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            let t = SIMD8<UInt16>(truncatingIfNeeded: x) &* f &+ 128
+            let q = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
+            return SIMD8<UInt8>(truncatingIfNeeded: q)
+        }
+        return SIMD16(lowHalf: half(c.lowHalf), highHalf: half(c.highHalf))
     }
 
     // MARK: - Word arithmetic

@@ -187,15 +187,20 @@ final class Rasterizer {
             depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
             return
         }
-        var xTop = tx
+        // The segment's part in each row runs from (xTop, yTop) to (xBottom, yBottom); rows after
+        // the first start where the previous one ended, at the row's top edge.
+        var xTop = tx, yTop = ty
+        var rowEdge = Float(firstRow &+ 1)
+        var line = cells + firstRow &* stride
         for row in firstRow...lastRow {
-            let rowTop = Rasterizer.larger(Float(row), ty)
-            let rowBottom = Rasterizer.smaller(Float(row + 1), ey)
-            let d = (rowBottom - rowTop) * dir
-            let xBottom = row == lastRow ? ex : tx + (rowBottom - ty) * dxdy
+            let yBottom = Rasterizer.smaller(rowEdge, ey)
+            let xBottom = row == lastRow ? ex : tx + (yBottom - ty) * dxdy
             let xa = Rasterizer.smaller(xTop, xBottom), xb = Rasterizer.larger(xTop, xBottom)
-            depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
+            depositRow(line, row: row, xa: xa, xb: xb, d: (yBottom - yTop) * dir)
             xTop = xBottom
+            yTop = yBottom
+            rowEdge += 1
+            line += stride
         }
     }
 
@@ -216,21 +221,23 @@ final class Rasterizer {
         }
     }
 
+    /// Deposits the part of a segment inside one row (`line`, its cells): from column xa to
+    /// column xb (xa ≤ xb), covering `d` of the row's height (signed by direction).
     @inline(__always)
-    private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
-        let line = cells + row * stride
+    private func depositRow(_ line: UnsafeMutablePointer<Float>, row: Int, xa: Float, xb: Float, d: Float) {
         let ia = Rasterizer.floorIndex(xa)
         let xaFloor = Float(ia)
-        let ibCeil = Rasterizer.ceilIndex(xb)
-        let xbCeil = Float(ibCeil)
-        let ib = Swift.max(ibCeil, ia + 1)
-        if ib <= ia + 1 {
+        let ib: Int
+        if xb <= xaFloor + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
             // the rest carries to the next.
             let mid = (xa + xb) * 0.5 - xaFloor
             line[ia] += d * (1 - mid)
             line[ia + 1] += d * mid
+            ib = ia &+ 1
         } else {
+            ib = xb <= xaFloor + 2 ? ia &+ 2 : Rasterizer.ceilIndex(xb)
+            let xbCeil = Float(ib)
             let inv = 1 / (xb - xa)
             let fa = xa - xaFloor
             let firstArea = 0.5 * inv * (1 - fa) * (1 - fa)
