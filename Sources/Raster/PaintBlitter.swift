@@ -27,8 +27,6 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
-    /// `solidWord` in the 16-bit lanes of `spread`, for edge pixels blended one at a time.
-    private let solidSpread: UInt64
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -43,7 +41,6 @@ public struct PaintBlitter: Blitter {
         fastSourceOver = paint.blendMode == .sourceOver
         if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
-        solidSpread = PaintBlitter.spread(solidWord ?? 0)
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -61,24 +58,16 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// Inlined into the rasterizer's sweep: the short runs of anti-aliased edges (one to three
-    /// pixels, most of them) of a solid colour are blended right there, without a call.
+    /// Solid colours drawn source-over without a clip (most fills) go straight to
+    /// `sourceOverSolid`: the check is inlined into the rasterizer's sweep.
     @inline(__always)
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         guard fastSourceOver, let solidWord, let base = coverage.baseAddress else {
             blitShadedCoverage(y: y, x: x, coverage: coverage)
             return
         }
-        let dst = target.words + (y &* target.width &+ x)
-        if coverage.count < 4 {
-            for i in 0..<coverage.count {
-                dst[i] = PaintBlitter.sourceOverPixel(dst[i], spreadSource: solidSpread,
-                                                      factor: PaintBlitter.div255(UInt32(base[i]) &* opacity))
-            }
-        } else {
-            PaintBlitter.sourceOverSolidCoverage(dst, color: solidWord, coverage: base, count: coverage.count,
-                                                 opacity: opacity)
-        }
+        PaintBlitter.sourceOverSolid(target.words + (y &* target.width &+ x), color: solidWord, coverage: base,
+                                     count: coverage.count, opacity: opacity)
     }
 
     /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
@@ -132,40 +121,64 @@ public struct PaintBlitter: Blitter {
     }
 
     /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
-    /// independent quads), then four, then one.
+    /// independent quads), then four; the last one to three with the run's last quad. Runs
+    /// shorter than a quad go pixel by pixel.
     @inline(__always)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
-        var i = 0
+        guard count >= 4 else {
+            for i in 0..<count { dst[i] = src &+ scale(dst[i], inv) }
+            return
+        }
         let source = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD16<UInt8>.self)
         let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
-        /// The four pixels at `dst + k`.
-        @inline(__always) func quad(_ k: Int) {
-            let raw = UnsafeMutableRawPointer(dst + k)
-            raw.storeBytes(of: source &+ scaleBytes(raw.loadUnaligned(as: SIMD16<UInt8>.self), factor),
-                           as: SIMD16<UInt8>.self)
+        /// The four pixels at `dst + k` blended.
+        @inline(__always) func quad(_ k: Int) -> SIMD16<UInt8> {
+            source &+ scaleBytes(UnsafeRawPointer(dst + k).loadUnaligned(as: SIMD16<UInt8>.self), factor)
         }
+        @inline(__always) func store(_ pixels: SIMD16<UInt8>, at k: Int) {
+            UnsafeMutableRawPointer(dst + k).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
+        }
+        // The last four pixels are blended first, from the destination as it was, and stored
+        // last: where they overlap the quads before them they hold the same values.
+        let last = quad(count &- 4)
+        var i = 0
         while i &+ 8 <= count {
-            quad(i)
-            quad(i &+ 4)
+            let a = quad(i), b = quad(i &+ 4)
+            store(a, at: i)
+            store(b, at: i &+ 4)
             i &+= 8
         }
-        if i &+ 4 <= count {
-            quad(i)
-            i &+= 4
-        }
-        while i < count {
-            dst[i] = src &+ scale(dst[i], inv)
-            i += 1
-        }
+        if i &+ 4 <= count { store(quad(i), at: i) }
+        store(last, at: count &- 4)
     }
 
-    /// `sourceOver` of a solid colour: the per-pixel-coverage runs of solid fills (edges) longer
-    /// than a few pixels, out of line.
+    /// `sourceOver` of a solid colour. The short runs of anti-aliased edges (one to three
+    /// pixels, most of them) are one quad whose lanes are filled from the run (empty lanes have
+    /// coverage 0 and are stored nowhere).
     @inline(never)
-    static func sourceOverSolidCoverage(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
-                                        coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
-        sourceOver(dst, source: nil, color: color, coverage: coverage, count: count, opacity: opacity)
+    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
+                                coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        guard count < 4 else {
+            sourceOver(dst, source: nil, color: color, coverage: coverage, count: count, opacity: opacity)
+            return
+        }
+        let raw = UnsafeMutableRawPointer(dst)
+        var d = SIMD4<UInt32>(), f = SIMD4<UInt32>()
+        f[0] = UInt32(coverage[0])
+        if count >= 2 {
+            d.lowHalf = raw.loadUnaligned(as: SIMD2<UInt32>.self)
+            f[1] = UInt32(coverage[1])
+        } else {
+            d[0] = dst[0]
+        }
+        if count == 3 {
+            d[2] = dst[2]
+            f[2] = UInt32(coverage[2])
+        }
+        let blended = sourceOver(d, source: SIMD4(repeating: color), coverage: f, opacity: opacity)
+        if count >= 2 { raw.storeBytes(of: blended.lowHalf, as: SIMD2<UInt32>.self) } else { dst[0] = blended[0] }
+        if count == 3 { dst[2] = blended[2] }
     }
 
     /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
@@ -237,38 +250,19 @@ public struct PaintBlitter: Blitter {
     static func scaleBytes(_ c: SIMD16<UInt8>, _ f: SIMD8<UInt16>) -> SIMD16<UInt8> {
         /// Eight channels: ⌊(x·f + 128)·257 / 2¹⁶⌋.
         @inline(__always) func half(_ x: SIMD8<UInt8>) -> SIMD8<UInt8> {
-            let t = SIMD8<UInt16>(truncatingIfNeeded: x) &* f &+ 128
-            let q = SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
-            return SIMD8<UInt8>(truncatingIfNeeded: q)
+            SIMD8<UInt8>(truncatingIfNeeded: div255(SIMD8<UInt16>(truncatingIfNeeded: x) &* f &+ 128))
         }
         return SIMD16(lowHalf: half(c.lowHalf), highHalf: half(c.highHalf))
     }
 
+    /// ⌊t·257 / 2¹⁶⌋ in every lane (one `pmulhuw`): for t = x·f + 128 with x, f in 0…255, the
+    /// rounded x·f / 255 of `scale` and `div255`.
+    @inline(__always)
+    static func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
+    }
+
     // MARK: - Word arithmetic
-
-    /// A word's four channels in the 16-bit lanes of a 64-bit word: R, B, G, A from the low end.
-    @inline(__always)
-    static func spread(_ c: UInt32) -> UInt64 {
-        UInt64(c & 0x00FF_00FF) | UInt64(c & 0xFF00_FF00) << 24
-    }
-
-    /// The destination word `d` after source-over of the spread source colour `source` with
-    /// factor `f` (coverage × opacity, 0…255): `scale` of the source and of the destination by
-    /// 255 − its alpha, four channels in one 64-bit multiply each, rounded exactly as `scale`.
-    @inline(__always)
-    static func sourceOverPixel(_ d: UInt32, spreadSource source: UInt64, factor f: UInt32) -> UInt32 {
-        let src = scaleSpread(source, UInt64(f))
-        let sum = src &+ scaleSpread(spread(d), 255 &- (src >> 48))
-        return UInt32(truncatingIfNeeded: sum & 0x00FF_00FF) | UInt32(truncatingIfNeeded: sum >> 24) & 0xFF00_FF00
-    }
-
-    /// Every lane of a spread word times `f`/255 (f in 0…255), rounded to nearest.
-    @inline(__always)
-    static func scaleSpread(_ c: UInt64, _ f: UInt64) -> UInt64 {
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        let t = c &* f &+ 0x0080_0080_0080_0080
-        return ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
-    }
 
     /// x / 255 rounded to nearest, for x in 0…65025.
     @inline(__always)

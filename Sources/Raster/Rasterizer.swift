@@ -62,14 +62,24 @@ final class Rasterizer {
 
     /// Rasterizes the closed polygons already in `segments`.
     func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
-        guard let box = deviceBounds(clip: clip) else { return }
+        guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
         prepare(box)
         let stride = box.width + 2
         segments.withUnsafeBufferPointer { s in
             var i = 0
-            while i + 3 < s.count {
-                addClippedSegment(s[i], s[i + 1], s[i + 2], s[i + 3], box: box, stride: stride)
-                i += 4
+            if containsAll {
+                // Nothing to clip (the common case: the box is the path's bounds).
+                let left = Double(box.x0), top = Double(box.y0)
+                while i &+ 3 < s.count {
+                    deposit(s[i] - left, s[i &+ 1] - top, s[i &+ 2] - left, s[i &+ 3] - top, stride: stride,
+                            height: box.height)
+                    i &+= 4
+                }
+            } else {
+                while i &+ 3 < s.count {
+                    addClippedSegment(s[i], s[i &+ 1], s[i &+ 2], s[i &+ 3], box: box, stride: stride)
+                    i &+= 4
+                }
             }
         }
         sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
@@ -77,7 +87,9 @@ final class Rasterizer {
 
     // MARK: - Bounds and buffers
 
-    private func deviceBounds(clip: IntRect) -> IntRect? {
+    /// The box of cells a fill needs (the segments' bounds in whole pixels, within `clip`), and
+    /// whether it holds every segment (nothing to clip).
+    private func deviceBounds(clip: IntRect) -> (IntRect, containsAll: Bool)? {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
@@ -98,12 +110,13 @@ final class Rasterizer {
         let box = IntRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
         // A path entirely left of the clip still covers it where its winding says so.
         if maxX <= Double(clip.x0) {
-            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: clip.x1, y1: box.y1) : nil
+            return box.y1 > box.y0 ? (IntRect(x0: clip.x0, y0: box.y0, x1: clip.x1, y1: box.y1), false) : nil
         }
         if minX < Double(clip.x0) {
-            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: box.x1, y1: box.y1) : nil
+            return box.y1 > box.y0 ? (IntRect(x0: clip.x0, y0: box.y0, x1: box.x1, y1: box.y1), false) : nil
         }
-        return box.isEmpty ? nil : box
+        if box.isEmpty { return nil }
+        return (box, maxX <= x1 && minY >= y0 && maxY <= y1)
     }
 
     private func prepare(_ box: IntRect) {
@@ -310,14 +323,14 @@ final class Rasterizer {
     private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
                                        level: (Float) -> UInt8) {
         let width = box.width
-        let levels = coverage
+        let levels = coverage, cells = cells, rowMin = rowMin, rowMax = rowMax
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
             rowMin[row] = Int.max
             rowMax[row] = -1
-            let line = cells + row * stride
-            let y = box.y0 + row
+            let line = cells + row &* stride
+            let y = box.y0 &+ row
             let end = Swift.min(hi + 1, width)
             var acc: Float = 0
             var x = lo
