@@ -27,6 +27,9 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
+    /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
+    /// source-over at full opacity without a clip (source-over of an opaque source is the source).
+    private let opaqueInterior: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -41,6 +44,7 @@ public struct PaintBlitter: Blitter {
         fastSourceOver = paint.blendMode == .sourceOver
         if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
+        opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && shader.isOpaque
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -52,8 +56,12 @@ public struct PaintBlitter: Blitter {
         var start = 0
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
-            for i in 0..<n { masked[i] = coverage }
-            blitChunk(y: y, x: x + start, count: n)
+            if coverage == 255 && opaqueInterior {
+                shader.shade(y: y, x: x + start, count: n, into: target.words + (y * target.width + x + start))
+            } else {
+                for i in 0..<n { masked[i] = coverage }
+                blitChunk(y: y, x: x + start, count: n)
+            }
             start += n
         }
     }
