@@ -38,13 +38,14 @@ public struct PaintBlitter: Blitter {
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
-        shader = ShaderProgram(paint.shader)
+        let program = ShaderProgram(paint.shader)
+        shader = program
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
-        if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
+        if clip == nil, case let .solid(word) = program { solidWord = word } else { solidWord = nil }
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
-        opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && shader.isOpaque
+        opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
