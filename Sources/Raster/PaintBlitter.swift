@@ -27,6 +27,9 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
+    /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
+    /// source-over at full opacity without a clip (source-over of an opaque source is the source).
+    private let opaqueInterior: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -35,12 +38,14 @@ public struct PaintBlitter: Blitter {
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
-        shader = ShaderProgram(paint.shader)
+        let program = ShaderProgram(paint.shader)
+        shader = program
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
-        if clip == nil, case let .solid(word) = shader { solidWord = word } else { solidWord = nil }
+        if clip == nil, case let .solid(word) = program { solidWord = word } else { solidWord = nil }
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
+        opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
     }
 
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -52,17 +57,31 @@ public struct PaintBlitter: Blitter {
         var start = 0
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
-            for i in 0..<n { masked[i] = coverage }
-            blitChunk(y: y, x: x + start, count: n)
+            if coverage == 255 && opaqueInterior {
+                shader.shade(y: y, x: x + start, count: n, into: target.words + (y * target.width + x + start))
+            } else {
+                for i in 0..<n { masked[i] = coverage }
+                blitChunk(y: y, x: x + start, count: n)
+            }
             start += n
         }
     }
 
+    /// Solid colours drawn source-over without a clip (most fills) go straight to
+    /// `sourceOverSolid`: the check is inlined into the rasterizer's sweep.
+    @inline(__always)
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        if fastSourceOver, let solidWord {
-            solidCoverage(y: y, x: x, coverage: coverage, color: solidWord)
+        guard fastSourceOver, let solidWord, let base = coverage.baseAddress else {
+            blitShadedCoverage(y: y, x: x, coverage: coverage)
             return
         }
+        PaintBlitter.sourceOverSolid(target.words + (y &* target.width &+ x), color: solidWord, coverage: base,
+                                     count: coverage.count, opacity: opacity)
+    }
+
+    /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
+    @inline(never)
+    private mutating func blitShadedCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         var start = 0
         let count = coverage.count
         while start < count {
@@ -92,15 +111,6 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// A solid colour, source-over, per-pixel coverage, without a clip: the arithmetic of
-    /// `blitChunk` without the row of shaded words.
-    @inline(__always)
-    private func solidCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>, color: UInt32) {
-        guard let base = coverage.baseAddress else { return }
-        PaintBlitter.sourceOver(target.words + y * target.width + x, source: nil, color: color,
-                                coverage: base, count: coverage.count, opacity: opacity)
-    }
-
     /// `count` pixels whose coverage is in `masked`.
     private func blitChunk(y: Int, x: Int, count: Int) {
         if let clip {
@@ -120,31 +130,64 @@ public struct PaintBlitter: Blitter {
     }
 
     /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
-    /// independent quads), then four, then one.
+    /// independent quads), then four; the last one to three with the run's last quad. Runs
+    /// shorter than a quad go pixel by pixel.
     @inline(__always)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
-        var i = 0
-        let source = SIMD4<UInt32>(repeating: src), factor = SIMD4<UInt32>(repeating: inv)
-        /// The four pixels at `dst + k`.
-        @inline(__always) func quad(_ k: Int) {
-            let raw = UnsafeMutableRawPointer(dst + k)
-            raw.storeBytes(of: source &+ scale4(raw.loadUnaligned(as: SIMD4<UInt32>.self), factor),
-                           as: SIMD4<UInt32>.self)
+        guard count >= 4 else {
+            for i in 0..<count { dst[i] = src &+ scale(dst[i], inv) }
+            return
         }
+        let source = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD16<UInt8>.self)
+        let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+        /// The four pixels at `dst + k` blended.
+        @inline(__always) func quad(_ k: Int) -> SIMD16<UInt8> {
+            source &+ scaleBytes(UnsafeRawPointer(dst + k).loadUnaligned(as: SIMD16<UInt8>.self), factor)
+        }
+        @inline(__always) func store(_ pixels: SIMD16<UInt8>, at k: Int) {
+            UnsafeMutableRawPointer(dst + k).storeBytes(of: pixels, as: SIMD16<UInt8>.self)
+        }
+        // The last four pixels are blended first, from the destination as it was, and stored
+        // last: where they overlap the quads before them they hold the same values.
+        let last = quad(count &- 4)
+        var i = 0
         while i &+ 8 <= count {
-            quad(i)
-            quad(i &+ 4)
+            let a = quad(i), b = quad(i &+ 4)
+            store(a, at: i)
+            store(b, at: i &+ 4)
             i &+= 8
         }
-        if i &+ 4 <= count {
-            quad(i)
-            i &+= 4
+        if i &+ 4 <= count { store(quad(i), at: i) }
+        store(last, at: count &- 4)
+    }
+
+    /// `sourceOver` of a solid colour. The short runs of anti-aliased edges (one to three
+    /// pixels, most of them) are one quad whose lanes are filled from the run (empty lanes have
+    /// coverage 0 and are stored nowhere).
+    @inline(never)
+    static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, color: UInt32,
+                                coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        guard count < 4 else {
+            sourceOver(dst, source: nil, color: color, coverage: coverage, count: count, opacity: opacity)
+            return
         }
-        while i < count {
-            dst[i] = src &+ scale(dst[i], inv)
-            i += 1
+        let raw = UnsafeMutableRawPointer(dst)
+        var d = SIMD4<UInt32>(), f = SIMD4<UInt32>()
+        f[0] = UInt32(coverage[0])
+        if count >= 2 {
+            d.lowHalf = raw.loadUnaligned(as: SIMD2<UInt32>.self)
+            f[1] = UInt32(coverage[1])
+        } else {
+            d[0] = dst[0]
         }
+        if count == 3 {
+            d[2] = dst[2]
+            f[2] = UInt32(coverage[2])
+        }
+        let blended = sourceOver(d, source: SIMD4(repeating: color), coverage: f, opacity: opacity)
+        if count >= 2 { raw.storeBytes(of: blended.lowHalf, as: SIMD2<UInt32>.self) } else { dst[0] = blended[0] }
+        if count == 3 { dst[2] = blended[2] }
     }
 
     /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
@@ -206,6 +249,26 @@ public struct PaintBlitter: Blitter {
         var odd = (d &>> 8) &* factor &+ half          // G and A channels
         odd = (odd &+ (odd &>> 8)) & high
         return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
+    }
+
+    /// `scale` on the sixteen channels of four pixels, all with the factor in `f`'s lanes (0…255):
+    /// each channel widened to 16 bits, x·f + 128 divided by 255 as ⌊(x·f + 128)·257 / 2¹⁶⌋
+    /// (one `pmulhuw`), which is `scale`'s ⌊(t + ⌊t / 256⌋) / 256⌋ for t = x·f + 128 < 2¹⁶.
+    /// For the solid spans only: the texture paths keep `scale4`, whose code they were tuned with.
+    @inline(__always)
+    static func scaleBytes(_ c: SIMD16<UInt8>, _ f: SIMD8<UInt16>) -> SIMD16<UInt8> {
+        /// Eight channels: ⌊(x·f + 128)·257 / 2¹⁶⌋.
+        @inline(__always) func half(_ x: SIMD8<UInt8>) -> SIMD8<UInt8> {
+            SIMD8<UInt8>(truncatingIfNeeded: div255(SIMD8<UInt16>(truncatingIfNeeded: x) &* f &+ 128))
+        }
+        return SIMD16(lowHalf: half(c.lowHalf), highHalf: half(c.highHalf))
+    }
+
+    /// ⌊t·257 / 2¹⁶⌋ in every lane (one `pmulhuw`): for t = x·f + 128 with x, f in 0…255, the
+    /// rounded x·f / 255 of `scale` and `div255`.
+    @inline(__always)
+    static func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* 257) &>> 16)
     }
 
     // MARK: - Word arithmetic

@@ -62,14 +62,24 @@ final class Rasterizer {
 
     /// Rasterizes the closed polygons already in `segments`.
     func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
-        guard let box = deviceBounds(clip: clip) else { return }
+        guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
         prepare(box)
         let stride = box.width + 2
         segments.withUnsafeBufferPointer { s in
             var i = 0
-            while i + 3 < s.count {
-                addClippedSegment(s[i], s[i + 1], s[i + 2], s[i + 3], box: box, stride: stride)
-                i += 4
+            if containsAll {
+                // Nothing to clip (the common case: the box is the path's bounds).
+                let left = Double(box.x0), top = Double(box.y0)
+                while i &+ 3 < s.count {
+                    deposit(s[i] - left, s[i &+ 1] - top, s[i &+ 2] - left, s[i &+ 3] - top, stride: stride,
+                            height: box.height)
+                    i &+= 4
+                }
+            } else {
+                while i &+ 3 < s.count {
+                    addClippedSegment(s[i], s[i &+ 1], s[i &+ 2], s[i &+ 3], box: box, stride: stride)
+                    i &+= 4
+                }
             }
         }
         sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
@@ -77,7 +87,9 @@ final class Rasterizer {
 
     // MARK: - Bounds and buffers
 
-    private func deviceBounds(clip: IntRect) -> IntRect? {
+    /// The box of cells a fill needs (the segments' bounds in whole pixels, within `clip`), and
+    /// whether it holds every segment (nothing to clip).
+    private func deviceBounds(clip: IntRect) -> (IntRect, containsAll: Bool)? {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
@@ -98,12 +110,13 @@ final class Rasterizer {
         let box = IntRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
         // A path entirely left of the clip still covers it where its winding says so.
         if maxX <= Double(clip.x0) {
-            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: clip.x1, y1: box.y1) : nil
+            return box.y1 > box.y0 ? (IntRect(x0: clip.x0, y0: box.y0, x1: clip.x1, y1: box.y1), false) : nil
         }
         if minX < Double(clip.x0) {
-            return box.y1 > box.y0 ? IntRect(x0: clip.x0, y0: box.y0, x1: box.x1, y1: box.y1) : nil
+            return box.y1 > box.y0 ? (IntRect(x0: clip.x0, y0: box.y0, x1: box.x1, y1: box.y1), false) : nil
         }
-        return box.isEmpty ? nil : box
+        if box.isEmpty { return nil }
+        return (box, maxX <= x1 && minY >= y0 && maxY <= y1)
     }
 
     private func prepare(_ box: IntRect) {
@@ -187,15 +200,20 @@ final class Rasterizer {
             depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
             return
         }
-        var xTop = tx
+        // The segment's part in each row runs from (xTop, yTop) to (xBottom, yBottom); rows after
+        // the first start where the previous one ended, at the row's top edge.
+        var xTop = tx, yTop = ty
+        var rowEdge = Float(firstRow &+ 1)
+        var line = cells + firstRow &* stride
         for row in firstRow...lastRow {
-            let rowTop = Rasterizer.larger(Float(row), ty)
-            let rowBottom = Rasterizer.smaller(Float(row + 1), ey)
-            let d = (rowBottom - rowTop) * dir
-            let xBottom = row == lastRow ? ex : tx + (rowBottom - ty) * dxdy
+            let yBottom = Rasterizer.smaller(rowEdge, ey)
+            let xBottom = row == lastRow ? ex : tx + (yBottom - ty) * dxdy
             let xa = Rasterizer.smaller(xTop, xBottom), xb = Rasterizer.larger(xTop, xBottom)
-            depositRow(row: row, xa: xa, xb: xb, d: d, stride: stride)
+            depositRow(line, row: row, xa: xa, xb: xb, d: (yBottom - yTop) * dir)
             xTop = xBottom
+            yTop = yBottom
+            rowEdge += 1
+            line += stride
         }
     }
 
@@ -216,21 +234,23 @@ final class Rasterizer {
         }
     }
 
+    /// Deposits the part of a segment inside one row (`line`, its cells): from column xa to
+    /// column xb (xa ≤ xb), covering `d` of the row's height (signed by direction).
     @inline(__always)
-    private func depositRow(row: Int, xa: Float, xb: Float, d: Float, stride: Int) {
-        let line = cells + row * stride
+    private func depositRow(_ line: UnsafeMutablePointer<Float>, row: Int, xa: Float, xb: Float, d: Float) {
         let ia = Rasterizer.floorIndex(xa)
         let xaFloor = Float(ia)
-        let ibCeil = Rasterizer.ceilIndex(xb)
-        let xbCeil = Float(ibCeil)
-        let ib = Swift.max(ibCeil, ia + 1)
-        if ib <= ia + 1 {
+        let ib: Int
+        if xb <= xaFloor + 1 {
             // Within one column: the covered fraction right of the mean x goes to this cell,
             // the rest carries to the next.
             let mid = (xa + xb) * 0.5 - xaFloor
             line[ia] += d * (1 - mid)
             line[ia + 1] += d * mid
+            ib = ia &+ 1
         } else {
+            ib = xb <= xaFloor + 2 ? ia &+ 2 : Rasterizer.ceilIndex(xb)
+            let xbCeil = Float(ib)
             let inv = 1 / (xb - xa)
             let fa = xa - xaFloor
             let firstArea = 0.5 * inv * (1 - fa) * (1 - fa)
@@ -303,14 +323,14 @@ final class Rasterizer {
     private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
                                        level: (Float) -> UInt8) {
         let width = box.width
-        let levels = coverage
+        let levels = coverage, cells = cells, rowMin = rowMin, rowMax = rowMax
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
             rowMin[row] = Int.max
             rowMax[row] = -1
-            let line = cells + row * stride
-            let y = box.y0 + row
+            let line = cells + row &* stride
+            let y = box.y0 &+ row
             let end = Swift.min(hi + 1, width)
             var acc: Float = 0
             var x = lo
@@ -339,7 +359,8 @@ final class Rasterizer {
     }
 
     /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
-    /// a time by their bits; a −0 cell stops the skip, which only costs a one-pixel run.
+    /// a time by their bits, then four, then one; a −0 cell stops the skip, which only costs a
+    /// one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
@@ -350,7 +371,10 @@ final class Rasterizer {
             if bits != SIMD4() { break }
             x &+= 16
         }
-        while x < end && line[x] == 0 { x += 1 }
+        while x &+ 4 <= end && UnsafeRawPointer(line + x).loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4() {
+            x &+= 4
+        }
+        while x < end && line[x] == 0 { x &+= 1 }
         return x
     }
 

@@ -33,6 +33,17 @@ enum ShaderProgram {
         }
     }
 
+    /// Whether every word `shade` writes is opaque (alpha 255): gradients whose colours are all
+    /// opaque and that colour every pixel (linear and conic ones; radial ones leave pixels on no
+    /// circle transparent).
+    var isOpaque: Bool {
+        switch self {
+        case let .solid(word): return word >> 24 == 255
+        case let .linear(ramp, _, _, _, _), let .conic(ramp, _, _, _): return ramp.isOpaque && ramp.spread != .decal
+        case .radial, .image, .none: return false
+        }
+    }
+
     /// Writes `count` premultiplied words for pixels x… of row y.
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = Double(y) + 0.5
@@ -151,6 +162,8 @@ struct GradientRamp {
     static let size = 256
     let table: [UInt32]
     let spread: SpreadMode
+    /// Whether every colour of the table is opaque.
+    let isOpaque: Bool
 
     init(_ stops: [GradientStop], spread: SpreadMode) {
         self.spread = spread
@@ -180,6 +193,7 @@ struct GradientRamp {
             }
         }
         self.table = table
+        isOpaque = table.allSatisfy { $0 >> 24 == 255 }
     }
 
     /// `count` colours at t, t + step, … (a linear gradient along a row).
