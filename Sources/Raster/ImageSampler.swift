@@ -123,7 +123,6 @@ struct ImageSampler {
             }
             return
         }
-        let w = image.width, words = image.words
         var i = 0
         while i < count && !run.inside(at: 0) {   // leading edge quads
             Pixmap.sourceOver(dst + i, sample(run), factor: factor)
@@ -133,16 +132,8 @@ struct ImageSampler {
         while i + 4 <= count {
             // The quads of a run lie on a line, and the interior is convex: the ends decide.
             if run.inside(at: 0), run.inside(at: 3) {
-                var t00 = SIMD4<UInt32>(), t10 = SIMD4<UInt32>(), t01 = SIMD4<UInt32>(), t11 = SIMD4<UInt32>()
-                var wx = SIMD4<UInt32>(), wy = SIMD4<UInt32>()
-                for k in 0..<4 {
-                    let p = words + (run.row &* w &+ run.column)
-                    t00[k] = p[0]; t10[k] = p[1]; t01[k] = p[w]; t11[k] = p[w &+ 1]
-                    wx[k] = run.weights.x; wy[k] = run.weights.y
-                    run.advance(1)
-                }
-                let s = ImageSampler.weigh4(t00, t10, t01, t11, wx: wx, wy: wy)
-                Pixmap.sourceOver4(dst + i, s, factor: factor)
+                Pixmap.sourceOver4(dst + i, sampleQuad(run), factor: factor)
+                run.advance(4)
             } else {
                 for k in 0..<4 {
                     Pixmap.sourceOver(dst + i + k, sample(run), factor: factor)
@@ -156,6 +147,26 @@ struct ImageSampler {
             run.advance(1)
             i += 1
         }
+    }
+
+    /// The bilinear samples of the run's current pixel and the three after it, whose texel quads
+    /// all lie inside the image: each pixel's two texel pairs are read as two 8-byte words.
+    @inline(__always)
+    private func sampleQuad(_ run: FixedRun) -> SIMD4<UInt32> {
+        let w = image.width, words = UnsafeRawPointer(image.words)
+        /// Texels (x, y), (x + 1, y) and (x, y + 1), (x + 1, y + 1) of pixel k's quad.
+        @inline(__always) func pairs(_ k: Int64) -> (top: SIMD2<UInt32>, bottom: SIMD2<UInt32>) {
+            let p = words + 4 &* run.texelIndex(at: k, width: w)
+            return (p.loadUnaligned(as: SIMD2<UInt32>.self), p.loadUnaligned(fromByteOffset: 4 &* w, as: SIMD2<UInt32>.self))
+        }
+        let q0 = pairs(0), q1 = pairs(1), q2 = pairs(2), q3 = pairs(3)
+        let top01 = SIMD4(lowHalf: q0.top, highHalf: q1.top), top23 = SIMD4(lowHalf: q2.top, highHalf: q3.top)
+        let bottom01 = SIMD4(lowHalf: q0.bottom, highHalf: q1.bottom), bottom23 = SIMD4(lowHalf: q2.bottom, highHalf: q3.bottom)
+        let weights = run.weights4
+        return ImageSampler.weigh4(SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf),
+                                   SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
+                                   SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
+                                   SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf), wx: weights.x, wy: weights.y)
     }
 
     /// The bilinear sample at a run's current position: the texel quad read directly when it
@@ -350,7 +361,18 @@ struct FixedRun {
         fu = Int64((su * FixedRun.one).rounded()); fv = Int64((sv * FixedRun.one).rounded())
         dfu = Int64((du * FixedRun.one).rounded()); dfv = Int64((dv * FixedRun.one).rounded())
         maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
+        let steps = SIMD4<UInt32>(0, 1, 2, 3)
+        quadU = steps &* UInt32(truncatingIfNeeded: dfu); quadV = steps &* UInt32(truncatingIfNeeded: dfv)
     }
+
+    /// Index (row · width + column) of the top-left texel of the quad `k` pixels ahead.
+    @inline(__always)
+    func texelIndex(at k: Int64, width: Int) -> Int {
+        Int(truncatingIfNeeded: (fv &+ k &* dfv) >> 32) &* width &+ Int(truncatingIfNeeded: (fu &+ k &* dfu) >> 32)
+    }
+
+    /// The fractions (low 32 bits) of the steps to the next 0…3 pixels: 0, d, 2d, 3d.
+    private let quadU: SIMD4<UInt32>, quadV: SIMD4<UInt32>
 
     /// Whether the texel quad `k` pixels ahead lies wholly inside the image.
     @inline(__always)
@@ -365,6 +387,15 @@ struct FixedRun {
     var weights: (x: UInt32, y: UInt32) {
         (UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24),
          UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24))
+    }
+
+    /// `weights` of this pixel and the next three. The low 32 bits of a position are its fraction,
+    /// and ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24 without leaving 32 bits.
+    @inline(__always)
+    var weights4: (x: SIMD4<UInt32>, y: SIMD4<UInt32>) {
+        let u = SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU
+        let v = SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV
+        return (((u &>> 23) &+ 1) &>> 1, ((v &>> 23) &+ 1) &>> 1)
     }
 
     @inline(__always)
