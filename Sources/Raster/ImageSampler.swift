@@ -90,60 +90,54 @@ struct ImageSampler {
         }
     }
 
-    /// Bilinear samples along an affine run (runs beyond ±10⁹ texels through `sampleBilinear`).
+    /// Bilinear samples along an affine run.
     private func sampleBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
                                    into out: UnsafeMutablePointer<UInt32>) {
-        guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
-            var u = u, v = v
-            for i in 0..<count {
-                out[i] = sampleBilinear(u, v)
-                u += du
-                v += dv
-            }
-            return
-        }
-        for i in 0..<count {
-            out[i] = sample(run)
-            run.advance(1)
-        }
+        walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
+                        single: { out[$0] = $1 },
+                        quad: { UnsafeMutableRawPointer(out + $0).storeBytes(of: $1, as: SIMD4<UInt32>.self) })
     }
 
     /// `sample` of a bilinear sampler with an affine map, composited: the samples, scaled by
-    /// `factor`/255, go source-over onto `dst` (`Pixmap.drawTexture`). Four pixels whose texel
-    /// quads all lie inside the image are sampled together in 16-bit lanes, the others one by one,
-    /// with the positions and rounding of `sampleBilinearRun`.
+    /// `factor`/255, go source-over onto `dst` (`Pixmap.drawTexture`).
     func composite(y: Int, x: Int, count: Int, factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
         guard let (u, v, du, dv) = affineRun(y: y, x: x) else { return }
+        walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
+                        single: { Pixmap.sourceOver(dst + $0, $1, factor: factor) },
+                        quad: { Pixmap.sourceOver4(dst + $0, $1, factor: factor) })
+    }
+
+    /// The bilinear samples of `count` pixels from image position (u, v) stepping (du, dv), handed
+    /// out in order: `quad(i, s)` for pixels i…i + 3 when all their texel quads lie inside the
+    /// image (sampled together in 16-bit lanes), else `single(i, s)` for pixel i alone — with the
+    /// same positions and rounding either way. Runs beyond ±10⁹ texels go through `sampleBilinear`.
+    @inline(__always)
+    private func walkBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
+                                 single: (Int, UInt32) -> Void, quad: (Int, SIMD4<UInt32>) -> Void) {
         guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
             var u = u, v = v
             for i in 0..<count {
-                Pixmap.sourceOver(dst + i, sampleBilinear(u, v), factor: factor)
+                single(i, sampleBilinear(u, v))
                 u += du
                 v += dv
             }
             return
         }
+        // The quads of a run lie on a line and the image's interior is convex: pixels whose quads
+        // are inside form one stretch, and four pixels are in it when the first and last are.
         var i = 0
-        while i < count && !run.inside(at: 0) {   // leading edge quads
-            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+        while i < count && !run.inside(at: 0) {
+            single(i, sample(run))
             run.advance(1)
             i += 1
         }
-        while i + 4 <= count {
-            // The quads of a run lie on a line, and the interior is convex: the ends decide.
-            if run.inside(at: 0), run.inside(at: 3) {
-                Pixmap.sourceOver4(dst + i, sampleQuad(run), factor: factor)
-                run.advance(4)
-            } else {
-                for k in 0..<4 {
-                    Pixmap.sourceOver(dst + i + k, sample(run), factor: factor)
-                    run.advance(1)
-                }
-            }
+        while i + 4 <= count, run.inside(at: 0), run.inside(at: 3) {
+            quad(i, sampleQuad(run))
+            run.advance(4)
             i += 4
         }
         while i < count {
-            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            single(i, sample(run))
             run.advance(1)
             i += 1
         }
@@ -162,11 +156,12 @@ struct ImageSampler {
         let q0 = pairs(0), q1 = pairs(1), q2 = pairs(2), q3 = pairs(3)
         let top01 = SIMD4(lowHalf: q0.top, highHalf: q1.top), top23 = SIMD4(lowHalf: q2.top, highHalf: q3.top)
         let bottom01 = SIMD4(lowHalf: q0.bottom, highHalf: q1.bottom), bottom23 = SIMD4(lowHalf: q2.bottom, highHalf: q3.bottom)
-        let weights = run.weights4
+        let (wx, wy) = run.weightLanes4, full = SIMD8<UInt16>(repeating: 256)
         return ImageSampler.weigh4(SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf),
                                    SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
                                    SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
-                                   SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf), wx: weights.x, wy: weights.y)
+                                   SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf),
+                                   left: full &- wx, right: wx, upper: full &- wy, lower: wy)
     }
 
     /// The bilinear sample at a run's current position: the texel quad read directly when it
@@ -272,15 +267,6 @@ struct ImageSampler {
             Pixmap.sourceOver(dst + i, weigh(top[i], top[i + 1], bottom[i], bottom[i + 1], w00, w10, w01, w11), factor: factor)
             i += 1
         }
-    }
-
-    /// `weigh` on four pixels at once, with per-pixel weights `wx`, `wy` (0…256).
-    @inline(__always)
-    static func weigh4(_ t00: SIMD4<UInt32>, _ t10: SIMD4<UInt32>, _ t01: SIMD4<UInt32>, _ t11: SIMD4<UInt32>,
-                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let full = SIMD4<UInt32>(repeating: 256)
-        func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(f | f &<< 16, to: SIMD8<UInt16>.self) }
-        return weigh4(t00, t10, t01, t11, left: lanes(full &- wx), right: lanes(wx), upper: lanes(full &- wy), lower: lanes(wy))
     }
 
     /// `weigh` on four pixels at once in 16-bit lanes: texel t00 of pixel k is lane k of `t00`, and
@@ -389,13 +375,18 @@ struct FixedRun {
          UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24))
     }
 
-    /// `weights` of this pixel and the next three. The low 32 bits of a position are its fraction,
-    /// and ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24 without leaving 32 bits.
+    /// `weights` of this pixel and the next three, each in both 16-bit halves of its 32-bit lane
+    /// (the layout of `ImageSampler.weigh4`). The low 32 bits of a position are its fraction f,
+    /// and ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24, computed from f's upper 16 bits.
     @inline(__always)
-    var weights4: (x: SIMD4<UInt32>, y: SIMD4<UInt32>) {
-        let u = SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU
-        let v = SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV
-        return (((u &>> 23) &+ 1) &>> 1, ((v &>> 23) &+ 1) &>> 1)
+    var weightLanes4: (x: SIMD8<UInt16>, y: SIMD8<UInt16>) {
+        @inline(__always) func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
+            let h = unsafeBitCast(f, to: SIMD8<UInt16>.self)
+            let upper = SIMD8(h[1], h[1], h[3], h[3], h[5], h[5], h[7], h[7])
+            return ((upper &>> 7) &+ 1) &>> 1
+        }
+        return (lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU),
+                lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV))
     }
 
     @inline(__always)
