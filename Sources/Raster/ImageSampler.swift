@@ -255,10 +255,8 @@ struct ImageSampler {
         var i = 0
         while i + 4 <= count {
             let t00 = load(top + i), t10 = load(top + i + 1), t01 = load(bottom + i), t11 = load(bottom + i + 1)
-            if t00 | t10 | t01 | t11 != SIMD4<UInt32>() {   // else transparent: nothing to draw
-                let s = weigh4(t00, t10, t01, t11, left: left, right: right, upper: upper, lower: lower)
-                Pixmap.sourceOver4(dst + i, s, factor: factor)
-            }
+            Pixmap.sourceOver4(dst + i, weigh4(t00, t10, t01, t11, left: left, right: right, upper: upper, lower: lower),
+                               factor: factor)
             i += 4
         }
         while i < count {
