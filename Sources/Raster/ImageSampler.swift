@@ -124,14 +124,15 @@ struct ImageSampler {
             return
         }
         // The quads of a run lie on a line and the image's interior is convex: pixels whose quads
-        // are inside form one stretch, and four pixels are in it when the first and last are.
+        // are inside form one stretch.
         var i = 0
         while i < count && !run.inside(at: 0) {
             single(i, sample(run))
             run.advance(1)
             i += 1
         }
-        while i + 4 <= count, run.inside(at: 0), run.inside(at: 3) {
+        let inside = i + Int(Swift.min(Int64(count - i), run.insideCount))
+        while i + 4 <= inside {
             quad(i, sampleQuad(run))
             run.advance(4)
             i += 4
@@ -347,6 +348,17 @@ struct FixedRun {
         maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
         let steps = SIMD4<UInt32>(0, 1, 2, 3)
         quadU = steps &* UInt32(truncatingIfNeeded: dfu); quadV = steps &* UInt32(truncatingIfNeeded: dfv)
+    }
+
+    /// How many pixels from the current one on have their quads inside the image, when the
+    /// current one does (0 otherwise): `inside(at: k)` holds exactly for k < insideCount.
+    var insideCount: Int64 {
+        /// Steps k ≥ 0 with 0 ≤ f + k·d < limit, given 0 ≤ f < limit.
+        func steps(_ f: Int64, _ d: Int64, below limit: UInt64) -> Int64 {
+            d > 0 ? (Int64(limit) - 1 - f) / d + 1 : d < 0 ? f / -d + 1 : .max
+        }
+        guard inside(at: 0) else { return 0 }
+        return Swift.min(steps(fu, dfu, below: maxU), steps(fv, dfv, below: maxV))
     }
 
     /// Index (row · width + column) of the top-left texel of the quad `k` pixels ahead.

@@ -80,4 +80,20 @@ struct TextureTests {
             try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
         }
     }
+
+    /// Scales and quarter turns: runs that step along one image axis only (the other step is 0),
+    /// so the stretch of pixels inside the image is bounded by one axis.
+    @Test(arguments: [1, 2, 3, 4])
+    func axisAlignedMapsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.image(&g, width: Int(g.next() % 40) + 2, height: Int(g.next() % 40) + 2,
+                                   clearBorder: seed % 2 == 0)
+        for quarter in 0..<4 {
+            let sx = 0.5 + g.unit() * 1.5, sy = 0.5 + g.unit() * 1.5
+            let (cosine, sine) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][quarter]
+            let t = Transform(a: sx * cosine, b: sx * sine, c: -sy * sine, d: sy * cosine,
+                              tx: g.unit() * 60, ty: g.unit() * 40)
+            try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
+        }
+    }
 }
