@@ -83,7 +83,8 @@ final class LayerRenderer {
                     depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
-            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true)
+            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true,
+                               extents: cached.extents)
             return
         }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
@@ -409,6 +410,9 @@ final class LayerRenderer {
         var key: LeafKey
         /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.
         var pixmap: Pixmap
+        /// Where `pixmap`'s non-transparent pixels lie, for a device-oriented bitmap (drawn
+        /// translated, it skips its transparent corners); nil for a layer-space one.
+        var extents: TexelExtents?
         /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
         /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
         var placement: Placement
@@ -463,7 +467,8 @@ final class LayerRenderer {
     /// quantized up to quarters, once they animate (each frame then resamples it under the full
     /// affine map). Returns the bitmap and its pixel → device map, or nil when the layer is not
     /// eligible.
-    private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform) -> (pixmap: Pixmap, toDevice: Transform)? {
+    private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
+        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
         guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
               p.contents == nil || p.contents is CGImage else { return nil }
@@ -486,10 +491,10 @@ final class LayerRenderer {
         leaves.byLayer[id] = leaf
         switch leaf.placement {
         case let .device(_, origin):
-            return (leaf.pixmap, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+            return (leaf.pixmap, leaf.extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
         case let .layer(toCache):
             guard let fromCache = toCache.inverted() else { return nil }
-            return (leaf.pixmap, fromCache.concatenating(affine))
+            return (leaf.pixmap, leaf.extents, fromCache.concatenating(affine))
         }
     }
 
@@ -504,7 +509,7 @@ final class LayerRenderer {
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        return Leaf(key: key, pixmap: fresh,
+        return Leaf(key: key, pixmap: fresh, extents: TexelExtents(of: fresh),
                     placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
                     seen: Orientation(affine))
     }
@@ -519,7 +524,7 @@ final class LayerRenderer {
               let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), seen: orientation)
+        return Leaf(key: key, pixmap: fresh, extents: nil, placement: .layer(toCache: toCache), seen: orientation)
     }
 
     // MARK: - Backing stores

@@ -90,72 +90,79 @@ struct ImageSampler {
         }
     }
 
-    /// Bilinear samples along an affine run (runs beyond ±10⁹ texels through `sampleBilinear`).
+    /// Bilinear samples along an affine run.
     private func sampleBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
                                    into out: UnsafeMutablePointer<UInt32>) {
-        guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
-            var u = u, v = v
-            for i in 0..<count {
-                out[i] = sampleBilinear(u, v)
-                u += du
-                v += dv
-            }
-            return
-        }
-        for i in 0..<count {
-            out[i] = sample(run)
-            run.advance(1)
-        }
+        walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
+                        single: { out[$0] = $1 },
+                        quad: { UnsafeMutableRawPointer(out + $0).storeBytes(of: $1, as: SIMD4<UInt32>.self) })
     }
 
     /// `sample` of a bilinear sampler with an affine map, composited: the samples, scaled by
-    /// `factor`/255, go source-over onto `dst` (`Pixmap.drawTexture`). Four pixels whose texel
-    /// quads all lie inside the image are sampled together in 16-bit lanes, the others one by one,
-    /// with the positions and rounding of `sampleBilinearRun`.
+    /// `factor`/255, go source-over onto `dst` (`Pixmap.drawTexture`).
     func composite(y: Int, x: Int, count: Int, factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
         guard let (u, v, du, dv) = affineRun(y: y, x: x) else { return }
+        walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
+                        single: { Pixmap.sourceOver(dst + $0, $1, factor: factor) },
+                        quad: { Pixmap.sourceOver4(dst + $0, $1, factor: factor) })
+    }
+
+    /// The bilinear samples of `count` pixels from image position (u, v) stepping (du, dv), handed
+    /// out in order: `quad(i, s)` for pixels i…i + 3 when all their texel quads lie inside the
+    /// image (sampled together in 16-bit lanes), else `single(i, s)` for pixel i alone — with the
+    /// same positions and rounding either way. Runs beyond ±10⁹ texels go through `sampleBilinear`.
+    @inline(__always)
+    private func walkBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
+                                 single: (Int, UInt32) -> Void, quad: (Int, SIMD4<UInt32>) -> Void) {
         guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
             var u = u, v = v
             for i in 0..<count {
-                Pixmap.sourceOver(dst + i, sampleBilinear(u, v), factor: factor)
+                single(i, sampleBilinear(u, v))
                 u += du
                 v += dv
             }
             return
         }
-        let w = image.width, words = image.words
+        // The quads of a run lie on a line and the image's interior is convex: pixels whose quads
+        // are inside form one stretch.
         var i = 0
-        while i < count && !run.inside(at: 0) {   // leading edge quads
-            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+        while i < count && !run.inside(at: 0) {
+            single(i, sample(run))
             run.advance(1)
             i += 1
         }
-        while i + 4 <= count {
-            // The quads of a run lie on a line, and the interior is convex: the ends decide.
-            if run.inside(at: 0), run.inside(at: 3) {
-                var t00 = SIMD4<UInt32>(), t10 = SIMD4<UInt32>(), t01 = SIMD4<UInt32>(), t11 = SIMD4<UInt32>()
-                var wx = SIMD4<UInt32>(), wy = SIMD4<UInt32>()
-                for k in 0..<4 {
-                    let p = words + (run.row &* w &+ run.column)
-                    t00[k] = p[0]; t10[k] = p[1]; t01[k] = p[w]; t11[k] = p[w &+ 1]
-                    wx[k] = run.weights.x; wy[k] = run.weights.y
-                    run.advance(1)
-                }
-                let s = ImageSampler.weigh4(t00, t10, t01, t11, wx: wx, wy: wy)
-                Pixmap.sourceOver4(dst + i, s, factor: factor)
-            } else {
-                for k in 0..<4 {
-                    Pixmap.sourceOver(dst + i + k, sample(run), factor: factor)
-                    run.advance(1)
-                }
-            }
+        let inside = i + Int(Swift.min(Int64(count - i), run.insideCount))
+        while i + 4 <= inside {
+            quad(i, sampleQuad(run))
+            run.advance(4)
             i += 4
         }
         while i < count {
-            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            single(i, sample(run))
             run.advance(1)
             i += 1
         }
+    }
+
+    /// The bilinear samples of the run's current pixel and the three after it, whose texel quads
+    /// all lie inside the image: each pixel's two texel pairs are read as two 8-byte words.
+    @inline(__always)
+    private func sampleQuad(_ run: FixedRun) -> SIMD4<UInt32> {
+        let w = image.width, words = UnsafeRawPointer(image.words)
+        /// Texels (x, y), (x + 1, y) and (x, y + 1), (x + 1, y + 1) of pixel k's quad.
+        @inline(__always) func pairs(_ k: Int64) -> (top: SIMD2<UInt32>, bottom: SIMD2<UInt32>) {
+            let p = words + 4 &* run.texelIndex(at: k, width: w)
+            return (p.loadUnaligned(as: SIMD2<UInt32>.self), p.loadUnaligned(fromByteOffset: 4 &* w, as: SIMD2<UInt32>.self))
+        }
+        let q0 = pairs(0), q1 = pairs(1), q2 = pairs(2), q3 = pairs(3)
+        let top01 = SIMD4(lowHalf: q0.top, highHalf: q1.top), top23 = SIMD4(lowHalf: q2.top, highHalf: q3.top)
+        let bottom01 = SIMD4(lowHalf: q0.bottom, highHalf: q1.bottom), bottom23 = SIMD4(lowHalf: q2.bottom, highHalf: q3.bottom)
+        let (wx, wy) = run.weightLanes4, full = SIMD8<UInt16>(repeating: 256)
+        return ImageSampler.weigh4(SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf),
+                                   SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
+                                   SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
+                                   SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf),
+                                   left: full &- wx, right: wx, upper: full &- wy, lower: wy)
     }
 
     /// The bilinear sample at a run's current position: the texel quad read directly when it
@@ -249,10 +256,8 @@ struct ImageSampler {
         var i = 0
         while i + 4 <= count {
             let t00 = load(top + i), t10 = load(top + i + 1), t01 = load(bottom + i), t11 = load(bottom + i + 1)
-            if t00 | t10 | t01 | t11 != SIMD4<UInt32>() {   // else transparent: nothing to draw
-                let s = weigh4(t00, t10, t01, t11, left: left, right: right, upper: upper, lower: lower)
-                Pixmap.sourceOver4(dst + i, s, factor: factor)
-            }
+            Pixmap.sourceOver4(dst + i, weigh4(t00, t10, t01, t11, left: left, right: right, upper: upper, lower: lower),
+                               factor: factor)
             i += 4
         }
         while i < count {
@@ -261,15 +266,6 @@ struct ImageSampler {
             Pixmap.sourceOver(dst + i, weigh(top[i], top[i + 1], bottom[i], bottom[i + 1], w00, w10, w01, w11), factor: factor)
             i += 1
         }
-    }
-
-    /// `weigh` on four pixels at once, with per-pixel weights `wx`, `wy` (0…256).
-    @inline(__always)
-    static func weigh4(_ t00: SIMD4<UInt32>, _ t10: SIMD4<UInt32>, _ t01: SIMD4<UInt32>, _ t11: SIMD4<UInt32>,
-                       wx: SIMD4<UInt32>, wy: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let full = SIMD4<UInt32>(repeating: 256)
-        func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> { unsafeBitCast(f | f &<< 16, to: SIMD8<UInt16>.self) }
-        return weigh4(t00, t10, t01, t11, left: lanes(full &- wx), right: lanes(wx), upper: lanes(full &- wy), lower: lanes(wy))
     }
 
     /// `weigh` on four pixels at once in 16-bit lanes: texel t00 of pixel k is lane k of `t00`, and
@@ -350,7 +346,29 @@ struct FixedRun {
         fu = Int64((su * FixedRun.one).rounded()); fv = Int64((sv * FixedRun.one).rounded())
         dfu = Int64((du * FixedRun.one).rounded()); dfv = Int64((dv * FixedRun.one).rounded())
         maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
+        let steps = SIMD4<UInt32>(0, 1, 2, 3)
+        quadU = steps &* UInt32(truncatingIfNeeded: dfu); quadV = steps &* UInt32(truncatingIfNeeded: dfv)
     }
+
+    /// How many pixels from the current one on have their quads inside the image, when the
+    /// current one does (0 otherwise): `inside(at: k)` holds exactly for k < insideCount.
+    var insideCount: Int64 {
+        /// Steps k ≥ 0 with 0 ≤ f + k·d < limit, given 0 ≤ f < limit.
+        func steps(_ f: Int64, _ d: Int64, below limit: UInt64) -> Int64 {
+            d > 0 ? (Int64(limit) - 1 - f) / d + 1 : d < 0 ? f / -d + 1 : .max
+        }
+        guard inside(at: 0) else { return 0 }
+        return Swift.min(steps(fu, dfu, below: maxU), steps(fv, dfv, below: maxV))
+    }
+
+    /// Index (row · width + column) of the top-left texel of the quad `k` pixels ahead.
+    @inline(__always)
+    func texelIndex(at k: Int64, width: Int) -> Int {
+        Int(truncatingIfNeeded: (fv &+ k &* dfv) >> 32) &* width &+ Int(truncatingIfNeeded: (fu &+ k &* dfu) >> 32)
+    }
+
+    /// The fractions (low 32 bits) of the steps to the next 0…3 pixels: 0, d, 2d, 3d.
+    private let quadU: SIMD4<UInt32>, quadV: SIMD4<UInt32>
 
     /// Whether the texel quad `k` pixels ahead lies wholly inside the image.
     @inline(__always)
@@ -365,6 +383,20 @@ struct FixedRun {
     var weights: (x: UInt32, y: UInt32) {
         (UInt32(truncatingIfNeeded: ((fu & 0xFFFF_FFFF) &+ (1 << 23)) >> 24),
          UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24))
+    }
+
+    /// `weights` of this pixel and the next three, each in both 16-bit halves of its 32-bit lane
+    /// (the layout of `ImageSampler.weigh4`). The low 32 bits of a position are its fraction f,
+    /// and ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24, computed from f's upper 16 bits.
+    @inline(__always)
+    var weightLanes4: (x: SIMD8<UInt16>, y: SIMD8<UInt16>) {
+        @inline(__always) func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
+            let h = unsafeBitCast(f, to: SIMD8<UInt16>.self)
+            let upper = SIMD8(h[1], h[1], h[3], h[3], h[5], h[5], h[7], h[7])
+            return ((upper &>> 7) &+ 1) &>> 1
+        }
+        return (lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU),
+                lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV))
     }
 
     @inline(__always)

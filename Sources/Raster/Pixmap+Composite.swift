@@ -33,12 +33,16 @@ extension Pixmap {
     /// pixels whose sample can be non-zero are visited, and a pure translation takes a path with
     /// one set of bilinear weights for the whole image. `clearBorder`: whether the image's
     /// outermost rows and columns are all transparent (then only texel quads wholly inside it can
-    /// contribute); nil to have it checked.
-    public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil) {
+    /// contribute); nil to have it checked. `extents`: where the image's non-transparent texels
+    /// lie (computed from this image, unchanged since), for a texture drawn many times; a
+    /// translated texture then skips its transparent parts.
+    public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil,
+                            extents: TexelExtents? = nil) {
         let f = Pixmap.opacityFactor(opacity)
         guard f > 0, image.width > 0, image.height > 0, let inverse = transform.inverted() else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
-            drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder)
+            drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder,
+                                  extents: extents.flatMap { $0.rows.count == image.height ? $0 : nil })
         } else {
             drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder)
         }
@@ -74,8 +78,10 @@ extension Pixmap {
     }
 
     /// `drawTexture` for a translation by (tx, ty) device pixels: every pixel's four texels sit at
-    /// the same offset with the same weights, so rows are combined directly, four pixels at a time.
-    private func drawTranslatedTexture(_ image: Pixmap, tx: Double, ty: Double, factor: UInt32, clearBorder: Bool?) {
+    /// the same offset with the same weights, so rows are combined directly, four pixels at a time,
+    /// within the image's non-transparent `extents` when given.
+    private func drawTranslatedTexture(_ image: Pixmap, tx: Double, ty: Double, factor: UInt32, clearBorder: Bool?,
+                                       extents: TexelExtents?) {
         guard let x = TranslationTaps(offset: -tx, extent: image.width, canvas: width),
               let y = TranslationTaps(offset: -ty, extent: image.height, canvas: height) else { return }
         let w = image.width, h = image.height
@@ -108,13 +114,14 @@ extension Pixmap {
             }
             // Texel rows j and j + 1 with their weights; a row outside the image weighs 0.
             let j = py + y.shift
-            guard !inner.isEmpty else { continue }
-            let top = image.words + Swift.max(j, 0) * w + inner.lowerBound + x.shift
-            let bottom = image.words + Swift.min(j + 1, h - 1) * w + inner.lowerBound + x.shift
-            ImageSampler.translatedRow(top: top, bottom: bottom, count: inner.count,
+            let columns = extents.map { inner.clamped(to: $0.pixels(texelRow: j, shift: x.shift)) } ?? inner
+            guard !columns.isEmpty else { continue }
+            let top = image.words + Swift.max(j, 0) * w + columns.lowerBound + x.shift
+            let bottom = image.words + Swift.min(j + 1, h - 1) * w + columns.lowerBound + x.shift
+            ImageSampler.translatedRow(top: top, bottom: bottom, count: columns.count,
                                        horizontal: (256 - x.weight, x.weight),
                                        vertical: (j < 0 ? 0 : 256 - y.weight, j + 1 >= h ? 0 : y.weight),
-                                       factor: factor, into: words + py * width + inner.lowerBound)
+                                       factor: factor, into: words + py * width + columns.lowerBound)
         }
     }
 
@@ -197,6 +204,35 @@ extension Pixmap {
         guard s != 0 else { return }
         let src = f == 255 ? s : PaintBlitter.scale(s, f)
         dst.pointee = src &+ PaintBlitter.scale(dst.pointee, 255 - (src >> 24))
+    }
+}
+
+/// Where an image's non-transparent texels lie, row by row: computed once for a texture that is
+/// drawn many times (a layer's retained bitmap), so that `Pixmap.drawTexture` can skip the
+/// transparent corners and margins around its shape.
+public struct TexelExtents {
+    /// Per image row, the columns from its first to its last texel that is not transparent
+    /// (empty for a transparent row).
+    let rows: [Range<Int>]
+
+    public init(of image: Pixmap) {
+        let w = image.width
+        rows = (0..<image.height).map { y in
+            let row = UnsafeBufferPointer(start: image.words + y * w, count: w)
+            guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
+            return first..<last + 1
+        }
+    }
+
+    /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
+    /// texel columns p + shift and p + shift + 1 can be non-zero (rows outside the image are empty).
+    func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
+        func extent(_ r: Int) -> Range<Int>? { r >= 0 && r < rows.count && !rows[r].isEmpty ? rows[r] : nil }
+        switch (extent(j), extent(j + 1)) {
+        case let (a?, b?): return Swift.min(a.lowerBound, b.lowerBound) - 1 - shift ..< Swift.max(a.upperBound, b.upperBound) - shift
+        case let (a?, nil), let (nil, a?): return a.lowerBound - 1 - shift ..< a.upperBound - shift
+        case (nil, nil): return 0..<0
+        }
     }
 }
 

@@ -10,13 +10,17 @@ struct TextureTests {
     typealias Generator = DifferentialTests.Generator
 
     /// A random premultiplied image with a share of transparent and opaque texels, optionally
-    /// with transparent outermost rows and columns (the shortcut `drawTexture` takes for those).
-    static func image(_ g: inout Generator, width: Int, height: Int, clearBorder: Bool) throws -> Pixmap {
+    /// with transparent outermost rows and columns (the shortcut `drawTexture` takes for those),
+    /// and optionally transparent outside the ellipse inscribed in it (rows with transparent ends,
+    /// as in a rotated layer's bitmap, which `TexelExtents` trims).
+    static func image(_ g: inout Generator, width: Int, height: Int, clearBorder: Bool, ellipse: Bool = false) throws -> Pixmap {
         let pm = try Pixmap(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let border = x == 0 || y == 0 || x == width - 1 || y == height - 1
-                let kind = clearBorder && border ? 0 : g.next() % 4
+                let dx = (Double(x) + 0.5) / Double(width) - 0.5, dy = (Double(y) + 0.5) / Double(height) - 0.5
+                let outside = ellipse && dx * dx + dy * dy > 0.25
+                let kind = clearBorder && border || outside ? 0 : g.next() % 4
                 let a = kind == 0 ? 0 : kind == 1 ? 255 : UInt8(g.next() % 256)
                 func channel() -> UInt8 { UInt8(g.next() % (UInt64(a) + 1)) }
                 pm.setPixel(x: x, y: y, PremultipliedColor(r: channel(), g: channel(), b: channel(), a: a))
@@ -32,27 +36,27 @@ struct TextureTests {
         return pm
     }
 
-    /// `drawTexture` (with the border checked, and with it declared as `clearBorder`) against the
-    /// pattern fill.
+    /// `drawTexture` (with the border checked, with it declared as `clearBorder`, and with the
+    /// image's `TexelExtents`) against the pattern fill.
     static func expectSame(_ image: Pixmap, _ transform: Transform, opacity: Float, clearBorder: Bool,
                            _ comment: Comment) throws {
         let slow = try canvas()
         let pattern = ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)
         slow.fill(Rect(x: 0, y: 0, width: 61, height: 47), paint: Paint(shader: .image(pattern), opacity: opacity))
-        for declared in [nil, clearBorder] {
+        for (declared, extents) in [(nil, nil), (clearBorder, nil), (clearBorder, TexelExtents(of: image))] {
             let fast = try canvas()
-            fast.drawTexture(image, transform: transform, opacity: opacity, clearBorder: declared)
+            fast.drawTexture(image, transform: transform, opacity: opacity, clearBorder: declared, extents: extents)
             var differing = 0
             for i in 0..<(61 * 47) where fast.words[i] != slow.words[i] { differing += 1 }
-            #expect(differing == 0, "\(comment), border \(String(describing: declared))")
+            #expect(differing == 0, "\(comment), border \(String(describing: declared)), extents \(extents != nil)")
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     func translationsMatchThePatternFill(seed: UInt64) throws {
         var g = Generator(state: seed)
         let image = try Self.image(&g, width: Int(g.next() % 30) + 1, height: Int(g.next() % 30) + 1,
-                                   clearBorder: seed % 2 == 0)
+                                   clearBorder: seed % 2 == 0, ellipse: seed > 8)
         for _ in 0..<6 {
             // Offsets in 1/64 pixel (exact in binary, so both paths see the same fraction), some
             // whole, some far enough out to be clipped by the canvas.
@@ -73,6 +77,22 @@ struct TextureTests {
             let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
             let t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
                               tx: g.unit() * 80 - 10, ty: g.unit() * 60 - 10)
+            try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
+        }
+    }
+
+    /// Scales and quarter turns: runs that step along one image axis only (the other step is 0),
+    /// so the stretch of pixels inside the image is bounded by one axis.
+    @Test(arguments: [1, 2, 3, 4])
+    func axisAlignedMapsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.image(&g, width: Int(g.next() % 40) + 2, height: Int(g.next() % 40) + 2,
+                                   clearBorder: seed % 2 == 0)
+        for quarter in 0..<4 {
+            let sx = 0.5 + g.unit() * 1.5, sy = 0.5 + g.unit() * 1.5
+            let (cosine, sine) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][quarter]
+            let t = Transform(a: sx * cosine, b: sx * sine, c: -sy * sine, d: sy * cosine,
+                              tx: g.unit() * 60, ty: g.unit() * 40)
             try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
         }
     }
