@@ -7,7 +7,7 @@ import Foundation
 /// The references are unowned, not weak. A weak reference gives its target a side table, a
 /// separate block that every later retain and release of the object must visit: reading two
 /// properties of each of 100 000 animated layers took 19 ms with side tables against 2.4 ms
-/// without (Benchmarks/LAYERS.md). Instead a layer leaves the registry in its `deinit`.
+/// with the weak registration switched off (Benchmarks/LAYERS.md). Instead a layer leaves the registry in its `deinit`.
 /// Threads: like the event delivery that reads it (which runs a layer's delegate callbacks and
 /// edits its animation list), the registry assumes each layer is used by one thread at a time —
 /// layers are not `Sendable` — so a layer is never deallocated during a flush that reaches it.
