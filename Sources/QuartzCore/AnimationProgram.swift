@@ -22,15 +22,16 @@ struct AnimationProgram {
     /// program's `numbers`, located by index; a point takes two consecutive numbers (x, y), a
     /// timing curve four (c1.x, c1.y, c2.x, c2.y).
     struct Track {
-        var timing: TimingModel.Parameters
-        var field: StateField
-        var isPoint: Bool
+        var schedule: TimingModel.Schedule
+        /// How the animated field is stored; `offset` is its byte offset in `LayerState`.
+        var scalar: StateField.Scalar
         /// Keyframes (timed segments) or a basic animation (from = the first value, to = the second).
         var isKeyframes: Bool
         /// A basic animation's start / end adds the field's current value to its stored value
         /// (the endpoints CABasicAnimation takes from the presentation when not given).
         var startFollowsCurrent: Bool
         var endFollowsCurrent: Bool
+        var offset: Int32
         var firstValue: Int32
         var valueCount: Int32
         /// Index of the first key time, or −1 when the keyframes are evenly spaced.
@@ -55,22 +56,32 @@ struct AnimationProgram {
 
     /// Puts the model's value (its state by address) back into every field the program writes.
     func restore(_ s: inout LayerState, from model: UnsafeMutablePointer<LayerState>) {
-        for track in tracks { track.field.copy(from: model, to: &s) }
+        let source = UnsafeRawPointer(model)
+        withUnsafeMutableBytes(of: &s) { s in
+            let target = s.baseAddress!
+            for track in tracks {
+                let offset = Int(track.offset)
+                track.scalar.copy(from: source + offset, to: target + offset)
+            }
+        }
     }
 
     /// Applies every track, in order, at parent time `t`.
     func apply(to s: inout LayerState, at t: CFTimeInterval) {
         numbers.withUnsafeBufferPointer { numbers in
-            for track in tracks { Self.apply(track, to: &s, at: t, numbers: numbers) }
+            withUnsafeMutableBytes(of: &s) { s in
+                for track in tracks { Self.apply(track, to: s.baseAddress! + Int(track.offset), at: t, numbers: numbers) }
+            }
         }
     }
 
-    private static func apply(_ track: Track, to s: inout LayerState, at t: CFTimeInterval,
+    /// Writes the track's value at `t` into its field, at `field`.
+    private static func apply(_ track: Track, to field: UnsafeMutableRawPointer, at t: CFTimeInterval,
                               numbers: UnsafeBufferPointer<Double>) {
-        let state = TimingModel.state(at: t, track.timing)
+        let state = TimingModel.state(at: t, track.schedule)
         guard state.isApplied else { return }
         let f = track.easing < 0 ? state.fraction : curve(at: Int(track.easing), numbers).solve(state.fraction)
-        let stride = track.isPoint ? 2 : 1
+        let isPoint = track.scalar == .point
         var from = Int(track.firstValue), u = f
         if track.isKeyframes {
             let count = Int(track.valueCount)
@@ -79,27 +90,27 @@ struct AnimationProgram {
             let (i, local) = CAKeyframeAnimation.timedSegment(f, count: count, keyTimes: times) { i, t in
                 i < track.curveCount ? curve(at: Int(track.firstCurve) + 4 * i, numbers).solve(t) : t
             }
-            from += i * stride
+            from += isPoint ? 2 * i : i
             u = local
         }
         let follows = track.startFollowsCurrent || track.endFollowsCurrent
-        if track.isPoint {
+        if isPoint {
             var a = CGPoint(x: numbers[from], y: numbers[from + 1])
             var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
             if follows {
-                let current = track.field.point(in: s)
+                let current = field.load(as: CGPoint.self)
                 if track.startFollowsCurrent { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
                 if track.endFollowsCurrent { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
             }
-            track.field.setPoint(AnimatableValue.lerp(a, b, u), in: &s)
+            field.storeBytes(of: AnimatableValue.lerp(a, b, u), as: CGPoint.self)
         } else {
             var a = numbers[from], b = numbers[from + 1]
             if follows {
-                let current = track.field.number(in: s)
+                let current = track.scalar.number(at: field)
                 if track.startFollowsCurrent { a += current }
                 if track.endFollowsCurrent { b += current }
             }
-            track.field.setNumber(a + (b - a) * u, in: &s)
+            track.scalar.setNumber(a + (b - a) * u, at: field)
         }
     }
 
@@ -114,8 +125,8 @@ struct AnimationProgram {
         guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
               property.valueFunction == nil, let keyPath = property.keyPath,
               case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass),
-              !path.hasSubpath, field.kind != .other else { return false }
-        let isPoint = field.kind == .point
+              !path.hasSubpath, let slot = field.slot else { return false }
+        let isPoint = slot.scalar == .point
         guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
         var flat: [Double] = []
         for value in source.values {
@@ -139,9 +150,10 @@ struct AnimationProgram {
         let easing = animation.timingFunction.map { append($0.curve) } ?? -1
         let firstCurve = Int32(numbers.count)
         for curve in source.easings { _ = append(curve) }
-        tracks.append(Track(timing: animation.timing, field: field, isPoint: isPoint, isKeyframes: source.isKeyframes,
+        tracks.append(Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar,
+                            isKeyframes: source.isKeyframes,
                             startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
-                            firstValue: firstValue, valueCount: Int32(source.values.count),
+                            offset: Int32(slot.offset), firstValue: firstValue, valueCount: Int32(source.values.count),
                             firstKeyTime: firstKeyTime, easing: easing,
                             firstCurve: firstCurve, curveCount: Int32(source.easings.count)))
         return true

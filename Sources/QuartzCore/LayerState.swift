@@ -3,8 +3,17 @@
 /// One struct, so that a presentation copy is one assignment, and animations write straight
 /// into a presentation's state through `StateField` instead of going through observed setters
 /// and key paths once per property per frame.
+///
+/// Two parts, so that the memory a frame touches per layer stays small (100 000 animated layers
+/// are a model and a presentation object each, read every frame): the timing, geometry and
+/// number properties that animations commonly drive are stored inline (≈ 160 bytes; a compiled
+/// animation writes them by byte offset, `StateField.slot`), and everything else (≈ 700 bytes)
+/// sits in one copy-on-write `Cold` box, reached through `@dynamicMemberLookup` with the same
+/// names (`state.shadowColor`). A presentation copy shares its model's box until one of them
+/// writes a cold property.
+@dynamicMemberLookup
 struct LayerState {
-    // The timing and the most often animated properties first: a frame reads them together.
+    // Inline: what every frame reads, timing first.
     var beginTime: CFTimeInterval = 0
     var speed: Float = 1
     var opacity: Float = 1
@@ -14,49 +23,73 @@ struct LayerState {
     var zPosition: CGFloat = 0
     var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: CGFloat = 0
-    var transform: CATransform3D = CATransform3DIdentity
-    var sublayerTransform: CATransform3D = CATransform3DIdentity
-    var isHidden: Bool = false
-    var backgroundColor: CGColor? = nil
     var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
     var cornerRadius: CGFloat = 0
-    var masksToBounds: Bool = false
-    var mask: CALayer? = nil
-    var isDoubleSided: Bool = true
-    var contents: Any? = nil
-    var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
-    var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    var shadowOpacity: Float = 0
-    var shadowOffset: CGSize = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? = nil
-    var duration: CFTimeInterval = .infinity
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    var autoreverses: Bool = false
-    var fillMode: CAMediaTimingFillMode = .removed
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var isOpaque: Bool = false
-    var isGeometryFlipped: Bool = false
-    var allowsGroupOpacity: Bool = true
-    var allowsEdgeAntialiasing: Bool = false
-    var shouldRasterize: Bool = false
-    var rasterizationScale: CGFloat = 1
-    var cornerCurve: CALayerCornerCurve = .circular
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
-    var minificationFilterBias: Float = 0
-    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    var drawsAsynchronously: Bool = false
-    var name: String? = nil
-    var style: [AnyHashable: Any]? = nil
-    var actions: [String: CAAction]? = nil
-    var contentsGravity: CALayerContentsGravity = .resize
-    var needsDisplayOnBoundsChange: Bool = false
+    var shadowOpacity: Float = 0
+    var isHidden: Bool = false
+    var masksToBounds: Bool = false
+    var isDoubleSided: Bool = true
+    private var cold = ColdBox.defaults
+
+    /// The properties kept out of line (Apple's defaults).
+    struct Cold {
+        var transform: CATransform3D = CATransform3DIdentity
+        var sublayerTransform: CATransform3D = CATransform3DIdentity
+        var backgroundColor: CGColor? = nil
+        var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        var mask: CALayer? = nil
+        var contents: Any? = nil
+        var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+        var shadowPath: CGPath? = nil
+        var duration: CFTimeInterval = .infinity
+        var repeatCount: Float = 0
+        var repeatDuration: CFTimeInterval = 0
+        var autoreverses: Bool = false
+        var fillMode: CAMediaTimingFillMode = .removed
+        var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+        var isOpaque: Bool = false
+        var isGeometryFlipped: Bool = false
+        var allowsGroupOpacity: Bool = true
+        var allowsEdgeAntialiasing: Bool = false
+        var shouldRasterize: Bool = false
+        var rasterizationScale: CGFloat = 1
+        var cornerCurve: CALayerCornerCurve = .circular
+        var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+        var minificationFilter: CALayerContentsFilter = .linear
+        var magnificationFilter: CALayerContentsFilter = .linear
+        var minificationFilterBias: Float = 0
+        var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+        var drawsAsynchronously: Bool = false
+        var name: String? = nil
+        var style: [AnyHashable: Any]? = nil
+        var actions: [String: CAAction]? = nil
+        var contentsGravity: CALayerContentsGravity = .resize
+        var needsDisplayOnBoundsChange: Bool = false
+    }
+
+    /// `Cold`'s copy-on-write box. `@unchecked Sendable` for `defaults` only: the shared default
+    /// box is never written (a write needs a uniquely referenced box, and `defaults` itself
+    /// always holds a reference), so a state that writes copies it first.
+    private final class ColdBox: @unchecked Sendable {
+        var values: Cold
+        init(_ values: Cold) { self.values = values }
+        /// Apple's defaults, shared by every state until it writes a cold property (a layer
+        /// whose cold properties keep their defaults allocates no box).
+        static let defaults = ColdBox(Cold())
+    }
+
+    subscript<T>(dynamicMember key: WritableKeyPath<Cold, T>) -> T {
+        get { cold.values[keyPath: key] }
+        _modify {
+            if !isKnownUniquelyReferenced(&cold) { cold = ColdBox(cold.values) }
+            yield &cold.values[keyPath: key]
+        }
+    }
 }
 
 /// A `LayerState` property an animation can target, resolved once from its key (see
@@ -171,54 +204,60 @@ enum StateField: Sendable {
         }
     }
 
-    /// What the field holds, for animations evaluated on plain numbers and points.
-    enum Kind { case number, point, other }
+    /// How a number or point field is stored in `LayerState`, for compiled animations that read
+    /// and write it by address (`AnimationProgram`).
+    enum Scalar: UInt8 {
+        case float, cgFloat, double, point
 
-    var kind: Kind {
-        switch self {
-        case .position, .anchorPoint: .point
-        case .zPosition, .anchorPointZ, .opacity, .borderWidth, .cornerRadius, .contentsScale,
-             .shadowOpacity, .shadowRadius, .beginTime, .speed, .timeOffset: .number
-        default: .other
+        /// The number at `p` (not for `.point`).
+        @inline(__always)
+        func number(at p: UnsafeRawPointer) -> Double {
+            switch self {
+            case .float: Double(p.load(as: Float.self))
+            case .cgFloat: Double(p.load(as: CGFloat.self))
+            case .double, .point: p.load(as: Double.self)
+            }
+        }
+
+        /// Stores `x` at `p`, converted as `StateField.set` converts a `.number` (not for `.point`).
+        @inline(__always)
+        func setNumber(_ x: Double, at p: UnsafeMutableRawPointer) {
+            switch self {
+            case .float: p.storeBytes(of: Float(x), as: Float.self)
+            case .cgFloat: p.storeBytes(of: CGFloat(x), as: CGFloat.self)
+            case .double, .point: p.storeBytes(of: x, as: Double.self)
+            }
+        }
+
+        /// Copies the value at `source` to `target`.
+        @inline(__always)
+        func copy(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+            switch self {
+            case .float: target.storeBytes(of: source.load(as: UInt32.self), as: UInt32.self)
+            case .cgFloat, .double: target.storeBytes(of: source.load(as: UInt64.self), as: UInt64.self)
+            case .point: target.storeBytes(of: source.load(as: CGPoint.self), as: CGPoint.self)
+            }
         }
     }
 
-    /// The value of a `.number` field (as `value(in:)` gives it).
-    func number(in s: borrowing LayerState) -> Double {
-        if case let .number(x) = value(in: s) { return x }
-        return 0
-    }
-
-    /// The value of a `.point` field.
-    func point(in s: borrowing LayerState) -> CGPoint {
-        if case let .point(p) = value(in: s) { return p }
-        return .zero
-    }
-
-    /// Stores a number in a `.number` field (converted as `set` converts `.number`).
-    func setNumber(_ x: Double, in s: inout LayerState) {
+    /// Where the field lives in `LayerState` (byte offset) and how, when it holds a number or a
+    /// point; nil for every other kind.
+    var slot: (offset: Int, scalar: Scalar)? {
         switch self {
-        case .zPosition: s.zPosition = CGFloat(x)
-        case .anchorPointZ: s.anchorPointZ = CGFloat(x)
-        case .opacity: s.opacity = Float(x)
-        case .borderWidth: s.borderWidth = CGFloat(x)
-        case .cornerRadius: s.cornerRadius = CGFloat(x)
-        case .contentsScale: s.contentsScale = CGFloat(x)
-        case .shadowOpacity: s.shadowOpacity = Float(x)
-        case .shadowRadius: s.shadowRadius = CGFloat(x)
-        case .beginTime: s.beginTime = x
-        case .speed: s.speed = Float(x)
-        case .timeOffset: s.timeOffset = x
-        default: set(.number(x), in: &s)
-        }
-    }
-
-    /// Stores a point in a `.point` field.
-    func setPoint(_ p: CGPoint, in s: inout LayerState) {
-        switch self {
-        case .position: s.position = p
-        case .anchorPoint: s.anchorPoint = p
-        default: set(.point(p), in: &s)
+        case .position: (MemoryLayout<LayerState>.offset(of: \.position)!, .point)
+        case .anchorPoint: (MemoryLayout<LayerState>.offset(of: \.anchorPoint)!, .point)
+        case .zPosition: (MemoryLayout<LayerState>.offset(of: \.zPosition)!, .cgFloat)
+        case .anchorPointZ: (MemoryLayout<LayerState>.offset(of: \.anchorPointZ)!, .cgFloat)
+        case .borderWidth: (MemoryLayout<LayerState>.offset(of: \.borderWidth)!, .cgFloat)
+        case .cornerRadius: (MemoryLayout<LayerState>.offset(of: \.cornerRadius)!, .cgFloat)
+        case .contentsScale: (MemoryLayout<LayerState>.offset(of: \.contentsScale)!, .cgFloat)
+        case .shadowRadius: (MemoryLayout<LayerState>.offset(of: \.shadowRadius)!, .cgFloat)
+        case .opacity: (MemoryLayout<LayerState>.offset(of: \.opacity)!, .float)
+        case .shadowOpacity: (MemoryLayout<LayerState>.offset(of: \.shadowOpacity)!, .float)
+        case .speed: (MemoryLayout<LayerState>.offset(of: \.speed)!, .float)
+        case .beginTime: (MemoryLayout<LayerState>.offset(of: \.beginTime)!, .double)
+        case .timeOffset: (MemoryLayout<LayerState>.offset(of: \.timeOffset)!, .double)
+        default: nil
         }
     }
 
