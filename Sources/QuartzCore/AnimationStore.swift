@@ -15,11 +15,8 @@ struct AnimationStore {
         case stop(CAAnimation)
     }
 
-    private(set) var entries: [Entry] = []
-    private(set) var serial = 0
-    /// Changes whenever an animation is added or removed (not when one merely starts), so a
-    /// presentation can tell that the set of animated properties is the one it last applied.
-    private(set) var generation = 0 { didSet { forgetProgram() } }
+    // The fields a frame reads first (`hasDueEvents`, the compiled program): stored properties
+    // are laid out in declaration order.
     /// Layer time of the earliest start or stop still to deliver (−∞: not known, look).
     private var nextEventTime = -CFTimeInterval.infinity
     /// The compiled form of the committed animations, built at the first evaluation after a
@@ -28,6 +25,11 @@ struct AnimationStore {
     /// in place instead of copying it out, which would retain and release its buffers.)
     private var program: AnimationProgram?
     private var programIsBuilt = false
+    /// Changes whenever an animation is added or removed (not when one merely starts), so a
+    /// presentation can tell that the set of animated properties is the one it last applied.
+    private(set) var generation = 0 { didSet { forgetProgram() } }
+    private(set) var entries: [Entry] = []
+    private(set) var serial = 0
 
     private mutating func forgetProgram() {
         program = nil

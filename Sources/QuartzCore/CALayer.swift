@@ -71,6 +71,37 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// never change them. `presentation()` returns a copy with every animation applied at the
 /// current media time (see `CAMediaClock`).
 open class CALayer: CAMediaTiming {
+    // MARK: Stored properties read every frame
+    // Swift lays stored properties out in declaration order: these come first, so that
+    // `presentation()` touches the first few cache lines of a model layer (the object header,
+    // these, the inline part of `LayerState` with the timing first) and of its presentation copy.
+    //
+    // `@exclusivity(unchecked)`: the properties `presentation()` reads or writes for every layer
+    // every frame skip Swift's dynamic exclusivity enforcement, which costs ≈ 80 instructions
+    // per access (≈ 1 000 per layer per frame, Benchmarks/LAYERS.md). No access to them overlaps
+    // another: each is read or written whole, or passed `inout` to code that touches no other
+    // layer property of the same layer (the presentation copy's `state` while its model's is read).
+
+    /// `superlayer`'s storage: unmanaged rather than `weak`, because a weak reference gives its
+    /// target a side table (every retain of the superlayer then takes the slow path) and costs an
+    /// atomic load per access, and `presentation()` walks this pointer for every layer every
+    /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
+    /// `deinit`.
+    @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
+    @exclusivity(unchecked) private var presentationLayer: CALayer?
+    /// The model layer a presentation copy was made from: `unowned(unsafe)` like `parent`, and
+    /// cleared by the model's `deinit` (a presentation copy may outlive its model).
+    @exclusivity(unchecked) private unowned(unsafe) var modelLayer: CALayer?
+    /// Changes with every write to `state` or `extraValues`.
+    @exclusivity(unchecked) private var modelVersion = 0
+    /// The (modelVersion, animation generation) at which `presentationLayer` was last copied
+    /// from this model in full (kept here, so that checking it does not read the copy).
+    @exclusivity(unchecked) private var presentationSyncedVersion: (model: Int, animations: Int) = (-1, -1)
+    @exclusivity(unchecked) var animationStore = AnimationStore()
+    /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
+    /// animated fields without counting a change.
+    @exclusivity(unchecked) private var _state = LayerState()
+
     // MARK: Timing (CAMediaTiming). Layers have an infinite duration (Apple).
     public var beginTime: CFTimeInterval {
         get { state.beginTime }
@@ -322,12 +353,6 @@ open class CALayer: CAMediaTiming {
     // MARK: Tree
     /// The layer this one is a sublayer of (not retained, as on Apple).
     public var superlayer: CALayer? { parent?.takeUnretainedValue() }
-    /// `superlayer`'s storage: unmanaged rather than `weak`, because a weak reference gives its
-    /// target a side table (every retain of the superlayer then takes the slow path) and costs an
-    /// atomic load per access, and `presentation()` walks this pointer for every layer every
-    /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
-    /// `deinit`.
-    @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
     private var sublayerStorage: [CALayer] = []
     /// The sublayers, back to front.
     public var sublayers: [CALayer]? {
@@ -340,33 +365,6 @@ open class CALayer: CAMediaTiming {
     }
 
     // MARK: State
-    // Stored properties are laid out in declaration order: those read for every presentation
-    // come first, `state` (large) last, with its per-frame fields at its start.
-    //
-    // `@exclusivity(unchecked)`: the properties `presentation()` reads or writes for every layer
-    // every frame skip Swift's dynamic exclusivity enforcement, which costs ≈ 80 instructions
-    // per access (≈ 1 000 per layer per frame, Benchmarks/LAYERS.md). No access to them overlaps
-    // another: each is read or written whole, or passed `inout` to code that touches no other
-    // layer property of the same layer (the presentation copy's `state` while its model's is read).
-    @exclusivity(unchecked) var animationStore = AnimationStore()
-    @exclusivity(unchecked) private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
-    /// Changes with every write to `state` or `extraValues`.
-    @exclusivity(unchecked) private var modelVersion = 0
-    /// For a presentation copy: the model's (modelVersion, animation generation) when its
-    /// properties were last copied in full.
-    @exclusivity(unchecked) private var syncedVersion: (model: Int, animations: Int) = (-1, -1)
-    public private(set) var needsDisplayFlag = false
-    public private(set) var needsLayoutFlag = false
-    /// The model layer a presentation copy was made from: `unowned(unsafe)` like `parent`, and
-    /// cleared by the model's `deinit` (a presentation copy may outlive its model).
-    @exclusivity(unchecked) private unowned(unsafe) var modelLayer: CALayer?
-    @exclusivity(unchecked) private var presentationLayer: CALayer?
-    /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
-    private var isRegisteredForEvents = false
-    /// Number of the transaction commit after which this layer counts as committed.
-    var createdBeforeCommit: Int
-    /// Suppresses implicit actions while copying model values.
-    private var applyingPresentation = false
     /// Every copied property, in one value: a presentation copy is one assignment, not dozens of
     /// (observed) property writes. Reading borrows it; every write counts as a model change.
     var state: LayerState {
@@ -376,9 +374,15 @@ open class CALayer: CAMediaTiming {
             modelVersion &+= 1
         }
     }
-    /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
-    /// animated fields without counting a change.
-    @exclusivity(unchecked) private var _state = LayerState()
+    @exclusivity(unchecked) private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
+    public private(set) var needsDisplayFlag = false
+    public private(set) var needsLayoutFlag = false
+    /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
+    private var isRegisteredForEvents = false
+    /// Number of the transaction commit after which this layer counts as committed.
+    var createdBeforeCommit: Int
+    /// Suppresses implicit actions while copying model values.
+    private var applyingPresentation = false
 
     /// The state's address for the duration of `body`: reading fields through it neither copies
     /// the state nor counts as a change.
@@ -847,7 +851,7 @@ open class CALayer: CAMediaTiming {
         if let modelLayer { return modelLayer._presentation(atMediaTime: now) as? Self }
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
-        if let p = presentationLayer, p.isSynced(with: self),
+        if let p = presentationLayer, presentationIsSynced,
            withUnsafeState({ model in
                animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t)
            }) {
@@ -859,10 +863,10 @@ open class CALayer: CAMediaTiming {
             p.modelLayer = self
             presentationLayer = p
         }
-        let restoring = p.isSynced(with: self)
+        let restoring = presentationIsSynced
         if !restoring {
             p.copyProperties(from: self)
-            p.syncedVersion = (modelVersion, animationStore.generation)
+            presentationSyncedVersion = (modelVersion, animationStore.generation)
         }
         // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
         animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
@@ -870,13 +874,13 @@ open class CALayer: CAMediaTiming {
         return unsafeDowncast(p, to: Self.self)
     }
 
-    /// Whether this presentation copy equals `model` except for what `model`'s animations write:
+    /// Whether `presentationLayer` equals this model except for what its animations write:
     /// nothing changed in the model or its set of animations since the last full copy. Only for
     /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`
     /// (subclasses, Citrine's or the app's, may store more, so they are always copied).
-    private func isSynced(with model: CALayer) -> Bool {
-        type(of: model) == CALayer.self && syncedVersion.model == model.modelVersion
-            && syncedVersion.animations == model.animationStore.generation
+    private var presentationIsSynced: Bool {
+        type(of: self) == CALayer.self && presentationSyncedVersion.model == modelVersion
+            && presentationSyncedVersion.animations == animationStore.generation
     }
 
     /// The model layer (self for a model layer).
