@@ -24,10 +24,12 @@ let package = Package(
             ],
             path: "Sources/AnchorBench"
         ),
+        // Counts heap allocations (replaces glibc's malloc family in the executables linking it).
+        .target(name: "MallocCounter", path: "Sources/MallocCounter"),
         // Issue 3: presentation evaluation of 100 000 layers with two running animations each.
         .executableTarget(
             name: "presentation-bench",
-            dependencies: [.product(name: "QuartzCore", package: rootFolder)],
+            dependencies: [.product(name: "QuartzCore", package: rootFolder), "MallocCounter"],
             path: "Sources/PresentationBench"
         ),
         // Issue 4: scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
