@@ -26,7 +26,9 @@ public final class CARenderer {
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
     /// the whole frame, a damaged rectangle, or nothing for an idle frame.
     public private(set) var _lastRedrawnArea: CGRect = .zero
-    private lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
+    /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
+    /// counters through `@testable import`).
+    lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point.
     public init(width: Int, height: Int, scale: CGFloat = 1) throws {

@@ -132,8 +132,8 @@ final class LayerRenderer {
         drawBorder(p, matrix: matrix, into: surface)
     }
 
-    /// The device rectangle a group must cover: the projected bounds (grown by the shadow's
-    /// reach) when nothing can draw outside them, else the whole canvas.
+    /// The device rectangle a group must cover: the projected content rectangle (grown by the
+    /// shadow's reach) when no sublayer can draw outside it, else the whole canvas.
     private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
@@ -142,7 +142,7 @@ final class LayerRenderer {
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
         }
-        guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: margin)?
+        guard let area = LayerContent.rect(p), let box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
             .clamped(width: canvas.width, height: canvas.height) else { return full }
         return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
     }
@@ -221,13 +221,20 @@ final class LayerRenderer {
         if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, into: canvas) }
     }
 
-    private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
+    /// The image pixels `p` shows (`contentsRect` of `image`, in image pixels) and the layer-space
+    /// rectangle (points) they are stretched onto (`contentsGravity`, `contentsScale`); nil when
+    /// no pixel is shown.
+    static func contentsPlacement(_ image: CGImage, _ p: CALayer) -> (source: CGRect, dest: CGRect)? {
         let cr = p.contentsRect
         let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
                             width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
-        guard source.width > 0, source.height > 0 else { return }
+        guard source.width > 0, source.height > 0 else { return nil }
         let contentSize = CGSize(width: source.width / p.contentsScale, height: source.height / p.contentsScale)
-        let dest = ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds)
+        return (source, ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds))
+    }
+
+    private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
+        guard let (source, dest) = Self.contentsPlacement(image, p) else { return }
         if p.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
             for (src, dst) in NineSlice.cells(source: source, center: p.contentsCenter, dest: dest, scale: p.contentsScale) {
                 drawImageCell(image, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
@@ -375,13 +382,14 @@ final class LayerRenderer {
 
     // MARK: - Retained leaf layers
 
-    /// What a plain leaf layer's pixels depend on (besides its placement and opacity).
+    /// What a leaf layer's pixels depend on (besides its placement and opacity).
     struct LeafKey: Equatable {
         var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
         var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
         var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
         var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
         var rasterScale: CGFloat
+        var drawn: DrawnContent
 
         init(_ p: CALayer, rasterScale: CGFloat) {
             bounds = p.bounds; cornerRadius = p.cornerRadius; maskedCorners = p.maskedCorners.rawValue
@@ -389,6 +397,7 @@ final class LayerRenderer {
             contents = (p.contents as? CGImage).map(ObjectIdentifier.init); contentsRect = p.contentsRect
             contentsCenter = p.contentsCenter; gravity = p.contentsGravity.rawValue
             contentsScale = p.contentsScale; masksToBounds = p.masksToBounds; self.rasterScale = rasterScale
+            drawn = DrawnContent(p)
         }
     }
 
@@ -447,6 +456,10 @@ final class LayerRenderer {
         /// Number of the full frame being drawn.
         private(set) var frame = 0
 
+        /// Bitmaps rasterized so far (for tests: a frame that only moves, turns or fades
+        /// retained layers adds none).
+        var rasterizations = 0
+
         func beginFullFrame() { frame &+= 1 }
 
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
@@ -459,18 +472,20 @@ final class LayerRenderer {
 
     var leaves = Leaves()
 
-    /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once and
-    /// then only re-composited — with bilinear filtering, as Core Animation composites layer
+    /// A plain, shape, gradient or text layer (`LayerContent.drawsItself`) without sublayers,
+    /// mask or shadow is rasterized once and then only re-composited — with bilinear filtering, as Core Animation composites layer
     /// textures — until a property that changes its pixels changes. Its bitmap is drawn in device
     /// orientation while the layer's rotation and scale stay put (moving it is then a translation
     /// of the bitmap, sub-pixel offsets included), and in layer space, at its device scale
     /// quantized up to quarters, once they animate (each frame then resamples it under the full
-    /// affine map). Returns the bitmap and its pixel → device map, or nil when the layer is not
-    /// eligible.
+    /// affine map). The bitmap covers `LayerContent.rect` (a stroke or glyphs may reach beyond
+    /// the bounds). A property whose change alters the pixels (`LeafKey`: e.g. an animated
+    /// strokeEnd or colour) makes a fresh bitmap in that frame; changes of position, opacity and
+    /// rotation do not (a change of scale does when it crosses a quarter of the raster scale).
+    /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
         -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
-        guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
-              model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
+        guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               p.contents == nil || p.contents is CGImage else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let key = LeafKey(p, rasterScale: rasterScale)
@@ -481,8 +496,11 @@ final class LayerRenderer {
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
-            guard let fresh = steady ? deviceLeaf(model, p, key: key, affine: affine)
-                                     : layerLeaf(model, p, key: key, rasterScale: rasterScale, orientation: orientation) else { return nil }
+            guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
+                  let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
+                                     : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
+                                                 orientation: orientation) else { return nil }
+            leaves.rasterizations += 1
             leaf = fresh
         }
         leaf.seen = orientation
@@ -501,9 +519,10 @@ final class LayerRenderer {
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
     private static let maxLeafSide: CGFloat = 4096
 
-    /// The layer drawn under `affine` into a bitmap covering its device box plus one pixel.
-    private func deviceLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, affine: Transform) -> Leaf? {
-        guard let box = LayerGeometry.deviceBox(p.bounds, CATransform3D(affine), margin: 1),
+    /// The layer drawn under `affine` into a bitmap covering the device box of `area` (its
+    /// content rectangle, layer space) plus one pixel.
+    private func deviceLeaf(_ model: CALayer, _ p: CALayer, area: CGRect, key: LeafKey, affine: Transform) -> Leaf? {
+        guard let box = LayerGeometry.deviceBox(area, CATransform3D(affine), margin: 1),
               CGFloat(box.x1 - box.x0) <= LayerRenderer.maxLeafSide, CGFloat(box.y1 - box.y0) <= LayerRenderer.maxLeafSide,
               let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
@@ -514,9 +533,10 @@ final class LayerRenderer {
                     seen: Orientation(affine))
     }
 
-    /// The layer drawn at `rasterScale` pixels per point, one transparent pixel of margin around.
-    private func layerLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, rasterScale: CGFloat, orientation: Orientation) -> Leaf? {
-        let b = p.bounds
+    /// The layer's `area` (its content rectangle, layer space) drawn at `rasterScale` pixels per
+    /// point, one transparent pixel of margin around.
+    private func layerLeaf(_ model: CALayer, _ p: CALayer, area b: CGRect, key: LeafKey, rasterScale: CGFloat,
+                           orientation: Orientation) -> Leaf? {
         let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
                                 tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
         let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
