@@ -14,6 +14,8 @@ enum LayerGeometry {
     struct IntBox: Equatable {
         var x0: Int, y0: Int, x1: Int, y1: Int
         var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+        /// Number of pixels covered (0 when empty).
+        var pixelCount: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
         func union(_ o: IntBox) -> IntBox {
             if isEmpty { return o }
             if o.isEmpty { return self }

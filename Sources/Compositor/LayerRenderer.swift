@@ -13,6 +13,9 @@
 // content directly in device space; a layer whose matrix has perspective renders its own content
 // into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
+// Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
+// rasterized once into retained bitmaps keyed on those properties and then only re-composited
+// (`cachedLeaf`); `LayerRenderer+Damage` says which part of the frame a change invalidates.
 import QuartzCore
 import Raster
 
@@ -461,6 +464,13 @@ final class LayerRenderer {
         var rasterizations = 0
 
         func beginFullFrame() { frame &+= 1 }
+
+        /// Forgets the bitmaps of layers without a footprint in the frame just drawn (a patch
+        /// frame of a damage-tracked tree, whose footprints list every layer on screen).
+        func keepOnly(_ onScreen: [ObjectIdentifier: Footprint]) {
+            let gone = byLayer.compactMap { onScreen[$0.key] == nil ? $0.key : nil }
+            for key in gone { byLayer[key] = nil }
+        }
 
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.

@@ -64,6 +64,22 @@ import Testing
         return (worstDifference(fresh.pixmap, r.pixmap), r.renderer.leaves.rasterizations - before)
     }
 
+    /// A renderer of `s` at `scale`, with the scene committed.
+    static func renderer(_ s: Scene, scale: CGFloat = 1) throws -> CARenderer {
+        let r = try CARenderer(width: Int(size.width), height: Int(size.height), scale: scale)
+        r.layer = s.root
+        CATransaction.flush()
+        return r
+    }
+
+    /// A one-second animation of `keyPath`.
+    static func animation(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: keyPath)
+        a.fromValue = from; a.toValue = to; a.byValue = by
+        a.duration = 1
+        return a
+    }
+
     static func withoutActions(_ body: () -> Void) {
         CATransaction.begin(); CATransaction.setDisableActions(true)
         body()
@@ -77,8 +93,7 @@ import Testing
     func everyPixelPropertyInvalidatesTheBitmap(scale: CGFloat) throws {
         CAMediaClock.setManualTime(0)
         let s = Scene()
-        let r = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height), scale: scale)
-        r.layer = s.root
+        let r = try Self.renderer(s, scale: scale)
         let first = try Self.frame(r, at: 0)
         #expect(first.worst == 0 && first.rasterized == 3)
         let changes: [(String, () -> Void)] = [
@@ -126,24 +141,11 @@ import Testing
     @Test func movingFadingTurningDoesNotReRasterize() throws {
         CAMediaClock.setManualTime(0)
         let s = Scene()
-        let r = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height))
-        r.layer = s.root
-        CATransaction.flush()
+        let r = try Self.renderer(s)
         for (i, l) in [s.shape, s.gradient, s.text].enumerated() {
-            let move = CABasicAnimation(keyPath: "position")
-            move.byValue = CGPoint(x: 7, y: 3)
-            move.duration = 1
-            l.add(move, forKey: "move")
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.toValue = 0.4
-            fade.duration = 1
-            l.add(fade, forKey: "fade")
-            if i != 2 {
-                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-                turn.byValue = 0.5
-                turn.duration = 1
-                l.add(turn, forKey: "turn")
-            }
+            l.add(Self.animation("position", by: CGPoint(x: 7, y: 3)), forKey: "move")
+            l.add(Self.animation("opacity", to: 0.4), forKey: "fade")
+            if i != 2 { l.add(Self.animation("transform.rotation.z", by: 0.5), forKey: "turn") }
         }
         CATransaction.flush()
         _ = try Self.frame(r, at: 0)
@@ -158,14 +160,8 @@ import Testing
     @Test func animatedStrokeEndIsRedrawnEachFrame() throws {
         CAMediaClock.setManualTime(0)
         let s = Scene()
-        let r = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height))
-        r.layer = s.root
-        CATransaction.flush()
-        let draw = CABasicAnimation(keyPath: "strokeEnd")
-        draw.fromValue = 0
-        draw.toValue = 1
-        draw.duration = 1
-        s.shape.add(draw, forKey: "draw")
+        let r = try Self.renderer(s)
+        s.shape.add(Self.animation("strokeEnd", from: 0, to: 1), forKey: "draw")
         CATransaction.flush()
         _ = try Self.frame(r, at: 0)
         for k in 1...4 {
