@@ -126,7 +126,7 @@ public final class CARenderer {
                 let area = LayerRenderer.damage(from: old, to: new).clamped(width: pixmap.width, height: pixmap.height)
                     .union(requestedArea)
                 if area.pixelCount <= Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height)) {
-                    redraw(area, layer: layer, at: t, background: background)
+                    redraw(area, layer: layer, at: t, background: background, footprints: new)
                     renderer.leaves.keepOnly(new)
                     footprints = new
                     shown = (changes, t, animated, root, backgroundColor)
@@ -149,13 +149,16 @@ public final class CARenderer {
 
     /// Redraws the tree inside `area` only, with the same arithmetic as a full frame: a patch
     /// filled with the background receives the tree drawn with its origin at the area's corner,
-    /// and its pixels are copied into the frame.
-    private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor) {
+    /// and its pixels are copied into the frame. `footprints`: the frame's, to skip the subtrees
+    /// that miss the area.
+    private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor,
+                        footprints: [ObjectIdentifier: LayerRenderer.Footprint]? = nil) {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         guard !area.isEmpty, let patch = try? Pixmap(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
         patch.fill(with: background)
-        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer).render(layer, at: t)
+        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer,
+                      footprints: footprints).render(layer, at: t)
         let rowBytes = patch.width * 4
         for row in 0..<patch.height {
             (pixmap.pixels + ((area.y0 + row) * pixmap.width + area.x0) * 4).update(from: patch.pixels + row * rowBytes,

@@ -43,11 +43,25 @@ final class LayerRenderer {
         self.origin = origin
     }
 
-    /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers.
-    convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer) {
+    /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), given to a patch
+    /// renderer of a damage-tracked tree: a layer whose subtree cannot reach the patch is skipped.
+    private var onScreen: [ObjectIdentifier: Footprint]?
+
+    /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
+    /// with `footprints` of the frame, subtrees that miss the patch are not visited.
+    convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
+                     footprints: [ObjectIdentifier: Footprint]? = nil) {
         self.init(target: target, scale: scale, origin: origin)
         leaves = other.leaves
         backingStores = other.backingStores
+        onScreen = footprints
+    }
+
+    /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
+    private func missesTarget(_ model: CALayer) -> Bool {
+        guard let reach = onScreen?[ObjectIdentifier(model)]?.reach else { return false }
+        return !reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
+                                                      x1: origin.x + target.width, y1: origin.y + target.height))
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
@@ -71,7 +85,7 @@ final class LayerRenderer {
     private func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+        guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
