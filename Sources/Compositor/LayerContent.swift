@@ -22,7 +22,10 @@ enum LayerContent {
     /// contents image is placed (gravity may put it beyond the bounds; nine-slice cells are not
     /// clipped to them even with masksToBounds); a shape layer's path box grown by the stroke's
     /// reach; a text layer's glyph box. It may have no area (then the layer draws nothing). nil
-    /// when it is not finite (NaN/∞ geometry).
+    /// when it is not finite (NaN/∞ geometry). It follows what this renderer draws: glyphs that
+    /// overflow a text layer's bounds are drawn (on Apple a CATextLayer draws into a backing
+    /// store of its bounds' size, so they are probably clipped there — not verified on Apple
+    /// hardware; a shape layer's path does draw beyond its bounds on Apple).
     static func rect(_ p: CALayer) -> CGRect? {
         let bounds = p.bounds
         // The background and border fill the bounds; the rest is drawn only when `drawContent`

@@ -497,15 +497,16 @@ final class LayerRenderer {
     var leaves = Leaves()
 
     /// A plain, shape, gradient or text layer (`LayerContent.drawsItself`) without sublayers,
-    /// mask or shadow is rasterized once and then only re-composited — with bilinear filtering, as Core Animation composites layer
-    /// textures — until a property that changes its pixels changes. Its bitmap is drawn in device
-    /// orientation while the layer's rotation and scale stay put (moving it is then a translation
-    /// of the bitmap, sub-pixel offsets included), and in layer space, at its device scale
-    /// quantized up to quarters, once they animate (each frame then resamples it under the full
-    /// affine map). The bitmap covers `LayerContent.rect` (a stroke or glyphs may reach beyond
-    /// the bounds). A property whose change alters the pixels (`LeafKey`: e.g. an animated
-    /// strokeEnd or colour) makes a fresh bitmap in that frame; changes of position, opacity and
-    /// rotation do not (a change of scale does when it crosses a quarter of the raster scale).
+    /// mask or shadow is rasterized once and then only re-composited — with bilinear filtering,
+    /// as Core Animation composites layer textures — until a property that changes its pixels
+    /// changes. Its bitmap is drawn in device orientation while the layer's rotation and scale
+    /// stay put (moving it is then a translation of the bitmap, sub-pixel offsets included), and
+    /// in layer space, at its device scale quantized up to quarters, once they animate (each frame
+    /// then resamples it under the full affine map). The bitmap covers `LayerContent.rect` (a
+    /// stroke or glyphs may reach beyond the bounds). A property whose change alters the pixels
+    /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
+    /// changes of position, opacity and rotation do not (a change of scale does when it crosses
+    /// a quarter of the raster scale).
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
         -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
