@@ -26,7 +26,9 @@ public final class CARenderer {
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
     /// the whole frame, a damaged rectangle, or nothing for an idle frame.
     public private(set) var _lastRedrawnArea: CGRect = .zero
-    private lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
+    /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
+    /// counters through `@testable import`).
+    lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point.
     public init(width: Int, height: Int, scale: CGFloat = 1) throws {
@@ -102,50 +104,66 @@ public final class CARenderer {
     /// Draws the frame. An idle frame — no property changed, no animation added or removed since
     /// the last frame, and either no animation in the tree or the same media time — keeps the
     /// pixels already drawn and costs next to nothing (layers drawn with `draw(in:)` must call
-    /// `setNeedsDisplay()` to change, as on Apple).
+    /// `setNeedsDisplay()` to change, as on Apple). Otherwise, when the tree is damage-tracked
+    /// (`LayerRenderer.footprints`), at rest or while animations run, only the damaged area is
+    /// redrawn, unless it covers more than `maxPatchFraction` of the frame.
     public func render() {
         let t = frameTime ?? CACurrentMediaTime()
         let changes = CATransaction._changeCount
         let animated = treeHasAnimations()
         let root = layer.map(ObjectIdentifier.init)
         let background = backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent
+        var fresh: [ObjectIdentifier: LayerRenderer.Footprint]?
         if let s = shown, s.root == root, s.background == backgroundColor, !treeNeedsDisplay() {
-            if s.changes == changes && (!animated || s.time == t) {
+            // (Finished animations removed since the last frame change the picture without a change.)
+            if s.changes == changes && s.animated == animated && (!animated || s.time == t) {
                 _lastRedrawnArea = .zero
                 if let layer { redraw(requestedArea, layer: layer, at: t, background: background) }
                 return
             }
-            // Damage tracking: redraw only what changed, when the tree allows it.
-            if !animated, let layer, let old = footprints, let new = renderer.footprints(of: layer, at: t) {
+            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints) }
+            if let layer, let old = footprints, let new = fresh {
                 let area = LayerRenderer.damage(from: old, to: new).clamped(width: pixmap.width, height: pixmap.height)
                     .union(requestedArea)
-                redraw(area, layer: layer, at: t, background: background)
-                footprints = new
-                shown = (changes, t, animated, root, backgroundColor)
-                return
+                if area.pixelCount <= Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height)) {
+                    redraw(area, layer: layer, at: t, background: background, footprints: new)
+                    renderer.leaves.keepOnly(new)
+                    footprints = new
+                    shown = (changes, t, animated, root, backgroundColor)
+                    return
+                }
             }
+        } else {
+            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil) }
         }
         pixmap.fill(with: background)
         if let layer { renderer.renderFullFrame(layer, at: t) }
-        // Footprints only for trees at rest: while animations run most layers move every frame,
-        // so damage would be the whole frame anyway.
-        footprints = animated ? nil : layer.flatMap { renderer.footprints(of: $0, at: t) }
+        footprints = fresh
         shown = (changes, t, animated, root, backgroundColor)
         _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)
     }
 
-    /// Redraws the tree inside `area` only: the tree is drawn into a transparent offscreen of
-    /// that size (source-over is associative, so this equals drawing it over the background),
-    /// then composited over the background-filled rectangle.
-    private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor) {
+    /// Largest damaged area, as a fraction of the frame, redrawn as a patch; beyond it the whole
+    /// frame is redrawn (a patch costs a walk of the whole tree plus a copy of its pixels).
+    static let maxPatchFraction = 0.5
+
+    /// Redraws the tree inside `area` only, with the same arithmetic as a full frame: a patch
+    /// filled with the background receives the tree drawn with its origin at the area's corner,
+    /// and its pixels are copied into the frame. `footprints`: the frame's, to skip the subtrees
+    /// that miss the area.
+    private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor,
+                        footprints: [ObjectIdentifier: LayerRenderer.Footprint]? = nil) {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         guard !area.isEmpty, let patch = try? Pixmap(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
-        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer).render(layer, at: t)
-        pixmap.fill(Rect(x: Double(area.x0), y: Double(area.y0), width: Double(area.x1 - area.x0),
-                         height: Double(area.y1 - area.y0)),
-                    paint: Paint(shader: .solid(background.unpremultiplied), blendMode: .copy))
-        pixmap.draw(patch, atX: area.x0, y: area.y0)
+        patch.fill(with: background)
+        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer,
+                      footprints: footprints).render(layer, at: t)
+        let rowBytes = patch.width * 4
+        for row in 0..<patch.height {
+            (pixmap.pixels + ((area.y0 + row) * pixmap.width + area.x0) * 4).update(from: patch.pixels + row * rowBytes,
+                                                                                  count: rowBytes)
+        }
     }
 
     private func treeNeedsDisplay() -> Bool {

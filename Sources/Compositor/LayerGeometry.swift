@@ -14,6 +14,12 @@ enum LayerGeometry {
     struct IntBox: Equatable {
         var x0: Int, y0: Int, x1: Int, y1: Int
         var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+        /// Whether the two boxes share a pixel.
+        func intersects(_ o: IntBox) -> Bool {
+            !isEmpty && !o.isEmpty && x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1
+        }
+        /// Number of pixels covered (0 when empty).
+        var pixelCount: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
         func union(_ o: IntBox) -> IntBox {
             if isEmpty { return o }
             if o.isEmpty { return self }
@@ -27,13 +33,16 @@ enum LayerGeometry {
     /// The pixels `r` (layer space) covers under `matrix`, grown by `margin` pixels; nil when a
     /// corner is not finite. Coordinates are clamped to ±10⁹ so huge geometry cannot overflow.
     static func deviceBox(_ r: CGRect, _ matrix: CATransform3D, margin: CGFloat) -> IntBox? {
-        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { matrix._project(x: $0.0, y: $0.1) }
-        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        // Four named corners rather than an array: this runs for every layer in every frame.
+        let a = matrix._project(x: r.minX, y: r.minY), b = matrix._project(x: r.maxX, y: r.minY)
+        let c = matrix._project(x: r.minX, y: r.maxY), d = matrix._project(x: r.maxX, y: r.maxY)
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite,
+              d.x.isFinite, d.y.isFinite else { return nil }
         func pixel(_ v: CGFloat) -> Int { Int(min(max(v, -1e9), 1e9)) }
-        return IntBox(x0: pixel((corners.map(\.x).min()! - margin).rounded(.down)),
-                      y0: pixel((corners.map(\.y).min()! - margin).rounded(.down)),
-                      x1: pixel((corners.map(\.x).max()! + margin).rounded(.up)),
-                      y1: pixel((corners.map(\.y).max()! + margin).rounded(.up)))
+        return IntBox(x0: pixel((min(min(a.x, b.x), min(c.x, d.x)) - margin).rounded(.down)),
+                      y0: pixel((min(min(a.y, b.y), min(c.y, d.y)) - margin).rounded(.down)),
+                      x1: pixel((max(max(a.x, b.x), max(c.x, d.x)) + margin).rounded(.up)),
+                      y1: pixel((max(max(a.y, b.y), max(c.y, d.y)) + margin).rounded(.up)))
     }
 
     /// The matrix with its z output dropped: what a layer's content becomes once flattened into

@@ -1,57 +1,89 @@
 import QuartzCore
 import Raster
 
-/// Damage tracking: which part of the previous frame a change invalidates.
+/// Damage tracking: which part of the previous frame a change invalidates, at rest and while
+/// animations run.
 ///
-/// After each frame the renderer remembers, for every layer, a *footprint*: its device box, what
-/// its pixels depend on (`LeafKey`), its opacity and its place in the drawing order. When only
-/// plain layers are in the tree (no masks, shadows, subclasses, custom drawing or perspective),
-/// the next frame compares footprints: the damaged area is the union of the old and new boxes of
-/// every layer whose footprint changed, appeared or disappeared. `CARenderer` then redraws just
-/// that rectangle. Any other tree gives nil, and the whole frame is redrawn.
+/// After each frame the renderer remembers, for every drawn layer, a *footprint*: its layer →
+/// device map, what its own pixels depend on (`LeafKey`), its opacity, its place in the drawing
+/// order, the device box its own drawing can touch and the box of its whole subtree. The next
+/// frame (a new media time, or a committed change) compares footprints: a layer whose map, key,
+/// opacity or place changed, or that appeared or disappeared, damages its subtree's box in both
+/// frames — the subtree because a layer's opacity (group opacity) and its masksToBounds clip
+/// alter its sublayers' pixels too. `CARenderer` redraws the union of the damaged boxes.
+///
+/// Tracked are trees of layers whose pixels follow from their properties alone
+/// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate) under
+/// affine maps, without masks, shadows, or running transitions. Anything else — perspective, a
+/// CATransformLayer's depth sorting, replicators, custom drawing, blurred shadows that reach
+/// across patch edges — gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
-    struct Footprint: Equatable {
-        var box: LayerGeometry.IntBox
-        var key: LeafKey
-        var opacity: Float
-        /// Drawing-order position: parent's identity and index among its sublayers.
-        var parent: ObjectIdentifier?
-        var index: Int
+    struct Footprint {
+        /// What decides the layer's own pixels; a difference between two frames is damage.
+        struct Picture: Equatable {
+            /// Layer → device pixels.
+            var matrix: Transform
+            var key: LeafKey
+            var opacity: Float
+            /// Drawing-order position: parent's identity and index among its sublayers.
+            var parent: ObjectIdentifier?
+            var index: Int
+        }
+        var picture: Picture
+        /// `LayerContent.rect` (layer space, points) for `picture.key`, kept so that the next
+        /// frame need not lay the text out again while the key stays the same.
+        var content: CGRect
+        /// Device pixels the layer and its drawn subtree can touch (antialiasing and bilinear
+        /// margins included).
+        var reach: LayerGeometry.IntBox
     }
+
+    /// Device pixels a layer's drawing can spill beyond its exact outline: one for antialiased
+    /// edges and bitmap margins, one for bilinear resampling of a retained bitmap.
+    static let damageMargin: CGFloat = 2
 
     /// Footprints of every drawn layer of `root` at `time`, or nil when the tree holds anything
-    /// damage tracking does not model.
-    func footprints(of root: CALayer, at time: CFTimeInterval) -> [ObjectIdentifier: Footprint]? {
+    /// damage tracking does not model. `previous` (last frame's footprints) saves recomputing
+    /// content rectangles whose key did not change.
+    func footprints(of root: CALayer, at time: CFTimeInterval,
+                    reusing previous: [ObjectIdentifier: Footprint]?) -> [ObjectIdentifier: Footprint]? {
         var out: [ObjectIdentifier: Footprint] = [:]
-        let base = CATransform3DMakeScale(scale, scale, 1)
+        /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
-                   _ index: Int, _ depth: Int) -> Bool {
-            guard depth < 64 else { return false }
-            guard type(of: model) == CALayer.self, model.delegate == nil, model.mask == nil else { return false }
+                   _ index: Int, _ depth: Int) -> LayerGeometry.IntBox? {
+            guard depth < 64 else { return nil }
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
-                return true   // hidden, transparent or culled: draws nothing
+                return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
-            guard p.shadowOpacity == 0, p.contents == nil || p.contents is CGImage,
-                  let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return false }
-            guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: 2) else { return false }
+            guard LayerContent.drawsItself(model), p.mask == nil, p.shadowOpacity == 0,
+                  p.contents == nil || p.contents is CGImage, model._transition(atMediaTime: time) == nil,
+                  let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
-            out[id] = Footprint(box: box, key: LeafKey(p, rasterScale: rs), opacity: p.opacity, parent: parentID, index: index)
+            let key = LeafKey(p, rasterScale: rs)
+            let known = previous?[id].flatMap { $0.picture.key == key ? $0.content : nil }
+            guard let content = known ?? LayerContent.rect(p),
+                  var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
-                guard visit(child, matrix, p, id, i, depth + 1) else { return false }
+                guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }
+                reach = reach.union(sub)
             }
-            return true
+            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, parent: parentID, index: index),
+                                content: content, reach: reach)
+            return reach
         }
-        return visit(root, base, nil, nil, 0, 0) ? out : nil
+        let base = CATransform3DMakeScale(scale, scale, 1)
+        return visit(root, base, nil, nil, 0, 0) != nil ? out : nil
     }
 
-    /// The union of the boxes of every layer whose footprint differs between `old` and `new`.
+    /// The union of the subtree boxes, before and after, of every layer whose picture differs
+    /// between `old` and `new` (including layers only in one of them). Order-independent.
     static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint]) -> LayerGeometry.IntBox {
         var area = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        for (id, before) in old where new[id] != before {
-            area = area.union(before.box)
-            if let after = new[id] { area = area.union(after.box) }
+        for (id, before) in old where new[id]?.picture != before.picture {
+            area = area.union(before.reach)
+            if let after = new[id] { area = area.union(after.reach) }
         }
-        for (id, after) in new where old[id] == nil { area = area.union(after.box) }
+        for (id, after) in new where old[id] == nil { area = area.union(after.reach) }
         return area
     }
 }

@@ -13,6 +13,9 @@
 // content directly in device space; a layer whose matrix has perspective renders its own content
 // into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
+// Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
+// rasterized once into retained bitmaps keyed on those properties and then only re-composited
+// (`cachedLeaf`); `LayerRenderer+Damage` says which part of the frame a change invalidates.
 import QuartzCore
 import Raster
 
@@ -40,11 +43,25 @@ final class LayerRenderer {
         self.origin = origin
     }
 
-    /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers.
-    convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer) {
+    /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), given to a patch
+    /// renderer of a damage-tracked tree: a layer whose subtree cannot reach the patch is skipped.
+    private var onScreen: [ObjectIdentifier: Footprint]?
+
+    /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
+    /// with `footprints` of the frame, subtrees that miss the patch are not visited.
+    convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
+                     footprints: [ObjectIdentifier: Footprint]? = nil) {
         self.init(target: target, scale: scale, origin: origin)
         leaves = other.leaves
         backingStores = other.backingStores
+        onScreen = footprints
+    }
+
+    /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
+    private func missesTarget(_ model: CALayer) -> Bool {
+        guard let reach = onScreen?[ObjectIdentifier(model)]?.reach else { return false }
+        return !reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
+                                                      x1: origin.x + target.width, y1: origin.y + target.height))
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
@@ -68,7 +85,7 @@ final class LayerRenderer {
     private func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+        guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
@@ -132,8 +149,8 @@ final class LayerRenderer {
         drawBorder(p, matrix: matrix, into: surface)
     }
 
-    /// The device rectangle a group must cover: the projected bounds (grown by the shadow's
-    /// reach) when nothing can draw outside them, else the whole canvas.
+    /// The device rectangle a group must cover: the projected content rectangle (grown by the
+    /// shadow's reach) when no sublayer can draw outside it, else the whole canvas.
     private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
@@ -142,7 +159,7 @@ final class LayerRenderer {
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
         }
-        guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: margin)?
+        guard let area = LayerContent.rect(p), let box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
             .clamped(width: canvas.width, height: canvas.height) else { return full }
         return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
     }
@@ -221,13 +238,20 @@ final class LayerRenderer {
         if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, into: canvas) }
     }
 
-    private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
+    /// The image pixels `p` shows (`contentsRect` of `image`, in image pixels) and the layer-space
+    /// rectangle (points) they are stretched onto (`contentsGravity`, `contentsScale`); nil when
+    /// no pixel is shown.
+    static func contentsPlacement(_ image: CGImage, _ p: CALayer) -> (source: CGRect, dest: CGRect)? {
         let cr = p.contentsRect
         let source = CGRect(x: cr.minX * CGFloat(image.width), y: cr.minY * CGFloat(image.height),
                             width: cr.width * CGFloat(image.width), height: cr.height * CGFloat(image.height))
-        guard source.width > 0, source.height > 0 else { return }
+        guard source.width > 0, source.height > 0 else { return nil }
         let contentSize = CGSize(width: source.width / p.contentsScale, height: source.height / p.contentsScale)
-        let dest = ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds)
+        return (source, ContentsGravity.rect(for: p.contentsGravity, contentSize: contentSize, in: p.bounds))
+    }
+
+    private func drawImage(_ image: CGImage, _ p: CALayer, transform: Transform, clip: Path?, into canvas: Pixmap) {
+        guard let (source, dest) = Self.contentsPlacement(image, p) else { return }
         if p.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
             for (src, dst) in NineSlice.cells(source: source, center: p.contentsCenter, dest: dest, scale: p.contentsScale) {
                 drawImageCell(image, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
@@ -375,13 +399,14 @@ final class LayerRenderer {
 
     // MARK: - Retained leaf layers
 
-    /// What a plain leaf layer's pixels depend on (besides its placement and opacity).
+    /// What a leaf layer's pixels depend on (besides its placement and opacity).
     struct LeafKey: Equatable {
         var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
         var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
         var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
         var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
         var rasterScale: CGFloat
+        var drawn: DrawnContent
 
         init(_ p: CALayer, rasterScale: CGFloat) {
             bounds = p.bounds; cornerRadius = p.cornerRadius; maskedCorners = p.maskedCorners.rawValue
@@ -389,6 +414,7 @@ final class LayerRenderer {
             contents = (p.contents as? CGImage).map(ObjectIdentifier.init); contentsRect = p.contentsRect
             contentsCenter = p.contentsCenter; gravity = p.contentsGravity.rawValue
             contentsScale = p.contentsScale; masksToBounds = p.masksToBounds; self.rasterScale = rasterScale
+            drawn = DrawnContent(p)
         }
     }
 
@@ -447,7 +473,18 @@ final class LayerRenderer {
         /// Number of the full frame being drawn.
         private(set) var frame = 0
 
+        /// Bitmaps rasterized so far (for tests: a frame that only moves, turns or fades
+        /// retained layers adds none).
+        var rasterizations = 0
+
         func beginFullFrame() { frame &+= 1 }
+
+        /// Forgets the bitmaps of layers without a footprint in the frame just drawn (a patch
+        /// frame of a damage-tracked tree, whose footprints list every layer on screen).
+        func keepOnly(_ onScreen: [ObjectIdentifier: Footprint]) {
+            let gone = byLayer.compactMap { onScreen[$0.key] == nil ? $0.key : nil }
+            for key in gone { byLayer[key] = nil }
+        }
 
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.
@@ -459,18 +496,21 @@ final class LayerRenderer {
 
     var leaves = Leaves()
 
-    /// A plain `CALayer` without sublayers, mask, shadow or custom drawing is rasterized once and
-    /// then only re-composited — with bilinear filtering, as Core Animation composites layer
-    /// textures — until a property that changes its pixels changes. Its bitmap is drawn in device
-    /// orientation while the layer's rotation and scale stay put (moving it is then a translation
-    /// of the bitmap, sub-pixel offsets included), and in layer space, at its device scale
-    /// quantized up to quarters, once they animate (each frame then resamples it under the full
-    /// affine map). Returns the bitmap and its pixel → device map, or nil when the layer is not
-    /// eligible.
+    /// A plain, shape, gradient or text layer (`LayerContent.drawsItself`) without sublayers,
+    /// mask or shadow is rasterized once and then only re-composited — with bilinear filtering,
+    /// as Core Animation composites layer textures — until a property that changes its pixels
+    /// changes. Its bitmap is drawn in device orientation while the layer's rotation and scale
+    /// stay put (moving it is then a translation of the bitmap, sub-pixel offsets included), and
+    /// in layer space, at its device scale quantized up to quarters, once they animate (each frame
+    /// then resamples it under the full affine map). The bitmap covers `LayerContent.rect` (a
+    /// stroke or glyphs may reach beyond the bounds). A property whose change alters the pixels
+    /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
+    /// changes of position, opacity and rotation do not (a change of scale does when it crosses
+    /// a quarter of the raster scale).
+    /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
         -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
-        guard type(of: model) == CALayer.self, model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
-              model.delegate == nil, p.bounds.width > 0, p.bounds.height > 0,
+        guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               p.contents == nil || p.contents is CGImage else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let key = LeafKey(p, rasterScale: rasterScale)
@@ -481,8 +521,11 @@ final class LayerRenderer {
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
-            guard let fresh = steady ? deviceLeaf(model, p, key: key, affine: affine)
-                                     : layerLeaf(model, p, key: key, rasterScale: rasterScale, orientation: orientation) else { return nil }
+            guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
+                  let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
+                                     : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
+                                                 orientation: orientation) else { return nil }
+            leaves.rasterizations += 1
             leaf = fresh
         }
         leaf.seen = orientation
@@ -501,9 +544,10 @@ final class LayerRenderer {
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
     private static let maxLeafSide: CGFloat = 4096
 
-    /// The layer drawn under `affine` into a bitmap covering its device box plus one pixel.
-    private func deviceLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, affine: Transform) -> Leaf? {
-        guard let box = LayerGeometry.deviceBox(p.bounds, CATransform3D(affine), margin: 1),
+    /// The layer drawn under `affine` into a bitmap covering the device box of `area` (its
+    /// content rectangle, layer space) plus one pixel.
+    private func deviceLeaf(_ model: CALayer, _ p: CALayer, area: CGRect, key: LeafKey, affine: Transform) -> Leaf? {
+        guard let box = LayerGeometry.deviceBox(area, CATransform3D(affine), margin: 1),
               CGFloat(box.x1 - box.x0) <= LayerRenderer.maxLeafSide, CGFloat(box.y1 - box.y0) <= LayerRenderer.maxLeafSide,
               let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
@@ -514,9 +558,10 @@ final class LayerRenderer {
                     seen: Orientation(affine))
     }
 
-    /// The layer drawn at `rasterScale` pixels per point, one transparent pixel of margin around.
-    private func layerLeaf(_ model: CALayer, _ p: CALayer, key: LeafKey, rasterScale: CGFloat, orientation: Orientation) -> Leaf? {
-        let b = p.bounds
+    /// The layer's `area` (its content rectangle, layer space) drawn at `rasterScale` pixels per
+    /// point, one transparent pixel of margin around.
+    private func layerLeaf(_ model: CALayer, _ p: CALayer, area b: CGRect, key: LeafKey, rasterScale: CGFloat,
+                           orientation: Orientation) -> Leaf? {
         let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
                                 tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
         let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)

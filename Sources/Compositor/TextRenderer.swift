@@ -59,14 +59,27 @@ enum TextRenderer {
     }
 
     static func draw(_ layer: CATextLayer, transform: Transform, into canvas: Pixmap) {
-        guard let text = (layer.string as? String) ?? (layer.string as? NSString).map({ $0 as String }),
-              !text.isEmpty, let color = layer.foregroundColor, color.alpha > 0 else { return }
-        let name = (layer.font as? String) ?? "Helvetica"
-        guard let face = FontLibrary.shared.face(named: name) else { return }
+        guard let (glyphs, color) = glyphs(of: layer) else { return }
+        canvas.fill(glyphs, paint: Paint(color: color.rasterColor), transform: transform)
+    }
+
+    /// The string `layer` draws (a `String` or `NSString`; nil for anything else).
+    static func text(of layer: CATextLayer) -> String? {
+        (layer.string as? String) ?? (layer.string as? NSString).map({ $0 as String })
+    }
+
+    /// The font name `layer` draws with (`font` as a name; Helvetica otherwise).
+    static func fontName(of layer: CATextLayer) -> String { (layer.font as? String) ?? "Helvetica" }
+
+    /// The laid-out glyph outlines of `layer`'s string in layer space (points, y-down) and their
+    /// colour, or nil when it draws nothing.
+    static func glyphs(of layer: CATextLayer) -> (Path, CGColor)? {
+        guard let text = text(of: layer), !text.isEmpty, let color = layer.foregroundColor, color.alpha > 0,
+              let face = FontLibrary.shared.face(named: fontName(of: layer)) else { return nil }
         let size = Double(layer.fontSize)
-        guard size > 0, size.isFinite else { return }
+        guard size > 0, size.isFinite else { return nil }
         let unitsPerEm = Double(face.pointee.units_per_EM)
-        guard unitsPerEm > 0 else { return }
+        guard unitsPerEm > 0 else { return nil }
         let scale = size / unitsPerEm
         let ascender = Double(face.pointee.ascender) * scale
         let lineHeight = Double(face.pointee.height) * scale
@@ -86,7 +99,7 @@ enum TextRenderer {
             }
             appendGlyphs(line.text, face: face, scale: scale, origin: Point(x: x, y: baseline), into: &path)
         }
-        canvas.fill(path, paint: Paint(color: color.rasterColor), transform: transform)
+        return (path, color)
     }
 
     /// Lines of `text`: explicit newlines always break; with `wrapped`, words move to the next

@@ -27,13 +27,13 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 open class CAShapeLayer: CALayer {
     public var path: CGPath? { didSet { shapeChanged("path", oldValue) } }
     public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { shapeChanged("fillColor", oldValue) } }
-    public var fillRule: CAShapeLayerFillRule = .nonZero
+    public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { shapeChanged("fillRule", oldValue) } }
     public var strokeColor: CGColor? { didSet { shapeChanged("strokeColor", oldValue) } }
     public var lineWidth: CGFloat = 1 { didSet { shapeChanged("lineWidth", oldValue) } }
-    public var lineCap: CAShapeLayerLineCap = .butt
-    public var lineJoin: CAShapeLayerLineJoin = .miter
+    public var lineCap: CAShapeLayerLineCap = .butt { didSet { shapeChanged("lineCap", oldValue) } }
+    public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { shapeChanged("lineJoin", oldValue) } }
     public var miterLimit: CGFloat = 10 { didSet { shapeChanged("miterLimit", oldValue) } }
-    public var lineDashPattern: [NSNumber]?
+    public var lineDashPattern: [NSNumber]? { didSet { shapeChanged("lineDashPattern", oldValue) } }
     public var lineDashPhase: CGFloat = 0 { didSet { shapeChanged("lineDashPhase", oldValue) } }
     /// Fraction of the path's length where the stroke starts, 0…1. Animatable.
     public var strokeStart: CGFloat = 0 { didSet { shapeChanged("strokeStart", oldValue) } }
@@ -83,7 +83,7 @@ open class CAGradientLayer: CALayer {
     public var locations: [NSNumber]? { didSet { propertyChanged("locations", oldValue) } }
     public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyChanged("startPoint", oldValue) } }
     public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyChanged("endPoint", oldValue) } }
-    public var type: CAGradientLayerType = .axial
+    public var type: CAGradientLayerType = .axial { didSet { propertyChanged("type", oldValue) } }
 
     public required init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
@@ -187,12 +187,12 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// foreground, natural alignment, no wrapping, no truncation. `font` takes a font name (String).
 open class CATextLayer: CALayer {
     public var string: Any? { didSet { propertyChanged("string", oldValue) } }
-    public var font: Any? = "Helvetica"
+    public var font: Any? = "Helvetica" { didSet { propertyChanged("font", oldValue) } }
     public var fontSize: CGFloat = 36 { didSet { propertyChanged("fontSize", oldValue) } }
     public var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("foregroundColor", oldValue) } }
-    public var isWrapped = false
-    public var truncationMode: CATextLayerTruncationMode = .none
-    public var alignmentMode: CATextLayerAlignmentMode = .natural
+    public var isWrapped = false { didSet { propertyChanged("isWrapped", oldValue) } }
+    public var truncationMode: CATextLayerTruncationMode = .none { didSet { propertyChanged("truncationMode", oldValue) } }
+    public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { propertyChanged("alignmentMode", oldValue) } }
 
     public required init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }

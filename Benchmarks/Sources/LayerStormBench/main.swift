@@ -2,10 +2,12 @@
 // 1000 rounded, bordered, image- or colour-filled, rotated, translucent layers at 1920×1080 —
 // with animations on position, rotation and opacity, rendered frame by frame by CARenderer.
 // Prints median/min ms per frame for: the animated sequence, an idle frame (nothing changes),
-// and a frame where one 100×100 layer moved; optionally writes frame 0 as a PNG.
+// a frame where one 100×100 layer moved, and frames in which one 100×100 layer is animated
+// (position and rotation) while the other 1000 stay put; optionally writes frame 0 as a PNG.
+// `--no-storm` skips the animated sequence (for instruction counts of the other frames).
 //
 //     swift build -c release --package-path Benchmarks --product layer-storm-bench
-//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png]
+//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm]
 import AnchorScenes
 import Compositor
 import Foundation
@@ -16,6 +18,7 @@ import Raster
 let args = Array(CommandLine.arguments.dropFirst())
 let frames = args.first.flatMap { Int($0) } ?? 20
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+let storm = !args.contains("--no-storm")
 
 let scene = S8LayerStorm()
 let image = CGImage(pixmap: scene.image)
@@ -84,7 +87,7 @@ renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
 _ = time(0)   // warm-up (backing stores, mipmaps)
 if let pngPath { try PNGCodec.write(renderer.pixmap, to: pngPath) }
-var animated = (0..<frames).map { time(Double($0 + 1) / 60) }
+var animated = storm ? (0..<frames).map { time(Double($0 + 1) / 60) } : [0]
 let idleTime = Double(frames + 1) / 60
 var idle = (0..<5).map { _ in time(idleTime) }   // same time again: nothing changed
 root.sublayers?.forEach { $0.removeAllAnimations() }
@@ -99,8 +102,19 @@ for k in 0..<5 {
     CATransaction.commit()
     moved.append(time(idleTime))
 }
+let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+turn.byValue = CGFloat.pi
+turn.duration = 2
+small.add(turn, forKey: "turn")
+let slide = CABasicAnimation(keyPath: "position")
+slide.byValue = CGPoint(x: 200, y: 100)
+slide.duration = 2
+small.add(slide, forKey: "slide")
+CATransaction.flush()
+var oneAnimated = (0..<frames).map { time(idleTime + Double($0 + 1) / 60) }
 func stats(_ v: inout [Double]) -> String {
     v.sort()
     return String(format: "{\"median_ms\": %.2f, \"min_ms\": %.2f, \"n\": %d}", v[v.count / 2], v[0], v.count)
 }
-print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved))}")
+print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved)), "
+      + "\"one_layer_animated\": \(stats(&oneAnimated))}")

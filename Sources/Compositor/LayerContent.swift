@@ -1,0 +1,114 @@
+// What a layer's own pixels depend on, for the retained bitmaps (`LayerRenderer.cachedLeaf`) and
+// damage tracking (`LayerRenderer.footprints`): the classes whose content the compositor draws
+// from their properties alone, the properties of each that change those pixels, and the
+// layer-space area the pixels can cover (a shape's stroke and a text's glyphs may reach beyond
+// the bounds).
+import Foundation
+import QuartzCore
+import Raster
+
+enum LayerContent {
+    /// Whether the compositor draws `model`'s own pixels from its properties alone: a plain
+    /// `CALayer`, `CAShapeLayer`, `CAGradientLayer` or `CATextLayer` (exactly these classes: an
+    /// app's subclass may draw more) without a delegate. Such a layer's pixels change only when a
+    /// property listed in `LayerRenderer.LeafKey` changes.
+    static func drawsItself(_ model: CALayer) -> Bool {
+        let kind = type(of: model)
+        return model.delegate == nil && (kind == CALayer.self || kind == CAShapeLayer.self
+                                          || kind == CAGradientLayer.self || kind == CATextLayer.self)
+    }
+
+    /// The layer-space rectangle (points) `p`'s own drawing can touch: its bounds; where its
+    /// contents image is placed (gravity may put it beyond the bounds; nine-slice cells are not
+    /// clipped to them even with masksToBounds); a shape layer's path box grown by the stroke's
+    /// reach; a text layer's glyph box. It may have no area (then the layer draws nothing). nil
+    /// when it is not finite (NaN/∞ geometry). It follows what this renderer draws: glyphs that
+    /// overflow a text layer's bounds are drawn (on Apple a CATextLayer draws into a backing
+    /// store of its bounds' size, so they are probably clipped there — not verified on Apple
+    /// hardware; a shape layer's path does draw beyond its bounds on Apple).
+    static func rect(_ p: CALayer) -> CGRect? {
+        let bounds = p.bounds
+        // The background and border fill the bounds; the rest is drawn only when `drawContent`
+        // draws (bounds with a width or a height, or a shape layer).
+        var r: CGRect? = bounds.width > 0 && bounds.height > 0 ? bounds : nil
+        func add(_ box: CGRect) { r = r.map { $0.union(box) } ?? box }
+        if bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer {
+            if let image = p.contents as? CGImage, let placed = LayerRenderer.contentsPlacement(image, p) { add(placed.dest) }
+            if let shape = p as? CAShapeLayer, let box = pathBox(shape) { add(box) }
+            if let text = p as? CATextLayer, let (glyphs, _) = TextRenderer.glyphs(of: text), let box = controlBox(glyphs) {
+                add(box)
+            }
+        }
+        let area = r ?? bounds
+        guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite else { return nil }
+        return area
+    }
+
+    /// A shape layer's path box grown by half the stroke width times the farthest a stroke's
+    /// outline gets from the path: 1, √2 at a square cap's corners, the miter limit at a miter
+    /// join's tip. nil without a path.
+    private static func pathBox(_ s: CAShapeLayer) -> CGRect? {
+        guard let path = s.path, !path.isEmpty else { return nil }
+        let box = path.boundingBox
+        guard s.strokeColor != nil, s.lineWidth > 0 else { return box }
+        var reach: CGFloat = 1
+        if s.lineCap == .square { reach = max(reach, 2.0.squareRoot()) }
+        if s.lineJoin == .miter { reach = max(reach, s.miterLimit.isNaN ? .infinity : s.miterLimit) }
+        let grow = s.lineWidth / 2 * reach
+        return box.insetBy(dx: -grow, dy: -grow)
+    }
+
+    /// The box of a raster path's points (its control points, which enclose its curves).
+    private static func controlBox(_ path: Path) -> CGRect? {
+        guard let first = path.points.first else { return nil }
+        var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+        for q in path.points {
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// The drawing properties of a shape, gradient or text layer (`.none` for any other layer):
+/// together with `LayerRenderer.LeafKey`'s CALayer properties, everything its pixels depend on.
+enum DrawnContent: Equatable {
+    case none
+    case shape(Shape)
+    case gradient(Gradient)
+    case text(Text)
+
+    struct Shape: Equatable {
+        let path: CGPath?, fillColor: CGColor?, fillRule: String
+        let strokeColor: CGColor?, lineWidth: CGFloat, lineCap: String, lineJoin: String, miterLimit: CGFloat
+        let dashPattern: [Double]?, dashPhase: CGFloat, strokeStart: CGFloat, strokeEnd: CGFloat
+    }
+
+    struct Gradient: Equatable {
+        let colors: [CGColor], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint, type: String
+    }
+
+    struct Text: Equatable {
+        let string: String?, font: String, fontSize: CGFloat, foregroundColor: CGColor?
+        let alignment: String, isWrapped: Bool, truncation: String
+    }
+
+    init(_ p: CALayer) {
+        if let s = p as? CAShapeLayer {
+            self = .shape(Shape(path: s.path, fillColor: s.fillColor, fillRule: s.fillRule.rawValue,
+                                strokeColor: s.strokeColor, lineWidth: s.lineWidth, lineCap: s.lineCap.rawValue,
+                                lineJoin: s.lineJoin.rawValue, miterLimit: s.miterLimit,
+                                dashPattern: s.lineDashPattern?.map(\.doubleValue), dashPhase: s.lineDashPhase,
+                                strokeStart: s.strokeStart, strokeEnd: s.strokeEnd))
+        } else if let g = p as? CAGradientLayer {
+            self = .gradient(Gradient(colors: (g.colors ?? []).compactMap { $0 as? CGColor },
+                                      locations: g.locations?.map(\.doubleValue), startPoint: g.startPoint,
+                                      endPoint: g.endPoint, type: g.type.rawValue))
+        } else if let t = p as? CATextLayer {
+            self = .text(Text(string: TextRenderer.text(of: t), font: TextRenderer.fontName(of: t), fontSize: t.fontSize,
+                              foregroundColor: t.foregroundColor, alignment: t.alignmentMode.rawValue,
+                              isWrapped: t.isWrapped, truncation: t.truncationMode.rawValue))
+        } else {
+            self = .none
+        }
+    }
+}
