@@ -89,9 +89,10 @@ open class CALayer: CAMediaTiming {
     /// `deinit`.
     @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
     @exclusivity(unchecked) private var presentationLayer: CALayer?
-    /// The model layer a presentation copy was made from: `unowned(unsafe)` like `parent`, and
-    /// cleared by the model's `deinit` (a presentation copy may outlive its model).
-    @exclusivity(unchecked) private unowned(unsafe) var modelLayer: CALayer?
+    /// The model layer a presentation copy was made from: unmanaged like `parent` (testing it
+    /// for nil, every frame, neither retains nor releases), and cleared by the model's `deinit`
+    /// (a presentation copy may outlive its model).
+    @exclusivity(unchecked) private var modelLayer: Unmanaged<CALayer>?
     /// Changes with every write to `state` or `extraValues`.
     @exclusivity(unchecked) private var modelVersion = 0
     /// The (modelVersion, animation generation) at which `presentationLayer` was last copied
@@ -717,7 +718,7 @@ open class CALayer: CAMediaTiming {
         guard animationStore.isEmpty == false else { return fallback }
         // The presentation value before this change: evaluate with the old model value.
         let p = type(of: self).init(layer: self)
-        p.modelLayer = self
+        p.modelLayer = Unmanaged.passUnretained(self)
         type(of: self).propertyRegistry[key]?.set(p, fallback)
         animationStore.apply(to: &p.state, of: p, at: localTime(fromMediaTime: CACurrentMediaTime()), restoringFrom: nil)
         return p.value(forKeyPath: key)
@@ -839,7 +840,7 @@ open class CALayer: CAMediaTiming {
     /// A copy of the layer with its animations applied at the current media time (nil until the
     /// layer has been committed). Delegate events due by now are delivered first.
     public func presentation() -> Self? {
-        if let modelLayer { return modelLayer.presentation() as? Self }
+        if let modelLayer { return modelLayer.takeUnretainedValue().presentation() as? Self }
         CATransaction.commitImplicitIfNeeded()
         return _presentation(atMediaTime: CACurrentMediaTime())
     }
@@ -848,7 +849,7 @@ open class CALayer: CAMediaTiming {
     /// instance i evaluates its sublayers at now − i·instanceDelay). Does not commit the implicit
     /// transaction; delivers the delegate events due by `now`.
     public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
-        if let modelLayer { return modelLayer._presentation(atMediaTime: now) as? Self }
+        if let modelLayer { return modelLayer.takeUnretainedValue()._presentation(atMediaTime: now) as? Self }
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
         if let p = presentationLayer, presentationIsSynced,
@@ -860,7 +861,7 @@ open class CALayer: CAMediaTiming {
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {
             p = type(of: self).init(layer: self)
-            p.modelLayer = self
+            p.modelLayer = Unmanaged.passUnretained(self)
             presentationLayer = p
         }
         let restoring = presentationIsSynced
@@ -884,7 +885,7 @@ open class CALayer: CAMediaTiming {
     }
 
     /// The model layer (self for a model layer).
-    public func model() -> Self { (modelLayer as? Self) ?? self }
+    public func model() -> Self { (modelLayer?.takeUnretainedValue() as? Self) ?? self }
 
     /// Delivers animationDidStart / animationDidStop events due by media time `now`, in time order,
     /// and removes finished animations with isRemovedOnCompletion.
