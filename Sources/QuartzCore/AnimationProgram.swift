@@ -43,14 +43,45 @@ struct AnimationProgram {
         var curveCount: Int32
     }
 
-    private var tracks: [Track] = []
-    private var numbers: [Double] = []
+    /// The tracks, then the numbers they index, in one allocation: a frame's first read of the
+    /// program brings in the lines of both (as two arrays they were two dependent cache misses per
+    /// layer whenever the allocator did not happen to put them side by side). Track k is bytes
+    /// 72k ..< 72(k + 1); the numbers start after the last track.
+    private let words: [Double]
+    private let trackCount: Int
+    private static let wordsPerTrack = MemoryLayout<Track>.stride / MemoryLayout<Double>.stride
 
     /// The program for `animations` on a layer of `layerClass`, or nil when one of them needs
     /// the general path.
     init?(_ animations: some Sequence<CAAnimation>, on layerClass: CALayer.Type) {
+        var builder = Builder()
         for animation in animations {
-            guard compile(animation, on: layerClass) else { return nil }
+            guard builder.compile(animation, on: layerClass) else { return nil }
+        }
+        assert(MemoryLayout<Track>.stride % MemoryLayout<Double>.stride == 0, "tracks must tile the words")
+        trackCount = builder.tracks.count
+        let firstNumber = builder.tracks.count * Self.wordsPerTrack
+        var packed = [Double](repeating: 0, count: firstNumber + builder.numbers.count)
+        packed.withUnsafeMutableBufferPointer { packed in
+            let base = UnsafeMutableRawPointer(packed.baseAddress!)
+            for (k, track) in builder.tracks.enumerated() {
+                base.storeBytes(of: track, toByteOffset: k * MemoryLayout<Track>.stride, as: Track.self)
+            }
+            for (i, x) in builder.numbers.enumerated() { packed[firstNumber + i] = x }
+        }
+        words = packed
+    }
+
+    /// Calls `body` with each track, in order, and the start of the numbers it indexes.
+    @inline(__always)
+    private func forEachTrack(_ body: (Track, UnsafePointer<Double>) -> Void) {
+        guard trackCount > 0 else { return }
+        words.withUnsafeBufferPointer { words in
+            let tracks = UnsafeRawPointer(words.baseAddress!)
+            let numbers = words.baseAddress! + trackCount * Self.wordsPerTrack
+            for k in 0..<trackCount {
+                body(tracks.load(fromByteOffset: k * MemoryLayout<Track>.stride, as: Track.self), numbers)
+            }
         }
     }
 
@@ -59,7 +90,7 @@ struct AnimationProgram {
         let source = UnsafeRawPointer(model)
         withUnsafeMutableBytes(of: &s) { s in
             let target = s.baseAddress!
-            for track in tracks {
+            forEachTrack { track, _ in
                 let offset = Int(track.offset)
                 track.scalar.copy(from: source + offset, to: target + offset)
             }
@@ -68,16 +99,15 @@ struct AnimationProgram {
 
     /// Applies every track, in order, at parent time `t`.
     func apply(to s: inout LayerState, at t: CFTimeInterval) {
-        numbers.withUnsafeBufferPointer { numbers in
-            withUnsafeMutableBytes(of: &s) { s in
-                for track in tracks { Self.apply(track, to: s.baseAddress! + Int(track.offset), at: t, numbers: numbers) }
-            }
+        withUnsafeMutableBytes(of: &s) { s in
+            let state = s.baseAddress!
+            forEachTrack { track, numbers in Self.apply(track, to: state + Int(track.offset), at: t, numbers: numbers) }
         }
     }
 
     /// Writes the track's value at `t` into its field, at `field`.
     private static func apply(_ track: Track, to field: UnsafeMutableRawPointer, at t: CFTimeInterval,
-                              numbers: UnsafeBufferPointer<Double>) {
+                              numbers: UnsafePointer<Double>) {
         let state = TimingModel.state(at: t, track.schedule)
         guard state.isApplied else { return }
         let f = track.easing < 0 ? state.fraction : curve(at: Int(track.easing), numbers).solve(state.fraction)
@@ -86,7 +116,7 @@ struct AnimationProgram {
         if track.isKeyframes {
             let count = Int(track.valueCount)
             let times = track.firstKeyTime < 0 ? nil
-                : UnsafeBufferPointer(rebasing: numbers[Int(track.firstKeyTime) ..< Int(track.firstKeyTime) + count])
+                : UnsafeBufferPointer(start: numbers + Int(track.firstKeyTime), count: count)
             let (i, local) = CAKeyframeAnimation.timedSegment(f, count: count, keyTimes: times) { i, t in
                 i < track.curveCount ? curve(at: Int(track.firstCurve) + 4 * i, numbers).solve(t) : t
             }
@@ -115,48 +145,54 @@ struct AnimationProgram {
     }
 
     /// The timing curve whose control points start at `numbers[i]`.
-    private static func curve(at i: Int, _ numbers: UnsafeBufferPointer<Double>) -> TimingCurve {
+    private static func curve(at i: Int, _ numbers: UnsafePointer<Double>) -> TimingCurve {
         TimingCurve(c1: (numbers[i], numbers[i + 1]), c2: (numbers[i + 2], numbers[i + 3]))
     }
 
     // MARK: - Compiling
 
-    private mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
-        guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
-              property.valueFunction == nil, let keyPath = property.keyPath,
-              case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass),
-              !path.hasSubpath, let slot = field.slot else { return false }
-        let isPoint = slot.scalar == .point
-        guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
-        var flat: [Double] = []
-        for value in source.values {
-            switch (value, isPoint) {
-            case let (.number(x), false): flat.append(x)
-            case let (.point(p), true): flat += [Double(p.x), Double(p.y)]
-            default: return false
+    /// The tracks and numbers while they are being compiled.
+    private struct Builder {
+        var tracks: [Track] = []
+        var numbers: [Double] = []
+
+        mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
+            guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
+                  property.valueFunction == nil, let keyPath = property.keyPath,
+                  case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass),
+                  !path.hasSubpath, let slot = field.slot else { return false }
+            let isPoint = slot.scalar == .point
+            guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
+            var flat: [Double] = []
+            for value in source.values {
+                switch (value, isPoint) {
+                case let (.number(x), false): flat.append(x)
+                case let (.point(p), true): flat += [Double(p.x), Double(p.y)]
+                default: return false
+                }
             }
+            let matchingTimes = source.keyTimes.flatMap { $0.count == source.values.count ? $0 : nil }
+            // Indices are 32-bit (Track's size): a program that would outgrow them is not compiled.
+            let added = flat.count + (matchingTimes?.count ?? 0) + 4 * (1 + source.easings.count)
+            guard numbers.count + added <= Int(Int32.max) else { return false }
+            func append(_ more: [Double]) -> Int32 {
+                defer { numbers += more }
+                return Int32(numbers.count)
+            }
+            func append(_ curve: TimingCurve) -> Int32 { append([curve.c1.0, curve.c1.1, curve.c2.0, curve.c2.1]) }
+            let firstValue = append(flat)
+            let firstKeyTime = matchingTimes.map(append) ?? -1
+            let easing = animation.timingFunction.map { append($0.curve) } ?? -1
+            let firstCurve = Int32(numbers.count)
+            for curve in source.easings { _ = append(curve) }
+            tracks.append(Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar,
+                                isKeyframes: source.isKeyframes,
+                                startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
+                                offset: Int32(slot.offset), firstValue: firstValue, valueCount: Int32(source.values.count),
+                                firstKeyTime: firstKeyTime, easing: easing,
+                                firstCurve: firstCurve, curveCount: Int32(source.easings.count)))
+            return true
         }
-        let matchingTimes = source.keyTimes.flatMap { $0.count == source.values.count ? $0 : nil }
-        // Indices are 32-bit (Track's size): a program that would outgrow them is not compiled.
-        let added = flat.count + (matchingTimes?.count ?? 0) + 4 * (1 + source.easings.count)
-        guard numbers.count + added <= Int(Int32.max) else { return false }
-        func append(_ more: [Double]) -> Int32 {
-            defer { numbers += more }
-            return Int32(numbers.count)
-        }
-        func append(_ curve: TimingCurve) -> Int32 { append([curve.c1.0, curve.c1.1, curve.c2.0, curve.c2.1]) }
-        let firstValue = append(flat)
-        let firstKeyTime = matchingTimes.map(append) ?? -1
-        let easing = animation.timingFunction.map { append($0.curve) } ?? -1
-        let firstCurve = Int32(numbers.count)
-        for curve in source.easings { _ = append(curve) }
-        tracks.append(Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar,
-                            isKeyframes: source.isKeyframes,
-                            startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
-                            offset: Int32(slot.offset), firstValue: firstValue, valueCount: Int32(source.values.count),
-                            firstKeyTime: firstKeyTime, easing: easing,
-                            firstCurve: firstCurve, curveCount: Int32(source.easings.count)))
-        return true
     }
 
     /// What a basic or linear keyframe animation passes through. A basic animation's ends come
