@@ -18,9 +18,9 @@ enum Flattener {
     /// Largest number of line segments one curve is flattened into.
     static let maxSegmentsPerCurve = 512
 
-    /// Appends (x0, y0, x1, y1) quadruples, in device space, for every edge of the filled
-    /// `path`; open subpaths are closed, as fills do in Core Graphics.
-    static func flatten(_ path: Path, transform: Transform, into out: inout [Double]) {
+    /// Appends one (x0, y0, x1, y1) edge, in device space, for every non-horizontal edge of the
+    /// filled `path`; open subpaths are closed, as fills do in Core Graphics.
+    static func flatten(_ path: Path, transform: Transform, into out: inout [SIMD4<Double>]) {
         var sink = EdgeSink()
         swap(&sink.out, &out)          // reuse the caller's buffer without copying it
         sink.out.removeAll(keepingCapacity: true)
@@ -165,7 +165,8 @@ protocol FlattenSink {
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
 struct EdgeSink: FlattenSink {
     static var preservesArea: Bool { true }
-    var out: [Double] = []
+    /// Edges (x0, y0, x1, y1): one append per edge.
+    var out: [SIMD4<Double>] = []
     private var subpathStart = 0
     private var start = Point.zero, current = Point.zero
     private var finite = true
@@ -179,7 +180,7 @@ struct EdgeSink: FlattenSink {
     mutating func line(to p: Point) {
         finite = finite && p.isFinite
         if finite && current.y != p.y {   // horizontal edges sweep no area
-            out.append(current.x); out.append(current.y); out.append(p.x); out.append(p.y)
+            out.append(SIMD4(current.x, current.y, p.x, p.y))
         }
         current = p
     }

@@ -48,12 +48,20 @@ public struct PaintBlitter: Blitter {
         opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
     }
 
+    /// Solid colours without a clip (most fills) are blended inline in the rasterizer's sweep.
+    @inline(__always)
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         guard count > 0 else { return }
-        if let solidWord {
-            solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
+        guard let solidWord else {
+            blitShadedSpan(y: y, x: x, count: count, coverage: coverage)
             return
         }
+        solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
+    }
+
+    /// `blitSpan` for every paint but a solid colour without a clip.
+    @inline(never)
+    private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         var start = 0
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
@@ -77,6 +85,22 @@ public struct PaintBlitter: Blitter {
         }
         PaintBlitter.sourceOverSolid(target.words + (y &* target.width &+ x), color: solidWord, coverage: base,
                                      count: coverage.count, opacity: opacity)
+    }
+
+    /// A solid colour drawn source-over without a clip blends the quad inline, as one load and
+    /// store of four destination words when all four lie in the row (lanes past `count` have
+    /// coverage 0 and store the destination unchanged); other paints and the row's last three
+    /// pixels go through `blitCoverage`.
+    @inline(__always)
+    public mutating func blitQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>) {
+        guard fastSourceOver, let solidWord, x &+ 4 <= target.width else {
+            blitQuadAsCoverage(y: y, x: x, count: count, coverage: coverage)
+            return
+        }
+        let dst = UnsafeMutableRawPointer(target.words + (y &* target.width &+ x))
+        let blended = PaintBlitter.sourceOver(dst.loadUnaligned(as: SIMD4<UInt32>.self), source: SIMD4(repeating: solidWord),
+                                              coverage: coverage, opacity: opacity)
+        dst.storeBytes(of: blended, as: SIMD4<UInt32>.self)
     }
 
     /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
@@ -131,8 +155,9 @@ public struct PaintBlitter: Blitter {
 
     /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
     /// independent quads), then four; the last one to three with the run's last quad. Runs
-    /// shorter than a quad go pixel by pixel.
-    @inline(__always)
+    /// shorter than a quad go pixel by pixel. Out of line: inlined into the rasterizer's sweep,
+    /// `scaleBytes`' widening conversions compile to calls.
+    @inline(never)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         guard count >= 4 else {

@@ -14,14 +14,16 @@
 ///     non-zero:  min(|a|, 1)            even-odd:  |a| folded into 0…1 with period 2
 ///
 /// ```
-///   cells of one row:   [ δ0 | δ1 | δ2 | 0 | 0 | 0 | δ6 | δ7 ]
-///   prefix sum:           c0   c1   c2  c2  c2  c2   c6   0      ← a closed path sums to 0
-///   emitted:            blitCoverage(x0…2) blitSpan(x3…5, c2) blitCoverage(x6…7)
+///   cells of one row:   [ δ0 | δ1 | 0 | 0 | 0 | 0 | 0 | δ7 | δ8 | 0 ]
+///   prefix sum:           c0   c1  c1  c1  c1  c1  c1   c7   0    0     ← a closed path sums to 0
+///   emitted:            blitQuad(x0…3) blitSpan(x4…6, c1) blitQuad(x7…8, lanes 2–3 at 0)
 /// ```
 ///
-/// Only the columns a row actually touches are swept, and runs of cells without deltas become one
-/// `blitSpan`, so interiors cost one store per pixel in the blitter and empty parts of a bounding
-/// box cost nothing. All buffers are owned by the rasterizer and reused from draw to draw.
+/// A cell with a delta starts a quad: four pixels, each with its own level (lanes past the row's
+/// last delta have level 0), then more quads while the next cell has a delta. A run of cells
+/// without deltas becomes one `blitSpan`, so interiors cost one store per pixel in the blitter
+/// and empty parts of a bounding box cost nothing. Only the columns a row actually touches are
+/// swept. All buffers are owned by the rasterizer and reused from draw to draw.
 final class Rasterizer {
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
@@ -29,16 +31,12 @@ final class Rasterizer {
     private var rowMin: UnsafeMutablePointer<Int>
     private var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
-    private var coverage: UnsafeMutablePointer<UInt8>
-    private var coverageCapacity: Int
-    /// Flattened segments of the current draw, device space: x0, y0, x1, y1 per segment.
-    var segments: [Double] = []
+    /// Flattened segments of the current draw, device space: (x0, y0, x1, y1) per segment.
+    var segments: [SIMD4<Double>] = []
 
     init() {
         cellCapacity = 0
         cells = .allocate(capacity: 1)
-        coverageCapacity = 0
-        coverage = .allocate(capacity: 1)
         rowCapacity = 0
         rowMin = .allocate(capacity: 1)
         rowMax = .allocate(capacity: 1)
@@ -46,7 +44,6 @@ final class Rasterizer {
 
     deinit {
         cells.deallocate()
-        coverage.deallocate()
         rowMin.deallocate()
         rowMax.deallocate()
     }
@@ -64,21 +61,18 @@ final class Rasterizer {
     func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
         guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
         prepare(box)
-        let stride = box.width + 2
-        segments.withUnsafeBufferPointer { s in
-            var i = 0
+        let stride = Rasterizer.stride(box)
+        segments.withUnsafeBufferPointer { segments in
             if containsAll {
                 // Nothing to clip (the common case: the box is the path's bounds).
-                let left = Double(box.x0), top = Double(box.y0)
-                while i &+ 3 < s.count {
-                    deposit(s[i] - left, s[i &+ 1] - top, s[i &+ 2] - left, s[i &+ 3] - top, stride: stride,
-                            height: box.height)
-                    i &+= 4
+                let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
+                for s in segments {
+                    let local = s - origin
+                    deposit(local[0], local[1], local[2], local[3], stride: stride, height: box.height)
                 }
             } else {
-                while i &+ 3 < s.count {
-                    addClippedSegment(s[i], s[i &+ 1], s[i &+ 2], s[i &+ 3], box: box, stride: stride)
-                    i &+= 4
+                for s in segments {
+                    addClippedSegment(s[0], s[1], s[2], s[3], box: box, stride: stride)
                 }
             }
         }
@@ -93,13 +87,12 @@ final class Rasterizer {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        segments.withUnsafeBufferPointer { s in
-            var i = 0
-            while i + 1 < s.count {
-                let x = s[i], y = s[i + 1]
-                minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
-                minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
-                i += 2
+        segments.withUnsafeBufferPointer { segments in
+            for s in segments {
+                minX = Rasterizer.smaller(minX, Rasterizer.smaller(s[0], s[2]))
+                maxX = Rasterizer.larger(maxX, Rasterizer.larger(s[0], s[2]))
+                minY = Rasterizer.smaller(minY, Rasterizer.smaller(s[1], s[3]))
+                maxY = Rasterizer.larger(maxY, Rasterizer.larger(s[1], s[3]))
             }
         }
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
@@ -119,18 +112,17 @@ final class Rasterizer {
         return (box, maxX <= x1 && minY >= y0 && maxY <= y1)
     }
 
+    /// Cells per row of the box: its columns, the two a row's last segment can carry into past
+    /// the right edge, and one more so that a quad of cells starting in any column stays in the row.
+    private static func stride(_ box: IntRect) -> Int { box.width + 4 }
+
     private func prepare(_ box: IntRect) {
-        let needed = (box.width + 2) * (box.height + 1)
+        let needed = Rasterizer.stride(box) * (box.height + 1)
         if needed > cellCapacity {
             cells.deallocate()
             cellCapacity = Swift.max(needed, cellCapacity * 2)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if box.width + 2 > coverageCapacity {
-            coverage.deallocate()
-            coverageCapacity = box.width + 2
-            coverage = .allocate(capacity: coverageCapacity)
         }
         if rowCapacity < box.height {
             rowMin.deallocate()
@@ -307,23 +299,24 @@ final class Rasterizer {
                                    into blitter: inout B) {
         switch (rule, antiAlias) {
         case (.nonZero, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: true) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
         case (.nonZero, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: false) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
         case (.evenOdd, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: true) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: true) }
         case (.evenOdd, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: false) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: false) }
         }
     }
 
-    /// Prefix-sums every touched row, clearing its cells: runs of cells with deltas go to the
-    /// blitter pixel by pixel, the runs between them as one span of constant level.
+    /// Prefix-sums every touched row, clearing its cells: cells with deltas go to the blitter as
+    /// quads of four pixels with their own levels, the runs between them as one span of constant
+    /// level.
     @inline(__always)
     private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
-                                       level: (Float) -> UInt8) {
+                                       levels: (SIMD4<Float>) -> SIMD4<UInt32>) {
         let width = box.width
-        let levels = coverage, cells = cells, rowMin = rowMin, rowMax = rowMax
+        let cells = cells, rowMin = rowMin, rowMax = rowMax
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
@@ -336,26 +329,48 @@ final class Rasterizer {
             var x = lo
             while x < end {
                 if line[x] != 0 {
-                    // Cells with deltas: one level per pixel, up to the next cell without one.
-                    let start = x
+                    // Cells with deltas: quads until one ends before a cell without a delta. The
+                    // stride keeps a quad's cells in the row; lanes from `end` on (cells past the
+                    // last delta, or carries past the box) are not drawn.
                     repeat {
-                        acc += line[x]
-                        line[x] = 0
-                        levels[x &- start] = level(acc)
-                        x &+= 1
+                        let sums = Rasterizer.runningSums(line + x, from: acc)
+                        UnsafeMutableRawPointer(line + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                        acc = sums[3]
+                        let count = Swift.min(end &- x, 4)
+                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: count,
+                                         coverage: Rasterizer.firstLanes(levels(sums), count: count))
+                        x &+= count
                     } while x < end && line[x] != 0
-                    emit(count: x &- start, at: box.x0 + start, y: y, into: &blitter)
                     if x >= end { break }
                 }
                 // A run without deltas: constant coverage until the next delta.
                 let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
-                let c = level(acc)
+                let c = UInt8(truncatingIfNeeded: levels(SIMD4(repeating: acc))[0])
                 if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: c) }
                 x = runEnd
             }
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
             if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
+    }
+
+    /// The accumulated areas after each of the four cells at `cells`, starting from `acc`: added
+    /// one after the other (not as a vector prefix sum), so every lane holds exactly the running
+    /// sum a cell-by-cell sweep computes.
+    @inline(__always)
+    private static func runningSums(_ cells: UnsafeMutablePointer<Float>, from acc: Float) -> SIMD4<Float> {
+        let a0 = acc + cells[0]
+        let a1 = a0 + cells[1]
+        let a2 = a1 + cells[2]
+        return SIMD4(a0, a1, a2, a2 + cells[3])
+    }
+
+    /// `v` with the lanes from `count` (1…4) on set to 0, without branches: lane k keeps its
+    /// value where k − count is negative.
+    @inline(__always)
+    private static func firstLanes(_ v: SIMD4<UInt32>, count: Int) -> SIMD4<UInt32> {
+        let keep = (SIMD4<Int32>(0, 1, 2, 3) &- Int32(truncatingIfNeeded: count)) &>> 31
+        return v & unsafeBitCast(keep, to: SIMD4<UInt32>.self)
     }
 
     /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
@@ -378,33 +393,27 @@ final class Rasterizer {
         return x
     }
 
-    /// Hands the levels of `count` edge pixels (in `coverage`, the first at column x) to the
-    /// blitter, without their fully transparent ends.
+    /// Coverage levels (0…255, one per lane) of accumulated signed areas under a fill rule:
+    ///
+    ///     non-zero:  min(|a|, 1)            even-odd:  |a| folded into 0…1 with period 2
+    ///
+    /// times 255, rounded to nearest; without anti-aliasing 255 where that is at least ½, else 0.
     @inline(__always)
-    private func emit<B: Blitter>(count: Int, at x: Int, y: Int, into blitter: inout B) {
-        var start = 0, count = count
-        while count > 0 && coverage[start] == 0 { start &+= 1; count &-= 1 }
-        while count > 0 && coverage[start &+ count &- 1] == 0 { count &-= 1 }
-        if count > 0 {
-            blitter.blitCoverage(y: y, x: x + start, coverage: UnsafeBufferPointer(start: coverage + start, count: count))
-        }
-    }
-
-    @inline(__always)
-    static func coverage(_ acc: Float, rule: FillRule, antiAlias: Bool) -> UInt8 {
-        var a = Swift.abs(acc)
+    static func levels(_ acc: SIMD4<Float>, rule: FillRule, antiAlias: Bool) -> SIMD4<UInt32> {
+        let magnitude = unsafeBitCast(acc, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF
+        var a = unsafeBitCast(magnitude, to: SIMD4<Float>.self)
         switch rule {
         case .nonZero:
-            a = smaller(a, 1)
+            a = a.replacing(with: 1, where: a .> 1)
         case .evenOdd:
             a = a - 2 * (a * 0.5).rounded(.down)
-            if a > 1 { a = 2 - a }
+            a = a.replacing(with: 2 - a, where: a .> 1)
         }
-        if !antiAlias { return a >= 0.5 ? 255 : 0 }
+        if !antiAlias { return SIMD4(repeating: 0).replacing(with: 255, where: a .>= 0.5) }
         // a·255 + 2²³ lies in [2²³, 2²³ + 255], where floats are the integers: the addition rounds
         // a·255 to the nearest level (ties to even, the only difference from ⌊a·255 + ½⌋) and
         // the level is the low byte of the bit pattern. No checked float-to-integer conversion.
-        return UInt8(truncatingIfNeeded: (a * 255 + 0x1p23).bitPattern)
+        return unsafeBitCast(a * 255 + 0x1p23, to: SIMD4<UInt32>.self) & 0xFF
     }
 }
 
