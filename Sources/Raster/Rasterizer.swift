@@ -32,7 +32,7 @@ final class Rasterizer {
     private var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
     /// Flattened segments of the current draw, device space: (x0, y0, x1, y1) per segment.
-    var segments: [SIMD4<Double>] = []
+    let segments = EdgeList()
 
     init() {
         cellCapacity = 0
@@ -52,8 +52,7 @@ final class Rasterizer {
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
                           clip: IntRect, into blitter: inout B) {
-        segments.removeAll(keepingCapacity: true)
-        Flattener.flatten(path, transform: transform, into: &segments)
+        Flattener.flatten(path, transform: transform, into: segments)
         fillSegments(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter)
     }
 
@@ -62,18 +61,16 @@ final class Rasterizer {
         guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
-        segments.withUnsafeBufferPointer { segments in
-            if containsAll {
-                // Nothing to clip (the common case: the box is the path's bounds).
-                let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
-                for s in segments {
-                    let local = s - origin
-                    deposit(local[0], local[1], local[2], local[3], stride: stride, height: box.height)
-                }
-            } else {
-                for s in segments {
-                    addClippedSegment(s[0], s[1], s[2], s[3], box: box, stride: stride)
-                }
+        if containsAll {
+            // Nothing to clip (the common case: the box is the path's bounds).
+            let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
+            for s in segments.edges {
+                let local = s - origin
+                deposit(local[0], local[1], local[2], local[3], stride: stride, height: box.height)
+            }
+        } else {
+            for s in segments.edges {
+                addClippedSegment(s[0], s[1], s[2], s[3], box: box, stride: stride)
             }
         }
         sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
@@ -87,13 +84,14 @@ final class Rasterizer {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        segments.withUnsafeBufferPointer { segments in
-            for s in segments {
-                minX = Rasterizer.smaller(minX, Rasterizer.smaller(s[0], s[2]))
-                maxX = Rasterizer.larger(maxX, Rasterizer.larger(s[0], s[2]))
-                minY = Rasterizer.smaller(minY, Rasterizer.smaller(s[1], s[3]))
-                maxY = Rasterizer.larger(maxY, Rasterizer.larger(s[1], s[3]))
-            }
+        // Every end point as an (x, y) pair of the edges' coordinates.
+        let points = segments.coordinates
+        var i = 0
+        while i &+ 1 < points.count {
+            let x = points[i], y = points[i &+ 1]
+            minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
+            minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
+            i &+= 2
         }
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
         let x0 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), minX.rounded(.down)))
@@ -138,6 +136,7 @@ final class Rasterizer {
     // MARK: - Clipping
 
     /// Clips a device-space segment to the box rows and columns and deposits it.
+    @inline(never)
     private func addClippedSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
                                    box: IntRect, stride: Int) {
         if ay == by { return }
@@ -179,6 +178,7 @@ final class Rasterizer {
 
     /// Adds the signed area a segment (box-local coordinates, already clipped) sweeps to its
     /// right, pixel by pixel. Downward segments count +1, upward −1.
+    @inline(__always)
     private func deposit(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, stride: Int, height: Int) {
         if ay == by { return }
         let dir: Float = ay < by ? 1 : -1
@@ -326,6 +326,8 @@ final class Rasterizer {
             let y = box.y0 &+ row
             let end = Swift.min(hi + 1, width)
             var acc: Float = 0
+            /// The level of `acc`: that of the last lane of the last quad.
+            var level: UInt32 = 0
             var x = lo
             while x < end {
                 if line[x] != 0 {
@@ -336,17 +338,19 @@ final class Rasterizer {
                         let sums = Rasterizer.runningSums(line + x, from: acc)
                         UnsafeMutableRawPointer(line + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
                         acc = sums[3]
+                        let quad = levels(sums)
+                        level = quad[3]
                         let count = Swift.min(end &- x, 4)
-                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: count,
-                                         coverage: Rasterizer.firstLanes(levels(sums), count: count))
+                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: count, coverage: Rasterizer.firstLanes(quad, count: count))
                         x &+= count
                     } while x < end && line[x] != 0
                     if x >= end { break }
                 }
                 // A run without deltas: constant coverage until the next delta.
                 let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
-                let c = UInt8(truncatingIfNeeded: levels(SIMD4(repeating: acc))[0])
-                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: c) }
+                if level > 0 {
+                    blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: UInt8(truncatingIfNeeded: level))
+                }
                 x = runEnd
             }
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
@@ -374,8 +378,10 @@ final class Rasterizer {
     }
 
     /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
-    /// a time by their bits, then four, then one; a −0 cell stops the skip, which only costs a
-    /// one-pixel run.
+    /// a time by their bits, then looks at four, as two 64-bit words whose lowest set bit tells
+    /// which cell is the first non-zero one. The stride keeps those four cells in the row; cells
+    /// past `end` are zero or carries past the box, hence the clamp. A −0 cell stops the skip,
+    /// which only costs a one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
@@ -386,11 +392,14 @@ final class Rasterizer {
             if bits != SIMD4() { break }
             x &+= 16
         }
-        while x &+ 4 <= end && UnsafeRawPointer(line + x).loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4() {
+        while x < end {
+            let p = UnsafeRawPointer(line + x)
+            let first = p.loadUnaligned(as: UInt64.self), second = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if first != 0 { return Swift.min(x &+ first.trailingZeroBitCount &>> 5, end) }
+            if second != 0 { return Swift.min(x &+ 2 &+ second.trailingZeroBitCount &>> 5, end) }
             x &+= 4
         }
-        while x < end && line[x] == 0 { x &+= 1 }
-        return x
+        return end
     }
 
     /// Coverage levels (0…255, one per lane) of accumulated signed areas under a fill rule:
