@@ -313,8 +313,12 @@ final class Rasterizer {
     /// quads of four pixels with their own levels, the runs between them as one span of constant
     /// level.
     @inline(__always)
-    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
+    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into target: inout B,
                                        levels: (SIMD4<Float>) -> SIMD4<UInt32>) {
+        // A local copy: the pixel stores cannot alias it, so the blitter's fields stay in
+        // registers across them instead of being reloaded after every quad and span.
+        var blitter = target
+        defer { target = blitter }
         let width = box.width
         let cells = cells, rowMin = rowMin, rowMax = rowMax
         for row in 0..<box.height {
@@ -338,11 +342,12 @@ final class Rasterizer {
                         let sums = Rasterizer.runningSums(line + x, from: acc)
                         UnsafeMutableRawPointer(line + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
                         acc = sums[3]
-                        let quad = levels(sums)
+                        var quad = levels(sums)
                         level = quad[3]
-                        let count = Swift.min(end &- x, 4)
-                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: count, coverage: Rasterizer.firstLanes(quad, count: count))
-                        x &+= count
+                        let count = end &- x
+                        if count < 4 { quad = Rasterizer.firstLanes(quad, count: count) }
+                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: Swift.min(count, 4), coverage: quad)
+                        x &+= Swift.min(count, 4)
                     } while x < end && line[x] != 0
                     if x >= end { break }
                 }
