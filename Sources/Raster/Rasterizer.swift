@@ -186,7 +186,7 @@ final class Rasterizer {
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
         let firstRow = Rasterizer.floorIndex(ty)
-        let lastRow = Swift.min(height - 1, Rasterizer.ceilIndex(ey) - 1)
+        let lastRow = Swift.min(height &- 1, Rasterizer.ceilIndex(ey) &- 1)
         if firstRow > lastRow { return }
         if tx == ex {
             depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
@@ -217,11 +217,11 @@ final class Rasterizer {
         let mid = x - Float(column)
         var line = cells + rows.lowerBound * stride
         for row in rows {
-            let d = (Rasterizer.smaller(Float(row + 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
+            let d = (Rasterizer.smaller(Float(row &+ 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
             line[column] += d * (1 - mid)
-            line[column + 1] += d * mid
+            line[column &+ 1] += d * mid
             rowMin[row] = Swift.min(rowMin[row], column)
-            rowMax[row] = Swift.max(rowMax[row], column + 1)
+            rowMax[row] = Swift.max(rowMax[row], column &+ 1)
             line += stride
         }
     }
@@ -238,7 +238,7 @@ final class Rasterizer {
             // the rest carries to the next.
             let mid = (xa + xb) * 0.5 - xaFloor
             line[ia] += d * (1 - mid)
-            line[ia + 1] += d * mid
+            line[ia &+ 1] += d * mid
             ib = ia &+ 1
         } else {
             ib = xb <= xaFloor + 2 ? ia &+ 2 : Rasterizer.ceilIndex(xb)
@@ -249,15 +249,15 @@ final class Rasterizer {
             let fb = xb - xbCeil + 1
             let lastArea = 0.5 * inv * fb * fb
             line[ia] += d * firstArea
-            if ib == ia + 2 {
-                line[ia + 1] += d * (1 - firstArea - lastArea)
+            if ib == ia &+ 2 {
+                line[ia &+ 1] += d * (1 - firstArea - lastArea)
             } else {
                 let second = inv * (1.5 - fa)
-                line[ia + 1] += d * (second - firstArea)
-                var x = ia + 2
-                while x < ib - 1 { line[x] += d * inv; x += 1 }
-                let before = second + Float(ib - ia - 3) * inv
-                line[ib - 1] += d * (1 - before - lastArea)
+                line[ia &+ 1] += d * (second - firstArea)
+                var x = ia &+ 2
+                while x < ib &- 1 { line[x] += d * inv; x &+= 1 }
+                let before = second + Float(ib &- ia &- 3) * inv
+                line[ib &- 1] += d * (1 - before - lastArea)
             }
             line[ib] += d * lastArea
         }
@@ -328,7 +328,7 @@ final class Rasterizer {
             rowMax[row] = -1
             let line = cells + row &* stride
             let y = box.y0 &+ row
-            let end = Swift.min(hi + 1, width)
+            let end = Swift.min(hi &+ 1, width)
             var acc: Float = 0
             /// The level of `acc`: that of the last lane of the last quad.
             var level: UInt32 = 0
