@@ -354,7 +354,7 @@ final class Rasterizer {
                 // A run without deltas: constant coverage until the next delta.
                 let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
                 if level > 0 {
-                    blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: UInt8(truncatingIfNeeded: level))
+                    blitter.blitSpan(y: y, x: box.x0 &+ x, count: runEnd &- x, coverage: UInt8(truncatingIfNeeded: level))
                 }
                 x = runEnd
             }
