@@ -46,14 +46,14 @@ public struct PaintBlitter: Blitter {
         row = scratch.row
         masked = scratch.coverage
         let program = ShaderProgram(paint.shader)
-        shader = program
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
-        if clip == nil, case let .solid(word) = program { solidWord = word } else { solidWord = nil }
+        solidWord = clip == nil ? program.solidWord : nil
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
+        shader = program    // last: moved, not copied
     }
 
     /// Solid colours without a clip (most fills) are blended inline in the rasterizer's sweep.

@@ -33,6 +33,12 @@ enum ShaderProgram {
         }
     }
 
+    /// The premultiplied word of a solid colour; nil for every other shader.
+    var solidWord: UInt32? {
+        if case let .solid(word) = self { return word }
+        return nil
+    }
+
     /// Whether every word `shade` writes is opaque (alpha 255): gradients whose colours are all
     /// opaque and that colour every pixel (linear and conic ones; radial ones leave pixels on no
     /// circle transparent).
