@@ -161,7 +161,7 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, sixteen pixels per step (four
     /// independent quads), then four; the last one to three with the run's last quad. Runs
     /// shorter than a quad go pixel by pixel. Out of line: inlined into the rasterizer's sweep,
     /// `scaleBytes`' widening conversions compile to calls.
@@ -185,13 +185,18 @@ public struct PaintBlitter: Blitter {
         // last: where they overlap the quads before them they hold the same values.
         let last = quad(count &- 4)
         var i = 0
-        while i &+ 8 <= count {
-            let a = quad(i), b = quad(i &+ 4)
+        while i &+ 16 <= count {
+            let a = quad(i), b = quad(i &+ 4), c = quad(i &+ 8), d = quad(i &+ 12)
             store(a, at: i)
             store(b, at: i &+ 4)
-            i &+= 8
+            store(c, at: i &+ 8)
+            store(d, at: i &+ 12)
+            i &+= 16
         }
-        if i &+ 4 <= count { store(quad(i), at: i) }
+        while i &+ 4 <= count {
+            store(quad(i), at: i)
+            i &+= 4
+        }
         store(last, at: count &- 4)
     }
 
