@@ -18,14 +18,12 @@ enum Flattener {
     /// Largest number of line segments one curve is flattened into.
     static let maxSegmentsPerCurve = 512
 
-    /// Appends (x0, y0, x1, y1) quadruples, in device space, for every edge of the filled
-    /// `path`; open subpaths are closed, as fills do in Core Graphics.
-    static func flatten(_ path: Path, transform: Transform, into out: inout [Double]) {
-        var sink = EdgeSink()
-        swap(&sink.out, &out)          // reuse the caller's buffer without copying it
-        sink.out.removeAll(keepingCapacity: true)
+    /// Appends one (x0, y0, x1, y1) edge, in device space, for every non-horizontal edge of the
+    /// filled `path`; open subpaths are closed, as fills do in Core Graphics.
+    static func flatten(_ path: Path, transform: Transform, into out: EdgeList) {
+        out.removeAll()
+        var sink = EdgeSink(out: out)
         walk(path, transform: transform, tolerance: tolerance, into: &sink)
-        swap(&sink.out, &out)
     }
 
     /// The subpaths of `path` as polylines in the path's own space, within `tolerance`.
@@ -165,28 +163,72 @@ protocol FlattenSink {
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
 struct EdgeSink: FlattenSink {
     static var preservesArea: Bool { true }
-    var out: [Double] = []
+    let out: EdgeList
     private var subpathStart = 0
     private var start = Point.zero, current = Point.zero
-    private var finite = true
+    /// Σ (x·0 + y·0) over the subpath's points: ±0 while they are all finite, NaN after one is
+    /// not (∞·0 and NaN·0 are NaN) — one multiply-add per point instead of two finiteness tests.
+    private var nonFinite = 0.0
+
+    init(out: EdgeList) { self.out = out }
 
     mutating func begin(_ p: Point) {
         subpathStart = out.count
         start = p; current = p
-        finite = p.isFinite
+        nonFinite = p.x * 0 + p.y * 0
     }
 
     mutating func line(to p: Point) {
-        finite = finite && p.isFinite
-        if finite && current.y != p.y {   // horizontal edges sweep no area
-            out.append(current.x); out.append(current.y); out.append(p.x); out.append(p.y)
+        nonFinite += p.x * 0 + p.y * 0
+        if current.y != p.y {   // horizontal edges sweep no area
+            out.append(SIMD4(current.x, current.y, p.x, p.y))
         }
         current = p
     }
 
     mutating func end(closed: Bool) {
         line(to: start)
-        if !finite { out.removeSubrange(subpathStart...) }
+        if nonFinite != 0 { out.truncate(to: subpathStart) }
+    }
+}
+
+/// Flattened fill edges (x0, y0, x1, y1), device space: storage owned by the rasterizer and
+/// reused from draw to draw, appended to in place (no copy-on-write check per edge).
+final class EdgeList {
+    private var base: UnsafeMutablePointer<SIMD4<Double>>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+    /// The edges; valid until the next append.
+    var edges: UnsafeBufferPointer<SIMD4<Double>> { UnsafeBufferPointer(start: base, count: count) }
+    /// The edges as x0, y0, x1, y1, x0, … ; valid until the next append.
+    var coordinates: UnsafeBufferPointer<Double> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: Double.self), count: 4 * count)
+    }
+
+    @inline(__always)
+    func append(_ edge: SIMD4<Double>) {
+        if count == capacity { grow() }
+        base[count] = edge
+        count &+= 1
+    }
+
+    /// Drops the edges from index `start` on.
+    func truncate(to start: Int) { count = Swift.min(count, start) }
+
+    func removeAll() { count = 0 }
+
+    @inline(never)
+    private func grow() {
+        let larger = UnsafeMutablePointer<SIMD4<Double>>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 }
 

@@ -14,8 +14,11 @@
 /// floating-point formulas of `BlendMode`.
 public struct PaintBlitter: Blitter {
     public let target: Pixmap
-    public let paint: Paint
+    public let blendMode: BlendMode
     public let clip: Mask?
+    /// The target's words and width, read once.
+    private let words: UnsafeMutablePointer<UInt32>
+    private let width: Int
     private let shader: ShaderProgram
     private let row: UnsafeMutablePointer<UInt32>
     private let masked: UnsafeMutablePointer<UInt8>
@@ -25,6 +28,8 @@ public struct PaintBlitter: Blitter {
     /// The premultiplied word of a solid shader drawn without a clip (the common case, served
     /// without shading a row); nil otherwise.
     private let solidWord: UInt32?
+    /// `solidWord` when drawn source-over: edge pixels are blended inline in the sweep.
+    private let solidSourceOverWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
     /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
@@ -33,32 +38,43 @@ public struct PaintBlitter: Blitter {
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
-        self.paint = paint
+        blendMode = paint.blendMode
         self.clip = clip
+        words = target.words
+        width = target.width
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
         let program = ShaderProgram(paint.shader)
-        shader = program
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
-        if clip == nil, case let .solid(word) = program { solidWord = word } else { solidWord = nil }
+        solidWord = clip == nil ? program.solidWord : nil
+        solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
+        shader = program    // last: moved, not copied
     }
 
+    /// Solid colours without a clip (most fills) are blended inline in the rasterizer's sweep.
+    @inline(__always)
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         guard count > 0 else { return }
-        if let solidWord {
-            solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
+        guard let solidWord else {
+            blitShadedSpan(y: y, x: x, count: count, coverage: coverage)
             return
         }
+        solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
+    }
+
+    /// `blitSpan` for every paint but a solid colour without a clip.
+    @inline(never)
+    private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         var start = 0
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
             if coverage == 255 && opaqueInterior {
-                shader.shade(y: y, x: x + start, count: n, into: target.words + (y * target.width + x + start))
+                shader.shade(y: y, x: x + start, count: n, into: words + (y * width + x + start))
             } else {
                 for i in 0..<n { masked[i] = coverage }
                 blitChunk(y: y, x: x + start, count: n)
@@ -71,12 +87,28 @@ public struct PaintBlitter: Blitter {
     /// `sourceOverSolid`: the check is inlined into the rasterizer's sweep.
     @inline(__always)
     public mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        guard fastSourceOver, let solidWord, let base = coverage.baseAddress else {
+        guard let solidSourceOverWord, let base = coverage.baseAddress else {
             blitShadedCoverage(y: y, x: x, coverage: coverage)
             return
         }
-        PaintBlitter.sourceOverSolid(target.words + (y &* target.width &+ x), color: solidWord, coverage: base,
+        PaintBlitter.sourceOverSolid(words + (y &* width &+ x), color: solidSourceOverWord, coverage: base,
                                      count: coverage.count, opacity: opacity)
+    }
+
+    /// A solid colour drawn source-over without a clip blends the quad inline, as one load and
+    /// store of four destination words when all four lie in the row (lanes past `count` have
+    /// coverage 0 and store the destination unchanged); other paints and the row's last three
+    /// pixels go through `blitCoverage`.
+    @inline(__always)
+    public mutating func blitQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>) {
+        guard let solidSourceOverWord, x &+ 4 <= width else {
+            blitQuadAsCoverage(y: y, x: x, count: count, coverage: coverage)
+            return
+        }
+        let dst = UnsafeMutableRawPointer(words + (y &* width &+ x))
+        let blended = PaintBlitter.sourceOver(dst.loadUnaligned(as: SIMD4<UInt32>.self), source: SIMD4(repeating: solidSourceOverWord),
+                                              coverage: coverage, opacity: opacity)
+        dst.storeBytes(of: blended, as: SIMD4<UInt32>.self)
     }
 
     /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
@@ -97,8 +129,8 @@ public struct PaintBlitter: Blitter {
     /// A solid colour over a run of constant coverage, without a clip.
     @inline(__always)
     private func solidSpan(y: Int, x: Int, count: Int, color: UInt32, coverage: UInt8) {
-        let dst = target.words + y * target.width + x
-        let f = PaintBlitter.div255(UInt32(coverage) * opacity)
+        let dst = words + (y &* width &+ x)
+        let f = PaintBlitter.div255(UInt32(coverage) &* opacity)
         let src = coverage == 255 ? solidInteriorWord : PaintBlitter.scale(color, f)
         if fastSourceOver {
             if src >> 24 == 255 {
@@ -107,7 +139,7 @@ public struct PaintBlitter: Blitter {
                 PaintBlitter.sourceOverSolid(dst, count: count, source: src)
             }
         } else {
-            for i in 0..<count { dst[i] = paint.blendMode.blend(source: color, destination: dst[i], factor: f) }
+            for i in 0..<count { dst[i] = blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
     }
 
@@ -118,21 +150,22 @@ public struct PaintBlitter: Blitter {
             for i in 0..<count { masked[i] = UInt8((UInt32(masked[i]) * UInt32(m[i]) + 127) / 255) }
         }
         shader.shade(y: y, x: x, count: count, into: row)
-        let dst = target.words + y * target.width + x
+        let dst = words + y * width + x
         if fastSourceOver {
             PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity)
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
-                dst[i] = paint.blendMode.blend(source: row[i], destination: dst[i], factor: f)
+                dst[i] = blendMode.blend(source: row[i], destination: dst[i], factor: f)
             }
         }
     }
 
-    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, eight pixels per step (two
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, sixteen pixels per step (four
     /// independent quads), then four; the last one to three with the run's last quad. Runs
-    /// shorter than a quad go pixel by pixel.
-    @inline(__always)
+    /// shorter than a quad go pixel by pixel. Out of line: inlined into the rasterizer's sweep,
+    /// `scaleBytes`' widening conversions compile to calls.
+    @inline(never)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         let inv = 255 - (src >> 24)
         guard count >= 4 else {
@@ -152,13 +185,18 @@ public struct PaintBlitter: Blitter {
         // last: where they overlap the quads before them they hold the same values.
         let last = quad(count &- 4)
         var i = 0
-        while i &+ 8 <= count {
-            let a = quad(i), b = quad(i &+ 4)
+        while i &+ 16 <= count {
+            let a = quad(i), b = quad(i &+ 4), c = quad(i &+ 8), d = quad(i &+ 12)
             store(a, at: i)
             store(b, at: i &+ 4)
-            i &+= 8
+            store(c, at: i &+ 8)
+            store(d, at: i &+ 12)
+            i &+= 16
         }
-        if i &+ 4 <= count { store(quad(i), at: i) }
+        while i &+ 4 <= count {
+            store(quad(i), at: i)
+            i &+= 4
+        }
         store(last, at: count &- 4)
     }
 

@@ -71,7 +71,15 @@ public final class Pixmap: @unchecked Sendable {
     /// Overwrites every pixel with `color`.
     public func fill(with color: PremultipliedColor) {
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-        words.update(repeating: word, count: width * height)
+        // Sixteen words (four vector stores) per step, then the rest.
+        let count = width * height, block = SIMD16<UInt32>(repeating: word)
+        var p = words
+        let blocksEnd = words + (count & ~15)
+        while p < blocksEnd {
+            UnsafeMutableRawPointer(p).storeBytes(of: block, as: SIMD16<UInt32>.self)
+            p += 16
+        }
+        p.update(repeating: word, count: count & 15)
     }
 
     /// The pixel at (x, y); transparent outside the pixmap.

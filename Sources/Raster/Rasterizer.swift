@@ -14,14 +14,16 @@
 ///     non-zero:  min(|a|, 1)            even-odd:  |a| folded into 0…1 with period 2
 ///
 /// ```
-///   cells of one row:   [ δ0 | δ1 | δ2 | 0 | 0 | 0 | δ6 | δ7 ]
-///   prefix sum:           c0   c1   c2  c2  c2  c2   c6   0      ← a closed path sums to 0
-///   emitted:            blitCoverage(x0…2) blitSpan(x3…5, c2) blitCoverage(x6…7)
+///   cells of one row:   [ δ0 | δ1 | 0 | 0 | 0 | 0 | 0 | δ7 | δ8 | 0 ]
+///   prefix sum:           c0   c1  c1  c1  c1  c1  c1   c7   0    0     ← a closed path sums to 0
+///   emitted:            blitQuad(x0…3) blitSpan(x4…6, c1) blitQuad(x7…8, lanes 2–3 at 0)
 /// ```
 ///
-/// Only the columns a row actually touches are swept, and runs of cells without deltas become one
-/// `blitSpan`, so interiors cost one store per pixel in the blitter and empty parts of a bounding
-/// box cost nothing. All buffers are owned by the rasterizer and reused from draw to draw.
+/// A cell with a delta starts a quad: four pixels, each with its own level (lanes past the row's
+/// last delta have level 0), then more quads while the next cell has a delta. A run of cells
+/// without deltas becomes one `blitSpan`, so interiors cost one store per pixel in the blitter
+/// and empty parts of a bounding box cost nothing. Only the columns a row actually touches are
+/// swept. All buffers are owned by the rasterizer and reused from draw to draw.
 final class Rasterizer {
     private var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
@@ -29,16 +31,12 @@ final class Rasterizer {
     private var rowMin: UnsafeMutablePointer<Int>
     private var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
-    private var coverage: UnsafeMutablePointer<UInt8>
-    private var coverageCapacity: Int
-    /// Flattened segments of the current draw, device space: x0, y0, x1, y1 per segment.
-    var segments: [Double] = []
+    /// Flattened segments of the current draw, device space: (x0, y0, x1, y1) per segment.
+    let segments = EdgeList()
 
     init() {
         cellCapacity = 0
         cells = .allocate(capacity: 1)
-        coverageCapacity = 0
-        coverage = .allocate(capacity: 1)
         rowCapacity = 0
         rowMin = .allocate(capacity: 1)
         rowMax = .allocate(capacity: 1)
@@ -46,7 +44,6 @@ final class Rasterizer {
 
     deinit {
         cells.deallocate()
-        coverage.deallocate()
         rowMin.deallocate()
         rowMax.deallocate()
     }
@@ -55,8 +52,7 @@ final class Rasterizer {
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
                           clip: IntRect, into blitter: inout B) {
-        segments.removeAll(keepingCapacity: true)
-        Flattener.flatten(path, transform: transform, into: &segments)
+        Flattener.flatten(path, transform: transform, into: segments)
         fillSegments(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter)
     }
 
@@ -64,22 +60,17 @@ final class Rasterizer {
     func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
         guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
         prepare(box)
-        let stride = box.width + 2
-        segments.withUnsafeBufferPointer { s in
-            var i = 0
-            if containsAll {
-                // Nothing to clip (the common case: the box is the path's bounds).
-                let left = Double(box.x0), top = Double(box.y0)
-                while i &+ 3 < s.count {
-                    deposit(s[i] - left, s[i &+ 1] - top, s[i &+ 2] - left, s[i &+ 3] - top, stride: stride,
-                            height: box.height)
-                    i &+= 4
-                }
-            } else {
-                while i &+ 3 < s.count {
-                    addClippedSegment(s[i], s[i &+ 1], s[i &+ 2], s[i &+ 3], box: box, stride: stride)
-                    i &+= 4
-                }
+        let stride = Rasterizer.stride(box)
+        if containsAll {
+            // Nothing to clip (the common case: the box is the path's bounds).
+            let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
+            for s in segments.edges {
+                let local = s - origin
+                deposit(local[0], local[1], local[2], local[3], stride: stride, height: box.height)
+            }
+        } else {
+            for s in segments.edges {
+                addClippedSegment(s[0], s[1], s[2], s[3], box: box, stride: stride)
             }
         }
         sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
@@ -93,14 +84,14 @@ final class Rasterizer {
         guard !segments.isEmpty, !clip.isEmpty else { return nil }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        segments.withUnsafeBufferPointer { s in
-            var i = 0
-            while i + 1 < s.count {
-                let x = s[i], y = s[i + 1]
-                minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
-                minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
-                i += 2
-            }
+        // Every end point as an (x, y) pair of the edges' coordinates.
+        let points = segments.coordinates
+        var i = 0
+        while i &+ 1 < points.count {
+            let x = points[i], y = points[i &+ 1]
+            minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
+            minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
+            i &+= 2
         }
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
         let x0 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), minX.rounded(.down)))
@@ -119,18 +110,17 @@ final class Rasterizer {
         return (box, maxX <= x1 && minY >= y0 && maxY <= y1)
     }
 
+    /// Cells per row of the box: its columns, the two a row's last segment can carry into past
+    /// the right edge, and one more so that a quad of cells starting in any column stays in the row.
+    private static func stride(_ box: IntRect) -> Int { box.width + 4 }
+
     private func prepare(_ box: IntRect) {
-        let needed = (box.width + 2) * (box.height + 1)
+        let needed = Rasterizer.stride(box) * (box.height + 1)
         if needed > cellCapacity {
             cells.deallocate()
             cellCapacity = Swift.max(needed, cellCapacity * 2)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if box.width + 2 > coverageCapacity {
-            coverage.deallocate()
-            coverageCapacity = box.width + 2
-            coverage = .allocate(capacity: coverageCapacity)
         }
         if rowCapacity < box.height {
             rowMin.deallocate()
@@ -146,6 +136,7 @@ final class Rasterizer {
     // MARK: - Clipping
 
     /// Clips a device-space segment to the box rows and columns and deposits it.
+    @inline(never)
     private func addClippedSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
                                    box: IntRect, stride: Int) {
         if ay == by { return }
@@ -187,6 +178,7 @@ final class Rasterizer {
 
     /// Adds the signed area a segment (box-local coordinates, already clipped) sweeps to its
     /// right, pixel by pixel. Downward segments count +1, upward −1.
+    @inline(__always)
     private func deposit(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, stride: Int, height: Int) {
         if ay == by { return }
         let dir: Float = ay < by ? 1 : -1
@@ -194,7 +186,7 @@ final class Rasterizer {
                                        : (Float(bx), Float(by), Float(ax), Float(ay))
         let dxdy = (ex - tx) / (ey - ty)
         let firstRow = Rasterizer.floorIndex(ty)
-        let lastRow = Swift.min(height - 1, Rasterizer.ceilIndex(ey) - 1)
+        let lastRow = Swift.min(height &- 1, Rasterizer.ceilIndex(ey) &- 1)
         if firstRow > lastRow { return }
         if tx == ex {
             depositVertical(x: tx, top: ty, bottom: ey, dir: dir, rows: firstRow...lastRow, stride: stride)
@@ -225,11 +217,11 @@ final class Rasterizer {
         let mid = x - Float(column)
         var line = cells + rows.lowerBound * stride
         for row in rows {
-            let d = (Rasterizer.smaller(Float(row + 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
+            let d = (Rasterizer.smaller(Float(row &+ 1), bottom) - Rasterizer.larger(Float(row), top)) * dir
             line[column] += d * (1 - mid)
-            line[column + 1] += d * mid
+            line[column &+ 1] += d * mid
             rowMin[row] = Swift.min(rowMin[row], column)
-            rowMax[row] = Swift.max(rowMax[row], column + 1)
+            rowMax[row] = Swift.max(rowMax[row], column &+ 1)
             line += stride
         }
     }
@@ -246,7 +238,7 @@ final class Rasterizer {
             // the rest carries to the next.
             let mid = (xa + xb) * 0.5 - xaFloor
             line[ia] += d * (1 - mid)
-            line[ia + 1] += d * mid
+            line[ia &+ 1] += d * mid
             ib = ia &+ 1
         } else {
             ib = xb <= xaFloor + 2 ? ia &+ 2 : Rasterizer.ceilIndex(xb)
@@ -257,15 +249,15 @@ final class Rasterizer {
             let fb = xb - xbCeil + 1
             let lastArea = 0.5 * inv * fb * fb
             line[ia] += d * firstArea
-            if ib == ia + 2 {
-                line[ia + 1] += d * (1 - firstArea - lastArea)
+            if ib == ia &+ 2 {
+                line[ia &+ 1] += d * (1 - firstArea - lastArea)
             } else {
                 let second = inv * (1.5 - fa)
-                line[ia + 1] += d * (second - firstArea)
-                var x = ia + 2
-                while x < ib - 1 { line[x] += d * inv; x += 1 }
-                let before = second + Float(ib - ia - 3) * inv
-                line[ib - 1] += d * (1 - before - lastArea)
+                line[ia &+ 1] += d * (second - firstArea)
+                var x = ia &+ 2
+                while x < ib &- 1 { line[x] += d * inv; x &+= 1 }
+                let before = second + Float(ib &- ia &- 3) * inv
+                line[ib &- 1] += d * (1 - before - lastArea)
             }
             line[ib] += d * lastArea
         }
@@ -307,23 +299,28 @@ final class Rasterizer {
                                    into blitter: inout B) {
         switch (rule, antiAlias) {
         case (.nonZero, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: true) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
         case (.nonZero, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .nonZero, antiAlias: false) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
         case (.evenOdd, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: true) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: true) }
         case (.evenOdd, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.coverage($0, rule: .evenOdd, antiAlias: false) }
+            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: false) }
         }
     }
 
-    /// Prefix-sums every touched row, clearing its cells: runs of cells with deltas go to the
-    /// blitter pixel by pixel, the runs between them as one span of constant level.
+    /// Prefix-sums every touched row, clearing its cells: cells with deltas go to the blitter as
+    /// quads of four pixels with their own levels, the runs between them as one span of constant
+    /// level.
     @inline(__always)
-    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into blitter: inout B,
-                                       level: (Float) -> UInt8) {
+    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into target: inout B,
+                                       levels: (SIMD4<Float>) -> SIMD4<UInt32>) {
+        // A local copy: the pixel stores cannot alias it, so the blitter's fields stay in
+        // registers across them instead of being reloaded after every quad and span.
+        var blitter = target
+        defer { target = blitter }
         let width = box.width
-        let levels = coverage, cells = cells, rowMin = rowMin, rowMax = rowMax
+        let cells = cells, rowMin = rowMin, rowMax = rowMax
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
@@ -331,26 +328,34 @@ final class Rasterizer {
             rowMax[row] = -1
             let line = cells + row &* stride
             let y = box.y0 &+ row
-            let end = Swift.min(hi + 1, width)
+            let end = Swift.min(hi &+ 1, width)
             var acc: Float = 0
+            /// The level of `acc`: that of the last lane of the last quad.
+            var level: UInt32 = 0
             var x = lo
             while x < end {
                 if line[x] != 0 {
-                    // Cells with deltas: one level per pixel, up to the next cell without one.
-                    let start = x
+                    // Cells with deltas: quads until one ends before a cell without a delta. The
+                    // stride keeps a quad's cells in the row; lanes from `end` on (cells past the
+                    // last delta, or carries past the box) are not drawn.
                     repeat {
-                        acc += line[x]
-                        line[x] = 0
-                        levels[x &- start] = level(acc)
-                        x &+= 1
+                        let sums = Rasterizer.runningSums(line + x, from: acc)
+                        UnsafeMutableRawPointer(line + x).storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+                        acc = sums[3]
+                        var quad = levels(sums)
+                        level = quad[3]
+                        let count = end &- x
+                        if count < 4 { quad = Rasterizer.firstLanes(quad, count: count) }
+                        blitter.blitQuad(y: y, x: box.x0 &+ x, count: Swift.min(count, 4), coverage: quad)
+                        x &+= Swift.min(count, 4)
                     } while x < end && line[x] != 0
-                    emit(count: x &- start, at: box.x0 + start, y: y, into: &blitter)
                     if x >= end { break }
                 }
                 // A run without deltas: constant coverage until the next delta.
                 let runEnd = Rasterizer.runEnd(line, from: x &+ 1, end: end)
-                let c = level(acc)
-                if c > 0 { blitter.blitSpan(y: y, x: box.x0 + x, count: runEnd &- x, coverage: c) }
+                if level > 0 {
+                    blitter.blitSpan(y: y, x: box.x0 &+ x, count: runEnd &- x, coverage: UInt8(truncatingIfNeeded: level))
+                }
                 x = runEnd
             }
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
@@ -358,9 +363,30 @@ final class Rasterizer {
         }
     }
 
+    /// The accumulated areas after each of the four cells at `cells`, starting from `acc`: added
+    /// one after the other (not as a vector prefix sum), so every lane holds exactly the running
+    /// sum a cell-by-cell sweep computes.
+    @inline(__always)
+    private static func runningSums(_ cells: UnsafeMutablePointer<Float>, from acc: Float) -> SIMD4<Float> {
+        let a0 = acc + cells[0]
+        let a1 = a0 + cells[1]
+        let a2 = a1 + cells[2]
+        return SIMD4(a0, a1, a2, a2 + cells[3])
+    }
+
+    /// `v` with the lanes from `count` (1…4) on set to 0, without branches: lane k keeps its
+    /// value where k − count is negative.
+    @inline(__always)
+    private static func firstLanes(_ v: SIMD4<UInt32>, count: Int) -> SIMD4<UInt32> {
+        let keep = (SIMD4<Int32>(0, 1, 2, 3) &- Int32(truncatingIfNeeded: count)) &>> 31
+        return v & unsafeBitCast(keep, to: SIMD4<UInt32>.self)
+    }
+
     /// The first column in from..<end whose cell is not zero (or `end`). Skips sixteen cells at
-    /// a time by their bits, then four, then one; a −0 cell stops the skip, which only costs a
-    /// one-pixel run.
+    /// a time by their bits, then looks at four, as two 64-bit words whose lowest set bit tells
+    /// which cell is the first non-zero one. The stride keeps those four cells in the row; cells
+    /// past `end` are zero or carries past the box, hence the clamp. A −0 cell stops the skip,
+    /// which only costs a one-pixel run.
     @inline(__always)
     private static func runEnd(_ line: UnsafeMutablePointer<Float>, from start: Int, end: Int) -> Int {
         var x = start
@@ -371,40 +397,37 @@ final class Rasterizer {
             if bits != SIMD4() { break }
             x &+= 16
         }
-        while x &+ 4 <= end && UnsafeRawPointer(line + x).loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4() {
+        while x < end {
+            let p = UnsafeRawPointer(line + x)
+            let first = p.loadUnaligned(as: UInt64.self), second = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if first != 0 { return Swift.min(x &+ first.trailingZeroBitCount &>> 5, end) }
+            if second != 0 { return Swift.min(x &+ 2 &+ second.trailingZeroBitCount &>> 5, end) }
             x &+= 4
         }
-        while x < end && line[x] == 0 { x &+= 1 }
-        return x
+        return end
     }
 
-    /// Hands the levels of `count` edge pixels (in `coverage`, the first at column x) to the
-    /// blitter, without their fully transparent ends.
+    /// Coverage levels (0…255, one per lane) of accumulated signed areas under a fill rule:
+    ///
+    ///     non-zero:  min(|a|, 1)            even-odd:  |a| folded into 0…1 with period 2
+    ///
+    /// times 255, rounded to nearest; without anti-aliasing 255 where that is at least ½, else 0.
     @inline(__always)
-    private func emit<B: Blitter>(count: Int, at x: Int, y: Int, into blitter: inout B) {
-        var start = 0, count = count
-        while count > 0 && coverage[start] == 0 { start &+= 1; count &-= 1 }
-        while count > 0 && coverage[start &+ count &- 1] == 0 { count &-= 1 }
-        if count > 0 {
-            blitter.blitCoverage(y: y, x: x + start, coverage: UnsafeBufferPointer(start: coverage + start, count: count))
-        }
-    }
-
-    @inline(__always)
-    static func coverage(_ acc: Float, rule: FillRule, antiAlias: Bool) -> UInt8 {
-        var a = Swift.abs(acc)
+    static func levels(_ acc: SIMD4<Float>, rule: FillRule, antiAlias: Bool) -> SIMD4<UInt32> {
+        let magnitude = unsafeBitCast(acc, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF
+        var a = unsafeBitCast(magnitude, to: SIMD4<Float>.self)
         switch rule {
         case .nonZero:
-            a = smaller(a, 1)
+            a = a.replacing(with: 1, where: a .> 1)
         case .evenOdd:
             a = a - 2 * (a * 0.5).rounded(.down)
-            if a > 1 { a = 2 - a }
+            a = a.replacing(with: 2 - a, where: a .> 1)
         }
-        if !antiAlias { return a >= 0.5 ? 255 : 0 }
+        if !antiAlias { return SIMD4(repeating: 0).replacing(with: 255, where: a .>= 0.5) }
         // a·255 + 2²³ lies in [2²³, 2²³ + 255], where floats are the integers: the addition rounds
         // a·255 to the nearest level (ties to even, the only difference from ⌊a·255 + ½⌋) and
         // the level is the low byte of the bit pattern. No checked float-to-integer conversion.
-        return UInt8(truncatingIfNeeded: (a * 255 + 0x1p23).bitPattern)
+        return unsafeBitCast(a * 255 + 0x1p23, to: SIMD4<UInt32>.self) & 0xFF
     }
 }
 

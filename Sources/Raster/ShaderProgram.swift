@@ -33,6 +33,12 @@ enum ShaderProgram {
         }
     }
 
+    /// The premultiplied word of a solid colour; nil for every other shader.
+    var solidWord: UInt32? {
+        if case let .solid(word) = self { return word }
+        return nil
+    }
+
     /// Whether every word `shade` writes is opaque (alpha 255): gradients whose colours are all
     /// opaque and that colour every pixel (linear and conic ones; radial ones leave pixels on no
     /// circle transparent).
@@ -61,26 +67,28 @@ enum ShaderProgram {
             let solver = RadialSolver(g)
             let px = Double(x) + 0.5
             let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
-            ramp.table.withUnsafeBufferPointer { table in
+            ramp.withColorLookup { color in
                 if abs(solver.a) < 1e-12 {
                     for i in 0..<count {
                         let p = Point(x: start.x + inv.a * Double(i), y: start.y + inv.b * Double(i))
-                        out[i] = solver.parameter(at: p).map { ramp.color(at: $0, table: table) } ?? 0
+                        out[i] = solver.parameter(at: p).map(color) ?? 0
                     }
                 } else {
                     solver.quadraticRun(from: start, dx: inv.a, dy: inv.b, count: count) { i, t in
-                        out[i] = t.map { ramp.color(at: $0, table: table) } ?? 0
+                        out[i] = t.map(color) ?? 0
                     }
                 }
             }
         case let .conic(ramp, inv, center, start):
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                let gx = inv.a * px + inv.c * py + inv.tx - center.x
-                let gy = inv.b * px + inv.d * py + inv.ty - center.y
-                var t = (arctangent(gy, gx) - start) / (2 * Double.pi)
-                t -= t.rounded(.down)
-                out[i] = ramp.color(at: t)
+            ramp.withColorLookup { color in
+                for i in 0..<count {
+                    let px = Double(x + i) + 0.5
+                    let gx = inv.a * px + inv.c * py + inv.tx - center.x
+                    let gy = inv.b * px + inv.d * py + inv.ty - center.y
+                    var t = (arctangent(gy, gx) - start) / (2 * Double.pi)
+                    t -= t.rounded(.down)
+                    out[i] = color(t)
+                }
             }
         case let .image(sampler):
             sampler.sample(y: y, x: x, count: count, into: out)
@@ -203,33 +211,57 @@ struct GradientRamp {
             let last = Double(GradientRamp.size - 1)
             let first = t * last + 0.5, end = first + step * last * Double(count)
             if spread == .pad, abs(first) < 1e9, abs(end) < 1e9 {
-                // The scaled parameter in 32.32 fixed point, clamped to the table.
+                // The scaled parameter in 32.32 fixed point, clamped to the table. Where it
+                // lies inside the table (0 ≤ v ≤ top), a stretch of pixels needs no clamping:
+                // its length comes from one division per stretch.
                 let one = 4_294_967_296.0
                 var v = Int64((first * one).rounded(.down))
                 let dv = Int64((step * last * one).rounded(.down))
                 let top = Int64(GradientRamp.size - 1) << 32
-                for i in 0..<count {
-                    out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(v, 0), top) >> 32)]
-                    v &+= dv
+                var i = 0
+                while i < count {
+                    guard v >= 0 && v <= top else {
+                        out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(v, 0), top) >> 32)]
+                        v &+= dv
+                        i &+= 1
+                        continue
+                    }
+                    let inside = dv > 0 ? (top &- v) / dv : dv < 0 ? v / (0 &- dv) : Int64(count)
+                    let end = i &+ Int(truncatingIfNeeded: Swift.min(inside, Int64(count &- i) &- 1)) &+ 1
+                    while i < end {
+                        out[i] = table[Int(truncatingIfNeeded: v >> 32)]
+                        v &+= dv
+                        i &+= 1
+                    }
                 }
             } else {
-                for i in 0..<count {
-                    out[i] = color(at: t, table: table)
-                    t += step
+                withColorLookup { color in
+                    for i in 0..<count {
+                        out[i] = color(t)
+                        t += step
+                    }
                 }
+            }
+        }
+    }
+
+    /// Calls `body` with the colour lookup of this ramp (parameter t → word), its spread mode
+    /// chosen once for a run instead of per pixel: each mode gets its own copy of `body`.
+    @inline(__always)
+    func withColorLookup(_ body: ((Double) -> UInt32) -> Void) {
+        table.withUnsafeBufferPointer { table in
+            switch spread {
+            case .pad: body { GradientRamp.color(at: $0, spread: .pad, table: table) }
+            case .repeat: body { GradientRamp.color(at: $0, spread: .repeat, table: table) }
+            case .reflect: body { GradientRamp.color(at: $0, spread: .reflect, table: table) }
+            case .decal: body { GradientRamp.color(at: $0, spread: .decal, table: table) }
             }
         }
     }
 
     /// The colour at parameter t, after the spread mode.
     @inline(__always)
-    func color(at t: Double) -> UInt32 {
-        table.withUnsafeBufferPointer { color(at: t, table: $0) }
-    }
-
-    /// `color(at:)` with the table already open.
-    @inline(__always)
-    func color(at t: Double, table: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    static func color(at t: Double, spread: SpreadMode, table: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var u = t
         switch spread {
         case .pad:
@@ -242,9 +274,10 @@ struct GradientRamp {
         case .decal:
             if u < 0 || u > 1 { return 0 }
         }
-        let scaled = u * Double(GradientRamp.size - 1) + 0.5
-        let index = scaled.isNaN ? 0 : Int(Swift.max(0, Swift.min(Double(GradientRamp.size - 1), scaled)))
-        return table[index]
+        // Clamped to the table; NaN fails `scaled >= 0` and takes the first entry.
+        let last = Double(GradientRamp.size - 1)
+        let scaled = u * last + 0.5
+        return table[scaled >= 0 ? Int(scaled < last ? scaled : last) : 0]
     }
 }
 

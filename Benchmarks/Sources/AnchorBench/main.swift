@@ -4,8 +4,10 @@
 // warm-up ≥ 0.3 s, ≥ 3 frames and ≥ one full cycle; then N frames timed one by one, N chosen so
 // the timed part lasts ≈ --target-seconds (≥ 5, rounded up to whole cycles).
 //
-// Usage: anchor-bench [--scene S1,S2,…|all] [--target-seconds 2] [--json FILE] [--png-dir DIR]
+// Usage: anchor-bench [--scene S1,S2,…|all] [--target-seconds 2] [--frames N] [--json FILE] [--png-dir DIR]
 // Prints one line per scene and, with --json, writes {"engine": "citrine", "results": [...]}.
+// --frames N renders exactly frames 0 ..< N with no warm-up (for instruction counts under
+// callgrind: I(N) − I(1) is the cost of N − 1 frames without the set-up).
 import AnchorScenes
 import ImageCodecs
 import Raster
@@ -16,6 +18,8 @@ import Glibc
 struct Options {
     var scenes = AnchorSceneCatalog.names
     var targetSeconds = 2.0
+    /// Exactly this many frames, no warm-up (nil: the harness's timing).
+    var frames: Int?
     var jsonPath: String?
     var pngFolder: String?
 
@@ -28,6 +32,9 @@ struct Options {
             case "--target-seconds":
                 guard let seconds = Double(value), seconds > 0 else { Options.fail("bad --target-seconds \(value)") }
                 targetSeconds = seconds
+            case "--frames":
+                guard let count = Int(value), count > 0 else { Options.fail("bad --frames \(value)") }
+                frames = count
             case "--json": jsonPath = value
             case "--png-dir": pngFolder = value
             default: Options.fail("unknown option \(flag)")
@@ -73,6 +80,16 @@ func timeFrames(_ scene: any AnchorScene, into pixmap: Pixmap, targetSeconds: Do
     return (samples, warm)
 }
 
+/// Frames 0 ..< count, each timed, without warm-up.
+func timeExactly(_ count: Int, _ scene: any AnchorScene, into pixmap: Pixmap) -> ([UInt64], Int) {
+    let samples = (0..<count).map { k -> UInt64 in
+        let t = now()
+        scene.render(frame: k, into: pixmap)
+        return now() - t
+    }
+    return (samples, 0)
+}
+
 func median(_ sorted: [Double]) -> Double {
     let m = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2
@@ -84,7 +101,8 @@ for name in options.scenes {
     guard let scene = AnchorSceneCatalog.make(name) else { Options.fail("unknown scene \(name)") }
     let title = type(of: scene).title
     let pixmap = try Pixmap(width: scene.width, height: scene.height)
-    let (ns, warm) = timeFrames(scene, into: pixmap, targetSeconds: options.targetSeconds)
+    let (ns, warm) = options.frames.map { timeExactly($0, scene, into: pixmap) }
+        ?? timeFrames(scene, into: pixmap, targetSeconds: options.targetSeconds)
     let ms = ns.map { Double($0) / 1e6 }.sorted()
     let mean = ms.reduce(0, +) / Double(ms.count)
     let line = "\(name) \(title) citrine median \(median(ms)) ms  min \(ms.first!)  max \(ms.last!)  n=\(ms.count)"
