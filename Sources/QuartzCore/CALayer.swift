@@ -88,7 +88,19 @@ open class CALayer: CAMediaTiming {
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
     @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
-    @exclusivity(unchecked) private var presentationLayer: CALayer?
+    /// The presentation copy, owned by this model: retained when stored, released when replaced
+    /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
+    /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
+    /// program's cache lines have been requested — a retain is a locked instruction, which no
+    /// later memory access may pass, so retaining first made those misses wait for each other.
+    @exclusivity(unchecked) private var ownedPresentation: Unmanaged<CALayer>?
+    private var presentationLayer: CALayer? {
+        get { ownedPresentation?.takeUnretainedValue() }
+        set {
+            ownedPresentation?.release()
+            ownedPresentation = newValue.map { Unmanaged.passRetained($0) }
+        }
+    }
     /// The model layer a presentation copy was made from: unmanaged like `parent` (testing it
     /// for nil, every frame, neither retains nor releases), and cleared by the model's `deinit`
     /// (a presentation copy may outlive its model).
@@ -396,9 +408,10 @@ open class CALayer: CAMediaTiming {
     }
 
     deinit {
-        // The unowned(unsafe) back pointers to this layer go with it.
+        // The unmanaged back pointers to this layer go with it; so does its presentation copy.
         for l in sublayerStorage { l.parent = nil }
         presentationLayer?.modelLayer = nil
+        ownedPresentation?.release()
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
     }
 
@@ -852,11 +865,11 @@ open class CALayer: CAMediaTiming {
         if let modelLayer { return modelLayer.takeUnretainedValue()._presentation(atMediaTime: now) as? Self }
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
-        if let p = presentationLayer, presentationIsSynced,
-           withUnsafeState({ model in
-               animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t)
+        if let owned = ownedPresentation, presentationIsSynced,
+           owned._withUnsafeGuaranteedRef({ p in
+               withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
            }) {
-            return unsafeDowncast(p, to: Self.self)
+            return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
         }
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {
