@@ -243,20 +243,23 @@ enum StateField: Sendable {
     /// Where the field lives in `LayerState` (byte offset) and how, when it holds a number or a
     /// point; nil for every other kind.
     var slot: (offset: Int, scalar: Scalar)? {
-        switch self {
-        case .position: (MemoryLayout<LayerState>.offset(of: \.position)!, .point)
-        case .anchorPoint: (MemoryLayout<LayerState>.offset(of: \.anchorPoint)!, .point)
-        case .zPosition: (MemoryLayout<LayerState>.offset(of: \.zPosition)!, .cgFloat)
-        case .anchorPointZ: (MemoryLayout<LayerState>.offset(of: \.anchorPointZ)!, .cgFloat)
-        case .borderWidth: (MemoryLayout<LayerState>.offset(of: \.borderWidth)!, .cgFloat)
-        case .cornerRadius: (MemoryLayout<LayerState>.offset(of: \.cornerRadius)!, .cgFloat)
-        case .contentsScale: (MemoryLayout<LayerState>.offset(of: \.contentsScale)!, .cgFloat)
-        case .shadowRadius: (MemoryLayout<LayerState>.offset(of: \.shadowRadius)!, .cgFloat)
-        case .opacity: (MemoryLayout<LayerState>.offset(of: \.opacity)!, .float)
-        case .shadowOpacity: (MemoryLayout<LayerState>.offset(of: \.shadowOpacity)!, .float)
-        case .speed: (MemoryLayout<LayerState>.offset(of: \.speed)!, .float)
-        case .beginTime: (MemoryLayout<LayerState>.offset(of: \.beginTime)!, .double)
-        case .timeOffset: (MemoryLayout<LayerState>.offset(of: \.timeOffset)!, .double)
+        func at(_ field: PartialKeyPath<LayerState>, _ scalar: Scalar) -> (offset: Int, scalar: Scalar) {
+            (MemoryLayout<LayerState>.offset(of: field)!, scalar)
+        }
+        return switch self {
+        case .position: at(\.position, .point)
+        case .anchorPoint: at(\.anchorPoint, .point)
+        case .zPosition: at(\.zPosition, .cgFloat)
+        case .anchorPointZ: at(\.anchorPointZ, .cgFloat)
+        case .borderWidth: at(\.borderWidth, .cgFloat)
+        case .cornerRadius: at(\.cornerRadius, .cgFloat)
+        case .contentsScale: at(\.contentsScale, .cgFloat)
+        case .shadowRadius: at(\.shadowRadius, .cgFloat)
+        case .opacity: at(\.opacity, .float)
+        case .shadowOpacity: at(\.shadowOpacity, .float)
+        case .speed: at(\.speed, .float)
+        case .beginTime: at(\.beginTime, .double)
+        case .timeOffset: at(\.timeOffset, .double)
         default: nil
         }
     }
