@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"]),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
-        .target(name: "QuartzCore", dependencies: ["Graphics2D"]),
+        // A header with a software prefetch, for QuartzCore's presentation of many layers.
+        .target(name: "CPrefetch"),
+        .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: ["Demos", "QuartzCore"]),

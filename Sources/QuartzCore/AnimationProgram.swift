@@ -72,6 +72,11 @@ struct AnimationProgram {
         words = packed
     }
 
+    /// Where the tracks and numbers are, for prefetching (nil for an empty program).
+    var storageAddress: UnsafeRawPointer? {
+        words.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+
     /// Calls `body` with each track, in order, and the start of the numbers it indexes.
     @inline(__always)
     private func forEachTrack(_ body: (Track, UnsafePointer<Double>) -> Void) {

@@ -38,6 +38,8 @@ struct AnimationStore {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+    /// Where the compiled program's storage is, for prefetching (nil when there is none).
+    var programAddress: UnsafeRawPointer? { program?.storageAddress }
     var keys: [String] { entries.map(\.key) }
 
     /// Adds `animation` under `key`; returns the animation it replaced, if any.

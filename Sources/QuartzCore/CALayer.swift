@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Methods a layer calls on its delegate (Apple's `CALayerDelegate`); all optional on Apple, so
 /// all have default implementations here.
 public protocol CALayerDelegate: AnyObject {
@@ -366,7 +368,11 @@ open class CALayer: CAMediaTiming {
     // MARK: Tree
     /// The layer this one is a sublayer of (not retained, as on Apple).
     public var superlayer: CALayer? { parent?.takeUnretainedValue() }
-    private var sublayerStorage: [CALayer] = []
+    @exclusivity(unchecked) private var sublayerStorage: [CALayer] = [] { didSet { sublayerIndicesAreCurrent = false } }
+    /// This layer's index in its superlayer's `sublayerStorage`, valid while the superlayer's
+    /// `sublayerIndicesAreCurrent` (renumbered on demand after the sublayers change).
+    @exclusivity(unchecked) private var indexInSuperlayer = 0
+    @exclusivity(unchecked) private var sublayerIndicesAreCurrent = false
     /// The sublayers, back to front.
     public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
@@ -863,6 +869,7 @@ open class CALayer: CAMediaTiming {
     /// transaction; delivers the delegate events due by `now`.
     public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
         if let modelLayer { return modelLayer.takeUnretainedValue()._presentation(atMediaTime: now) as? Self }
+        prefetchForNextSiblings()
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
         if let owned = ownedPresentation, presentationIsSynced,
@@ -895,6 +902,50 @@ open class CALayer: CAMediaTiming {
     private var presentationIsSynced: Bool {
         type(of: self) == CALayer.self && presentationSyncedVersion.model == modelVersion
             && presentationSyncedVersion.animations == animationStore.generation
+    }
+
+    /// Asks the CPU to fetch, while this layer is evaluated, what evaluating the next siblings
+    /// will read: the model object two places on, and the presentation copy and compiled program
+    /// of the next one (whose model the previous call fetched). Renderers and loops over
+    /// `sublayers` evaluate siblings in order; with 100 000 layers each one's data is a chain of
+    /// cache misses (model, then copy and program) that the CPU cannot start on its own until the
+    /// previous layer is done. Only addresses are read; nothing is retained, and a sibling order
+    /// that is not followed costs a few wasted prefetches.
+    @inline(__always)
+    private func prefetchForNextSiblings() {
+        parent?._withUnsafeGuaranteedRef { parent in
+            if !parent.sublayerIndicesAreCurrent { parent.numberSublayers() }
+            parent.sublayerStorage.withUnsafeBufferPointer { siblings in
+                let next = indexInSuperlayer + 1
+                guard next < siblings.count else { return }
+                // Element addresses as raw words: reading them as references would retain them.
+                let words = UnsafeRawPointer(siblings.baseAddress!)
+                if next + 1 < siblings.count {
+                    let model = words.load(fromByteOffset: (next + 1) * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
+                    for line in 0..<3 { citrine_prefetch(model + 64 * line) }
+                }
+                let following = words.load(fromByteOffset: next * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
+                Unmanaged<CALayer>.fromOpaque(following)._withUnsafeGuaranteedRef { $0.prefetchPresentationData() }
+            }
+        }
+    }
+
+    /// Prefetches this model's presentation copy and compiled program (their first cache lines).
+    @inline(__always)
+    private func prefetchPresentationData() {
+        if let owned = ownedPresentation {
+            let copy = UnsafeRawPointer(owned.toOpaque())
+            for line in 0..<2 { citrine_prefetch(copy + 64 * line) }
+        }
+        if let program = animationStore.programAddress {
+            for line in 0..<4 { citrine_prefetch(program + 64 * line) }
+        }
+    }
+
+    /// Records each sublayer's index (`indexInSuperlayer`) after the sublayers changed.
+    private func numberSublayers() {
+        for (i, l) in sublayerStorage.enumerated() { l.indexInSuperlayer = i }
+        sublayerIndicesAreCurrent = true
     }
 
     /// The model layer (self for a model layer).

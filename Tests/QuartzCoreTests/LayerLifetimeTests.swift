@@ -75,5 +75,37 @@ extension MediaClockSuite {
             // (Whether a deallocated layer's own animations report a stop is not what this checks.)
             #expect(recorder.stopped.filter { $0 != "dropped" } == ["kept", "later"])
         }
+
+        /// Presenting siblings in order reads ahead into the next ones (prefetching); the tree
+        /// changing and layers going away between the calls must not matter: every presentation
+        /// is still its own layer's, at the formula's position.
+        @Test func siblingsPresentedWhileTheTreeChanges() {
+            CAMediaClock.setManualTime(0)
+            let root = CALayer()
+            var layers: [CALayer] = []
+            for i in 0..<40 {
+                let l = CALayer()
+                l.position = CGPoint(x: Double(i), y: 0)
+                root.addSublayer(l)
+                layers.append(l)
+            }
+            CATransaction.flush()
+            for l in layers {
+                let move = CABasicAnimation(keyPath: "position.y")
+                move.fromValue = 0; move.toValue = 100; move.duration = 1
+                l.add(move, forKey: "move")
+            }
+            CATransaction.flush()
+            CAMediaClock.setManualTime(0.25)
+            var i = 0
+            while i < layers.count {
+                let p = layers[i].presentation()
+                #expect(p?.position == CGPoint(x: layers[i].position.x, y: 25))
+                if i % 5 == 0, i + 1 < layers.count { layers.remove(at: i + 1).removeFromSuperlayer() }
+                if i % 7 == 0 { root.insertSublayer(CALayer(), at: 0) }
+                if i % 9 == 0 { root.addSublayer(layers[i]) }   // moved to the end
+                i += 1
+            }
+        }
     }
 }
