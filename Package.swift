@@ -3,6 +3,7 @@
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
 //   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
+//   CPrefetch ← QuartzCore (a one-instruction C header: software prefetch)
 import PackageDescription
 
 let package = Package(
