@@ -36,6 +36,27 @@ import Testing
             #expect(Self.px(img, 20, 19) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
         }
 
+        /// A rotated rounded layer covers its closed-form area, w·h − (4 − π)·r², within 0.1 %
+        /// (the quarter circles are cubic Béziers, flattened), on its first frame and on a later
+        /// one drawn from its retained bitmap.
+        @Test func rotatedRoundedLayerCoversItsArea() throws {
+            for (radius, angle) in [(0.0, 0.7), (5.0, 0.0), (5.0, 0.7), (8.0, 1.3)] {
+                let l = Self.layer(CGRect(x: 0, y: 0, width: 40, height: 30), Self.black)
+                l.position = CGPoint(x: 50.3, y: 49.6)
+                l.cornerRadius = CGFloat(radius)
+                l.transform = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
+                let root = Self.layer(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+                root.addSublayer(l)
+                let area = 40 * 30 - (4 - Double.pi) * radius * radius
+                for time in [0.0, 1.0] {
+                    let img = try Self.render(root, time: time, background: nil)
+                    var covered = 0.0
+                    for y in 0..<100 { for x in 0..<100 { covered += Double(Self.px(img, x, y).a) / 255 } }
+                    #expect(abs(covered - area) / area < 0.001, "radius \(radius), angle \(angle), time \(time)")
+                }
+            }
+        }
+
         @Test func roundedCornerCoverageMatchesTheQuarterCircle() throws {
             let l = Self.layer(CGRect(x: 0, y: 0, width: 60, height: 60), Self.black)
             l.cornerRadius = 20
