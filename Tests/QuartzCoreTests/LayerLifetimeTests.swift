@@ -7,17 +7,10 @@ import QuartzCore
 /// guard against a pointer outliving the layer it points to.
 extension MediaClockSuite {
     @Suite struct LayerLifetimeTests {
-        final class Recorder: CAAnimationDelegate {
-            var stopped: [String] = []
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-                stopped.append(anim.value(forKey: "tag") as? String ?? "?")
-            }
-        }
-
-        static func fade(tag: String, duration: CFTimeInterval, delegate: Recorder) -> CABasicAnimation {
+        static func fade(tag: String, duration: CFTimeInterval, delegate: StopRecorder) -> CABasicAnimation {
             let a = CABasicAnimation(keyPath: "opacity")
             a.fromValue = 0; a.toValue = 1; a.duration = duration
-            a.setValue(tag, forKey: "tag")
+            a.setValue(tag, forKey: "name")
             a.delegate = delegate
             return a
         }
@@ -54,7 +47,7 @@ extension MediaClockSuite {
 
         @Test func aDeallocatedAnimatedLayerDropsOutOfEventDelivery() {
             CAMediaClock.setManualTime(100)
-            let recorder = Recorder()
+            let recorder = StopRecorder()
             let kept = CALayer()
             weak var gone: CALayer?
             do {
@@ -73,7 +66,7 @@ extension MediaClockSuite {
             CAMediaClock.setManualTime(102)
             CATransaction.flush()
             // (Whether a deallocated layer's own animations report a stop is not what this checks.)
-            #expect(recorder.stopped.filter { $0 != "dropped" } == ["kept", "later"])
+            #expect(recorder.names.filter { $0 != "dropped" } == ["kept", "later"])
         }
 
         /// Presenting siblings in order reads ahead into the next ones (prefetching); the tree

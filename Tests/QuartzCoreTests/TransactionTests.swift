@@ -6,13 +6,6 @@ import QuartzCore
 /// duration; nested transactions inherit the enclosing values and restore them on commit).
 extension MediaClockSuite {
     @Suite struct TransactionTests {
-        final class StopRecorder: CAAnimationDelegate {
-            var names: [String] = []
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-                names.append(anim.value(forKey: "name") as? String ?? "?")
-            }
-        }
-
         /// Animations of many layers that end at the same moment report in the order their
         /// layers got them, every run (DESIGN §1.5: deterministic, no hash-order iteration).
         @Test func simultaneousStopsArriveInLayerOrder() {
