@@ -115,12 +115,12 @@ struct AnimationStore {
         return true
     }
 
-    /// Start and stop events due at layer time `t`, in time order; finished animations with
-    /// isRemovedOnCompletion are removed.
     /// Whether some start or stop is due at layer time `t` (every frame, every layer: one
     /// comparison until the next event).
     func hasDueEvents(at t: CFTimeInterval) -> Bool { t >= nextEventTime }
 
+    /// Start and stop events due at layer time `t`, in time order; finished animations with
+    /// isRemovedOnCompletion are removed.
     mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
         guard hasDueEvents(at: t) else { return [] }
         var timed: [(CFTimeInterval, Int, Event)] = []

@@ -6,9 +6,9 @@
 ///
 /// Two parts, so that the memory a frame touches per layer stays small (100 000 animated layers
 /// are a model and a presentation object each, read every frame): the timing, geometry and
-/// number properties that animations commonly drive are stored inline (≈ 160 bytes; a compiled
-/// animation writes them by byte offset, `StateField.slot`), and everything else (≈ 700 bytes)
-/// sits in one copy-on-write `Cold` box, reached through `@dynamicMemberLookup` with the same
+/// number properties that animations commonly drive are stored inline (18 fields, 152 bytes; a
+/// compiled animation writes them by byte offset, `StateField.slot`), and everything else sits
+/// in one copy-on-write `Cold` box, reached through `@dynamicMemberLookup` with the same
 /// names (`state.shadowColor`). A presentation copy shares its model's box until one of them
 /// writes a cold property.
 @dynamicMemberLookup

@@ -28,7 +28,6 @@
 enum TimingModel {
     /// The `CAMediaTiming` properties of an animation as one plain value (no references), so a
     /// frame reads them with one load instead of one class-property access each.
-    /// (The two `Float`s are declared together so the value packs into 43 bytes.)
     struct Parameters {
         var beginTime: CFTimeInterval = 0
         var duration: CFTimeInterval = 0
