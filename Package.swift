@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "citrine", targets: ["citrine"]),
     ],
     targets: [
-        .target(name: "Raster"),
+        .target(name: "Raster", dependencies: ["CPrefetch"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Compositing whole pixmaps: transparency layers, group opacity and layer textures.
 extension Pixmap {
     /// Composites `source` onto this pixmap with its top-left corner at integer (x, y), scaled by
@@ -40,18 +42,21 @@ extension Pixmap {
                             extents: TexelExtents? = nil) {
         let f = Pixmap.opacityFactor(opacity)
         guard f > 0, image.width > 0, image.height > 0, let inverse = transform.inverted() else { return }
+        let extents = extents.flatMap { $0.rows.count == image.height ? $0 : nil }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
             drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder,
-                                  extents: extents.flatMap { $0.rows.count == image.height ? $0 : nil })
+                                  extents: extents)
         } else {
-            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder)
+            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder,
+                              flat: extents?.block)
         }
     }
 
     /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
-    /// one texel of the image is sampled and blended (`ImageSampler.composite`).
+    /// one texel of the image is sampled and blended (`ImageSampler.composite`), except where the
+    /// samples' texel quads lie in the image's `flat` block, whose colour they then are.
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32,
-                                   clearBorder: Bool?) {
+                                   clearBorder: Bool?, flat: TexelExtents.Block?) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = rowRange(of: image, under: transform) else { return }
         let w = Double(image.width), h = Double(image.height)
@@ -73,8 +78,77 @@ extension Pixmap {
             let x = Swift.max(0, Int(lo.rounded(.down)) + 1 - slack)
             let end = Swift.min(width, Int(hi.rounded(.up)) + slack)
             guard x < end else { continue }
-            sampler.composite(y: y, x: x, count: end - x, factor: factor, into: words + y * width + x)
+            let row = words + y * width
+            /// Pixels `run` of the row, sampled.
+            func sampled(_ run: Range<Int>) {
+                if !run.isEmpty { sampler.composite(y: y, x: run.lowerBound, count: run.count, factor: factor, into: row + run.lowerBound) }
+            }
+            let middle = flat.map { Pixmap.pixels(of: x..<end, sampling: $0, from: (su, sv), step: (inv.a, inv.b)) }
+            let parts = Pixmap.split(x..<end, around: middle ?? end..<end)
+            // The next row's pixels and the texels of its sampled parts (about this row's, a
+            // point every eight pixels, both texel rows), fetched while this one is blended.
+            if y + 1 < height {
+                Pixmap.prefetch(row + width + x, count: end - x)
+                let next = (u: su + inv.c, v: sv + inv.d)
+                image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
+                image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
+            }
+            sampled(parts.left)
+            if let flat, !parts.middle.isEmpty {
+                Pixmap.sourceOverUniform(row + parts.middle.lowerBound, count: parts.middle.count, color: flat.color, factor: factor)
+            }
+            sampled(parts.right)
         }
+    }
+
+    /// `run` split around its flat `middle` (empty: all sampled) so that each sampled part holds
+    /// whole quads of pixels, when the middle has the pixels to give: a sample of flat texels is
+    /// their colour, so moving pixels from the middle to a sampled part changes none of them, and
+    /// the sampler then blends four at a time throughout.
+    static func split(_ run: Range<Int>, around middle: Range<Int>)
+        -> (left: Range<Int>, middle: Range<Int>, right: Range<Int>) {
+        guard !middle.isEmpty else { return (run, run.upperBound..<run.upperBound, run.upperBound..<run.upperBound) }
+        var lo = middle.lowerBound, hi = middle.upperBound
+        let leftPad = (4 - (lo - run.lowerBound) % 4) % 4, rightPad = (4 - (run.upperBound - hi) % 4) % 4
+        if hi - lo >= leftPad + rightPad {
+            lo += leftPad
+            hi -= rightPad
+        }
+        return (run.lowerBound..<lo, lo..<hi, hi..<run.upperBound)
+    }
+
+    /// Asks the CPU to fetch the two texel rows under the sample positions (minus ½) `start` +
+    /// x·`step` of `pixels`, one point every eight pixels (a hint: positions outside are skipped).
+    func prefetchTexels(from start: (u: Double, v: Double), step: (u: Double, v: Double), pixels: Range<Int>) {
+        var u = start.u + step.u * Double(pixels.lowerBound), v = start.v + step.v * Double(pixels.lowerBound)
+        let du = step.u * 8, dv = step.v * 8
+        var k = pixels.lowerBound
+        while k < pixels.upperBound {
+            if u >= 0, u < Double(width), v >= 0, v < Double(height - 1) {
+                let texel = words + Int(v) * width + Int(u)
+                citrine_prefetch(texel)
+                citrine_prefetch(texel + width)
+            }
+            u += du
+            v += dv
+            k += 8
+        }
+    }
+
+    /// The pixels x of `run` whose bilinear texel quad, at sample position (minus ½) `start` +
+    /// x·`step`, lies wholly inside `block`: their sample is the block's colour. Positions within
+    /// 1/1024 texel of the limits are left to the sampler, whose fixed-point steps may round
+    /// them across.
+    private static func pixels(of run: Range<Int>, sampling block: TexelExtents.Block,
+                               from start: (u: Double, v: Double), step: (u: Double, v: Double)) -> Range<Int> {
+        let margin = 1.0 / 1024
+        let (u0, u1) = solve(start.u, step.u, above: Double(block.columns.lowerBound) + margin,
+                             below: Double(block.columns.upperBound - 1) - margin)
+        let (v0, v1) = solve(start.v, step.v, above: Double(block.rows.lowerBound) + margin,
+                             below: Double(block.rows.upperBound - 1) - margin)
+        let lo = Swift.max(u0, v0, Double(run.lowerBound) - 1), hi = Swift.min(u1, v1, Double(run.upperBound))
+        guard lo < hi else { return run.lowerBound..<run.lowerBound }
+        return Int(lo.rounded(.down)) + 1 ..< Int(hi.rounded(.up))
     }
 
     /// `drawTexture` for a translation by (tx, ty) device pixels: every pixel's four texels sit at
@@ -87,8 +161,23 @@ extension Pixmap {
         let w = image.width, h = image.height
         if x.weight == 0 && y.weight == 0 {
             // Whole-pixel offset: texel (i, j) lands on pixel (i − x.shift, j − y.shift).
-            sourceOverRows(image, dx: -x.shift, dy: -y.shift, columns: x.pixels.clamped(to: -x.shift..<w - x.shift),
-                           rows: y.pixels.clamped(to: -y.shift..<h - y.shift), factor: factor)
+            let columns = x.pixels.clamped(to: -x.shift..<w - x.shift), rows = y.pixels.clamped(to: -y.shift..<h - y.shift)
+            guard let extents else {
+                sourceOverRows(image, dx: -x.shift, dy: -y.shift, columns: columns, rows: rows, factor: factor)
+                return
+            }
+            for py in rows {
+                // Within the row's non-transparent texels; its flat run is one colour.
+                let j = py + y.shift, texels = extents.rows[j], run = extents.runs[j]
+                let pixels = columns.clamped(to: texels.lowerBound - x.shift..<texels.upperBound - x.shift)
+                let parts = Pixmap.split(pixels, around: pixels.clamped(to: run.columns.lowerBound - x.shift..<run.columns.upperBound - x.shift))
+                let dst = words + py * width, src = image.words + j * w + x.shift
+                Pixmap.sourceOverRow(dst + parts.left.lowerBound, source: src + parts.left.lowerBound, count: parts.left.count, factor: factor)
+                if !parts.middle.isEmpty {
+                    Pixmap.sourceOverUniform(dst + parts.middle.lowerBound, count: parts.middle.count, color: run.color, factor: factor)
+                }
+                Pixmap.sourceOverRow(dst + parts.right.lowerBound, source: src + parts.right.lowerBound, count: parts.right.count, factor: factor)
+            }
             return
         }
         // With transparent outermost pixels, only quads wholly inside the image can be non-zero.
@@ -116,12 +205,33 @@ extension Pixmap {
             let j = py + y.shift
             let columns = extents.map { inner.clamped(to: $0.pixels(texelRow: j, shift: x.shift)) } ?? inner
             guard !columns.isEmpty else { continue }
-            let top = image.words + Swift.max(j, 0) * w + columns.lowerBound + x.shift
-            let bottom = image.words + Swift.min(j + 1, h - 1) * w + columns.lowerBound + x.shift
-            ImageSampler.translatedRow(top: top, bottom: bottom, count: columns.count,
-                                       horizontal: (256 - x.weight, x.weight),
-                                       vertical: (j < 0 ? 0 : 256 - y.weight, j + 1 >= h ? 0 : y.weight),
-                                       factor: factor, into: words + py * width + columns.lowerBound)
+            /// Pixels `run` of the row, sampled.
+            func sampled(_ run: Range<Int>) {
+                guard !run.isEmpty else { return }
+                let top = image.words + Swift.max(j, 0) * w + run.lowerBound + x.shift
+                let bottom = image.words + Swift.min(j + 1, h - 1) * w + run.lowerBound + x.shift
+                ImageSampler.translatedRow(top: top, bottom: bottom, count: run.count,
+                                           horizontal: (256 - x.weight, x.weight),
+                                           vertical: (j < 0 ? 0 : 256 - y.weight, j + 1 >= h ? 0 : y.weight),
+                                           factor: factor, into: words + py * width + run.lowerBound)
+            }
+            // Where all four texels hold one colour, the sample is that colour.
+            let flat = extents?.uniformPixels(texelRow: j, shift: x.shift)
+            let parts = Pixmap.split(columns, around: flat.map { columns.clamped(to: $0.pixels) } ?? columns.upperBound..<columns.upperBound)
+            // The next row's pixels and the texels of its sampled parts, fetched while this one
+            // is blended.
+            if j + 2 < h && py + 1 < height {
+                Pixmap.prefetch(words + (py + 1) * width + columns.lowerBound, count: columns.count)
+                let texels = image.words + (j + 2) * w + x.shift
+                Pixmap.prefetch(texels + parts.left.lowerBound, count: parts.left.count + 2)
+                Pixmap.prefetch(texels + parts.right.lowerBound - 1, count: parts.right.count + 2)
+            }
+            sampled(parts.left)
+            if let flat, !parts.middle.isEmpty {
+                Pixmap.sourceOverUniform(words + py * width + parts.middle.lowerBound, count: parts.middle.count,
+                                         color: flat.color, factor: factor)
+            }
+            sampled(parts.right)
         }
     }
 
@@ -198,41 +308,34 @@ extension Pixmap {
         raw.storeBytes(of: src &+ PaintBlitter.scale4(d, 255 &- (src &>> 24)), as: SIMD4<UInt32>.self)
     }
 
+    /// Asks the CPU to fetch the cache lines of `count` words from `start` (a hint; never faults).
+    @inline(__always)
+    static func prefetch(_ start: UnsafePointer<UInt32>, count: Int) {
+        var k = 0
+        while k < count {
+            citrine_prefetch(start + k)
+            k += 16
+        }
+        if count > 0 { citrine_prefetch(start + (count - 1)) }
+    }
+
+    /// `sourceOverRow` for a source of one colour: the same pixels, through `PaintBlitter`'s
+    /// solid run (the scaled colour computed once; an opaque one is stored).
+    static func sourceOverUniform(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, factor f: UInt32) {
+        let src = f == 255 ? color : PaintBlitter.scale(color, f)
+        if src >> 24 == 255 {
+            dst.update(repeating: src, count: count)
+        } else {
+            PaintBlitter.sourceOverSolid(dst, count: count, source: src)
+        }
+    }
+
     /// `sourceOverRow` for one pixel.
     @inline(__always)
     static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, _ s: UInt32, factor f: UInt32) {
         guard s != 0 else { return }
         let src = f == 255 ? s : PaintBlitter.scale(s, f)
         dst.pointee = src &+ PaintBlitter.scale(dst.pointee, 255 - (src >> 24))
-    }
-}
-
-/// Where an image's non-transparent texels lie, row by row: computed once for a texture that is
-/// drawn many times (a layer's retained bitmap), so that `Pixmap.drawTexture` can skip the
-/// transparent corners and margins around its shape.
-public struct TexelExtents {
-    /// Per image row, the columns from its first to its last texel that is not transparent
-    /// (empty for a transparent row).
-    let rows: [Range<Int>]
-
-    public init(of image: Pixmap) {
-        let w = image.width
-        rows = (0..<image.height).map { y in
-            let row = UnsafeBufferPointer(start: image.words + y * w, count: w)
-            guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
-            return first..<last + 1
-        }
-    }
-
-    /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
-    /// texel columns p + shift and p + shift + 1 can be non-zero (rows outside the image are empty).
-    func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
-        func extent(_ r: Int) -> Range<Int>? { r >= 0 && r < rows.count && !rows[r].isEmpty ? rows[r] : nil }
-        switch (extent(j), extent(j + 1)) {
-        case let (a?, b?): return Swift.min(a.lowerBound, b.lowerBound) - 1 - shift ..< Swift.max(a.upperBound, b.upperBound) - shift
-        case let (a?, nil), let (nil, a?): return a.lowerBound - 1 - shift ..< a.upperBound - shift
-        case (nil, nil): return 0..<0
-        }
     }
 }
 

@@ -29,6 +29,24 @@ struct TextureTests {
         return pm
     }
 
+    /// A layer-like image: one colour (opaque or not) over an inset rectangle or ellipse, random
+    /// texels around it and a transparent margin, so that `TexelExtents` finds flat runs and a
+    /// flat block, which `drawTexture` blends as one colour instead of sampling.
+    static func flatImage(_ g: inout Generator, width: Int, height: Int, ellipse: Bool) throws -> Pixmap {
+        let pm = try image(&g, width: width, height: height, clearBorder: true)
+        let a = g.next() % 2 == 0 ? 255 : UInt8(g.next() % 255 + 1)
+        func channel() -> UInt8 { UInt8(g.next() % (UInt64(a) + 1)) }
+        let flat = PremultipliedColor(r: channel(), g: channel(), b: channel(), a: a)
+        let inset = Int(g.next() % 4) + 1
+        for y in inset..<(height - inset) {
+            for x in inset..<(width - inset) {
+                let dx = (Double(x) + 0.5) / Double(width) - 0.5, dy = (Double(y) + 0.5) / Double(height) - 0.5
+                if !ellipse || dx * dx + dy * dy < 0.2 { pm.setPixel(x: x, y: y, flat) }
+            }
+        }
+        return pm
+    }
+
     /// An opaque 61×47 gradient to composite onto.
     static func canvas() throws -> Pixmap {
         let pm = try Pixmap(width: 61, height: 47)
@@ -94,6 +112,27 @@ struct TextureTests {
             let t = Transform(a: sx * cosine, b: sx * sine, c: -sy * sine, d: sy * cosine,
                               tx: g.unit() * 60, ty: g.unit() * 40)
             try Self.expectSame(image, t, opacity: Float(g.unit()), clearBorder: seed % 2 == 0, "seed \(seed), \(t)")
+        }
+    }
+
+    /// Images with a flat interior, translated (by fractions and whole pixels) and turned: the
+    /// flat runs and block blended as one colour give the same pixels as sampling them.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func flatInteriorsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.flatImage(&g, width: Int(g.next() % 30) + 12, height: Int(g.next() % 30) + 12, ellipse: seed % 2 == 0)
+        for k in 0..<8 {
+            let t: Transform
+            if k < 4 {
+                let tx = Double(Int(g.next() % 3200) - 800) / 64, ty = Double(Int(g.next() % 2400) - 800) / 64
+                t = Transform(a: 1, b: 0, c: 0, d: 1, tx: k == 0 ? tx.rounded() : tx, ty: k == 0 ? ty.rounded() : ty)
+            } else {
+                let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+                t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                              tx: g.unit() * 60, ty: g.unit() * 40)
+            }
+            let opacity = k % 2 == 0 ? 1 : Float(g.unit())
+            try Self.expectSame(image, t, opacity: opacity, clearBorder: true, "seed \(seed), \(t), opacity \(opacity)")
         }
     }
 }

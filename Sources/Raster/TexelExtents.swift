@@ -1,0 +1,102 @@
+/// Where an image's non-transparent texels lie and where it is one flat colour, computed once
+/// for a texture that is drawn many times (a layer's retained bitmap), so that
+/// `Pixmap.drawTexture` can skip the transparent corners and margins around its shape and blend
+/// its flat interior (a solid background) as one colour instead of sampling it.
+///
+/// A bilinear sample whose four texels hold the same colour is that colour exactly: each pair of
+/// weights sums to 256, and `ImageSampler.weigh` rounds c·65536 + 2¹⁵ down to c. So skipping the
+/// sampler there changes no pixel.
+public struct TexelExtents {
+    /// Per image row, the columns from its first to its last texel that is not transparent
+    /// (empty for a transparent row).
+    let rows: [Range<Int>]
+    /// Per image row, its longest run of identical non-transparent texels, when at least
+    /// `minimumRun` long (else empty columns).
+    let runs: [Run]
+    /// A rectangle of identical non-transparent texels, for affine draws: grown row by row from
+    /// the longest run while its area grows (the largest one for convex shapes such as a rounded
+    /// rectangle's interior); nil when no row has a run.
+    let block: Block?
+
+    /// Shorter runs are not worth the split of a row they cost.
+    static let minimumRun = 8
+
+    struct Run {
+        var color: UInt32
+        var columns: Range<Int>
+    }
+
+    struct Block {
+        var color: UInt32
+        var columns: Range<Int>
+        var rows: Range<Int>
+    }
+
+    public init(of image: Pixmap) {
+        let w = image.width
+        rows = (0..<image.height).map { y in
+            let row = UnsafeBufferPointer(start: image.words + y * w, count: w)
+            guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
+            return first..<last + 1
+        }
+        runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
+        block = TexelExtents.block(in: runs)
+    }
+
+    /// The longest run of one non-transparent colour in `row`.
+    private static func longestRun(_ row: UnsafeBufferPointer<UInt32>) -> Run {
+        var best = Run(color: 0, columns: 0..<0)
+        var start = 0
+        while start < row.count {
+            var end = start + 1
+            while end < row.count && row[end] == row[start] { end += 1 }
+            if row[start] != 0 && end - start >= Swift.max(minimumRun, best.columns.count + 1) {
+                best = Run(color: row[start], columns: start..<end)
+            }
+            start = end
+        }
+        return best
+    }
+
+    /// The rectangle grown from the longest run: a row joins (the neighbour above or below that
+    /// keeps the larger area) while it has the same colour and the area does not shrink.
+    private static func block(in runs: [Run]) -> Block? {
+        guard let seed = runs.indices.max(by: { runs[$0].columns.count < runs[$1].columns.count }),
+              !runs[seed].columns.isEmpty else { return nil }
+        var block = Block(color: runs[seed].color, columns: runs[seed].columns, rows: seed..<seed + 1)
+        /// The block grown by row `r`, when that row continues it.
+        func grown(by r: Int) -> Block? {
+            guard r >= 0, r < runs.count, runs[r].color == block.color, runs[r].columns.overlaps(block.columns) else { return nil }
+            let rows = Swift.min(r, block.rows.lowerBound)..<Swift.max(r + 1, block.rows.upperBound)
+            return Block(color: block.color, columns: block.columns.clamped(to: runs[r].columns), rows: rows)
+        }
+        func area(_ b: Block) -> Int { b.columns.count * b.rows.count }
+        while true {
+            let candidates = [grown(by: block.rows.lowerBound - 1), grown(by: block.rows.upperBound)].compactMap { $0 }
+            guard let next = candidates.max(by: { area($0) < area($1) }), area(next) >= area(block) else { return block }
+            block = next
+        }
+    }
+
+    /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
+    /// texel columns p + shift and p + shift + 1 can be non-zero (rows outside the image are empty).
+    func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
+        func extent(_ r: Int) -> Range<Int>? { r >= 0 && r < rows.count && !rows[r].isEmpty ? rows[r] : nil }
+        switch (extent(j), extent(j + 1)) {
+        case let (a?, b?): return Swift.min(a.lowerBound, b.lowerBound) - 1 - shift ..< Swift.max(a.upperBound, b.upperBound) - shift
+        case let (a?, nil), let (nil, a?): return a.lowerBound - 1 - shift ..< a.upperBound - shift
+        case (nil, nil): return 0..<0
+        }
+    }
+
+    /// The pixels p of a translated image whose four texels (columns p + shift and p + shift + 1
+    /// of rows j and j + 1) all hold one colour, and that colour; nil when there are none.
+    func uniformPixels(texelRow j: Int, shift: Int) -> (color: UInt32, pixels: Range<Int>)? {
+        guard j >= 0, j + 1 < runs.count else { return nil }
+        let top = runs[j], bottom = runs[j + 1]
+        guard top.color == bottom.color, !top.columns.isEmpty, !bottom.columns.isEmpty else { return nil }
+        let columns = top.columns.clamped(to: bottom.columns)
+        guard columns.count >= 2 else { return nil }
+        return (top.color, columns.lowerBound - shift ..< columns.upperBound - 1 - shift)
+    }
+}
