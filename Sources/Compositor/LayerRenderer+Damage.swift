@@ -48,6 +48,7 @@ extension LayerRenderer {
     func footprints(of root: CALayer, at time: CFTimeInterval,
                     reusing previous: [ObjectIdentifier: Footprint]?) -> [ObjectIdentifier: Footprint]? {
         var out: [ObjectIdentifier: Footprint] = [:]
+        out.reserveCapacity(previous?.count ?? 0)
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
                    _ index: Int, _ depth: Int) -> LayerGeometry.IntBox? {

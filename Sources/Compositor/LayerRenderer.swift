@@ -431,23 +431,34 @@ final class LayerRenderer {
         init(_ t: Transform) { a = t.a; b = t.b; c = t.c; d = t.d }
     }
 
-    /// A plain leaf layer's retained rasterization.
-    struct Leaf {
-        var key: LeafKey
+    /// A plain leaf layer's retained rasterization (a class: looked up for every layer every
+    /// frame, it is then retained, not copied field by field).
+    final class Leaf {
+        let key: LeafKey
         /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.
-        var pixmap: Pixmap
-        /// Where `pixmap`'s non-transparent pixels lie, for a device-oriented bitmap (drawn
-        /// translated, it skips its transparent corners); nil for a layer-space one.
-        var extents: TexelExtents?
+        let pixmap: Pixmap
+        /// Where `pixmap`'s non-transparent and flat pixels lie: drawn translated, it skips its
+        /// transparent corners, and translated or not, its solid interior is blended as one colour.
+        let extents: TexelExtents
         /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
         /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
-        var placement: Placement
+        let placement: Placement
+        /// The `_serial` of the layer it belongs to (an identifier alone could be reused by a
+        /// later layer).
+        let owner: UInt64
         /// The layer's orientation in the last frame that drew it.
         var seen: Orientation
-        /// The layer it belongs to (an identifier alone could be reused by a later layer).
-        weak var owner: CALayer?
         /// The last full frame that drew it (`Leaves.frame`).
         var lastFrame = 0
+
+        init(key: LeafKey, pixmap: Pixmap, placement: Placement, owner: CALayer, seen: Orientation) {
+            self.key = key
+            self.pixmap = pixmap
+            extents = TexelExtents(of: pixmap)
+            self.placement = placement
+            self.owner = owner._serial
+            self.seen = seen
+        }
 
         /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
         /// orientation it was drawn for, a layer-space one while the orientation keeps changing.
@@ -489,7 +500,7 @@ final class LayerRenderer {
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.
         func dropUnused() {
-            let unused = byLayer.compactMap { $0.value.lastFrame == frame && $0.value.owner != nil ? nil : $0.key }
+            let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unused { byLayer[key] = nil }
         }
     }
@@ -509,14 +520,14 @@ final class LayerRenderer {
     /// a quarter of the raster scale).
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     private func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
-        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
+        -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
         guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               p.contents == nil || p.contents is CGImage else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let key = LeafKey(p, rasterScale: rasterScale)
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
-        var leaf: Leaf
-        if let old = leaves.byLayer[id], old.owner === model, old.key == key, old.fits(orientation) {
+        let leaf: Leaf
+        if let old = leaves.byLayer[id], old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
@@ -527,11 +538,10 @@ final class LayerRenderer {
                                                  orientation: orientation) else { return nil }
             leaves.rasterizations += 1
             leaf = fresh
+            leaves.byLayer[id] = fresh
         }
         leaf.seen = orientation
-        leaf.owner = model
         leaf.lastFrame = leaves.frame
-        leaves.byLayer[id] = leaf
         switch leaf.placement {
         case let .device(_, origin):
             return (leaf.pixmap, leaf.extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
@@ -553,9 +563,9 @@ final class LayerRenderer {
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        return Leaf(key: key, pixmap: fresh, extents: TexelExtents(of: fresh),
+        return Leaf(key: key, pixmap: fresh,
                     placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
-                    seen: Orientation(affine))
+                    owner: model, seen: Orientation(affine))
     }
 
     /// The layer's `area` (its content rectangle, layer space) drawn at `rasterScale` pixels per
@@ -569,7 +579,7 @@ final class LayerRenderer {
               let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        return Leaf(key: key, pixmap: fresh, extents: nil, placement: .layer(toCache: toCache), seen: orientation)
+        return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), owner: model, seen: orientation)
     }
 
     // MARK: - Backing stores

@@ -1,4 +1,5 @@
 import CPrefetch
+import Synchronization
 
 /// Methods a layer calls on its delegate (Apple's `CALayerDelegate`); all optional on Apple, so
 /// all have default implementations here.
@@ -402,6 +403,12 @@ open class CALayer: CAMediaTiming {
     var createdBeforeCommit: Int
     /// Suppresses implicit actions while copying model values.
     private var applyingPresentation = false
+    /// A number no other layer made in this process has (presentation copies included), for
+    /// renderers that keep something per layer: unlike an `ObjectIdentifier`, it is never
+    /// reused after the layer is freed, so checking it needs no `weak` reference (which would
+    /// give every layer a side table, and every retain of it the slow path).
+    public let _serial: UInt64 = CALayer.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
 
     /// The state's address for the duration of `body`: reading fields through it neither copies
     /// the state nor counts as a change.
