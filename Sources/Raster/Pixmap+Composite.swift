@@ -48,15 +48,16 @@ extension Pixmap {
                                   extents: extents)
         } else {
             drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder,
-                              flat: extents?.block)
+                              extents: extents)
         }
     }
 
     /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
     /// one texel of the image is sampled and blended (`ImageSampler.composite`), except where the
-    /// samples' texel quads lie in the image's `flat` block, whose colour they then are.
+    /// samples' texel quads lie in the flat blocks of the image (`extents`), whose colour they
+    /// then are.
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32,
-                                   clearBorder: Bool?, flat: TexelExtents.Block?) {
+                                   clearBorder: Bool?, extents: TexelExtents?) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = rowRange(of: image, under: transform) else { return }
         let w = Double(image.width), h = Double(image.height)
@@ -83,19 +84,34 @@ extension Pixmap {
             func sampled(_ run: Range<Int>) {
                 if !run.isEmpty { sampler.composite(y: y, x: run.lowerBound, count: run.count, factor: factor, into: row + run.lowerBound) }
             }
-            let middle = flat.map { Pixmap.pixels(of: x..<end, sampling: $0, from: (su, sv), step: (inv.a, inv.b)) }
-            let parts = Pixmap.split(x..<end, around: middle ?? end..<end)
-            // The next row's pixels and the texels of its sampled parts (about this row's, a
-            // point every eight pixels, both texel rows), fetched while this one is blended.
-            if y + 1 < height {
-                Pixmap.prefetch(row + width + x, count: end - x)
-                let next = (u: su + inv.c, v: sv + inv.d)
+            var middle = end..<end
+            if let extents {
+                // Through the flat blocks: their stretches joined when they meet.
+                for block in extents.blocks {
+                    let stretch = Pixmap.pixels(of: x..<end, sampling: block, from: (su, sv), step: (inv.a, inv.b))
+                    if middle.isEmpty || stretch.isEmpty {
+                        if stretch.count > middle.count { middle = stretch }
+                    } else if stretch.lowerBound <= middle.upperBound && middle.lowerBound <= stretch.upperBound {
+                        middle = Swift.min(middle.lowerBound, stretch.lowerBound)..<Swift.max(middle.upperBound, stretch.upperBound)
+                    } else if stretch.count > middle.count {
+                        middle = stretch
+                    }
+                }
+            }
+            let parts = Pixmap.split(x..<end, around: middle)
+            // The pixels of the row after next and the texels of its sampled parts (about this
+            // row's, a point every eight pixels, both texel rows), fetched while this one is
+            // blended: two rows ahead, a memory access has time to land.
+            if y + 2 < height {
+                Pixmap.prefetch(row + 2 * width + x, count: end - x)
+                let next = (u: su + 2 * inv.c, v: sv + 2 * inv.d)
                 image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
                 image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
             }
             sampled(parts.left)
-            if let flat, !parts.middle.isEmpty {
-                Pixmap.sourceOverUniform(row + parts.middle.lowerBound, count: parts.middle.count, color: flat.color, factor: factor)
+            if let extents, !parts.middle.isEmpty {
+                Pixmap.sourceOverUniform(row + parts.middle.lowerBound, count: parts.middle.count, color: extents.blocks[0].color,
+                                         factor: factor)
             }
             sampled(parts.right)
         }
@@ -218,11 +234,11 @@ extension Pixmap {
             // Where all four texels hold one colour, the sample is that colour.
             let flat = extents?.uniformPixels(texelRow: j, shift: x.shift)
             let parts = Pixmap.split(columns, around: flat.map { columns.clamped(to: $0.pixels) } ?? columns.upperBound..<columns.upperBound)
-            // The next row's pixels and the texels of its sampled parts, fetched while this one
-            // is blended.
-            if j + 2 < h && py + 1 < height {
-                Pixmap.prefetch(words + (py + 1) * width + columns.lowerBound, count: columns.count)
-                let texels = image.words + (j + 2) * w + x.shift
+            // The pixels of the row after next and the texels of its sampled parts, fetched
+            // while this one is blended (two rows ahead, as for affine maps).
+            if j + 3 < h && py + 2 < height {
+                Pixmap.prefetch(words + (py + 2) * width + columns.lowerBound, count: columns.count)
+                let texels = image.words + (j + 3) * w + x.shift
                 Pixmap.prefetch(texels + parts.left.lowerBound, count: parts.left.count + 2)
                 Pixmap.prefetch(texels + parts.right.lowerBound - 1, count: parts.right.count + 2)
             }

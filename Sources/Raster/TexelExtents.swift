@@ -13,10 +13,12 @@ public struct TexelExtents {
     /// Per image row, its longest run of identical non-transparent texels, when at least
     /// `minimumRun` long (else empty columns).
     let runs: [Run]
-    /// A rectangle of identical non-transparent texels, for affine draws: grown row by row from
-    /// the longest run while its area grows (the largest one for convex shapes such as a rounded
-    /// rectangle's interior); nil when no row has a run.
-    let block: Block?
+    /// Rectangles of identical non-transparent texels (one colour), for affine draws, grown row
+    /// by row from the longest run: the first while its area grows (the largest one for convex
+    /// shapes), the second while it keeps `minimumRun` columns (the tallest). For a rounded
+    /// rectangle's interior they make a cross that misses only the corners. Empty when no row
+    /// has a run.
+    let blocks: [Block]
 
     /// Shorter runs are not worth the split of a row they cost.
     static let minimumRun = 8
@@ -40,7 +42,7 @@ public struct TexelExtents {
             return first..<last + 1
         }
         runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
-        block = TexelExtents.block(in: runs)
+        blocks = TexelExtents.blocks(in: runs)
     }
 
     /// The longest run of one non-transparent colour in `row`.
@@ -58,24 +60,35 @@ public struct TexelExtents {
         return best
     }
 
-    /// The rectangle grown from the longest run: a row joins (the neighbour above or below that
-    /// keeps the larger area) while it has the same colour and the area does not shrink.
-    private static func block(in runs: [Run]) -> Block? {
+    /// The largest and the tallest rectangle grown from the longest run (one when they are the
+    /// same): a row joins (the neighbour above or below that keeps the larger area) while it
+    /// has the same colour and the area does not shrink, or while at least `minimumRun` columns
+    /// stay in common.
+    private static func blocks(in runs: [Run]) -> [Block] {
         guard let seed = runs.indices.max(by: { runs[$0].columns.count < runs[$1].columns.count }),
-              !runs[seed].columns.isEmpty else { return nil }
-        var block = Block(color: runs[seed].color, columns: runs[seed].columns, rows: seed..<seed + 1)
-        /// The block grown by row `r`, when that row continues it.
-        func grown(by r: Int) -> Block? {
-            guard r >= 0, r < runs.count, runs[r].color == block.color, runs[r].columns.overlaps(block.columns) else { return nil }
+              !runs[seed].columns.isEmpty else { return [] }
+        let start = Block(color: runs[seed].color, columns: runs[seed].columns, rows: seed..<seed + 1)
+        /// `block` grown by row `r`, when that row continues it.
+        func grown(_ block: Block, by r: Int) -> Block? {
+            guard r >= 0, r < runs.count, runs[r].color == block.color else { return nil }
+            let columns = block.columns.clamped(to: runs[r].columns)
+            guard columns.count >= minimumRun else { return nil }
             let rows = Swift.min(r, block.rows.lowerBound)..<Swift.max(r + 1, block.rows.upperBound)
-            return Block(color: block.color, columns: block.columns.clamped(to: runs[r].columns), rows: rows)
+            return Block(color: block.color, columns: columns, rows: rows)
         }
         func area(_ b: Block) -> Int { b.columns.count * b.rows.count }
-        while true {
-            let candidates = [grown(by: block.rows.lowerBound - 1), grown(by: block.rows.upperBound)].compactMap { $0 }
-            guard let next = candidates.max(by: { area($0) < area($1) }), area(next) >= area(block) else { return block }
-            block = next
+        /// `start` grown a row at a time while `keeps` accepts the bigger candidate.
+        func grow(while keeps: (Block, Block) -> Bool) -> Block {
+            var block = start
+            while true {
+                let up = grown(block, by: block.rows.lowerBound - 1), down = grown(block, by: block.rows.upperBound)
+                let next = [up, down].compactMap { $0 }.max(by: { area($0) < area($1) })
+                guard let next, keeps(block, next) else { return block }
+                block = next
+            }
         }
+        let largest = grow { area($1) >= area($0) }, tallest = grow { _, _ in true }
+        return tallest.rows == largest.rows ? [largest] : [largest, tallest]
     }
 
     /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
