@@ -20,6 +20,9 @@ public struct TexelExtents {
     /// has a run.
     let blocks: [Block]
 
+    /// `RowPair`s of rows (j, j + 1) at index j + 1, for j = −1 … height − 1.
+    let rowPairs: [RowPair]
+
     /// Shorter runs are not worth the split of a row they cost.
     static let minimumRun = 8
 
@@ -43,6 +46,7 @@ public struct TexelExtents {
         }
         runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
         blocks = TexelExtents.blocks(in: runs)
+        rowPairs = (-1..<image.height).map { [rows, runs] in TexelExtents.rowPair($0, rows: rows, runs: runs) }
     }
 
     /// The longest run of one non-transparent colour in `row`.
@@ -91,25 +95,43 @@ public struct TexelExtents {
         return tallest.rows == largest.rows ? [largest] : [largest, tallest]
     }
 
-    /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
-    /// texel columns p + shift and p + shift + 1 can be non-zero (rows outside the image are empty).
-    func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
+    /// What a translated draw needs of texel rows j and j + 1, worked out once: the columns c
+    /// whose quad (columns c and c + 1) can hold a non-transparent texel, and those whose quad
+    /// is flat, in one colour.
+    struct RowPair {
+        var reach: Range<Int>
+        var flat: Range<Int>
+        var color: UInt32
+    }
+
+    /// `RowPair` of rows j and j + 1 (rows outside the image are empty), for j = −1 … height − 1.
+    private static func rowPair(_ j: Int, rows: [Range<Int>], runs: [Run]) -> RowPair {
         func extent(_ r: Int) -> Range<Int>? { r >= 0 && r < rows.count && !rows[r].isEmpty ? rows[r] : nil }
+        let reach: Range<Int>
         switch (extent(j), extent(j + 1)) {
-        case let (a?, b?): return Swift.min(a.lowerBound, b.lowerBound) - 1 - shift ..< Swift.max(a.upperBound, b.upperBound) - shift
-        case let (a?, nil), let (nil, a?): return a.lowerBound - 1 - shift ..< a.upperBound - shift
-        case (nil, nil): return 0..<0
+        case let (a?, b?): reach = Swift.min(a.lowerBound, b.lowerBound) - 1 ..< Swift.max(a.upperBound, b.upperBound)
+        case let (a?, nil), let (nil, a?): reach = a.lowerBound - 1 ..< a.upperBound
+        case (nil, nil): reach = 0..<0
         }
+        guard j >= 0, j + 1 < runs.count, runs[j].color == runs[j + 1].color else { return RowPair(reach: reach, flat: 0..<0, color: 0) }
+        let columns = runs[j].columns.clamped(to: runs[j + 1].columns)
+        let flat = columns.count >= 2 ? columns.lowerBound..<columns.upperBound - 1 : 0..<0
+        return RowPair(reach: reach, flat: flat, color: runs[j].color)
+    }
+
+    /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
+    /// texel columns p + shift and p + shift + 1 can be non-zero.
+    func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
+        guard j >= -1, j < rowPairs.count - 1 else { return 0..<0 }
+        let reach = rowPairs[j + 1].reach
+        return reach.isEmpty ? 0..<0 : reach.lowerBound - shift..<reach.upperBound - shift
     }
 
     /// The pixels p of a translated image whose four texels (columns p + shift and p + shift + 1
     /// of rows j and j + 1) all hold one colour, and that colour; nil when there are none.
     func uniformPixels(texelRow j: Int, shift: Int) -> (color: UInt32, pixels: Range<Int>)? {
-        guard j >= 0, j + 1 < runs.count else { return nil }
-        let top = runs[j], bottom = runs[j + 1]
-        guard top.color == bottom.color, !top.columns.isEmpty, !bottom.columns.isEmpty else { return nil }
-        let columns = top.columns.clamped(to: bottom.columns)
-        guard columns.count >= 2 else { return nil }
-        return (top.color, columns.lowerBound - shift ..< columns.upperBound - 1 - shift)
+        guard j >= 0, j < rowPairs.count - 1 else { return nil }
+        let pair = rowPairs[j + 1]
+        return pair.flat.isEmpty ? nil : (pair.color, pair.flat.lowerBound - shift..<pair.flat.upperBound - shift)
     }
 }
