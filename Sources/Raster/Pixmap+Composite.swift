@@ -189,6 +189,13 @@ extension Pixmap {
                 let pixels = columns.clamped(to: texels.lowerBound - x.shift..<texels.upperBound - x.shift)
                 let parts = Pixmap.split(pixels, around: pixels.clamped(to: run.columns.lowerBound - x.shift..<run.columns.upperBound - x.shift))
                 let dst = words + py * width, src = image.words + j * w + x.shift
+                // The pixels and edge texels of the row `rowsAhead` below (as for fractional offsets).
+                if py + Pixmap.rowsAhead < rows.upperBound {
+                    let below = Pixmap.rowsAhead * width, next = src + Pixmap.rowsAhead * w
+                    Pixmap.prefetch(dst + below + pixels.lowerBound, count: pixels.count)
+                    Pixmap.prefetch(next + parts.left.lowerBound, count: parts.left.count)
+                    Pixmap.prefetch(next + parts.right.lowerBound, count: parts.right.count)
+                }
                 Pixmap.sourceOverRow(dst + parts.left.lowerBound, source: src + parts.left.lowerBound, count: parts.left.count, factor: factor)
                 if !parts.middle.isEmpty {
                     Pixmap.sourceOverUniform(dst + parts.middle.lowerBound, count: parts.middle.count, color: run.color, factor: factor)
