@@ -136,19 +136,24 @@ extension Pixmap {
 
     /// Asks the CPU to fetch the two texel rows under the sample positions (minus ½) `start` +
     /// x·`step` of `pixels`, one point every four pixels (a hint: positions outside are skipped).
+    /// Positions step in 32.32 fixed point, as `FixedRun` steps (a hint needs no exactness).
     func prefetchTexels(from start: (u: Double, v: Double), step: (u: Double, v: Double), pixels: Range<Int>) {
-        var u = start.u + step.u * Double(pixels.lowerBound), v = start.v + step.v * Double(pixels.lowerBound)
-        let du = step.u * 4, dv = step.v * 4
+        let u = start.u + step.u * Double(pixels.lowerBound), v = start.v + step.v * Double(pixels.lowerBound)
+        let limit = 1e9
+        guard !pixels.isEmpty, abs(u) < limit, abs(v) < limit, abs(step.u) < limit / 4, abs(step.v) < limit / 4 else { return }
+        var fu = Int64(u * FixedRun.one), fv = Int64(v * FixedRun.one)
+        let du = Int64(step.u * 4 * FixedRun.one), dv = Int64(step.v * 4 * FixedRun.one)
+        let maxU = UInt64(width) << 32, maxV = UInt64(height - 1) << 32
         var k = pixels.lowerBound
         while k < pixels.upperBound {
-            if u >= 0, u < Double(width), v >= 0, v < Double(height - 1) {
-                let texel = words + Int(v) * width + Int(u)
+            if UInt64(bitPattern: fu) < maxU && UInt64(bitPattern: fv) < maxV {
+                let texel = words + (Int(truncatingIfNeeded: fv >> 32) &* width &+ Int(truncatingIfNeeded: fu >> 32))
                 citrine_prefetch(texel)
                 citrine_prefetch(texel + width)
             }
-            u += du
-            v += dv
-            k += 4
+            fu &+= du
+            fv &+= dv
+            k &+= 4
         }
     }
 
