@@ -77,14 +77,26 @@ enum DrawnContent: Equatable {
     case gradient(Gradient)
     case text(Text)
 
+    // The arrays are kept as the layer holds them (copying a reference, not the elements): a key
+    // is made for every retained layer every frame.
     struct Shape: Equatable {
         let path: CGPath?, fillColor: CGColor?, fillRule: String
         let strokeColor: CGColor?, lineWidth: CGFloat, lineCap: String, lineJoin: String, miterLimit: CGFloat
-        let dashPattern: [Double]?, dashPhase: CGFloat, strokeStart: CGFloat, strokeEnd: CGFloat
+        let dashPattern: [NSNumber]?, dashPhase: CGFloat, strokeStart: CGFloat, strokeEnd: CGFloat
     }
 
     struct Gradient: Equatable {
-        let colors: [CGColor], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint, type: String
+        let colors: Colors, locations: [NSNumber]?, startPoint: CGPoint, endPoint: CGPoint, type: String
+    }
+
+    /// A gradient layer's `colors` (Apple's `[Any]`), equal when they hold the same colours in the
+    /// same places (an element that is not a CGColor matches only another such element).
+    struct Colors: Equatable {
+        let values: [Any]
+
+        static func == (a: Colors, b: Colors) -> Bool {
+            a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { $0 as? CGColor == $1 as? CGColor }
+        }
     }
 
     struct Text: Equatable {
@@ -97,11 +109,10 @@ enum DrawnContent: Equatable {
             self = .shape(Shape(path: s.path, fillColor: s.fillColor, fillRule: s.fillRule.rawValue,
                                 strokeColor: s.strokeColor, lineWidth: s.lineWidth, lineCap: s.lineCap.rawValue,
                                 lineJoin: s.lineJoin.rawValue, miterLimit: s.miterLimit,
-                                dashPattern: s.lineDashPattern?.map(\.doubleValue), dashPhase: s.lineDashPhase,
+                                dashPattern: s.lineDashPattern, dashPhase: s.lineDashPhase,
                                 strokeStart: s.strokeStart, strokeEnd: s.strokeEnd))
         } else if let g = p as? CAGradientLayer {
-            self = .gradient(Gradient(colors: (g.colors ?? []).compactMap { $0 as? CGColor },
-                                      locations: g.locations?.map(\.doubleValue), startPoint: g.startPoint,
+            self = .gradient(Gradient(colors: Colors(values: g.colors ?? []), locations: g.locations, startPoint: g.startPoint,
                                       endPoint: g.endPoint, type: g.type.rawValue))
         } else if let t = p as? CATextLayer {
             self = .text(Text(string: TextRenderer.text(of: t), font: TextRenderer.fontName(of: t), fontSize: t.fontSize,
