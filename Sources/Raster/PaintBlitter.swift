@@ -133,11 +133,7 @@ public struct PaintBlitter: Blitter {
         let f = PaintBlitter.div255(UInt32(coverage) &* opacity)
         let src = coverage == 255 ? solidInteriorWord : PaintBlitter.scale(color, f)
         if fastSourceOver {
-            if src >> 24 == 255 {
-                dst.update(repeating: src, count: count)
-            } else {
-                PaintBlitter.sourceOverSolid(dst, count: count, source: src)
-            }
+            PaintBlitter.sourceOverSolid(dst, count: count, source: src)
         } else {
             for i in 0..<count { dst[i] = blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
@@ -161,12 +157,17 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `dst = src + dst·(255 − αs)/255` over a run of one colour, sixteen pixels per step (four
-    /// independent quads), then four; the last one to three with the run's last quad. Runs
-    /// shorter than a quad go pixel by pixel. Out of line: inlined into the rasterizer's sweep,
-    /// `scaleBytes`' widening conversions compile to calls.
+    /// `dst = src + dst·(255 − αs)/255` over a run of one colour: an opaque one is stored (the
+    /// same words: dst·0/255 is 0), any other blended sixteen pixels per step (four independent
+    /// quads), then four; the last one to three with the run's last quad. Runs shorter than a
+    /// quad go pixel by pixel. Out of line: inlined into the rasterizer's sweep, `scaleBytes`'
+    /// widening conversions compile to calls.
     @inline(never)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
+        guard src >> 24 != 255 else {
+            dst.update(repeating: src, count: count)
+            return
+        }
         let inv = 255 - (src >> 24)
         guard count >= 4 else {
             for i in 0..<count { dst[i] = src &+ scale(dst[i], inv) }

@@ -353,14 +353,9 @@ extension Pixmap {
     }
 
     /// `sourceOverRow` for a source of one colour: the same pixels, through `PaintBlitter`'s
-    /// solid run (the scaled colour computed once; an opaque one is stored).
+    /// solid run (the scaled colour computed once).
     static func sourceOverUniform(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, factor f: UInt32) {
-        let src = f == 255 ? color : PaintBlitter.scale(color, f)
-        if src >> 24 == 255 {
-            dst.update(repeating: src, count: count)
-        } else {
-            PaintBlitter.sourceOverSolid(dst, count: count, source: src)
-        }
+        PaintBlitter.sourceOverSolid(dst, count: count, source: f == 255 ? color : PaintBlitter.scale(color, f))
     }
 
     /// `sourceOverRow` for one pixel.
