@@ -80,10 +80,6 @@ extension Pixmap {
             let end = Swift.min(width, Int(hi.rounded(.up)) + slack)
             guard x < end else { continue }
             let row = words + y * width
-            /// Pixels `run` of the row, sampled.
-            func sampled(_ run: Range<Int>) {
-                if !run.isEmpty { sampler.composite(y: y, x: run.lowerBound, count: run.count, factor: factor, into: row + run.lowerBound) }
-            }
             var middle = end..<end
             if let extents {
                 // Through the flat blocks: their stretches joined when they meet.
@@ -109,12 +105,9 @@ extension Pixmap {
                 image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
                 image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
             }
-            sampled(parts.left)
-            if let extents, !parts.middle.isEmpty {
-                Pixmap.sourceOverUniform(row + parts.middle.lowerBound, count: parts.middle.count, color: extents.blocks[0].color,
-                                         factor: factor)
+            parts.blend(color: extents?.blocks.first?.color ?? 0, factor: factor, row: row) { run in
+                sampler.composite(y: y, x: run.lowerBound, count: run.count, factor: factor, into: row + run.lowerBound)
             }
-            sampled(parts.right)
         }
     }
 
@@ -122,16 +115,30 @@ extension Pixmap {
     /// whole quads of pixels, when the middle has the pixels to give: a sample of flat texels is
     /// their colour, so moving pixels from the middle to a sampled part changes none of them, and
     /// the sampler then blends four at a time throughout.
-    static func split(_ run: Range<Int>, around middle: Range<Int>)
-        -> (left: Range<Int>, middle: Range<Int>, right: Range<Int>) {
-        guard !middle.isEmpty else { return (run, run.upperBound..<run.upperBound, run.upperBound..<run.upperBound) }
+    static func split(_ run: Range<Int>, around middle: Range<Int>) -> RowParts {
+        guard !middle.isEmpty else { return RowParts(left: run, middle: run.upperBound..<run.upperBound, right: run.upperBound..<run.upperBound) }
         var lo = middle.lowerBound, hi = middle.upperBound
         let leftPad = (4 - (lo - run.lowerBound) % 4) % 4, rightPad = (4 - (run.upperBound - hi) % 4) % 4
         if hi - lo >= leftPad + rightPad {
             lo += leftPad
             hi -= rightPad
         }
-        return (run.lowerBound..<lo, lo..<hi, hi..<run.upperBound)
+        return RowParts(left: run.lowerBound..<lo, middle: lo..<hi, right: hi..<run.upperBound)
+    }
+
+    /// A row's pixels split around a flat middle (`split`): the sides are sampled, the middle is
+    /// one colour.
+    struct RowParts {
+        var left: Range<Int>, middle: Range<Int>, right: Range<Int>
+
+        /// Blends the row (`row` points at its pixel 0): each non-empty side through `sampled`,
+        /// the middle as `color` scaled by `factor`/255 (`sourceOverUniform`).
+        @inline(__always)
+        func blend(color: UInt32, factor: UInt32, row: UnsafeMutablePointer<UInt32>, sampled: (Range<Int>) -> Void) {
+            if !left.isEmpty { sampled(left) }
+            if !middle.isEmpty { Pixmap.sourceOverUniform(row + middle.lowerBound, count: middle.count, color: color, factor: factor) }
+            if !right.isEmpty { sampled(right) }
+        }
     }
 
     /// Asks the CPU to fetch the two texel rows under the sample positions (minus ½) `start` +
@@ -201,11 +208,9 @@ extension Pixmap {
                     Pixmap.prefetch(next + parts.left.lowerBound, count: parts.left.count)
                     Pixmap.prefetch(next + parts.right.lowerBound, count: parts.right.count)
                 }
-                Pixmap.sourceOverRow(dst + parts.left.lowerBound, source: src + parts.left.lowerBound, count: parts.left.count, factor: factor)
-                if !parts.middle.isEmpty {
-                    Pixmap.sourceOverUniform(dst + parts.middle.lowerBound, count: parts.middle.count, color: run.color, factor: factor)
+                parts.blend(color: run.color, factor: factor, row: dst) { side in
+                    Pixmap.sourceOverRow(dst + side.lowerBound, source: src + side.lowerBound, count: side.count, factor: factor)
                 }
-                Pixmap.sourceOverRow(dst + parts.right.lowerBound, source: src + parts.right.lowerBound, count: parts.right.count, factor: factor)
             }
             return
         }
@@ -236,7 +241,6 @@ extension Pixmap {
             guard !columns.isEmpty else { continue }
             /// Pixels `run` of the row, sampled.
             func sampled(_ run: Range<Int>) {
-                guard !run.isEmpty else { return }
                 let top = image.words + Swift.max(j, 0) * w + run.lowerBound + x.shift
                 let bottom = image.words + Swift.min(j + 1, h - 1) * w + run.lowerBound + x.shift
                 ImageSampler.translatedRow(top: top, bottom: bottom, count: run.count,
@@ -255,12 +259,7 @@ extension Pixmap {
                 Pixmap.prefetch(texels + parts.left.lowerBound, count: parts.left.count + 2)
                 Pixmap.prefetch(texels + parts.right.lowerBound - 1, count: parts.right.count + 2)
             }
-            sampled(parts.left)
-            if let flat, !parts.middle.isEmpty {
-                Pixmap.sourceOverUniform(words + py * width + parts.middle.lowerBound, count: parts.middle.count,
-                                         color: flat.color, factor: factor)
-            }
-            sampled(parts.right)
+            parts.blend(color: flat?.color ?? 0, factor: factor, row: words + py * width, sampled: sampled)
         }
     }
 
