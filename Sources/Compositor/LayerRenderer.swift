@@ -431,8 +431,8 @@ final class LayerRenderer {
         init(_ t: Transform) { a = t.a; b = t.b; c = t.c; d = t.d }
     }
 
-    /// A plain leaf layer's retained rasterization (a class: looked up for every layer every
-    /// frame, it is then retained, not copied field by field).
+    /// A leaf layer's retained rasterization (a class: looked up for every layer every frame, it
+    /// is then retained, not copied field by field).
     final class Leaf {
         let key: LeafKey
         /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.

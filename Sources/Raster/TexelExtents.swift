@@ -86,7 +86,12 @@ public struct TexelExtents {
             var block = start
             while true {
                 let up = grown(block, by: block.rows.lowerBound - 1), down = grown(block, by: block.rows.upperBound)
-                let next = [up, down].compactMap { $0 }.max(by: { area($0) < area($1) })
+                let next = switch (up, down) {
+                case let (u?, d?): area(d) > area(u) ? d : u
+                case let (u?, nil): u
+                case let (nil, d?): d
+                case (nil, nil): nil as Block?
+                }
                 guard let next, keeps(block, next) else { return block }
                 block = next
             }
