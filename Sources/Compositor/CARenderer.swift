@@ -122,10 +122,11 @@ public final class CARenderer {
                 return
             }
             fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints) }
-            if let layer, let old = footprints, let new = fresh {
-                let area = LayerRenderer.damage(from: old, to: new).clamped(width: pixmap.width, height: pixmap.height)
-                    .union(requestedArea)
-                if area.pixelCount <= Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height)) {
+            let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
+            if let layer, let old = footprints, let new = fresh,
+               let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
+                let area = damaged.union(requestedArea)
+                if area.pixelCount <= limit {
                     redraw(area, layer: layer, at: t, background: background, footprints: new)
                     renderer.leaves.keepOnly(new)
                     footprints = new

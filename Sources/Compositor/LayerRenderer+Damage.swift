@@ -77,14 +77,25 @@ extension LayerRenderer {
     }
 
     /// The union of the subtree boxes, before and after, of every layer whose picture differs
-    /// between `old` and `new` (including layers only in one of them). Order-independent.
-    static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint]) -> LayerGeometry.IntBox {
+    /// between `old` and `new` (including layers only in one of them), within `frame` (width,
+    /// height); nil as soon as it covers more than `limit` pixels of it, since the caller then
+    /// redraws the whole frame and the rest of the comparison would decide nothing. Order-
+    /// independent.
+    static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint],
+                       frame: (width: Int, height: Int), limit: Int) -> LayerGeometry.IntBox? {
         var area = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
-        for (id, before) in old where new[id]?.picture != before.picture {
-            area = area.union(before.reach)
-            if let after = new[id] { area = area.union(after.reach) }
+        /// Adds `box`; false once the area is past the limit.
+        func grow(_ box: LayerGeometry.IntBox) -> Bool {
+            area = area.union(box.clamped(width: frame.width, height: frame.height))
+            return area.pixelCount <= limit
         }
-        for (id, after) in new where old[id] == nil { area = area.union(after.reach) }
+        for (id, before) in old where new[id]?.picture != before.picture {
+            guard grow(before.reach) else { return nil }
+            if let after = new[id], !grow(after.reach) { return nil }
+        }
+        for (id, after) in new where old[id] == nil {
+            guard grow(after.reach) else { return nil }
+        }
         return area
     }
 }

@@ -107,6 +107,41 @@ struct ImageSampler {
                         quad: { Pixmap.sourceOver4(dst + $0, $1, factor: factor) })
     }
 
+    /// The fixed-point run of pixel row `y` from its pixel 0 over `count` pixels, with the
+    /// arithmetic `sample` and `composite` use for a run starting there (so every pixel gets the
+    /// position a pattern fill of the whole row gives it); nil for a projective map or a run
+    /// reaching beyond ±10⁹ texels.
+    func rowRun(y: Int, count: Int) -> FixedRun? {
+        guard let (u, v, du, dv) = affineRun(y: y, x: 0) else { return nil }
+        return FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image)
+    }
+
+    /// For an affine map, the step in image space from one pixel row to the next: (∂u/∂y, ∂v/∂y).
+    var rowStep: (u: Double, v: Double) {
+        let m = inverse.m
+        return (m.1 / m.8, m.4 / m.8)
+    }
+
+    /// Composites pixels `pixels` of a row whose run from pixel 0 is `row` (`rowRun`): each
+    /// bilinear sample, scaled by `factor`/255, goes source-over onto `dst` (pixel 0 of the row).
+    /// `inside`: all their texel quads lie wholly inside the image, so four are sampled at a time;
+    /// otherwise each is sampled alone, texels outside the image transparent.
+    func composite(_ row: FixedRun, pixels: Range<Int>, inside: Bool, factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        var run = row
+        run.advance(Int64(pixels.lowerBound))
+        var i = pixels.lowerBound
+        while inside && i + 4 <= pixels.upperBound {
+            Pixmap.sourceOver4(dst + i, sampleQuad(run), factor: factor)
+            run.advance(4)
+            i += 4
+        }
+        while i < pixels.upperBound {
+            Pixmap.sourceOver(dst + i, sample(run), factor: factor)
+            run.advance(1)
+            i += 1
+        }
+    }
+
     /// The bilinear samples of `count` pixels from image position (u, v) stepping (du, dv), handed
     /// out in order: `quad(i, s)` for pixels i…i + 3 when all their texel quads lie inside the
     /// image (sampled together in 16-bit lanes), else `single(i, s)` for pixel i alone — with the
@@ -332,7 +367,7 @@ struct ImageSampler {
 struct FixedRun {
     static let one = 4_294_967_296.0
     private(set) var fu: Int64, fv: Int64
-    private let dfu: Int64, dfv: Int64
+    let dfu: Int64, dfv: Int64
     /// (width − 1, height − 1) of the image in fixed point: a quad is inside below them.
     private let maxU: UInt64, maxV: UInt64
 
@@ -348,6 +383,38 @@ struct FixedRun {
         maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
         let steps = SIMD4<UInt32>(0, 1, 2, 3)
         quadU = steps &* UInt32(truncatingIfNeeded: dfu); quadV = steps &* UInt32(truncatingIfNeeded: dfv)
+    }
+
+    /// The pixels x of `0..<count` (counted from the run's current pixel) whose quad's top-left
+    /// texel position, in fixed point, lies in `u` × `v` (half-open, lower bound first): an
+    /// interval, since positions step linearly. Estimated in floating point, then settled with
+    /// exact integer tests, so it holds for every pixel the run visits.
+    func stretch(u: (Int64, Int64), v: (Int64, Int64), count: Int) -> Range<Int> {
+        let a = FixedRun.stretch(fu, dfu, u, count: count), b = FixedRun.stretch(fv, dfv, v, count: count)
+        let lower = Swift.max(a.lowerBound, b.lowerBound), upper = Swift.min(a.upperBound, b.upperBound)
+        return lower < upper ? lower..<upper : lower..<lower
+    }
+
+    /// The x in `0..<count` with `bounds.0 ≤ f + x·d < bounds.1`. The reals where f + x·d meets
+    /// the bounds, floored, are at most two short of the stretch's first pixel and of the first
+    /// pixel past it (one for rounding up, one for the estimate's error, ≪ 1 within the row), so
+    /// a few exact tests from there settle both.
+    private static func stretch(_ f: Int64, _ d: Int64, _ bounds: (Int64, Int64), count: Int) -> Range<Int> {
+        guard d != 0 else { return bounds.0 <= f && f < bounds.1 ? 0..<count : 0..<0 }
+        @inline(__always) func within(_ x: Int) -> Bool {
+            let p = f &+ Int64(x) &* d
+            return p >= bounds.0 && p < bounds.1
+        }
+        let r = 1 / Double(d)
+        let a = Double(bounds.0 &- f) * r, b = Double(bounds.1 &- f) * r
+        @inline(__always) func floored(_ x: Double) -> Int { Int(Swift.max(0, Swift.min(Double(count), x))) }
+        let first = floored(Swift.min(a, b)), last = floored(Swift.max(a, b))
+        var lower = first
+        while lower < Swift.min(first + 3, count) && !within(lower) { lower += 1 }
+        guard lower < count && within(lower) else { return 0..<0 }
+        var upper = Swift.max(lower, last)
+        while upper < Swift.min(last + 3, count) && within(upper) { upper += 1 }
+        return lower..<upper
     }
 
     /// How many pixels from the current one on have their quads inside the image, when the
@@ -397,6 +464,21 @@ struct FixedRun {
         }
         return (lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU),
                 lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV))
+    }
+
+    /// This run moved by (u, v) texels, for hints such as `Pixmap.prefetchTexels` (wrapping,
+    /// never trapping, on absurd offsets).
+    func shifted(u: Double, v: Double) -> FixedRun {
+        var run = self
+        run.fu &+= FixedRun.fixed(u)
+        run.fv &+= FixedRun.fixed(v)
+        return run
+    }
+
+    /// `x` in 32.32 fixed point, 0 when out of Int64's range.
+    private static func fixed(_ x: Double) -> Int64 {
+        let f = x * one
+        return abs(f) < 9e18 ? Int64(f) : 0
     }
 
     @inline(__always)

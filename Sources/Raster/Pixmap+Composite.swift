@@ -41,72 +41,84 @@ extension Pixmap {
     public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil,
                             extents: TexelExtents? = nil) {
         let f = Pixmap.opacityFactor(opacity)
-        guard f > 0, image.width > 0, image.height > 0, let inverse = transform.inverted() else { return }
+        guard f > 0, image.width > 0, image.height > 0, transform.inverted() != nil else { return }
         let extents = extents.flatMap { $0.rows.count == image.height ? $0 : nil }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 {
             drawTranslatedTexture(image, tx: transform.tx, ty: transform.ty, factor: f, clearBorder: clearBorder,
                                   extents: extents)
         } else {
-            drawAffineTexture(image, transform: transform, inverse: inverse, factor: f, clearBorder: clearBorder,
-                              extents: extents)
+            drawAffineTexture(image, transform: transform, factor: f, clearBorder: clearBorder, extents: extents)
         }
     }
 
-    /// `drawTexture` for a general affine map: per row, the span of pixel centres that land within
-    /// one texel of the image is sampled and blended (`ImageSampler.composite`), except where the
-    /// samples' texel quads lie in the flat blocks of the image (`extents`), whose colour they
-    /// then are.
-    private func drawAffineTexture(_ image: Pixmap, transform: Transform, inverse inv: Transform, factor: UInt32,
+    /// `drawTexture` for a general affine map: per row, the pixels whose texel quads reach into
+    /// the image are sampled and blended (`ImageSampler.composite`), except where the quads lie
+    /// in the flat blocks of the image (`extents`), whose colour they then are. Which pixels those
+    /// are is settled on the sampler's own fixed-point positions (`FixedRun.stretch`), so the
+    /// split changes no pixel: a pattern fill of the row gives every pixel the same position.
+    private func drawAffineTexture(_ image: Pixmap, transform: Transform, factor: UInt32,
                                    clearBorder: Bool?, extents: TexelExtents?) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = rowRange(of: image, under: transform) else { return }
-        let w = Double(image.width), h = Double(image.height)
-        // A bilinear sample is non-zero only for su ∈ (−1, w) and sv ∈ (−1, h); inside (0, w − 1)
-        // and (0, h − 1) when the image's outermost pixels are transparent.
-        let clear = clearBorder ?? image.hasClearBorder ? 1.0 : 0
+        let one = Int64(1) << 32, w = Int64(image.width), h = Int64(image.height)
+        /// Quad positions (top-left texel, fixed point) in texel columns `columns` and rows `rows`,
+        /// as half-open bounds for `FixedRun.stretch`.
+        func quads(columns: (Int64, Int64), rows: (Int64, Int64)) -> (u: (Int64, Int64), v: (Int64, Int64)) {
+            ((columns.0 * one, (columns.1 - 1) * one), (rows.0 * one, (rows.1 - 1) * one))
+        }
+        // Quads wholly inside the image; with transparent outermost texels only they can be
+        // non-zero, else also those that straddle its edge (a texel row or column outside).
+        let inside = quads(columns: (0, w), rows: (0, h)), reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
+        let clear = clearBorder ?? image.hasClearBorder
+        let blocks = (extents?.blocks ?? []).map {
+            quads(columns: (Int64($0.columns.lowerBound), Int64($0.columns.upperBound)),
+                  rows: (Int64($0.rows.lowerBound), Int64($0.rows.upperBound)))
+        }
+        let rowStep = sampler.rowStep
         for y in rows {
-            // Sample position of pixel x's centre, minus ½ (texel centres at integers): su + a·x.
-            let py = Double(y) + 0.5
-            let su = inv.a * 0.5 + inv.c * py + inv.tx - 0.5, sv = inv.b * 0.5 + inv.d * py + inv.ty - 0.5
-            let (u0, u1) = Pixmap.solve(su, inv.a, above: clear - 1, below: w - clear)
-            let (v0, v1) = Pixmap.solve(sv, inv.b, above: clear - 1, below: h - clear)
-            let lo = Swift.max(u0, v0, -1), hi = Swift.min(u1, v1, Double(width))
-            guard lo < hi else { continue }
-            // Pixels lo < x < hi. With a clear border, a pixel just outside samples the transparent
-            // ring even if rounding misjudged it; otherwise one pixel of slack on each side (the
-            // sampler itself returns 0 outside the image).
-            let slack = clear == 1 ? 0 : 1
-            let x = Swift.max(0, Int(lo.rounded(.down)) + 1 - slack)
-            let end = Swift.min(width, Int(hi.rounded(.up)) + slack)
-            guard x < end else { continue }
             let row = words + y * width
-            var middle = end..<end
-            if let extents {
-                // Through the flat blocks: their stretches joined when they meet.
-                for block in extents.blocks {
-                    let stretch = Pixmap.pixels(of: x..<end, sampling: block, from: (su, sv), step: (inv.a, inv.b))
-                    if middle.isEmpty || stretch.isEmpty {
-                        if stretch.count > middle.count { middle = stretch }
-                    } else if stretch.lowerBound <= middle.upperBound && middle.lowerBound <= stretch.upperBound {
-                        middle = Swift.min(middle.lowerBound, stretch.lowerBound)..<Swift.max(middle.upperBound, stretch.upperBound)
-                    } else if stretch.count > middle.count {
-                        middle = stretch
-                    }
+            guard let run = sampler.rowRun(y: y, count: width) else {
+                // Beyond fixed point's reach: the sampler's general walk over the whole row.
+                sampler.composite(y: y, x: 0, count: width, factor: factor, into: row)
+                continue
+            }
+            let sampled = run.stretch(u: inside.u, v: inside.v, count: width)
+            if !clear {
+                // Quads straddling the image's edge, one pixel at a time (texels outside are 0).
+                let edge = run.stretch(u: reach.u, v: reach.v, count: width)
+                if sampled.isEmpty {
+                    sampler.composite(run, pixels: edge, inside: false, factor: factor, into: row)
+                    continue
+                }
+                sampler.composite(run, pixels: edge.lowerBound..<sampled.lowerBound, inside: false, factor: factor, into: row)
+                sampler.composite(run, pixels: sampled.upperBound..<edge.upperBound, inside: false, factor: factor, into: row)
+            }
+            guard !sampled.isEmpty else { continue }
+            // Through the flat blocks: their stretches joined when they meet.
+            var middle = sampled.upperBound..<sampled.upperBound
+            for block in blocks {
+                let stretch = run.stretch(u: block.u, v: block.v, count: width).clamped(to: sampled)
+                if middle.isEmpty || stretch.isEmpty {
+                    if stretch.count > middle.count { middle = stretch }
+                } else if stretch.lowerBound <= middle.upperBound && middle.lowerBound <= stretch.upperBound {
+                    middle = Swift.min(middle.lowerBound, stretch.lowerBound)..<Swift.max(middle.upperBound, stretch.upperBound)
+                } else if stretch.count > middle.count {
+                    middle = stretch
                 }
             }
-            let parts = Pixmap.split(x..<end, around: middle)
+            let parts = Pixmap.split(sampled, around: middle)
             // The pixels of the row `rowsAhead` below and the texels of its sampled parts (about
             // this row's, a point every four pixels, both texel rows), fetched while this one is
             // blended.
             if y + Pixmap.rowsAhead < height {
+                Pixmap.prefetch(row + Pixmap.rowsAhead * width + sampled.lowerBound, count: sampled.count)
                 let ahead = Double(Pixmap.rowsAhead)
-                Pixmap.prefetch(row + Pixmap.rowsAhead * width + x, count: end - x)
-                let next = (u: su + ahead * inv.c, v: sv + ahead * inv.d)
-                image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
-                image.prefetchTexels(from: next, step: (inv.a, inv.b), pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
+                let below = run.shifted(u: rowStep.u * ahead, v: rowStep.v * ahead)
+                image.prefetchTexels(below, pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
+                image.prefetchTexels(below, pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
             }
-            parts.blend(color: extents?.blocks.first?.color ?? 0, factor: factor, row: row) { run in
-                sampler.composite(y: y, x: run.lowerBound, count: run.count, factor: factor, into: row + run.lowerBound)
+            parts.blend(color: extents?.blocks.first?.color ?? 0, factor: factor, row: row) { pixels in
+                sampler.composite(run, pixels: pixels, inside: true, factor: factor, into: row)
             }
         }
     }
@@ -141,15 +153,14 @@ extension Pixmap {
         }
     }
 
-    /// Asks the CPU to fetch the two texel rows under the sample positions (minus ½) `start` +
-    /// x·`step` of `pixels`, one point every four pixels (a hint: positions outside are skipped).
-    /// Positions step in 32.32 fixed point, as `FixedRun` steps (a hint needs no exactness).
-    func prefetchTexels(from start: (u: Double, v: Double), step: (u: Double, v: Double), pixels: Range<Int>) {
-        let u = start.u + step.u * Double(pixels.lowerBound), v = start.v + step.v * Double(pixels.lowerBound)
-        let limit = 1e9
-        guard !pixels.isEmpty, abs(u) < limit, abs(v) < limit, abs(step.u) < limit / 4, abs(step.v) < limit / 4 else { return }
-        var fu = Int64(u * FixedRun.one), fv = Int64(v * FixedRun.one)
-        let du = Int64(step.u * 4 * FixedRun.one), dv = Int64(step.v * 4 * FixedRun.one)
+    /// Asks the CPU to fetch the two texel rows under the quads of `pixels` of `run` (pixel 0
+    /// first), one point every four pixels (a hint: positions outside the image are skipped).
+    /// Not inlined: the loop keeps its registers to itself.
+    @inline(never)
+    func prefetchTexels(_ run: FixedRun, pixels: Range<Int>) {
+        guard !pixels.isEmpty else { return }
+        var fu = run.fu &+ Int64(pixels.lowerBound) &* run.dfu, fv = run.fv &+ Int64(pixels.lowerBound) &* run.dfv
+        let du = 4 &* run.dfu, dv = 4 &* run.dfv
         let maxU = UInt64(width) << 32, maxV = UInt64(height - 1) << 32
         var k = pixels.lowerBound
         while k < pixels.upperBound {
@@ -162,22 +173,6 @@ extension Pixmap {
             fv &+= dv
             k &+= 4
         }
-    }
-
-    /// The pixels x of `run` whose bilinear texel quad, at sample position (minus ½) `start` +
-    /// x·`step`, lies wholly inside `block`: their sample is the block's colour. Positions within
-    /// 1/1024 texel of the limits are left to the sampler, whose fixed-point steps may round
-    /// them across.
-    private static func pixels(of run: Range<Int>, sampling block: TexelExtents.Block,
-                               from start: (u: Double, v: Double), step: (u: Double, v: Double)) -> Range<Int> {
-        let margin = 1.0 / 1024
-        let (u0, u1) = solve(start.u, step.u, above: Double(block.columns.lowerBound) + margin,
-                             below: Double(block.columns.upperBound - 1) - margin)
-        let (v0, v1) = solve(start.v, step.v, above: Double(block.rows.lowerBound) + margin,
-                             below: Double(block.rows.upperBound - 1) - margin)
-        let lo = Swift.max(u0, v0, Double(run.lowerBound) - 1), hi = Swift.min(u1, v1, Double(run.upperBound))
-        guard lo < hi else { return run.lowerBound..<run.lowerBound }
-        return Int(lo.rounded(.down)) + 1 ..< Int(hi.rounded(.up))
     }
 
     /// `drawTexture` for a translation by (tx, ty) device pixels: every pixel's four texels sit at
@@ -290,13 +285,6 @@ extension Pixmap {
               maxX > -1, minX < Double(width) + 1 else { return nil }
         let top = Int(Swift.max(0, minY.rounded(.down) - 1)), bottom = Int(Swift.min(Double(height), maxY.rounded(.up) + 1))
         return top < bottom ? top..<bottom : nil
-    }
-
-    /// The open interval of real x with `low < start + step·x < high` (possibly empty: lo > hi).
-    private static func solve(_ start: Double, _ step: Double, above low: Double, below high: Double) -> (Double, Double) {
-        if abs(step) < 1e-12 { return start > low && start < high ? (-.infinity, .infinity) : (1, 0) }
-        let a = (low - start) / step, b = (high - start) / step
-        return (Swift.min(a, b), Swift.max(a, b))
     }
 
     /// The common case of `draw`: premultiplied source-over at an integer offset, row by row,
