@@ -35,8 +35,10 @@ enum LayerContent {
         if bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer {
             if let image = p.contents as? CGImage, let placed = LayerRenderer.contentsPlacement(image, p) { add(placed.dest) }
             if let shape = p as? CAShapeLayer, let box = pathBox(shape) { add(box) }
-            if let text = p as? CATextLayer, let (glyphs, _) = TextRenderer.glyphs(of: text), let box = controlBox(glyphs) {
-                add(box)
+            if let text = p as? CATextLayer, let (glyphs, _) = TextRenderer.glyphs(of: text),
+               let box = Rect.bounding(glyphs.points) {
+                // The glyphs' control points, which enclose their curves.
+                add(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
             }
         }
         let area = r ?? bounds
@@ -56,16 +58,6 @@ enum LayerContent {
         if s.lineJoin == .miter { reach = max(reach, s.miterLimit.isNaN ? .infinity : s.miterLimit) }
         let grow = s.lineWidth / 2 * reach
         return box.insetBy(dx: -grow, dy: -grow)
-    }
-
-    /// The box of a raster path's points (its control points, which enclose its curves).
-    private static func controlBox(_ path: Path) -> CGRect? {
-        guard let first = path.points.first else { return nil }
-        var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
-        for q in path.points {
-            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
-        }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 

@@ -6,7 +6,7 @@ extension CGPath {
     /// The smallest rectangle containing every point of the path *including control points*
     /// (Apple's `boundingBox`); `CGRect.null` for an empty path.
     public var boundingBox: CGRect {
-        CGPath.bounds(of: path.points.lazy.map(CGPoint.init))
+        CGPath.bounds(of: path.points)
     }
 
     /// The smallest rectangle containing every point of the path's curves, excluding control
@@ -27,7 +27,7 @@ extension CGPath {
                 }
             }
         }
-        return CGPath.bounds(of: extremes)
+        return CGPath.bounds(of: extremes.lazy.map(Point.init))
     }
 
     /// True when `point` is inside the filled path under `rule` (Apple's
@@ -182,13 +182,9 @@ extension CGPath {
         return q == 0 ? [0] : [q / a, c / q]
     }
 
-    static func bounds<S: Sequence>(of points: S) -> CGRect where S.Element == CGPoint {
-        var minX = CGFloat.infinity, minY = CGFloat.infinity
-        var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        for p in points {
-            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
-        }
-        guard minX <= maxX else { return .null }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    /// `Rect.bounding` of `points`; `CGRect.null` when there are none.
+    static func bounds(of points: some Sequence<Point>) -> CGRect {
+        guard let r = Rect.bounding(points) else { return .null }
+        return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
     }
 }

@@ -19,6 +19,19 @@ public struct Rect: Equatable, Hashable, Sendable {
     @inlinable public var maxX: Double { x + width }
     @inlinable public var maxY: Double { y + height }
     @inlinable public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// The smallest rectangle holding every one of `points`; nil when there are none (or none
+    /// that compare, all NaN).
+    public static func bounding(_ points: some Sequence<Point>) -> Rect? {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for p in points {
+            minX = Swift.min(minX, p.x); minY = Swift.min(minY, p.y)
+            maxX = Swift.max(maxX, p.x); maxY = Swift.max(maxY, p.y)
+        }
+        guard minX <= maxX else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }
 
 /// An affine transform `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` — the Core Graphics,
