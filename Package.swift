@@ -3,7 +3,7 @@
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
 //   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
-//   CPrefetch ← QuartzCore (a one-instruction C header: software prefetch)
+//   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 import PackageDescription
 
 let package = Package(
@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"]),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
-        // A header with a software prefetch, for QuartzCore's presentation of many layers.
+        // A header with a software prefetch: Raster's texture compositing, QuartzCore's
+        // presentation of many layers.
         .target(name: "CPrefetch"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),

@@ -66,9 +66,9 @@ extension Pixmap {
         func quads(columns: (Int64, Int64), rows: (Int64, Int64)) -> (u: (Int64, Int64), v: (Int64, Int64)) {
             ((columns.0 * one, (columns.1 - 1) * one), (rows.0 * one, (rows.1 - 1) * one))
         }
-        // Quads wholly inside the image; with transparent outermost texels only they can be
-        // non-zero, else also those that straddle its edge (a texel row or column outside).
-        let inside = quads(columns: (0, w), rows: (0, h)), reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
+        // Quads with a texel in the image. Those not wholly inside it (`insidePixels`) straddle
+        // its edge: with transparent outermost texels they are 0 and are not drawn.
+        let reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
         let clear = clearBorder ?? image.hasClearBorder
         let blocks = (extents?.blocks ?? []).map {
             quads(columns: (Int64($0.columns.lowerBound), Int64($0.columns.upperBound)),
@@ -82,7 +82,7 @@ extension Pixmap {
                 sampler.composite(y: y, x: 0, count: width, factor: factor, into: row)
                 continue
             }
-            let sampled = run.stretch(u: inside.u, v: inside.v, count: width)
+            let sampled = run.insidePixels(count: width)
             if !clear {
                 // Quads straddling the image's edge, one pixel at a time (texels outside are 0).
                 let edge = run.stretch(u: reach.u, v: reach.v, count: width)
