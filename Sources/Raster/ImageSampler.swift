@@ -116,6 +116,14 @@ struct ImageSampler {
         return FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image)
     }
 
+    /// Moves `run` (a `rowRun` of this sampler) to pixel 0 of row `y` with `rowRun`'s arithmetic,
+    /// for a row between two whose `rowRun` exists (so within its ±10⁹ texels).
+    @inline(__always)
+    func move(_ run: inout FixedRun, toRow y: Int) {
+        guard let (u, v, _, _) = affineRun(y: y, x: 0) else { return }
+        run.start(u: u, v: v)
+    }
+
     /// For an affine map, the step in image space from one pixel row to the next: (∂u/∂y, ∂v/∂y).
     var rowStep: (u: Double, v: Double) {
         let m = inverse.m
@@ -378,55 +386,32 @@ struct FixedRun {
         let endU = su + du * Double(count), endV = sv + dv * Double(count)
         let limit = 1e9
         guard abs(su) < limit, abs(sv) < limit, abs(endU) < limit, abs(endV) < limit else { return nil }
-        fu = Int64((su * FixedRun.one).rounded()); fv = Int64((sv * FixedRun.one).rounded())
-        dfu = Int64((du * FixedRun.one).rounded()); dfv = Int64((dv * FixedRun.one).rounded())
+        fu = 0; fv = 0
+        dfu = FixedRun.rounded(du * FixedRun.one); dfv = FixedRun.rounded(dv * FixedRun.one)
         maxU = UInt64(image.width - 1) << 32; maxV = UInt64(image.height - 1) << 32
         let steps = SIMD4<UInt32>(0, 1, 2, 3)
         quadU = steps &* UInt32(truncatingIfNeeded: dfu); quadV = steps &* UInt32(truncatingIfNeeded: dfv)
+        start(u: u, v: v)
     }
 
-    /// The pixels x of `0..<count` (counted from the run's current pixel) whose quad's top-left
-    /// texel position, in fixed point, lies in `u` × `v` (half-open, lower bound first): an
-    /// interval, since positions step linearly. Estimated in floating point, then settled with
-    /// exact integer tests, so it holds for every pixel the run visits.
-    func stretch(u: (Int64, Int64), v: (Int64, Int64), count: Int) -> Range<Int> {
-        let a = FixedRun.stretch(fu, dfu, u, count: count), b = FixedRun.stretch(fv, dfv, v, count: count)
-        let lower = Swift.max(a.lowerBound, b.lowerBound), upper = Swift.min(a.upperBound, b.upperBound)
-        return lower < upper ? lower..<upper : lower..<lower
+    /// Moves the run to image position (u, v), keeping its steps, with `init`'s arithmetic; the
+    /// caller keeps the run within `init`'s ±10⁹ texels.
+    @inline(__always)
+    mutating func start(u: Double, v: Double) {
+        fu = FixedRun.rounded((u - 0.5) * FixedRun.one)
+        fv = FixedRun.rounded((v - 0.5) * FixedRun.one)
     }
 
-    /// The x in `0..<count` with `bounds.0 ≤ f + x·d < bounds.1`. The reals where f + x·d meets
-    /// the bounds, floored, are at most two short of the stretch's first pixel and of the first
-    /// pixel past it (one for rounding up, one for the estimate's error, ≪ 1 within the row), so
-    /// a few exact tests from there settle both.
-    private static func stretch(_ f: Int64, _ d: Int64, _ bounds: (Int64, Int64), count: Int) -> Range<Int> {
-        guard d != 0 else { return bounds.0 <= f && f < bounds.1 ? 0..<count : 0..<0 }
-        @inline(__always) func within(_ x: Int) -> Bool {
-            let p = f &+ Int64(x) &* d
-            return p >= bounds.0 && p < bounds.1
-        }
-        let r = 1 / Double(d)
-        let a = Double(bounds.0 &- f) * r, b = Double(bounds.1 &- f) * r
-        @inline(__always) func floored(_ x: Double) -> Int { Int(Swift.max(0, Swift.min(Double(count), x))) }
-        let first = floored(Swift.min(a, b)), last = floored(Swift.max(a, b))
-        var lower = first
-        while lower < Swift.min(first + 3, count) && !within(lower) { lower += 1 }
-        guard lower < count && within(lower) else { return 0..<0 }
-        var upper = Swift.max(lower, last)
-        while upper < Swift.min(last + 3, count) && within(upper) { upper += 1 }
-        return lower..<upper
+    /// `x.rounded()` (to nearest, halves away from zero) for |x| < 2⁶³, without the libm call
+    /// Swift makes for it on baseline x86-64: the truncation, then the remainder (exact) decides.
+    @inline(__always)
+    static func rounded(_ x: Double) -> Int64 {
+        let t = Int64(x), r = x - Double(t)
+        return r >= 0.5 ? t &+ 1 : r <= -0.5 ? t &- 1 : t
     }
 
-    /// The pixels of `0..<count` (from the run's current pixel) whose quads lie wholly inside
-    /// the image: `inside(at: k)` holds exactly for them.
-    func insidePixels(count: Int) -> Range<Int> {
-        stretch(u: (0, Int64(maxU)), v: (0, Int64(maxV)), count: count)
-    }
-
-    /// `insidePixels(count: ∞).count` when the current pixel is inside (0 otherwise), in two
-    /// divisions: the cheaper form for a run that starts inside (`walkBilinearRun`, which the
-    /// image shader calls for every span; through `insidePixels` the S5 anchor scene took 3 %
-    /// more instructions).
+    /// How many pixels from the current one on have their quads wholly inside the image (0 when
+    /// the current one has not), exactly, in two divisions.
     var insideCount: Int64 {
         /// Steps k ≥ 0 with 0 ≤ f + k·d < limit, given 0 ≤ f < limit.
         func steps(_ f: Int64, _ d: Int64, below limit: UInt64) -> Int64 {
@@ -435,6 +420,10 @@ struct FixedRun {
         guard inside(at: 0) else { return 0 }
         return Swift.min(steps(fu, dfu, below: maxU), steps(fv, dfv, below: maxV))
     }
+
+    /// The quad positions (top-left texels, fixed point) whose quads lie wholly inside the image,
+    /// as half-open bounds (`QuadStretches`).
+    var insideBox: (u: (Int64, Int64), v: (Int64, Int64)) { ((0, Int64(maxU)), (0, Int64(maxV))) }
 
     /// Index (row · width + column) of the top-left texel of the quad `k` pixels ahead.
     @inline(__always)
@@ -474,17 +463,17 @@ struct FixedRun {
                 lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV))
     }
 
-    /// This run moved by (u, v) texels, for hints such as `Pixmap.prefetchTexels` (wrapping,
-    /// never trapping, on absurd offsets).
-    func shifted(u: Double, v: Double) -> FixedRun {
+    /// This run moved by `offset` (fixed point, `FixedRun.fixed`), for hints such as
+    /// `Pixmap.prefetchTexels` (wrapping, never trapping).
+    func shifted(by offset: (u: Int64, v: Int64)) -> FixedRun {
         var run = self
-        run.fu &+= FixedRun.fixed(u)
-        run.fv &+= FixedRun.fixed(v)
+        run.fu &+= offset.u
+        run.fv &+= offset.v
         return run
     }
 
-    /// `x` in 32.32 fixed point, 0 when out of Int64's range.
-    private static func fixed(_ x: Double) -> Int64 {
+    /// `x` texels in 32.32 fixed point, 0 when out of Int64's range.
+    static func fixed(_ x: Double) -> Int64 {
         let f = x * one
         return abs(f) < 9e18 ? Int64(f) : 0
     }
@@ -493,6 +482,54 @@ struct FixedRun {
     mutating func advance(_ k: Int64) {
         fu &+= k &* dfu
         fv &+= k &* dfv
+    }
+}
+
+/// Which pixels of a row's `FixedRun` put their quads (top-left texel positions, fixed point)
+/// in a box of image positions, for the rows of one affine draw (runs with the same steps): the
+/// reals where the positions meet the box's bounds, from the steps' reciprocals worked out once,
+/// narrowed (`sure`) or widened by `margin`. A few floating-point operations a row instead of
+/// exact integer tests: the caller treats the pixels between the sure and the possible stretch
+/// one at a time, with the sampler's own checks.
+struct QuadStretches {
+    /// 1 / step of u and of v (unused for a zero step).
+    private let ru: Double, rv: Double
+    private let count: Int
+
+    /// Far above the estimates' error: a crossing is off the exact real by at most four
+    /// roundings of relative size 2⁻⁵³, under 2⁻²⁷ px for any crossing within a run of up to
+    /// 2²⁴ px (farther ones are clamped to the run).
+    static let margin = 1.0 / 1_048_576
+
+    /// For runs with `run`'s steps over `count` pixels.
+    init(_ run: FixedRun, count: Int) {
+        ru = 1 / Double(run.dfu)
+        rv = 1 / Double(run.dfv)
+        self.count = count
+    }
+
+    /// The pixels x of `0..<count` (from the run's current pixel) whose quad positions lie in
+    /// `u` × `v` (half-open, lower bound first): `sure`, only pixels that surely do; else every
+    /// pixel that may.
+    @inline(__always)
+    func pixels(of run: FixedRun, u: (Int64, Int64), v: (Int64, Int64), sure: Bool) -> Range<Int> {
+        let m = sure ? -QuadStretches.margin : QuadStretches.margin
+        let a = QuadStretches.interval(run.fu, run.dfu, ru, u, m), b = QuadStretches.interval(run.fv, run.dfv, rv, v, m)
+        let lo = Swift.max(Swift.max(a.lo, b.lo), 0), hi = Swift.min(Swift.min(a.hi, b.hi), Double(count - 1))
+        guard lo <= hi else { return 0..<0 }
+        // 0 ≤ lo ≤ hi < count: truncation is the floor.
+        let first = Int(lo), last = Int(hi)
+        let lower = Double(first) < lo ? first + 1 : first
+        return lower..<Swift.max(lower, last + 1)
+    }
+
+    /// The reals x with bounds.0 ≤ f + x·d ≤ bounds.1, each end moved out by m (in by −m); all
+    /// or none of them for d = 0, exactly.
+    @inline(__always)
+    private static func interval(_ f: Int64, _ d: Int64, _ r: Double, _ bounds: (Int64, Int64), _ m: Double) -> (lo: Double, hi: Double) {
+        guard d != 0 else { return bounds.0 <= f && f < bounds.1 ? (-.infinity, .infinity) : (.infinity, -.infinity) }
+        let a = Double(bounds.0 &- f) * r, b = Double(bounds.1 &- f) * r
+        return (Swift.min(a, b) - m, Swift.max(a, b) + m)
     }
 }
 

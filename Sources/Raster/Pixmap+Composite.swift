@@ -53,51 +53,54 @@ extension Pixmap {
 
     /// `drawTexture` for a general affine map: per row, the pixels whose texel quads reach into
     /// the image are sampled and blended (`ImageSampler.composite`), except where the quads lie
-    /// in the flat blocks of the image (`extents`), whose colour they then are. Which pixels those
-    /// are is settled on the sampler's own fixed-point positions (`FixedRun.stretch`), so the
-    /// split changes no pixel: a pattern fill of the row gives every pixel the same position.
+    /// in the flat blocks of the image (`extents`), whose colour they then are. Every pixel is
+    /// sampled at the position a pattern fill of the row gives it (the sampler's fixed-point run
+    /// from pixel 0); which pixels are flat, sampled four at a time, or sampled one at a time
+    /// with checks is estimated with a margin (`QuadStretches`), so the split changes no pixel.
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, factor: UInt32,
                                    clearBorder: Bool?, extents: TexelExtents?) {
         guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
               let rows = rowRange(of: image, under: transform) else { return }
+        guard var run = sampler.rowRun(y: rows.lowerBound, count: width),
+              sampler.rowRun(y: rows.upperBound - 1, count: width) != nil else {
+            // Beyond fixed point's reach: the sampler's general walk over the whole rows.
+            for y in rows { sampler.composite(y: y, x: 0, count: width, factor: factor, into: words + y * width) }
+            return
+        }
         let one = Int64(1) << 32, w = Int64(image.width), h = Int64(image.height)
         /// Quad positions (top-left texel, fixed point) in texel columns `columns` and rows `rows`,
-        /// as half-open bounds for `FixedRun.stretch`.
+        /// as half-open bounds.
         func quads(columns: (Int64, Int64), rows: (Int64, Int64)) -> (u: (Int64, Int64), v: (Int64, Int64)) {
             ((columns.0 * one, (columns.1 - 1) * one), (rows.0 * one, (rows.1 - 1) * one))
         }
-        // Quads with a texel in the image. Those not wholly inside it (`insidePixels`) straddle
-        // its edge: with transparent outermost texels they are 0 and are not drawn.
-        let reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
+        let stretches = QuadStretches(run, count: width), inside = run.insideBox
+        // Quads with a texel in the image; with transparent outermost texels, only those wholly
+        // inside it can be non-zero.
         let clear = clearBorder ?? image.hasClearBorder
+        let reach = clear ? inside : quads(columns: (-1, w + 1), rows: (-1, h + 1))
         let blocks = (extents?.blocks ?? []).map {
             quads(columns: (Int64($0.columns.lowerBound), Int64($0.columns.upperBound)),
                   rows: (Int64($0.rows.lowerBound), Int64($0.rows.upperBound)))
         }
-        let rowStep = sampler.rowStep
+        let ahead = (u: FixedRun.fixed(sampler.rowStep.u * Double(Pixmap.rowsAhead)),
+                     v: FixedRun.fixed(sampler.rowStep.v * Double(Pixmap.rowsAhead)))
         for y in rows {
             let row = words + y * width
-            guard let run = sampler.rowRun(y: y, count: width) else {
-                // Beyond fixed point's reach: the sampler's general walk over the whole row.
-                sampler.composite(y: y, x: 0, count: width, factor: factor, into: row)
+            sampler.move(&run, toRow: y)
+            // Sampled four at a time: pixels whose quads surely lie inside the image. The others
+            // that may reach it, one at a time with the sampler's checks.
+            let sampled = stretches.pixels(of: run, u: inside.u, v: inside.v, sure: true)
+            let reached = stretches.pixels(of: run, u: reach.u, v: reach.v, sure: false)
+            guard !sampled.isEmpty else {
+                sampler.composite(run, pixels: reached, inside: false, factor: factor, into: row)
                 continue
             }
-            let sampled = run.insidePixels(count: width)
-            if !clear {
-                // Quads straddling the image's edge, one pixel at a time (texels outside are 0).
-                let edge = run.stretch(u: reach.u, v: reach.v, count: width)
-                if sampled.isEmpty {
-                    sampler.composite(run, pixels: edge, inside: false, factor: factor, into: row)
-                    continue
-                }
-                sampler.composite(run, pixels: edge.lowerBound..<sampled.lowerBound, inside: false, factor: factor, into: row)
-                sampler.composite(run, pixels: sampled.upperBound..<edge.upperBound, inside: false, factor: factor, into: row)
-            }
-            guard !sampled.isEmpty else { continue }
+            sampler.composite(run, pixels: reached.lowerBound..<sampled.lowerBound, inside: false, factor: factor, into: row)
+            sampler.composite(run, pixels: sampled.upperBound..<reached.upperBound, inside: false, factor: factor, into: row)
             // Through the flat blocks: their stretches joined when they meet.
             var middle = sampled.upperBound..<sampled.upperBound
             for block in blocks {
-                let stretch = run.stretch(u: block.u, v: block.v, count: width).clamped(to: sampled)
+                let stretch = stretches.pixels(of: run, u: block.u, v: block.v, sure: true).clamped(to: sampled)
                 if middle.isEmpty || stretch.isEmpty {
                     if stretch.count > middle.count { middle = stretch }
                 } else if stretch.lowerBound <= middle.upperBound && middle.lowerBound <= stretch.upperBound {
@@ -112,8 +115,7 @@ extension Pixmap {
             // blended.
             if y + Pixmap.rowsAhead < height {
                 Pixmap.prefetch(row + Pixmap.rowsAhead * width + sampled.lowerBound, count: sampled.count)
-                let ahead = Double(Pixmap.rowsAhead)
-                let below = run.shifted(u: rowStep.u * ahead, v: rowStep.v * ahead)
+                let below = run.shifted(by: ahead)
                 image.prefetchTexels(below, pixels: parts.left.lowerBound..<parts.left.upperBound + 4)
                 image.prefetchTexels(below, pixels: parts.right.lowerBound - 4..<parts.right.upperBound)
             }

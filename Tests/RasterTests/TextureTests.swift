@@ -115,6 +115,25 @@ struct TextureTests {
         }
     }
 
+    /// Scales by powers of two at quarter-pixel offsets, with and without a quarter turn: the
+    /// image's edges and its flat block's edges then fall exactly on pixel centres, where
+    /// `drawTexture`'s estimate of which pixels are inside leaves the pixel to the sampler's
+    /// own checks.
+    @Test(arguments: [1, 2, 3, 4])
+    func edgesOnPixelCentresMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.flatImage(&g, width: Int(g.next() % 20) + 12, height: Int(g.next() % 20) + 12, ellipse: false)
+        for (k, scale) in [0.5, 2, 1, 4].enumerated() {
+            let turned = k % 2 == 1
+            let tx = Double(Int(g.next() % 160)) / 4, ty = Double(Int(g.next() % 120)) / 4
+            let t = Transform(a: turned ? 0 : scale, b: turned ? scale : 0, c: turned ? -scale : 0, d: turned ? 0 : -scale,
+                              tx: tx + (turned ? 30 : 0), ty: ty + 30)
+            try Self.expectSame(image, t, opacity: k == 0 ? 1 : Float(g.unit()), clearBorder: true, "seed \(seed), \(t)")
+            try Self.expectSame(try Self.image(&g, width: 9, height: 7, clearBorder: false), t, opacity: 1, clearBorder: false,
+                                "seed \(seed), \(t), no clear border")
+        }
+    }
+
     /// Images with a flat interior, translated (by fractions and whole pixels) and turned: the
     /// flat runs and block blended as one colour give the same pixels as sampling them.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
