@@ -113,6 +113,11 @@ open class CALayer: CAMediaTiming {
     /// The (modelVersion, animation generation) at which `presentationLayer` was last copied
     /// from this model in full (kept here, so that checking it does not read the copy).
     @exclusivity(unchecked) private var presentationSyncedVersion: (model: Int, animations: Int) = (-1, -1)
+    /// The local time at which `presentationLayer` was last evaluated, and the copy's own
+    /// `modelVersion` right after: while both still hold (and the copy is in sync), asking again
+    /// for the same time returns the copy as it is — a renderer asks twice per frame, once to
+    /// find what changed and once to draw.
+    @exclusivity(unchecked) private var presentedAt: (time: CFTimeInterval, version: Int) = (.nan, -1)
     @exclusivity(unchecked) var animationStore = AnimationStore()
     /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
     /// animated fields without counting a change.
@@ -879,11 +884,16 @@ open class CALayer: CAMediaTiming {
         prefetchForNextSiblings()
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
-        if let owned = ownedPresentation, presentationIsSynced,
-           owned._withUnsafeGuaranteedRef({ p in
-               withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
-           }) {
-            return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+        if let owned = ownedPresentation, presentationIsSynced {
+            if presentedAt.time == t && owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
+                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+            }
+            if owned._withUnsafeGuaranteedRef({ p in
+                withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
+            }) {
+                presentedAt = (t, owned._withUnsafeGuaranteedRef { $0.modelVersion })
+                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+            }
         }
         let p: CALayer
         if let existing = presentationLayer { p = existing } else {
@@ -898,6 +908,7 @@ open class CALayer: CAMediaTiming {
         }
         // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
         animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
+        presentedAt = (t, p.modelVersion)
         // p was made by `type(of: self).init(layer:)`: the cast cannot fail.
         return unsafeDowncast(p, to: Self.self)
     }

@@ -76,7 +76,11 @@ struct LayerState {
     /// box is never written (a write needs a uniquely referenced box, and `defaults` itself
     /// always holds a reference), so a state that writes copies it first.
     private final class ColdBox: @unchecked Sendable {
-        var values: Cold
+        /// `@exclusivity(unchecked)`: every read of a cold property (a renderer reads a dozen per
+        /// layer per frame) would otherwise pay Swift's dynamic exclusivity check, ≈ 80
+        /// instructions. Accesses never overlap: the box is reached only through the subscript
+        /// below, which reads or writes one property and touches nothing else meanwhile.
+        @exclusivity(unchecked) var values: Cold
         init(_ values: Cold) { self.values = values }
         /// Apple's defaults, shared by every state until it writes a cold property (a layer
         /// whose cold properties keep their defaults allocates no box).

@@ -135,13 +135,20 @@ struct ImageSampler {
     /// `inside`: all their texel quads lie wholly inside the image, so four are sampled at a time;
     /// otherwise each is sampled alone, texels outside the image transparent.
     func composite(_ row: FixedRun, pixels: Range<Int>, inside: Bool, factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        guard !pixels.isEmpty else { return }
         var run = row
         run.advance(Int64(pixels.lowerBound))
         var i = pixels.lowerBound
-        while inside && i + 4 <= pixels.upperBound {
-            Pixmap.sourceOver4(dst + i, sampleQuad(run), factor: factor)
-            run.advance(4)
-            i += 4
+        if inside && i + 4 <= pixels.upperBound {
+            // The image's size and texels held in registers, the weights stepped four pixels at a time.
+            let width = image.width, words = UnsafeRawPointer(image.words)
+            var fractions = run.quadFractions
+            repeat {
+                Pixmap.sourceOver4(dst + i, ImageSampler.sampleQuad(run, fractions.weights, width: width, words: words), factor: factor)
+                run.advance(4)
+                fractions.advance()
+                i += 4
+            } while i + 4 <= pixels.upperBound
         }
         while i < pixels.upperBound {
             Pixmap.sourceOver(dst + i, sample(run), factor: factor)
@@ -176,7 +183,7 @@ struct ImageSampler {
         }
         let inside = i + Int(Swift.min(Int64(count - i), run.insideCount))
         while i + 4 <= inside {
-            quad(i, sampleQuad(run))
+            quad(i, ImageSampler.sampleQuad(run, run.quadFractions.weights, width: image.width, words: UnsafeRawPointer(image.words)))
             run.advance(4)
             i += 4
         }
@@ -188,10 +195,11 @@ struct ImageSampler {
     }
 
     /// The bilinear samples of the run's current pixel and the three after it, whose texel quads
-    /// all lie inside the image: each pixel's two texel pairs are read as two 8-byte words.
+    /// all lie inside the image (`width` texels wide, at `words`), with their `weights`
+    /// (`FixedRun.QuadFractions`): each pixel's two texel pairs are read as two 8-byte words.
     @inline(__always)
-    private func sampleQuad(_ run: FixedRun) -> SIMD4<UInt32> {
-        let w = image.width, words = UnsafeRawPointer(image.words)
+    private static func sampleQuad(_ run: FixedRun, _ weights: (x: SIMD8<UInt16>, y: SIMD8<UInt16>),
+                                   width w: Int, words: UnsafeRawPointer) -> SIMD4<UInt32> {
         /// Texels (x, y), (x + 1, y) and (x, y + 1), (x + 1, y + 1) of pixel k's quad.
         @inline(__always) func pairs(_ k: Int64) -> (top: SIMD2<UInt32>, bottom: SIMD2<UInt32>) {
             let p = words + 4 &* run.texelIndex(at: k, width: w)
@@ -200,12 +208,12 @@ struct ImageSampler {
         let q0 = pairs(0), q1 = pairs(1), q2 = pairs(2), q3 = pairs(3)
         let top01 = SIMD4(lowHalf: q0.top, highHalf: q1.top), top23 = SIMD4(lowHalf: q2.top, highHalf: q3.top)
         let bottom01 = SIMD4(lowHalf: q0.bottom, highHalf: q1.bottom), bottom23 = SIMD4(lowHalf: q2.bottom, highHalf: q3.bottom)
-        let (wx, wy) = run.weightLanes4, full = SIMD8<UInt16>(repeating: 256)
+        let full = SIMD8<UInt16>(repeating: 256)
         return ImageSampler.weigh4(SIMD4(lowHalf: top01.evenHalf, highHalf: top23.evenHalf),
                                    SIMD4(lowHalf: top01.oddHalf, highHalf: top23.oddHalf),
                                    SIMD4(lowHalf: bottom01.evenHalf, highHalf: bottom23.evenHalf),
                                    SIMD4(lowHalf: bottom01.oddHalf, highHalf: bottom23.oddHalf),
-                                   left: full &- wx, right: wx, upper: full &- wy, lower: wy)
+                                   left: full &- weights.x, right: weights.x, upper: full &- weights.y, lower: weights.y)
     }
 
     /// The bilinear sample at a run's current position: the texel quad read directly when it
@@ -449,18 +457,37 @@ struct FixedRun {
          UInt32(truncatingIfNeeded: ((fv & 0xFFFF_FFFF) &+ (1 << 23)) >> 24))
     }
 
-    /// `weights` of this pixel and the next three, each in both 16-bit halves of its 32-bit lane
-    /// (the layout of `ImageSampler.weigh4`). The low 32 bits of a position are its fraction f,
-    /// and ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24, computed from f's upper 16 bits.
-    @inline(__always)
-    var weightLanes4: (x: SIMD8<UInt16>, y: SIMD8<UInt16>) {
-        @inline(__always) func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
-            let h = unsafeBitCast(f, to: SIMD8<UInt16>.self)
-            let upper = SIMD8(h[1], h[1], h[3], h[3], h[5], h[5], h[7], h[7])
-            return ((upper &>> 7) &+ 1) &>> 1
+    /// The fractions of this pixel's position and the next three's, for their weights.
+    var quadFractions: QuadFractions {
+        QuadFractions(u: SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU,
+                      v: SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV,
+                      step: (SIMD4(repeating: 4 &* UInt32(truncatingIfNeeded: dfu)), SIMD4(repeating: 4 &* UInt32(truncatingIfNeeded: dfv))))
+    }
+
+    /// The fractions (low 32 bits) of the positions of four consecutive pixels of a run, stepped
+    /// four pixels at a time along with it.
+    struct QuadFractions {
+        var u: SIMD4<UInt32>, v: SIMD4<UInt32>
+        let step: (u: SIMD4<UInt32>, v: SIMD4<UInt32>)
+
+        /// On to the next four pixels.
+        @inline(__always)
+        mutating func advance() {
+            u &+= step.u
+            v &+= step.v
         }
-        return (lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fu)) &+ quadU),
-                lanes(SIMD4(repeating: UInt32(truncatingIfNeeded: fv)) &+ quadV))
+
+        /// `FixedRun.weights` of the four pixels, each in both 16-bit halves of its 32-bit lane
+        /// (the layout of `ImageSampler.weigh4`): for a fraction f (32 bits),
+        /// ((f >> 23) + 1) >> 1 = (f + 2²³) >> 24.
+        @inline(__always)
+        var weights: (x: SIMD8<UInt16>, y: SIMD8<UInt16>) {
+            @inline(__always) func lanes(_ f: SIMD4<UInt32>) -> SIMD8<UInt16> {
+                let w = ((f &>> 23) &+ 1) &>> 1
+                return unsafeBitCast(w | w &<< 16, to: SIMD8<UInt16>.self)
+            }
+            return (lanes(u), lanes(v))
+        }
     }
 
     /// This run moved by `offset` (fixed point, `FixedRun.fixed`), for hints such as

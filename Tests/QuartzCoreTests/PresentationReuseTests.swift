@@ -47,6 +47,28 @@ extension MediaClockSuite {
             #expect(abs(p.opacity - 0.5) < 1e-6)
         }
 
+        /// Asked twice at one time (a renderer's two passes over a frame), the copy is the same
+        /// evaluation; but a write into the copy in between (Apple leaves it undefined; here a
+        /// stale value must not survive) and a change of the parent's timing are seen.
+        @Test func askingAgainAtTheSameTimeSeesChangesSinceTheFirstAsk() {
+            let parent = Self.committed()
+            let layer = CALayer()
+            parent.addSublayer(layer)
+            CATransaction.flush()
+            Self.add(Self.fade(from: 0, to: 1), to: layer, key: "fade")
+            #expect(abs(Self.presentation(layer, at: 10.5).opacity - 0.25) < 1e-6)
+            let p = Self.presentation(layer, at: 10.5)
+            #expect(abs(p.opacity - 0.25) < 1e-6)
+            p.opacity = 0.9
+            #expect(abs(Self.presentation(layer, at: 10.5).opacity - 0.25) < 1e-6)
+            // The parent's clock at double speed moves the layer's local time (t_local =
+            // (t_parent − beginTime)·speed + timeOffset, Apple), so the fade shows another value.
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            parent.speed = 2
+            CATransaction.commit()
+            #expect(abs(Self.presentation(layer, at: 10.5).opacity - 0.25) > 1e-3)
+        }
+
         @Test func removingAnAnimationRestoresTheModelValue() {
             let layer = Self.committed { $0.opacity = 0.8 }
             Self.add(Self.fade(from: 0, to: 1), to: layer, key: "fade")
