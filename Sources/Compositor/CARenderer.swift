@@ -138,7 +138,7 @@ public final class CARenderer {
             fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil) }
         }
         pixmap.fill(with: background)
-        if let layer { renderer.renderFullFrame(layer, at: t) }
+        if let layer { renderer.renderFullFrame(layer, at: t, footprints: fresh) }
         footprints = fresh
         shown = (changes, t, animated, root, backgroundColor)
         _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)

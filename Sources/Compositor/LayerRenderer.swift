@@ -43,8 +43,10 @@ final class LayerRenderer {
         self.origin = origin
     }
 
-    /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), given to a patch
-    /// renderer of a damage-tracked tree: a layer whose subtree cannot reach the patch is skipped.
+    /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), when the tree is
+    /// damage-tracked: a layer whose subtree cannot reach the target is skipped, and a retained
+    /// layer placed as its footprint says takes its `LeafKey` from there instead of building it
+    /// again.
     private var onScreen: [ObjectIdentifier: Footprint]?
 
     /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
@@ -65,10 +67,13 @@ final class LayerRenderer {
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
-    /// draw (patch renderers, which see only part of the tree, use `render`).
-    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval) {
+    /// draw (patch renderers, which see only part of the tree, use `render`). `footprints`: the
+    /// frame's, when the tree is damage-tracked.
+    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) {
         leaves.beginFullFrame()
+        onScreen = footprints
         render(root, at: time)
+        onScreen = nil
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
     }
@@ -399,23 +404,31 @@ final class LayerRenderer {
 
     // MARK: - Retained leaf layers
 
-    /// What a leaf layer's pixels depend on (besides its placement and opacity).
-    struct LeafKey: Equatable {
-        var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
-        var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
-        var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
-        var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
-        var rasterScale: CGFloat
-        var drawn: DrawnContent
+    /// What a leaf layer's pixels depend on (besides its placement and opacity). A class: every
+    /// footprint and retained bitmap holds one and every frame compares them, so the footprint
+    /// pass hands last frame's key on while the values stay the same (`footprints`), making the
+    /// comparisons identity tests and the copies one retain.
+    final class LeafKey: Equatable {
+        struct Values: Equatable {
+            var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
+            var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+            var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
+            var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            var rasterScale: CGFloat
+            var drawn: DrawnContent
+        }
+        let values: Values
 
         init(_ p: CALayer, rasterScale: CGFloat) {
-            bounds = p.bounds; cornerRadius = p.cornerRadius; maskedCorners = p.maskedCorners.rawValue
-            background = p.backgroundColor; borderWidth = p.borderWidth; borderColor = p.borderColor
-            contents = (p.contents as? CGImage).map(ObjectIdentifier.init); contentsRect = p.contentsRect
-            contentsCenter = p.contentsCenter; gravity = p.contentsGravity.rawValue
-            contentsScale = p.contentsScale; masksToBounds = p.masksToBounds; self.rasterScale = rasterScale
-            drawn = DrawnContent(p)
+            values = Values(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
+                            background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
+                            contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
+                            contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
+                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale,
+                            drawn: DrawnContent(p))
         }
+
+        static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
     }
 
     /// Device pixels per layer point of an affine layer → device map, quantized up to quarters.
@@ -524,8 +537,8 @@ final class LayerRenderer {
         guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
               p.contents == nil || p.contents is CGImage else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
-        let key = LeafKey(p, rasterScale: rasterScale)
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
+        let key = onScreen?[id].flatMap { $0.picture.matrix == affine ? $0.picture.key : nil } ?? LeafKey(p, rasterScale: rasterScale)
         let leaf: Leaf
         if let old = leaves.byLayer[id], old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old

@@ -70,8 +70,10 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// Fully transparent black (gray 0, alpha 0).
     public static let clear = CGColor(gray: 0, alpha: 0)
 
+    /// Equal components in a colour space of the same name (one object: equal at once, as a
+    /// renderer's per-frame comparisons of a layer's unchanged colours mostly are).
     public static func == (l: CGColor, r: CGColor) -> Bool {
-        l.components == r.components && l.colorSpace?.name == r.colorSpace?.name
+        l === r || l.components == r.components && l.colorSpace?.name == r.colorSpace?.name
     }
     public func hash(into h: inout Hasher) { h.combine(components) }
     public var description: String {
