@@ -4,6 +4,7 @@
 //   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
+//   CKernels ← Raster (AVX2 versions of two pixel loops, chosen at run time)
 import PackageDescription
 
 let package = Package(
@@ -19,7 +20,7 @@ let package = Package(
         .executable(name: "citrine", targets: ["citrine"]),
     ],
     targets: [
-        .target(name: "Raster", dependencies: ["CPrefetch"]),
+        .target(name: "Raster", dependencies: ["CPrefetch", "CKernels"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
@@ -34,6 +35,9 @@ let package = Package(
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
+        // AVX2 versions of Raster's two hottest pixel loops (per-function target attributes
+        // and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
+        .target(name: "CKernels"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),

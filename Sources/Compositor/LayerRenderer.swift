@@ -141,9 +141,10 @@ final class LayerRenderer {
     /// Sublayers in drawing order: by zPosition (stable), or by depth inside a CATransformLayer.
     func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {
         let subs = model.sublayers ?? []
-        return p is CATransformLayer
-            ? LayerGeometry.depthSorted(subs, in: p, time: time)
-            : subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        if p is CATransformLayer { return LayerGeometry.depthSorted(subs, in: p, time: time) }
+        // Sublayers of one zPosition (the common case) keep their order: no sort.
+        guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs }
+        return subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,

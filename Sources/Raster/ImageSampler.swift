@@ -1,3 +1,4 @@
+import CKernels
 /// Samples an `ImagePattern` at device pixel centres.
 ///
 /// The pattern's transform maps image pixel space to device space; the sampler inverts it once
@@ -299,6 +300,11 @@ struct ImageSampler {
     static func translatedRow(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, count: Int,
                               horizontal: (Int, Int), vertical: (Int, Int), factor: UInt32,
                               into dst: UnsafeMutablePointer<UInt32>) {
+        if AVX2Kernels.isEnabled {
+            citrine_translated_row_avx2(top, bottom, count, UInt16(truncatingIfNeeded: horizontal.0), UInt16(truncatingIfNeeded: horizontal.1),
+                                        UInt16(truncatingIfNeeded: vertical.0), UInt16(truncatingIfNeeded: vertical.1), factor, dst)
+            return
+        }
         let left = SIMD8<UInt16>(repeating: UInt16(horizontal.0)), right = SIMD8<UInt16>(repeating: UInt16(horizontal.1))
         let upper = SIMD8<UInt16>(repeating: UInt16(vertical.0)), lower = SIMD8<UInt16>(repeating: UInt16(vertical.1))
         @inline(__always) func load(_ p: UnsafePointer<UInt32>) -> SIMD4<UInt32> {

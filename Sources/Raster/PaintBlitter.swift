@@ -1,3 +1,4 @@
+import CKernels
 /// Paints coverage runs into a `Pixmap` with a `Paint`, optionally through a clip `Mask`.
 ///
 /// Pipeline per run of pixels:
@@ -166,6 +167,10 @@ public struct PaintBlitter: Blitter {
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         guard src >> 24 != 255 else {
             dst.update(repeating: src, count: count)
+            return
+        }
+        if count >= 8 && AVX2Kernels.isEnabled {
+            citrine_source_over_solid_avx2(dst, count, src)
             return
         }
         let inv = 255 - (src >> 24)

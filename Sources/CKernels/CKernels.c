@@ -1,0 +1,115 @@
+// See include/CKernels.h. Every operation below is the 16- or 32-bit lane operation of the Swift
+// loop it mirrors (wrapping adds and multiplies, logical shifts), so the results are identical
+// bit for bit; `unpack`/`pack` work within 128-bit halves and undo each other, keeping pixel order.
+#include "CKernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int citrine_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+#define AVX2 __attribute__((target("avx2")))
+
+/// `PaintBlitter.scale4`: every channel times `f` (16-bit lanes) / 255, rounded.
+static inline AVX2 __m256i scale(__m256i c, __m256i f) {
+    const __m256i low = _mm256_set1_epi16(0x00FF), high = _mm256_set1_epi16((short)0xFF00), half = _mm256_set1_epi16(0x80);
+    __m256i even = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(c, low), f), half);
+    even = _mm256_and_si256(_mm256_srli_epi16(_mm256_add_epi16(even, _mm256_srli_epi16(even, 8)), 8), low);
+    __m256i odd = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(c, 8), f), half);
+    odd = _mm256_and_si256(_mm256_add_epi16(odd, _mm256_srli_epi16(odd, 8)), high);
+    return _mm256_or_si256(even, odd);
+}
+
+/// Eight pixels of a solid source-over: src + dst·(255 − αs)/255, as `PaintBlitter.scaleBytes`.
+static inline AVX2 __m256i solid8(const uint32_t *p, __m256i source, __m256i factor) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    __m256i d = _mm256_loadu_si256((const __m256i *)p);
+    __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
+    lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, factor), half), m257);
+    hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, factor), half), m257);
+    return _mm256_add_epi8(source, _mm256_packus_epi16(lo, hi));
+}
+
+AVX2 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) {
+    const __m256i source = _mm256_set1_epi32((int)src);
+    const __m256i factor = _mm256_set1_epi16((short)(255 - (src >> 24)));
+    // The last eight first, from the destination as it was, stored last (as the Swift loop).
+    __m256i last = solid8(dst + count - 8, source, factor);
+    intptr_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        __m256i a = solid8(dst + i, source, factor), b = solid8(dst + i + 8, source, factor);
+        __m256i c = solid8(dst + i + 16, source, factor), d = solid8(dst + i + 24, source, factor);
+        _mm256_storeu_si256((__m256i *)(dst + i), a);
+        _mm256_storeu_si256((__m256i *)(dst + i + 8), b);
+        _mm256_storeu_si256((__m256i *)(dst + i + 16), c);
+        _mm256_storeu_si256((__m256i *)(dst + i + 24), d);
+    }
+    for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), solid8(dst + i, source, factor));
+    _mm256_storeu_si256((__m256i *)(dst + count - 8), last);
+}
+
+/// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
+static inline AVX2 __m256i vertical(__m256i t, __m256i b, __m256i upper, __m256i lower) {
+    const __m256i low = _mm256_set1_epi16(0x00FF), half = _mm256_set1_epi16(128);
+    __m256i high = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t, 8), upper), _mm256_mullo_epi16(_mm256_srli_epi16(b, 8), lower));
+    __m256i lows = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t, low), upper), _mm256_mullo_epi16(_mm256_and_si256(b, low), lower));
+    return _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(high, half), _mm256_srli_epi16(lows, 8)), 8);
+}
+
+/// Eight words from `p`; with `partial`, only the lanes set in `mask` are read (the others are 0).
+static inline AVX2 __m256i load8(const uint32_t *p, __m256i mask, int partial) {
+    return partial ? _mm256_maskload_epi32((const int *)p, mask) : _mm256_loadu_si256((const __m256i *)p);
+}
+
+/// Pixels i … i + 7 of `citrine_translated_row_avx2` (only those in `mask` with `partial`).
+static inline AVX2 void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst, intptr_t i,
+                                    __m256i l, __m256i r, __m256i u, __m256i w, uint32_t factor,
+                                    __m256i mask, int partial) {
+    const __m256i low = _mm256_set1_epi16(0x00FF), opaque = _mm256_set1_epi32(255);
+    __m256i t00 = load8(top + i, mask, partial), t10 = load8(top + i + 1, mask, partial);
+    __m256i t01 = load8(bottom + i, mask, partial), t11 = load8(bottom + i + 1, mask, partial);
+    // Two texel columns blended: R, B (even) and G, A (odd) channels.
+    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), l), _mm256_mullo_epi16(_mm256_and_si256(t10, low), r));
+    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), l), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), r));
+    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), l), _mm256_mullo_epi16(_mm256_and_si256(t11, low), r));
+    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), l), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), r));
+    __m256i s = _mm256_or_si256(vertical(te, be, u, w), _mm256_slli_epi16(vertical(to, bo, u, w), 8));
+    if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
+    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
+    __m256i inverse = _mm256_sub_epi32(opaque, _mm256_srli_epi32(s, 24));
+    __m256i d = load8(dst + i, mask, partial);
+    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+    if (partial) _mm256_maskstore_epi32((int *)(dst + i), mask, d);
+    else _mm256_storeu_si256((__m256i *)(dst + i), d);
+}
+
+AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                                      uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
+                                      uint32_t factor, uint32_t *dst) {
+    const __m256i l = _mm256_set1_epi16((short)left), r = _mm256_set1_epi16((short)right);
+    const __m256i u = _mm256_set1_epi16((short)upper), w = _mm256_set1_epi16((short)lower);
+    const __m256i all = _mm256_set1_epi32(-1);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, 0);
+    if (i < count) {
+        // The last one to seven pixels: masked loads (no texel past top[count] is read) and store.
+        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, 1);
+    }
+}
+
+#else
+
+int citrine_has_avx2(void) { return 0; }
+void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
+void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                                 uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
+                                 uint32_t factor, uint32_t *dst) {
+    (void)top; (void)bottom; (void)count; (void)left; (void)right; (void)upper; (void)lower; (void)factor; (void)dst;
+}
+
+#endif

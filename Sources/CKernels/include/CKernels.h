@@ -1,0 +1,24 @@
+// AVX2 versions of Raster's two hottest pixel loops, for x86-64 processors that have AVX2,
+// chosen at run time (`citrine_has_avx2`). Swift has no per-function target features: widening
+// the Swift loops takes a build flag for the whole package (an unsafe flag, which no package
+// that depends on Citrine may use) and would leave the program unable to run on processors
+// without AVX2. Each function repeats, sixteen 16-bit lanes at a time, the exact integer
+// arithmetic of the Swift loop it stands for (named below), so either gives the same pixels;
+// the Swift loops stay the reference and the path everywhere else.
+#pragma once
+#include <stdint.h>
+
+/// 1 when the processor runs AVX2 (x86-64 only), else 0.
+int citrine_has_avx2(void);
+
+/// `PaintBlitter.sourceOverSolid` for count ≥ 8 and a colour that is not opaque:
+/// dst = src + dst·(255 − αs)/255 per channel, ⌊(x·f + 128)·257 / 2¹⁶⌋ rounding.
+void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src);
+
+/// `ImageSampler.translatedRow`, eight pixels at a time (the last one to seven through masked
+/// loads and stores): bilinear samples of a translated image (weights `left`/`right` for the two
+/// texel columns, `upper`/`lower` for the two rows, each pair summing to at most 256), scaled
+/// by `factor`/255 and composited source-over onto `dst`. Reads texels up to `top[count]`.
+void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                                 uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
+                                 uint32_t factor, uint32_t *dst);

@@ -1,0 +1,12 @@
+import CKernels
+
+/// Whether Raster's two hottest pixel loops — a solid colour blended over a run
+/// (`PaintBlitter.sourceOverSolid`) and a translated bitmap composited
+/// (`ImageSampler.translatedRow`) — run their AVX2 versions (C, `CKernels`), eight pixels at a
+/// time instead of four. On by default where the processor has AVX2; the pixels are the same
+/// either way (the C loops repeat the Swift ones' integer arithmetic lane for lane), so turning
+/// it off (tests compare the two) changes only the speed.
+public enum AVX2Kernels {
+    /// Default: whether the processor runs AVX2 (never on other architectures).
+    @exclusivity(unchecked) nonisolated(unsafe) public static var isEnabled = citrine_has_avx2() != 0
+}

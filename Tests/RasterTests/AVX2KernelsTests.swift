@@ -1,0 +1,65 @@
+import Raster
+import Testing
+
+/// The AVX2 pixel loops (`AVX2Kernels`) against the Swift loops they stand for: the same
+/// drawing with them on and off must give the same words, for every run length around the
+/// eight-pixel blocks and their masked tails. (On a processor without AVX2 both runs take the
+/// Swift loops and the test holds trivially.)
+struct AVX2KernelsTests {
+    typealias Generator = DifferentialTests.Generator
+
+    /// `draw` into a copy of `canvas` with the AVX2 loops on and off; the number of differing words.
+    static func differences(_ canvas: Pixmap, _ draw: (Pixmap) -> Void) throws -> Int {
+        let saved = AVX2Kernels.isEnabled
+        defer { AVX2Kernels.isEnabled = saved }
+        var results: [[UInt32]] = []
+        for enabled in [true, false] {
+            AVX2Kernels.isEnabled = enabled && saved
+            let copy = try Pixmap(width: canvas.width, height: canvas.height)
+            copy.words.update(from: canvas.words, count: canvas.width * canvas.height)
+            draw(copy)
+            results.append(Array(UnsafeBufferPointer(start: copy.words, count: copy.width * copy.height)))
+        }
+        return zip(results[0], results[1]).filter { $0 != $1 }.count
+    }
+
+    /// A canvas of random premultiplied pixels.
+    static func canvas(_ g: inout Generator, width: Int, height: Int) throws -> Pixmap {
+        let pm = try TextureTests.image(&g, width: width, height: height, clearBorder: false)
+        return pm
+    }
+
+    /// Solid translucent colours over runs of 1 … 45 pixels of random destination pixels.
+    @Test func solidRunsMatchTheSwiftLoop() throws {
+        var g = Generator(state: 11)
+        let canvas = try Self.canvas(&g, width: 48, height: 45)
+        for row in 0..<45 {
+            let a = UInt8(g.next() % 255), c = PremultipliedColor(r: UInt8(g.next() % (UInt64(a) + 1)), g: 0, b: a / 2, a: a)
+            let differing = try Self.differences(canvas) { pm in
+                pm.fill(Rect(x: 1, y: Double(row), width: Double(row + 1), height: 1), paint: Paint(color: c.unpremultiplied))
+            }
+            #expect(differing == 0, "run of \(row + 1) pixels, colour \(c)")
+        }
+    }
+
+    /// Translated textures (fractional offsets, translucent and opaque) whose rows are split into
+    /// sampled runs of every length.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func translatedTexturesMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let canvas = try Self.canvas(&g, width: 61, height: 47)
+        let image = seed % 2 == 0
+            ? try TextureTests.flatImage(&g, width: Int(g.next() % 40) + 12, height: Int(g.next() % 30) + 12, ellipse: seed % 3 == 0)
+            : try TextureTests.image(&g, width: Int(g.next() % 50) + 1, height: Int(g.next() % 40) + 1, clearBorder: seed % 3 == 0)
+        let extents = TexelExtents(of: image)
+        for k in 0..<8 {
+            let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(Int(g.next() % 3200) - 800) / 64,
+                              ty: Double(Int(g.next() % 2400) - 800) / 64)
+            let opacity: Float = k % 2 == 0 ? 1 : Float(g.unit())
+            let differing = try Self.differences(canvas) { pm in
+                pm.drawTexture(image, transform: t, opacity: opacity, extents: k % 3 == 0 ? nil : extents)
+            }
+            #expect(differing == 0, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+}
