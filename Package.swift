@@ -4,7 +4,7 @@
 //   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
-//   CKernels ← Raster (AVX2 versions of two pixel loops, chosen at run time)
+//   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
 
 let package = Package(
@@ -35,7 +35,7 @@ let package = Package(
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
-        // AVX2 versions of Raster's two hottest pixel loops (per-function target attributes
+        // AVX2 versions of Raster's three hottest pixel loops (per-function target attributes
         // and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
         .target(name: "CKernels"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),

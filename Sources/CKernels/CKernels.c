@@ -102,6 +102,82 @@ AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *botto
     }
 }
 
+/// The eight-byte texel pairs at `p[0]`, `p[1]` (the low half) and `p[2]`, `p[3]` (the high half).
+static inline AVX2 __m256i pairs4(const uint32_t *p0, const uint32_t *p1, const uint32_t *p2, const uint32_t *p3) {
+    __m128i low = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p0)), (const double *)p1));
+    __m128i high = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p2)), (const double *)p3));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
+}
+
+/// `FixedRun.QuadFractions.weights`: ((f >> 23) + 1) >> 1 in both 16-bit halves of each lane.
+static inline AVX2 __m256i weights(__m256i f) {
+    __m256i w = _mm256_srli_epi32(_mm256_add_epi32(_mm256_srli_epi32(f, 23), _mm256_set1_epi32(1)), 1);
+    return _mm256_or_si256(w, _mm256_slli_epi32(w, 16));
+}
+
+/// Pixels i … i + 7 of `citrine_turned_row_avx2` at quads `q` with weights from the fractions
+/// (only the pixels in `mask` with `partial`).
+static inline AVX2 void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU, __m256i fractionV,
+                                uint32_t factor, uint32_t *dst, __m256i mask, int partial) {
+    const __m256i low = _mm256_set1_epi16(0x00FF), full = _mm256_set1_epi16(256), opaque = _mm256_set1_epi32(255);
+    // Pixels 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then splits first and second texels in order.
+    __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
+    __m256i bottomA = pairs4(q[0] + width, q[1] + width, q[4] + width, q[5] + width);
+    __m256i bottomB = pairs4(q[2] + width, q[3] + width, q[6] + width, q[7] + width);
+    __m256i t00 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(3, 1, 3, 1)));
+    __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
+    __m256i right = weights(fractionU), lower = weights(fractionV);
+    __m256i left = _mm256_sub_epi16(full, right), upper = _mm256_sub_epi16(full, lower);
+    // `ImageSampler.weigh4`.
+    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), left), _mm256_mullo_epi16(_mm256_and_si256(t10, low), right));
+    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), right));
+    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), left), _mm256_mullo_epi16(_mm256_and_si256(t11, low), right));
+    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), right));
+    __m256i s = _mm256_or_si256(vertical(te, be, upper, lower), _mm256_slli_epi16(vertical(to, bo, upper, lower), 8));
+    // `Pixmap.sourceOver4`.
+    if (_mm256_testz_si256(s, s)) return;
+    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
+    __m256i inverse = _mm256_sub_epi32(opaque, _mm256_srli_epi32(s, 24));
+    __m256i d = load8(dst, mask, partial);
+    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+    if (partial) _mm256_maskstore_epi32((int *)dst, mask, d);
+    else _mm256_storeu_si256((__m256i *)dst, d);
+}
+
+AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                                  int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
+    // The fractions of the positions (their low 32 bits) give the weights, stepped eight pixels at a time.
+    __m256i fractionU = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu)));
+    __m256i fractionV = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv)));
+    const __m256i stepU = _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), stepV = _mm256_set1_epi32((int)(uint32_t)(8 * dfv));
+    const uint32_t *q[8];
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        // Each pixel's quad: its top-left texel, as `FixedRun.texelIndex` finds it.
+        for (int k = 0; k < 8; k++) {
+            q[k] = words + ((fv >> 32) * width + (fu >> 32));
+            fu += dfu;
+            fv += dfv;
+        }
+        turned8(q, width, fractionU, fractionV, factor, dst + i, all, 0);
+        fractionU = _mm256_add_epi32(fractionU, stepU);
+        fractionV = _mm256_add_epi32(fractionV, stepV);
+    }
+    if (i < count) {
+        // The last one to seven pixels; the lanes past the end read the first quad again.
+        intptr_t n = count - i;
+        for (intptr_t k = 0; k < 8; k++) {
+            q[k] = k < n ? words + ((fv >> 32) * width + (fu >> 32)) : q[0];
+            fu += dfu;
+            fv += dfv;
+        }
+        turned8(q, width, fractionU, fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1);
+    }
+}
+
 #else
 
 int citrine_has_avx2(void) { return 0; }
@@ -110,6 +186,10 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
                                  uint32_t factor, uint32_t *dst) {
     (void)top; (void)bottom; (void)count; (void)left; (void)right; (void)upper; (void)lower; (void)factor; (void)dst;
+}
+void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                             int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
+    (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)factor; (void)dst;
 }
 
 #endif

@@ -1,8 +1,8 @@
 import CKernels
 
-/// Whether Raster's two hottest pixel loops — a solid colour blended over a run
-/// (`PaintBlitter.sourceOverSolid`) and a translated bitmap composited
-/// (`ImageSampler.translatedRow`) — run their AVX2 versions (C, `CKernels`), eight pixels at a
+/// Whether Raster's three hottest pixel loops — a solid colour blended over a run
+/// (`PaintBlitter.sourceOverSolid`), a translated bitmap composited
+/// (`ImageSampler.translatedRow`) and a turned one (`ImageSampler.composite`) — run their AVX2 versions (C, `CKernels`), eight pixels at a
 /// time instead of four. On by default where the processor has AVX2; the pixels are the same
 /// either way (the C loops repeat the Swift ones' integer arithmetic lane for lane), so turning
 /// it off (tests compare the two) changes only the speed.

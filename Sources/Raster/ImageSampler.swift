@@ -139,6 +139,11 @@ struct ImageSampler {
         guard !pixels.isEmpty else { return }
         var run = row
         run.advance(Int64(pixels.lowerBound))
+        if inside && AVX2Kernels.isEnabled {
+            citrine_turned_row_avx2(image.words, image.width, run.fu, run.fv, run.dfu, run.dfv, pixels.count, factor,
+                                    dst + pixels.lowerBound)
+            return
+        }
         var i = pixels.lowerBound
         if inside && i + 4 <= pixels.upperBound {
             // The image's size and texels held in registers, the weights stepped four pixels at a time.

@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 
@@ -55,6 +56,25 @@ struct AVX2KernelsTests {
         for k in 0..<8 {
             let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(Int(g.next() % 3200) - 800) / 64,
                               ty: Double(Int(g.next() % 2400) - 800) / 64)
+            let opacity: Float = k % 2 == 0 ? 1 : Float(g.unit())
+            let differing = try Self.differences(canvas) { pm in
+                pm.drawTexture(image, transform: t, opacity: opacity, extents: k % 3 == 0 ? nil : extents)
+            }
+            #expect(differing == 0, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+
+    /// Turned and scaled textures: rows of sampled pixels of every length.
+    @Test(arguments: [1, 2, 3, 4])
+    func turnedTexturesMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let canvas = try Self.canvas(&g, width: 61, height: 47)
+        let image = try TextureTests.flatImage(&g, width: Int(g.next() % 40) + 12, height: Int(g.next() % 30) + 12, ellipse: seed % 2 == 0)
+        let extents = TexelExtents(of: image)
+        for k in 0..<6 {
+            let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+            let t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                              tx: g.unit() * 60, ty: g.unit() * 40)
             let opacity: Float = k % 2 == 0 ? 1 : Float(g.unit())
             let differing = try Self.differences(canvas) { pm in
                 pm.drawTexture(image, transform: t, opacity: opacity, extents: k % 3 == 0 ? nil : extents)

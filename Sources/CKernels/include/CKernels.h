@@ -1,4 +1,4 @@
-// AVX2 versions of Raster's two hottest pixel loops, for x86-64 processors that have AVX2,
+// AVX2 versions of Raster's three hottest pixel loops, for x86-64 processors that have AVX2,
 // chosen at run time (`citrine_has_avx2`). Swift has no per-function target features: widening
 // the Swift loops takes a build flag for the whole package (an unsafe flag, which no package
 // that depends on Citrine may use) and would leave the program unable to run on processors
@@ -22,3 +22,11 @@ void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src)
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
                                  uint32_t factor, uint32_t *dst);
+
+/// `ImageSampler.composite(_:pixels:inside:factor:into:)` for quads inside the image, eight
+/// pixels at a time (the last one to seven through a masked store): bilinear samples along a
+/// fixed-point run (`FixedRun`: image positions fu, fv minus ½ texel, stepping dfu, dfv per
+/// pixel, 32 fractional bits) whose texel quads all lie inside the image (`width` texels a row,
+/// at `words`), scaled by `factor`/255 and composited source-over onto `dst`.
+void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                             int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst);
