@@ -11,6 +11,11 @@ int citrine_has_avx2(void) {
     return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 
+int citrine_avx2_enabled = 0;
+
+/// Run when the program is loaded, before any Swift code.
+__attribute__((constructor)) static void citrine_detect_avx2(void) { citrine_avx2_enabled = citrine_has_avx2(); }
+
 #define AVX2 __attribute__((target("avx2")))
 
 /// `PaintBlitter.scale4`: every channel times `f` (16-bit lanes) / 255, rounded.
@@ -181,6 +186,7 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
 #else
 
 int citrine_has_avx2(void) { return 0; }
+int citrine_avx2_enabled = 0;
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,

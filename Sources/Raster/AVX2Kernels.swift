@@ -2,11 +2,16 @@ import CKernels
 
 /// Whether Raster's three hottest pixel loops — a solid colour blended over a run
 /// (`PaintBlitter.sourceOverSolid`), a translated bitmap composited
-/// (`ImageSampler.translatedRow`) and a turned one (`ImageSampler.composite`) — run their AVX2 versions (C, `CKernels`), eight pixels at a
-/// time instead of four. On by default where the processor has AVX2; the pixels are the same
-/// either way (the C loops repeat the Swift ones' integer arithmetic lane for lane), so turning
-/// it off (tests compare the two) changes only the speed.
+/// (`ImageSampler.translatedRow`) and a turned one (`ImageSampler.composite`) — run their AVX2
+/// versions (C, `CKernels`), eight pixels at a time instead of four. On from the start where
+/// the processor has AVX2; the pixels are the same either way (the C loops repeat the Swift
+/// ones' integer arithmetic lane for lane), so turning it off (tests compare the two) changes
+/// only the speed.
 public enum AVX2Kernels {
-    /// Default: whether the processor runs AVX2 (never on other architectures).
-    @exclusivity(unchecked) nonisolated(unsafe) public static var isEnabled = citrine_has_avx2() != 0
+    /// Default: whether the processor runs AVX2 (never on other architectures); setting it to
+    /// true on a processor without AVX2 leaves it false.
+    public static var isEnabled: Bool {
+        @inline(__always) get { citrine_avx2_is_enabled() != 0 }
+        set { citrine_avx2_set_enabled(newValue && citrine_has_avx2() != 0 ? 1 : 0) }
+    }
 }

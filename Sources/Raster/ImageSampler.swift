@@ -526,7 +526,7 @@ struct FixedRun {
 /// Which pixels of a row's `FixedRun` put their quads (top-left texel positions, fixed point)
 /// in a box of image positions, for the rows of one affine draw (runs with the same steps): the
 /// reals where the positions meet the box's bounds, from the steps' reciprocals worked out once,
-/// narrowed (`sure`) or widened by `margin`. A few floating-point operations a row instead of
+/// narrowed (`Stretch.sure`) or widened by `margin`. A few floating-point operations a row instead of
 /// exact integer tests: the caller treats the pixels between the sure and the possible stretch
 /// one at a time, with the sampler's own checks.
 struct QuadStretches {
@@ -547,27 +547,43 @@ struct QuadStretches {
     }
 
     /// The pixels x of `0..<count` (from the run's current pixel) whose quad positions lie in
-    /// `u` × `v` (half-open, lower bound first): `sure`, only pixels that surely do; else every
-    /// pixel that may.
+    /// `u` × `v` (half-open, lower bound first), as the reals where they meet the bounds.
     @inline(__always)
-    func pixels(of run: FixedRun, u: (Int64, Int64), v: (Int64, Int64), sure: Bool) -> Range<Int> {
-        let m = sure ? -QuadStretches.margin : QuadStretches.margin
-        let a = QuadStretches.interval(run.fu, run.dfu, ru, u, m), b = QuadStretches.interval(run.fv, run.dfv, rv, v, m)
-        let lo = Swift.max(Swift.max(a.lo, b.lo), 0), hi = Swift.min(Swift.min(a.hi, b.hi), Double(count - 1))
-        guard lo <= hi else { return 0..<0 }
-        // 0 ≤ lo ≤ hi < count: truncation is the floor.
-        let first = Int(lo), last = Int(hi)
-        let lower = Double(first) < lo ? first + 1 : first
-        return lower..<Swift.max(lower, last + 1)
+    func stretch(of run: FixedRun, u: (Int64, Int64), v: (Int64, Int64)) -> Stretch {
+        let a = QuadStretches.interval(run.fu, run.dfu, ru, u), b = QuadStretches.interval(run.fv, run.dfv, rv, v)
+        return Stretch(lo: Swift.max(a.lo, b.lo), hi: Swift.min(a.hi, b.hi), last: Double(count - 1))
     }
 
-    /// The reals x with bounds.0 ≤ f + x·d ≤ bounds.1, each end moved out by m (in by −m); all
-    /// or none of them for d = 0, exactly.
+    /// Pixels between two reals, `lo` to `hi`, within `0 ... last`.
+    struct Stretch {
+        let lo: Double, hi: Double, last: Double
+
+        /// Only the pixels that surely lie in the box.
+        @inline(__always)
+        var sure: Range<Int> { pixels(lo + QuadStretches.margin, hi - QuadStretches.margin) }
+
+        /// Every pixel that may lie in the box.
+        @inline(__always)
+        var possible: Range<Int> { pixels(lo - QuadStretches.margin, hi + QuadStretches.margin) }
+
+        @inline(__always)
+        private func pixels(_ lo: Double, _ hi: Double) -> Range<Int> {
+            let lo = Swift.max(lo, 0), hi = Swift.min(hi, last)
+            guard lo <= hi else { return 0..<0 }
+            // 0 ≤ lo ≤ hi ≤ last: truncation is the floor.
+            let first = Int(lo), end = Int(hi) + 1
+            let lower = Double(first) < lo ? first + 1 : first
+            return lower..<Swift.max(lower, end)
+        }
+    }
+
+    /// The reals x with bounds.0 ≤ f + x·d ≤ bounds.1 (r = 1/d); all or none of them for d = 0,
+    /// exactly.
     @inline(__always)
-    private static func interval(_ f: Int64, _ d: Int64, _ r: Double, _ bounds: (Int64, Int64), _ m: Double) -> (lo: Double, hi: Double) {
+    private static func interval(_ f: Int64, _ d: Int64, _ r: Double, _ bounds: (Int64, Int64)) -> (lo: Double, hi: Double) {
         guard d != 0 else { return bounds.0 <= f && f < bounds.1 ? (-.infinity, .infinity) : (.infinity, -.infinity) }
         let a = Double(bounds.0 &- f) * r, b = Double(bounds.1 &- f) * r
-        return (Swift.min(a, b) - m, Swift.max(a, b) + m)
+        return (Swift.min(a, b), Swift.max(a, b))
     }
 }
 

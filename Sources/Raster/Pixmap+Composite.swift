@@ -77,7 +77,7 @@ extension Pixmap {
         // Quads with a texel in the image; with transparent outermost texels, only those wholly
         // inside it can be non-zero.
         let clear = clearBorder ?? image.hasClearBorder
-        let reach = clear ? inside : quads(columns: (-1, w + 1), rows: (-1, h + 1))
+        let reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
         let blocks = (extents?.blocks ?? []).map {
             quads(columns: (Int64($0.columns.lowerBound), Int64($0.columns.upperBound)),
                   rows: (Int64($0.rows.lowerBound), Int64($0.rows.upperBound)))
@@ -89,8 +89,8 @@ extension Pixmap {
             sampler.move(&run, toRow: y)
             // Sampled four at a time: pixels whose quads surely lie inside the image. The others
             // that may reach it, one at a time with the sampler's checks.
-            let sampled = stretches.pixels(of: run, u: inside.u, v: inside.v, sure: true)
-            let reached = stretches.pixels(of: run, u: reach.u, v: reach.v, sure: false)
+            let insideStretch = stretches.stretch(of: run, u: inside.u, v: inside.v), sampled = insideStretch.sure
+            let reached = clear ? insideStretch.possible : stretches.stretch(of: run, u: reach.u, v: reach.v).possible
             guard !sampled.isEmpty else {
                 sampler.composite(run, pixels: reached, inside: false, factor: factor, into: row)
                 continue
@@ -100,7 +100,7 @@ extension Pixmap {
             // Through the flat blocks: their stretches joined when they meet.
             var middle = sampled.upperBound..<sampled.upperBound
             for block in blocks {
-                let stretch = stretches.pixels(of: run, u: block.u, v: block.v, sure: true).clamped(to: sampled)
+                let stretch = stretches.stretch(of: run, u: block.u, v: block.v).sure.clamped(to: sampled)
                 if middle.isEmpty || stretch.isEmpty {
                     if stretch.count > middle.count { middle = stretch }
                 } else if stretch.lowerBound <= middle.upperBound && middle.lowerBound <= stretch.upperBound {

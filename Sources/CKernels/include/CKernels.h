@@ -8,6 +8,14 @@
 #pragma once
 #include <stdint.h>
 
+/// Whether Raster takes the AVX2 loops: 1 from program start when the processor runs AVX2
+/// (x86-64 only), else 0; settable (`AVX2Kernels.isEnabled`). A C global behind inline
+/// accessors, so that reading it costs Swift code one load (a Swift global would be
+/// initialized lazily, and checked at each read).
+extern int citrine_avx2_enabled;
+static inline int citrine_avx2_is_enabled(void) { return citrine_avx2_enabled; }
+static inline void citrine_avx2_set_enabled(int enabled) { citrine_avx2_enabled = enabled; }
+
 /// 1 when the processor runs AVX2 (x86-64 only), else 0.
 int citrine_has_avx2(void);
 
