@@ -95,8 +95,13 @@ extension Pixmap {
                 sampler.composite(run, pixels: reached, inside: false, factor: factor, into: row)
                 continue
             }
-            sampler.composite(run, pixels: reached.lowerBound..<sampled.lowerBound, inside: false, factor: factor, into: row)
-            sampler.composite(run, pixels: sampled.upperBound..<reached.upperBound, inside: false, factor: factor, into: row)
+            // (Mostly none: only where an edge of the image falls within the margin of a pixel.)
+            if reached.lowerBound < sampled.lowerBound {
+                sampler.composite(run, pixels: reached.lowerBound..<sampled.lowerBound, inside: false, factor: factor, into: row)
+            }
+            if sampled.upperBound < reached.upperBound {
+                sampler.composite(run, pixels: sampled.upperBound..<reached.upperBound, inside: false, factor: factor, into: row)
+            }
             // Through the flat blocks: their stretches joined when they meet.
             var middle = sampled.upperBound..<sampled.upperBound
             for block in blocks {
