@@ -302,6 +302,7 @@ struct ImageSampler {
     /// the two columns, `vertical` for the two rows; each pair sums to at most 256), rounded
     /// exactly as `weigh` rounds; the samples, scaled by `factor`/255, go source-over onto `dst`.
     /// Reads texels up to `top[count]`. Four pixels at a time in 16-bit lanes.
+    @inline(__always)
     static func translatedRow(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, count: Int,
                               horizontal: (Int, Int), vertical: (Int, Int), factor: UInt32,
                               into dst: UnsafeMutablePointer<UInt32>) {
