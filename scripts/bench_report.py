@@ -73,7 +73,8 @@ def main():
     rows, machine, versions, memset, skipped, diffs = load_results(args.out)
     scenes = [s for s in SCENE_ORDER if s in rows]
     lines = ["# Benchmarks", "",
-             "Citrine's pure-Swift rasterizer against the anchor engines on the scenes of",
+             "Citrine's rasterizer (Swift; three pixel loops also in AVX2, chosen at run time) against the",
+             "anchor engines on the scenes of",
              "`../shared/bench/anchors/scenes.md`, run interleaved in one go by `scripts/bench`",
              "(per scene: the anchor harness `bench.py`, then Citrine's `Benchmarks/` executable, release",
              "build). Median milliseconds per frame (clear + draw everything, single-threaded); the ratio",
