@@ -69,26 +69,38 @@ static inline AVX2 __m256i load8(const uint32_t *p, __m256i mask, int partial) {
     return partial ? _mm256_maskload_epi32((const int *)p, mask) : _mm256_loadu_si256((const __m256i *)p);
 }
 
+/// `ImageSampler.weigh4`: texels t00, t10 (top row) and t01, t11 (bottom row) of eight pixels,
+/// weighed per channel with column weights `left`, `right` and row weights `upper`, `lower`.
+static inline AVX2 __m256i weigh8(__m256i t00, __m256i t10, __m256i t01, __m256i t11,
+                                  __m256i left, __m256i right, __m256i upper, __m256i lower) {
+    const __m256i low = _mm256_set1_epi16(0x00FF);
+    // Two texel columns blended: R, B (even) and G, A (odd) channels.
+    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), left), _mm256_mullo_epi16(_mm256_and_si256(t10, low), right));
+    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), right));
+    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), left), _mm256_mullo_epi16(_mm256_and_si256(t11, low), right));
+    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), right));
+    return _mm256_or_si256(vertical(te, be, upper, lower), _mm256_slli_epi16(vertical(to, bo, upper, lower), 8));
+}
+
+/// `Pixmap.sourceOver4` on eight pixels: samples `s` scaled by `factor`/255 go source-over onto
+/// `dst` (only the pixels in `mask` with `partial`).
+static inline AVX2 void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask, int partial) {
+    if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
+    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    __m256i d = load8(dst, mask, partial);
+    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+    if (partial) _mm256_maskstore_epi32((int *)dst, mask, d);
+    else _mm256_storeu_si256((__m256i *)dst, d);
+}
+
 /// Pixels i … i + 7 of `citrine_translated_row_avx2` (only those in `mask` with `partial`).
 static inline AVX2 void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst, intptr_t i,
                                     __m256i l, __m256i r, __m256i u, __m256i w, uint32_t factor,
                                     __m256i mask, int partial) {
-    const __m256i low = _mm256_set1_epi16(0x00FF), opaque = _mm256_set1_epi32(255);
-    __m256i t00 = load8(top + i, mask, partial), t10 = load8(top + i + 1, mask, partial);
-    __m256i t01 = load8(bottom + i, mask, partial), t11 = load8(bottom + i + 1, mask, partial);
-    // Two texel columns blended: R, B (even) and G, A (odd) channels.
-    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), l), _mm256_mullo_epi16(_mm256_and_si256(t10, low), r));
-    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), l), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), r));
-    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), l), _mm256_mullo_epi16(_mm256_and_si256(t11, low), r));
-    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), l), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), r));
-    __m256i s = _mm256_or_si256(vertical(te, be, u, w), _mm256_slli_epi16(vertical(to, bo, u, w), 8));
-    if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
-    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
-    __m256i inverse = _mm256_sub_epi32(opaque, _mm256_srli_epi32(s, 24));
-    __m256i d = load8(dst + i, mask, partial);
-    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
-    if (partial) _mm256_maskstore_epi32((int *)(dst + i), mask, d);
-    else _mm256_storeu_si256((__m256i *)(dst + i), d);
+    __m256i s = weigh8(load8(top + i, mask, partial), load8(top + i + 1, mask, partial),
+                       load8(bottom + i, mask, partial), load8(bottom + i + 1, mask, partial), l, r, u, w);
+    sourceOver8(dst + i, s, factor, mask, partial);
 }
 
 AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
@@ -124,7 +136,7 @@ static inline AVX2 __m256i weights(__m256i f) {
 /// (only the pixels in `mask` with `partial`).
 static inline AVX2 void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU, __m256i fractionV,
                                 uint32_t factor, uint32_t *dst, __m256i mask, int partial) {
-    const __m256i low = _mm256_set1_epi16(0x00FF), full = _mm256_set1_epi16(256), opaque = _mm256_set1_epi32(255);
+    const __m256i full = _mm256_set1_epi16(256);
     // Pixels 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then splits first and second texels in order.
     __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
     __m256i bottomA = pairs4(q[0] + width, q[1] + width, q[4] + width, q[5] + width);
@@ -134,21 +146,8 @@ static inline AVX2 void turned8(const uint32_t *const q[8], intptr_t width, __m2
     __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
     __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
     __m256i right = weights(fractionU), lower = weights(fractionV);
-    __m256i left = _mm256_sub_epi16(full, right), upper = _mm256_sub_epi16(full, lower);
-    // `ImageSampler.weigh4`.
-    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), left), _mm256_mullo_epi16(_mm256_and_si256(t10, low), right));
-    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), right));
-    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), left), _mm256_mullo_epi16(_mm256_and_si256(t11, low), right));
-    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), right));
-    __m256i s = _mm256_or_si256(vertical(te, be, upper, lower), _mm256_slli_epi16(vertical(to, bo, upper, lower), 8));
-    // `Pixmap.sourceOver4`.
-    if (_mm256_testz_si256(s, s)) return;
-    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
-    __m256i inverse = _mm256_sub_epi32(opaque, _mm256_srli_epi32(s, 24));
-    __m256i d = load8(dst, mask, partial);
-    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
-    if (partial) _mm256_maskstore_epi32((int *)dst, mask, d);
-    else _mm256_storeu_si256((__m256i *)dst, d);
+    __m256i s = weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
+    sourceOver8(dst, s, factor, mask, partial);
 }
 
 AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
