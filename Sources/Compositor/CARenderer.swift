@@ -21,8 +21,11 @@ public final class CARenderer {
     /// What the pixmap currently shows: the model tree's change count and the frame time, when
     /// those determine the picture completely.
     private var shown: (changes: Int, time: CFTimeInterval, animated: Bool, root: ObjectIdentifier?, background: CGColor?)?
-    /// Per-layer footprints of the frame shown (nil when the tree is not damage-tracked).
+    /// Per-layer footprints of the frame shown (nil when the tree is not damage-tracked, or the
+    /// frame was drawn whole without them).
     private var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
+    /// Frames still to draw whole without working out the footprints (see `render`).
+    private var untrackedFramesLeft = 0
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
     /// the whole frame, a damaged rectangle, or nothing for an idle frame.
     public private(set) var _lastRedrawnArea: CGRect = .zero
@@ -106,7 +109,10 @@ public final class CARenderer {
     /// pixels already drawn and costs next to nothing (layers drawn with `draw(in:)` must call
     /// `setNeedsDisplay()` to change, as on Apple). Otherwise, when the tree is damage-tracked
     /// (`LayerRenderer.footprints`), at rest or while animations run, only the damaged area is
-    /// redrawn, unless it covers more than `maxPatchFraction` of the frame.
+    /// redrawn, unless it covers more than `maxPatchFraction` of the frame. When running
+    /// animations damage more than that, the next `untrackedFrames` frames of them (no change
+    /// committed meanwhile) are drawn whole straight away, without the footprint pass that could
+    /// only conclude the same; then damage is measured again.
     public func render() {
         let t = frameTime ?? CACurrentMediaTime()
         let changes = CATransaction._changeCount
@@ -121,17 +127,26 @@ public final class CARenderer {
                 if let layer { redraw(requestedArea, layer: layer, at: t, background: background) }
                 return
             }
-            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints) }
-            let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
-            if let layer, let old = footprints, let new = fresh,
-               let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
-                let area = damaged.union(requestedArea)
-                if area.pixelCount <= limit {
-                    redraw(area, layer: layer, at: t, background: background, footprints: new)
-                    renderer.leaves.keepOnly(new)
-                    footprints = new
-                    shown = (changes, t, animated, root, backgroundColor)
-                    return
+            let sameAnimations = animated && s.animated && s.changes == changes
+            if sameAnimations && untrackedFramesLeft > 0 {
+                untrackedFramesLeft -= 1
+            } else {
+                untrackedFramesLeft = 0
+                fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints) }
+                let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
+                if let layer, let old = footprints, let new = fresh {
+                    if let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
+                        let area = damaged.union(requestedArea)
+                        if area.pixelCount <= limit {
+                            redraw(area, layer: layer, at: t, background: background, footprints: new)
+                            renderer.leaves.keepOnly(new)
+                            footprints = new
+                            shown = (changes, t, animated, root, backgroundColor)
+                            return
+                        }
+                    } else if sameAnimations {
+                        untrackedFramesLeft = Self.untrackedFrames
+                    }
                 }
             }
         } else {
@@ -147,6 +162,11 @@ public final class CARenderer {
     /// Largest damaged area, as a fraction of the frame, redrawn as a patch; beyond it the whole
     /// frame is redrawn (a patch costs a walk of the whole tree plus a copy of its pixels).
     static let maxPatchFraction = 0.5
+
+    /// Frames drawn whole without footprints after running animations damaged more than
+    /// `maxPatchFraction` of a frame. The footprint pass is ≈ 10 % of such a frame (S8 as a
+    /// layer tree); tracking resumes at most this many frames after the damage shrinks.
+    static let untrackedFrames = 6
 
     /// Redraws the tree inside `area` only, with the same arithmetic as a full frame: a patch
     /// filled with the background receives the tree drawn with its origin at the area's corner,

@@ -162,6 +162,28 @@ import Testing
         #expect(areas.first == CGRect(origin: .zero, size: Self.size))
     }
 
+    /// While animations damage most of the frame, frames are drawn whole without measuring
+    /// damage for a few frames (`CARenderer.untrackedFrames`); once the large animation has
+    /// ended, patches resume within that many frames, and every frame equals the full redraw.
+    @Test func framesAfterLargeDamageStayExactAndPatchesResume() throws {
+        CAMediaClock.setManualTime(0)
+        let (root, squares, _, _) = Self.tree()
+        let holder = CALayer()
+        holder.frame = root.frame
+        holder.addSublayer(root)
+        CATransaction.flush()
+        Self.animate(root, "position.y", by: 10, duration: 0.5)
+        Self.animate(squares[3], "position", by: CGPoint(x: 13.3, y: 21.7), duration: 5)
+        CATransaction.flush()
+        let times = (0..<30).map { CFTimeInterval($0) * 0.05 }
+        let areas = try Self.compare(holder, times: times)
+        let whole = CGRect(origin: .zero, size: Self.size)
+        #expect(areas.prefix(9).allSatisfy { $0 == whole })   // t ≤ 0.45: the tree moves
+        // From t = 0.55 on only one square moves: patches again after at most 6 + 2 frames.
+        #expect(areas.suffix(8).allSatisfy { $0.width > 0 && $0.width * $0.height < whole.width * whole.height / 2 },
+                "\(areas.suffix(8))")
+    }
+
     /// Trees damage tracking does not model (here a CATransformLayer, whose sublayers are sorted
     /// by depth) are redrawn whole while they animate.
     @Test func untrackedTreesRedrawTheWholeFrame() throws {
