@@ -5,6 +5,8 @@
 // a frame where one 100×100 layer moved, and frames in which one 100×100 layer is animated
 // (position and rotation) while the other 1000 stay put; optionally writes frame 0 as a PNG.
 // `--no-storm` skips the animated sequence (for instruction counts of the other frames).
+// `frames`: the animated sequence's length at 60 frames per second; default 120, two seconds,
+// as long as the anchor harness times Blend2D's S8 (`bench.py --target-seconds 2`).
 //
 //     swift build -c release --package-path Benchmarks --product layer-storm-bench
 //     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm]
@@ -16,7 +18,7 @@ import QuartzCore
 import Raster
 
 let args = Array(CommandLine.arguments.dropFirst())
-let frames = args.first.flatMap { Int($0) } ?? 20
+let frames = args.first.flatMap { Int($0) } ?? 120
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 let storm = !args.contains("--no-storm")
 
