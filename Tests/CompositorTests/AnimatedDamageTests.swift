@@ -148,15 +148,22 @@ import Testing
         }
     }
 
-    /// When the whole tree moves, the damage is the whole frame: it is simply redrawn.
-    @Test func largeDamageRedrawsTheWholeFrame() throws {
+    /// The test tree inside a holder layer, committed, with the whole tree moving down 10 points
+    /// over `duration` seconds: damage everywhere.
+    static func movingTree(duration: CFTimeInterval) -> (holder: CALayer, squares: [CALayer]) {
         CAMediaClock.setManualTime(0)
-        let (root, _, _, _) = Self.tree()
+        let (root, squares, _, _) = tree()
         let holder = CALayer()
         holder.frame = root.frame
         holder.addSublayer(root)
         CATransaction.flush()
-        Self.animate(root, "position.y", by: 10)
+        animate(root, "position.y", by: 10, duration: duration)
+        return (holder, squares)
+    }
+
+    /// When the whole tree moves, the damage is the whole frame: it is simply redrawn.
+    @Test func largeDamageRedrawsTheWholeFrame() throws {
+        let (holder, _) = Self.movingTree(duration: 1)
         CATransaction.flush()
         let areas = try Self.compare(holder, times: Self.times)
         #expect(areas.first == CGRect(origin: .zero, size: Self.size))
@@ -166,13 +173,7 @@ import Testing
     /// damage for a few frames (`CARenderer.untrackedFrames`); once the large animation has
     /// ended, patches resume within that many frames, and every frame equals the full redraw.
     @Test func framesAfterLargeDamageStayExactAndPatchesResume() throws {
-        CAMediaClock.setManualTime(0)
-        let (root, squares, _, _) = Self.tree()
-        let holder = CALayer()
-        holder.frame = root.frame
-        holder.addSublayer(root)
-        CATransaction.flush()
-        Self.animate(root, "position.y", by: 10, duration: 0.5)
+        let (holder, squares) = Self.movingTree(duration: 0.5)
         Self.animate(squares[3], "position", by: CGPoint(x: 13.3, y: 21.7), duration: 5)
         CATransaction.flush()
         let times = (0..<30).map { CFTimeInterval($0) * 0.05 }
