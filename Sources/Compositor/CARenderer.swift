@@ -220,11 +220,19 @@ public final class CARenderer {
 }
 
 extension CALayer {
-    /// Draws the layer tree (model values, as Apple's `render(in:)` does) into `ctx`, whose
-    /// bitmap receives it at the context's current scale; the layer's superlayer space maps to the
-    /// bitmap's top-left origin.
+    /// Draws the layer and its sublayers into `ctx` as Apple documents `render(in:)`: "directly
+    /// from the layer tree, ignoring any animations added to the render tree", and "in the
+    /// coordinate space of the layer" — layer point (x, y) is user point (x, y) under the
+    /// context's current transform (so, as on iOS, a bitmap context with Core Graphics' default
+    /// bottom-left origin shows the layer upside down unless its CTM is flipped first). The
+    /// layer's own position, anchor point and transform are not applied; its opacity is. The
+    /// context's clip, alpha and blend mode are not (Citrine).
     public func render(in ctx: CGContext) {
-        let renderer = LayerRenderer(target: ctx.pixmap, scale: 1)
-        renderer.render(self, at: CACurrentMediaTime())
+        let device = ctx._userSpaceToPixels
+        let scale = max((device.a * device.a + device.b * device.b).squareRoot(), (device.c * device.c + device.d * device.d).squareRoot())
+        ctx._withTargetPixels { pixels in
+            let renderer = LayerRenderer(target: pixels, scale: scale > 0 && scale.isFinite ? scale : 1, usesModelValues: true)
+            renderer.renderInOwnSpace(self, matrix: CATransform3DMakeAffineTransform(device))
+        }
     }
 }

@@ -37,10 +37,15 @@ final class LayerRenderer {
     /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).
     let origin: (x: Int, y: Int)
 
-    init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0)) {
+    /// Whether layers are drawn with their model values, ignoring animations and transitions
+    /// (`CALayer.render(in:)`), instead of as presented at the frame's time.
+    let usesModelValues: Bool
+
+    init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0), usesModelValues: Bool = false) {
         self.target = target
         self.scale = scale
         self.origin = origin
+        self.usesModelValues = usesModelValues
     }
 
     /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), when the tree is
@@ -85,6 +90,14 @@ final class LayerRenderer {
         draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
     }
 
+    /// Draws `layer` (a model layer, with its model values) and its sublayers in the layer's own
+    /// coordinate space mapped to device pixels by `matrix` (`CALayer.render(in:)`): its own
+    /// position, anchor point and transform are not applied, its opacity is.
+    func renderInOwnSpace(_ layer: CALayer, matrix: CATransform3D) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil)
+    }
+
     // MARK: - Layers
 
     private func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
@@ -92,7 +105,7 @@ final class LayerRenderer {
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
-        if let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
+        if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
@@ -130,7 +143,8 @@ final class LayerRenderer {
     /// its own plane (Apple); a CATransformLayer does not, so its sublayers share its 3D space.
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
-        guard let p = model._presentation(atMediaTime: time) ?? Optional(model), !p.isHidden, p.opacity > 0 else { return nil }
+        let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
+        guard !p.isHidden, p.opacity > 0 else { return nil }
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)

@@ -208,6 +208,18 @@ extension CGContext {
     public func concatenate(_ transform: CGAffineTransform) { state.ctm = transform.concatenating(state.ctm) }
     /// User space → device pixels (top-left origin, y down).
     var deviceTransform: CGAffineTransform { state.ctm.concatenating(baseTransform) }
+    /// User space → pixels of `pixmap` (top-left origin, y down) (Citrine: for drawing into the
+    /// bitmap directly, as `CALayer.render(in:)` does, through `_withTargetPixels`).
+    public var _userSpaceToPixels: CGAffineTransform { deviceTransform }
+
+    /// Runs `body` on the pixels drawing goes to — the bitmap, or the innermost transparency
+    /// layer — kept in sync with caller memory (Citrine: for `CALayer.render(in:)`, which draws
+    /// a layer tree straight into them; the clip, alpha and blend mode are not applied).
+    public func _withTargetPixels(_ body: (Pixmap) -> Void) {
+        copyInFromCaller()
+        body(target)
+        copyOutToCaller()
+    }
     /// Apple's `userSpaceToDeviceSpaceTransform`: here device space is the default user
     /// space (y up), as Apple reports for bitmap contexts at scale 1.
     public var userSpaceToDeviceSpaceTransform: CGAffineTransform { state.ctm }
