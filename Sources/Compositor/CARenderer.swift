@@ -228,11 +228,10 @@ extension CALayer {
     /// layer's own position, anchor point and transform are not applied; its opacity is. The
     /// context's clip, alpha and blend mode are not (Citrine).
     public func render(in ctx: CGContext) {
-        let device = ctx._userSpaceToPixels
-        let scale = max((device.a * device.a + device.b * device.b).squareRoot(), (device.c * device.c + device.d * device.d).squareRoot())
+        let matrix = CATransform3DMakeAffineTransform(ctx._userSpaceToPixels)
+        let scale = LayerGeometry.affine(matrix).flatMap(LayerRenderer.pixelsPerPoint) ?? 1
         ctx._withTargetPixels { pixels in
-            let renderer = LayerRenderer(target: pixels, scale: scale > 0 && scale.isFinite ? scale : 1, usesModelValues: true)
-            renderer.renderInOwnSpace(self, matrix: CATransform3DMakeAffineTransform(device))
+            LayerRenderer(target: pixels, scale: scale, usesModelValues: true).renderInOwnSpace(self, matrix: matrix)
         }
     }
 }

@@ -60,12 +60,11 @@ extension LayerRenderer {
                   p.contents == nil || p.contents is CGImage, model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
-            // Last frame's key when the values are the same (then also the retained bitmap's).
-            let fresh = LeafKey(p, rasterScale: rs), before = previous?[id]
-            let unchanged = before.map { $0.picture.key == fresh } ?? false
-            let key = unchanged ? before!.picture.key : fresh
-            let known = unchanged ? before?.content : nil
-            guard let content = known ?? LayerContent.rect(p),
+            // Last frame's key (then also the retained bitmap's) and content while the values are the same.
+            let fresh = LeafKey(p, rasterScale: rs)
+            let kept = previous?[id].flatMap { $0.picture.key == fresh ? $0 : nil }
+            let key = kept?.picture.key ?? fresh
+            guard let content = kept?.content ?? LayerContent.rect(p),
                   var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
                 guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }

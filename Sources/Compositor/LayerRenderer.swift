@@ -94,7 +94,7 @@ final class LayerRenderer {
     /// coordinate space mapped to device pixels by `matrix` (`CALayer.render(in:)`): its own
     /// position, anchor point and transform are not applied, its opacity is.
     func renderInOwnSpace(_ layer: CALayer, matrix: CATransform3D) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard LayerRenderer.isShown(layer) else { return }
         drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil)
     }
 
@@ -144,13 +144,16 @@ final class LayerRenderer {
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
-        guard !p.isHidden, p.opacity > 0 else { return nil }
+        guard LayerRenderer.isShown(p) else { return nil }
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }
+
+    /// Whether `p` draws anything at all: not hidden, not fully transparent.
+    private static func isShown(_ p: CALayer) -> Bool { !p.isHidden && p.opacity > 0 }
 
     /// Sublayers in drawing order: by zPosition (stable), or by depth inside a CATransformLayer.
     func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {
@@ -425,12 +428,12 @@ final class LayerRenderer {
     /// comparisons identity tests and the copies one retain.
     final class LeafKey: Equatable {
         struct Values: Equatable {
-            var bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
-            var background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
-            var contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
-            var gravity: String, contentsScale: CGFloat, masksToBounds: Bool
-            var rasterScale: CGFloat
-            var drawn: DrawnContent
+            let bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
+            let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+            let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
+            let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            let rasterScale: CGFloat
+            let drawn: DrawnContent
         }
         let values: Values
 
@@ -446,11 +449,16 @@ final class LayerRenderer {
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
     }
 
-    /// Device pixels per layer point of an affine layer → device map, quantized up to quarters.
-    static func rasterScale(_ affine: Transform) -> CGFloat? {
+    /// Device pixels per layer point of an affine layer → device map (the longer of its two axes);
+    /// nil when it is 0 or not finite.
+    static func pixelsPerPoint(_ affine: Transform) -> Double? {
         let s = max((affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
-        guard s > 0, s.isFinite else { return nil }
-        return CGFloat((s * 4).rounded(.up) / 4)
+        return s > 0 && s.isFinite ? s : nil
+    }
+
+    /// `pixelsPerPoint`, quantized up to quarters.
+    static func rasterScale(_ affine: Transform) -> CGFloat? {
+        pixelsPerPoint(affine).map { CGFloat(($0 * 4).rounded(.up) / 4) }
     }
 
     /// The linear part (a, b, c, d) of a layer → device map: rotation, scale and skew.

@@ -537,7 +537,8 @@ struct QuadStretches {
 
     /// Far above the estimates' error: a crossing is off the exact real by at most four
     /// roundings of relative size 2⁻⁵³, under 2⁻²⁷ px for any crossing within a run of up to
-    /// 2²⁴ px (farther ones are clamped to the run).
+    /// 2²⁴ px (runs are rows of a pixmap, at most `Pixmap.maxDimension` = 2¹⁵ px; farther
+    /// crossings are clamped to the run).
     static let margin = 1.0 / 1_048_576
 
     /// For runs with `run`'s steps over `count` pixels.

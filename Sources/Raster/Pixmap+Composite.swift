@@ -375,7 +375,7 @@ struct TranslationTaps {
     init?(offset: Double, extent: Int, canvas: Int) {
         guard abs(offset) < 1e9 else { return nil }
         // 32.32 fixed point, as the sampler steps: weight = the fraction rounded to 8 bits.
-        let fixed = Int64((offset * 4_294_967_296.0).rounded())
+        let fixed = FixedRun.rounded(offset * FixedRun.one)
         shift = Int(fixed >> 32)
         weight = Int(((fixed & 0xFFFF_FFFF) + (1 << 23)) >> 24)
         let lo = Swift.max(0, -1 - shift), hi = Swift.min(canvas, extent - shift)

@@ -26,8 +26,7 @@ struct AVX2KernelsTests {
 
     /// A canvas of random premultiplied pixels.
     static func canvas(_ g: inout Generator, width: Int, height: Int) throws -> Pixmap {
-        let pm = try TextureTests.image(&g, width: width, height: height, clearBorder: false)
-        return pm
+        try TextureTests.image(&g, width: width, height: height, clearBorder: false)
     }
 
     /// Solid translucent colours over runs of 1 … 45 pixels of random destination pixels.

@@ -1,5 +1,5 @@
 // AVX2 versions of Raster's three hottest pixel loops, for x86-64 processors that have AVX2,
-// chosen at run time (`citrine_has_avx2`). Swift has no per-function target features: widening
+// chosen at run time (`citrine_avx2_enabled`, set when the program loads). Swift has no per-function target features: widening
 // the Swift loops takes a build flag for the whole package (an unsafe flag, which no package
 // that depends on Citrine may use) and would leave the program unable to run on processors
 // without AVX2. Each function repeats, sixteen 16-bit lanes at a time, the exact integer
