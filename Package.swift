@@ -2,7 +2,8 @@
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
 //   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
-//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg)
+//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
+//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
@@ -15,9 +16,13 @@ let package = Package(
         .library(name: "Graphics2D", targets: ["Graphics2D"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "Export", targets: ["Export"]),
         // Test support: the anchor benchmark scenes (../shared/bench/anchors/scenes.md) as data.
         .library(name: "AnchorScenes", targets: ["AnchorScenes"]),
         .executable(name: "citrine", targets: ["citrine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Raster", dependencies: ["CPrefetch", "CKernels"]),
@@ -41,14 +46,22 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
-        .executableTarget(name: "citrine", dependencies: ["Demos", "QuartzCore"]),
+        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .executableTarget(name: "citrine", dependencies: [
+            "Demos", "Export", "QuartzCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster"]),
+        // Test support shared by the test targets (an independent decoder: Pillow in a child process).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster"]),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "ImageCodecs", "Raster", "QuartzCore"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
+        // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
+        .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -13,6 +13,9 @@ final class FontLibrary: @unchecked Sendable {
     private var library: FT_Library?
     private var faces: [String: FT_Face] = [:]
     private let lock = NSLock()
+    /// Held while a face is used: an `FT_Face` loads one glyph at a time into its own slot, so
+    /// threads rendering text at once (the exporter's workers) take turns.
+    let faceUseLock = NSLock()
 
     private init() {
         var lib: FT_Library?
@@ -76,6 +79,8 @@ enum TextRenderer {
     static func glyphs(of layer: CATextLayer) -> (Path, CGColor)? {
         guard let text = text(of: layer), !text.isEmpty, let color = layer.foregroundColor, color.alpha > 0,
               let face = FontLibrary.shared.face(named: fontName(of: layer)) else { return nil }
+        FontLibrary.shared.faceUseLock.lock()
+        defer { FontLibrary.shared.faceUseLock.unlock() }
         let size = Double(layer.fontSize)
         guard size > 0, size.isFinite else { return nil }
         let unitsPerEm = Double(face.pointee.units_per_EM)

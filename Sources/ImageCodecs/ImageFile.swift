@@ -36,47 +36,10 @@ enum ImageFile {
         return bytes
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk,
-    /// then renamed over `path`. On error the temporary file is removed and `path` is untouched.
+    /// Writes `bytes` to `path` atomically (`OutputFile`): a temporary file in the same folder,
+    /// flushed to disk, then renamed over `path`. On error `path` is untouched.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageCodecError) {
-        var template = Array((temporaryPrefix(for: path) + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw systemError(path, "cannot create a temporary file next to it") }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var closed = false
-        do throws(ImageCodecError) {
-            try writeAll(bytes, to: fd, path: path)
-            guard fchmod(fd, 0o644) == 0, fsync(fd) == 0 else { throw systemError(path, "cannot flush") }
-            closed = true
-            guard close(fd) == 0 else { throw systemError(path, "cannot close") }
-        } catch {
-            if !closed { close(fd) }
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = systemError(path, "cannot rename the temporary file over it")
-            unlink(temporary)
-            throw failure
-        }
-    }
-
-    /// `folder/.name.` — hidden, in the destination's folder so that `rename` stays atomic.
-    private static func temporaryPrefix(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return ".\(path)." }
-        let folder = path[...slash]
-        let name = path[path.index(after: slash)...]
-        return "\(folder).\(name)."
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(ImageCodecError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw systemError(path, "cannot write") }
-            done += n
-        }
+        try OutputFile.write(bytes, to: path)
     }
 
     private static func systemError(_ path: String, _ what: String) -> ImageCodecError {

@@ -32,7 +32,7 @@ public enum PNGCodec: ImageDecoding {
             throw ImageCodecError(file: nil, reason: .invalidSize(width: pixmap.width, height: pixmap.height,
                                                                reason: "a PNG cannot be empty"))
         }
-        let straight = unpremultipliedBytes(of: pixmap)
+        let straight = StraightAlpha.bytes(of: pixmap)
         var image = newImage()
         image.width = UInt32(pixmap.width)
         image.height = UInt32(pixmap.height)
@@ -178,22 +178,6 @@ public enum PNGCodec: ImageDecoding {
                 p[1] = UInt8((UInt32(p[1]) * a + 127) / 255)
                 p[2] = UInt8((UInt32(p[2]) * a + 127) / 255)
             }
-        }
-    }
-
-    /// A straight-alpha copy of the pixels: `c·255/a` rounded to nearest, clamped to 255.
-    private static func unpremultipliedBytes(of pixmap: Pixmap) -> [UInt8] {
-        let count = pixmap.bytesPerRow * pixmap.height
-        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            for i in stride(from: 0, to: count, by: 4) {
-                let a = UInt32(pixmap.pixels[i + 3])
-                out[i + 3] = UInt8(a)
-                for k in 0..<3 {
-                    let c = UInt32(pixmap.pixels[i + k])
-                    out[i + k] = a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                }
-            }
-            initialized = count
         }
     }
 }

@@ -11,13 +11,23 @@ import Foundation
 /// Threads: like the event delivery that reads it (which runs a layer's delegate callbacks and
 /// edits its animation list), the registry assumes each layer is used by one thread at a time —
 /// layers are not `Sendable` — so a layer is never deallocated during a flush that reaches it.
+///
+/// Per thread: a layer belongs to the thread that first gave it an animation, and a flush on a
+/// thread delivers the events of that thread's layers only (Apple commits each thread's
+/// transaction on that thread). Layer trees built and animated on separate threads — the
+/// exporter's workers — therefore never see each other's events.
 enum AnimatedLayerRegistry {
-    private struct State {
+    /// One thread's layers.
+    private struct List {
         /// Registration order; nil where a layer was deallocated.
         var layers: [Unmanaged<CALayer>?] = []
-        /// Where each registered layer (by address) is in `layers`.
-        var slots: [UnsafeMutableRawPointer: Int] = [:]
         var vacancies = 0
+    }
+
+    private struct State {
+        var lists: [UInt: List] = [:]
+        /// Where each registered layer (by address) is: its thread's list and its slot there.
+        var slots: [UnsafeMutableRawPointer: (thread: UInt, slot: Int)] = [:]
     }
 
     private static let mutex = NSLock()
@@ -30,37 +40,40 @@ enum AnimatedLayerRegistry {
         return body(&state)
     }
 
-    /// Adds `layer`, unless it is registered already.
+    /// Adds `layer` to the calling thread's list, unless it is registered already.
     static func register(_ layer: CALayer) {
         let entry = Unmanaged.passUnretained(layer)
+        let thread = ThreadKey.current
         withLock { s in
             guard s.slots[entry.toOpaque()] == nil else { return }
-            s.slots[entry.toOpaque()] = s.layers.count
-            s.layers.append(entry)
+            s.slots[entry.toOpaque()] = (thread, s.lists[thread, default: List()].layers.count)
+            s.lists[thread, default: List()].layers.append(entry)
         }
     }
 
-    /// Removes `layer`; called from its `deinit`.
+    /// Removes `layer`; called from its `deinit`. A thread's list goes when its last layer does.
     static func unregister(_ layer: CALayer) {
         let address = Unmanaged.passUnretained(layer).toOpaque()
         withLock { s in
-            guard let slot = s.slots.removeValue(forKey: address) else { return }
-            s.layers[slot] = nil
-            s.vacancies += 1
+            guard let (thread, slot) = s.slots.removeValue(forKey: address) else { return }
+            s.lists[thread]!.layers[slot] = nil
+            s.lists[thread]!.vacancies += 1
+            if s.lists[thread]!.vacancies == s.lists[thread]!.layers.count { s.lists[thread] = nil }
         }
     }
 
-    /// The registered layers still alive, in registration order, retained.
+    /// The calling thread's registered layers still alive, in registration order, retained.
     static func liveLayers() -> [CALayer] {
-        withLock { s in
-            if s.vacancies > 0 { compact(&s) }
-            return s.layers.map { $0!.takeUnretainedValue() }
+        let thread = ThreadKey.current
+        return withLock { s in
+            guard var list = s.lists[thread] else { return [] }
+            if list.vacancies > 0 {
+                list.layers.removeAll { $0 == nil }
+                list.vacancies = 0
+                for (slot, entry) in list.layers.enumerated() { s.slots[entry!.toOpaque()] = (thread, slot) }
+                s.lists[thread] = list
+            }
+            return list.layers.map { $0!.takeUnretainedValue() }
         }
-    }
-
-    private static func compact(_ s: inout State) {
-        s.layers.removeAll { $0 == nil }
-        for (slot, entry) in s.layers.enumerated() { s.slots[entry!.toOpaque()] = slot }
-        s.vacancies = 0
     }
 }

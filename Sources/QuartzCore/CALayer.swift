@@ -422,7 +422,7 @@ open class CALayer: CAMediaTiming {
     }
 
     public required init() {
-        createdBeforeCommit = CATransaction.commitCount
+        createdBeforeCommit = CATransaction.commitSerial
     }
 
     deinit {
@@ -435,7 +435,7 @@ open class CALayer: CAMediaTiming {
 
     /// A copy of `layer`'s properties (Apple's `init(layer:)`, used for presentation copies).
     public required init(layer: Any) {
-        createdBeforeCommit = CATransaction.commitCount
+        createdBeforeCommit = CATransaction.commitSerial
         if let other = layer as? CALayer { copyProperties(from: other) }
     }
 

@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The media clock behind `CACurrentMediaTime()` (Citrine extension, see README "Deterministic
 /// time"). By default it follows the monotonic system clock; tests and exporters set it by hand,
@@ -21,7 +24,41 @@ public enum CAMediaClock {
         manualBits.store(systemTime, ordering: .sequentiallyConsistent)
     }
 
+    /// Citrine extension for exporters that render one layer tree per thread: from now on
+    /// `CACurrentMediaTime()` returns `time` on the calling thread only, whatever the shared
+    /// clock says, until `_useSharedTime()` on this thread.
+    public static func _setManualTimeForCurrentThread(_ time: CFTimeInterval) {
+        if let slot = pthread_getspecific(threadTimeKey) {
+            slot.storeBytes(of: time, as: CFTimeInterval.self)
+            return
+        }
+        let slot = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
+        slot.storeBytes(of: time, as: CFTimeInterval.self)
+        pthread_setspecific(threadTimeKey, slot)
+        threadOverrides.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// The calling thread follows the shared clock again.
+    public static func _useSharedTime() {
+        guard let slot = pthread_getspecific(threadTimeKey) else { return }
+        pthread_setspecific(threadTimeKey, nil)
+        slot.deallocate()
+        threadOverrides.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Threads with their own time (a thread that ends without `_useSharedTime()` leaves its
+    /// count here; that only costs the other threads one thread-local lookup per reading).
+    private static let threadOverrides = Atomic<Int>(0)
+    nonisolated(unsafe) private static let threadTimeKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { $0?.deallocate() }
+        return key
+    }()
+
     static var now: CFTimeInterval {
+        if threadOverrides.load(ordering: .relaxed) > 0, let slot = pthread_getspecific(threadTimeKey) {
+            return slot.load(as: CFTimeInterval.self)
+        }
         let bits = manualBits.load(ordering: .sequentiallyConsistent)
         if bits != systemTime { return CFTimeInterval(bitPattern: bits) }
         var ts = timespec()

@@ -15,7 +15,11 @@ import Synchronization
 ///   observed at a later flush, commit or `presentation()`), and free `value(forKey:)` storage.
 ///
 /// All state is guarded by one recursive lock (`lock()`/`unlock()` expose it, as Apple does), so
-/// transactions may be used from any thread; each thread has its own nesting stack.
+/// transactions may be used from any thread. As on Apple, each thread has its own transactions:
+/// its nesting stack, its implicit transaction, the layers it changed and its completion blocks;
+/// `flush()` and `commit()` commit the calling thread's changes and deliver the events of the
+/// layers that thread animated (`AnimatedLayerRegistry`). Layer trees built on separate threads
+/// (the exporter's workers) thus never commit or observe each other.
 public final class CATransaction {
     private struct Frame {
         var values: [String: Any] = [:]
@@ -28,15 +32,46 @@ public final class CATransaction {
         var block: @Sendable () -> Void
     }
 
-    private struct State {
-        var stacks: [ObjectIdentifier: [Frame]] = [:]
-        var implicit: Frame? {
-            didSet { CATransaction.implicitPending.store(implicit != nil, ordering: .sequentiallyConsistent) }
-        }
-        var commitCount = 0
-        var changeCount = 0
+    /// One thread's transactions: its explicit stack, its implicit transaction, the layers it
+    /// changed since its last commit and its completion blocks waiting for their animations.
+    private struct ThreadState {
+        var stack: [Frame] = []
+        var implicit: Frame?
         var changed: [ObjectIdentifier: CALayer] = [:]
         var completions: [PendingCompletion] = []
+        /// The commit serial of this thread's latest outermost commit. (A thread's state is
+        /// kept after the thread ends: a few empty collections.)
+        var lastCommit = 0
+    }
+
+    private struct State {
+        var threads: [UInt: ThreadState] = [:]
+        /// Threads with an implicit transaction open.
+        var implicitCount = 0 {
+            didSet { CATransaction.implicitPending.store(implicitCount > 0, ordering: .sequentiallyConsistent) }
+        }
+        /// Outermost commits so far, on all threads.
+        var commitSerial = 0
+        var changeCount = 0
+
+        /// The calling thread's state (created on first use).
+        subscript(thread: UInt) -> ThreadState {
+            get { threads[thread] ?? ThreadState() }
+            set { threads[thread] = newValue }
+        }
+
+        mutating func openImplicit(on thread: UInt) {
+            guard threads[thread]?.implicit == nil else { return }
+            self[thread].implicit = Frame()
+            implicitCount += 1
+        }
+
+        mutating func takeImplicit(on thread: UInt) -> Frame? {
+            guard let frame = threads[thread]?.implicit else { return nil }
+            threads[thread]!.implicit = nil
+            implicitCount -= 1
+            return frame
+        }
     }
 
     private static let mutex = NSRecursiveLock()
@@ -47,31 +82,28 @@ public final class CATransaction {
         return body(&state)
     }
 
-    private static var threadKey: ObjectIdentifier { ObjectIdentifier(Thread.current) }
+    private static var threadKey: UInt { ThreadKey.current }
 
     // MARK: - Nesting
 
     public static func begin() {
         locked { s in
             let key = threadKey
-            var stack = s.stacks[key] ?? []
             var frame = Frame()
-            frame.values = stack.last?.values ?? s.implicit?.values ?? [:]
-            stack.append(frame)
-            s.stacks[key] = stack
+            frame.values = s[key].stack.last?.values ?? s.threads[key]?.implicit?.values ?? [:]
+            s[key].stack.append(frame)
         }
     }
 
     public static func commit() {
         let outermost: Frame? = locked { s in
             let key = threadKey
-            guard var stack = s.stacks[key], let top = stack.popLast() else { return nil }
-            s.stacks[key] = stack.isEmpty ? nil : stack
-            if !stack.isEmpty {
+            guard s.threads[key]?.stack.isEmpty == false, let top = s.threads[key]!.stack.popLast() else { return nil }
+            if !s.threads[key]!.stack.isEmpty {
                 // Inner commit: its animations and completion belong to the enclosing transaction.
-                stack[stack.count - 1].animated += top.animated
-                if let c = top.completion { s.completions.append(PendingCompletion(end: -.infinity, block: c)) }
-                s.stacks[key] = stack
+                let last = s.threads[key]!.stack.count - 1
+                s.threads[key]!.stack[last].animated += top.animated
+                if let c = top.completion { s.threads[key]!.completions.append(PendingCompletion(end: -.infinity, block: c)) }
                 return nil
             }
             return top
@@ -94,36 +126,38 @@ public final class CATransaction {
 
     static func commitImplicitIfNeeded() {
         guard implicitPending.load(ordering: .sequentiallyConsistent) else { return }
-        let implicit: Frame? = locked { s in
-            let f = s.implicit
-            s.implicit = nil
-            return f
-        }
-        if let implicit { finish(implicit) }
+        if let implicit = locked({ $0.takeImplicit(on: threadKey) }) { finish(implicit) }
     }
 
+    /// Commits the calling thread's changes: animations added with beginTime 0 to the layers it
+    /// changed get their local time now.
     private static func finish(_ frame: Frame) {
         let now = CACurrentMediaTime()
+        let key = threadKey
         let changed: [CALayer] = locked { s in
-            s.commitCount += 1
-            let layers = Array(s.changed.values)
-            s.changed = [:]
+            s.commitSerial += 1
+            s[key].lastCommit = s.commitSerial
+            let layers = Array(s.threads[key]!.changed.values)
+            s.threads[key]!.changed = [:]
             return layers
         }
         for layer in changed { layer.assignBeginTimes(at: now) }
         if let completion = frame.completion {
             let end = frame.animated.flatMap { l in l.animationStore.entries.map { l.mediaTime(fromLocal: $0.animation.activeEnd) } }.max() ?? -.infinity
-            locked { $0.completions.append(PendingCompletion(end: end, block: completion)) }
+            locked { $0[key].completions.append(PendingCompletion(end: end, block: completion)) }
         }
         deliverEvents(at: now)
     }
 
-    /// Delivers due delegate events of every animated layer and runs due completion blocks.
+    /// Delivers due delegate events of the calling thread's animated layers and runs its due
+    /// completion blocks.
     static func deliverEvents(at now: CFTimeInterval) {
         for layer in AnimatedLayerRegistry.liveLayers() { layer.processAnimationEvents(until: now) }
+        let key = threadKey
         let due: [@Sendable () -> Void] = locked { s in
-            let ready = s.completions.filter { $0.end <= now }
-            s.completions.removeAll { $0.end <= now }
+            guard s.threads[key]?.completions.isEmpty == false else { return [] }
+            let ready = s.threads[key]!.completions.filter { $0.end <= now }
+            s.threads[key]!.completions.removeAll { $0.end <= now }
             return ready.map(\.block)
         }
         for block in due { block() }
@@ -131,7 +165,13 @@ public final class CATransaction {
 
     // MARK: - Hooks from layers
 
-    static var commitCount: Int { locked { $0.commitCount } }
+    /// The serial of the calling thread's latest outermost commit. A layer created when the
+    /// serial counter stood at n has been committed by this thread once this exceeds n (only
+    /// committed layers run implicit actions; see `CALayer.runAction`).
+    static var commitCount: Int { locked { $0.threads[threadKey]?.lastCommit ?? 0 } }
+
+    /// The serial of the latest outermost commit on any thread (a new layer's birth mark).
+    static var commitSerial: Int { locked { $0.commitSerial } }
 
     /// Citrine extension for renderers: increases whenever any layer property changes or an
     /// animation is added or removed, so an unchanged count means an unchanged model tree.
@@ -139,20 +179,22 @@ public final class CATransaction {
 
     static func layerDidChange(_ layer: CALayer) {
         locked { s in
+            let key = threadKey
             s.changeCount += 1
-            s.changed[ObjectIdentifier(layer)] = layer
-            if s.stacks[threadKey] == nil && s.implicit == nil { s.implicit = Frame() }
+            s[key].changed[ObjectIdentifier(layer)] = layer
+            if s.threads[key]!.stack.isEmpty { s.openImplicit(on: key) }
         }
     }
 
     /// `layer` got an animation: the current transaction's completion block waits for it.
     static func animationAdded(to layer: CALayer) {
         locked { s in
-            if s.stacks[threadKey] != nil {
-                s.stacks[threadKey]![s.stacks[threadKey]!.count - 1].animated.append(layer)
+            let key = threadKey
+            if !s[key].stack.isEmpty {
+                s.threads[key]!.stack[s.threads[key]!.stack.count - 1].animated.append(layer)
             } else {
-                if s.implicit == nil { s.implicit = Frame() }
-                s.implicit!.animated.append(layer)
+                s.openImplicit(on: key)
+                s.threads[key]!.implicit!.animated.append(layer)
             }
         }
     }
@@ -160,19 +202,24 @@ public final class CATransaction {
     // MARK: - Settings
 
     private static func currentValue(_ key: String) -> Any? {
-        locked { s in (s.stacks[threadKey]?.last ?? s.implicit)?.values[key] }
+        locked { s in (s.threads[threadKey]?.stack.last ?? s.threads[threadKey]?.implicit)?.values[key] }
+    }
+
+    /// Edits the calling thread's innermost transaction, opening an implicit one if none is open.
+    private static func editCurrentFrame(_ edit: (inout Frame) -> Void) {
+        locked { s in
+            let key = threadKey
+            if !s[key].stack.isEmpty {
+                edit(&s.threads[key]!.stack[s.threads[key]!.stack.count - 1])
+            } else {
+                s.openImplicit(on: key)
+                edit(&s.threads[key]!.implicit!)
+            }
+        }
     }
 
     private static func setCurrentValue(_ value: Any?, _ key: String) {
-        locked { s in
-            if var stack = s.stacks[threadKey], !stack.isEmpty {
-                stack[stack.count - 1].values[key] = value
-                s.stacks[threadKey] = stack
-            } else {
-                if s.implicit == nil { s.implicit = Frame() }
-                s.implicit!.values[key] = value
-            }
-        }
+        editCurrentFrame { $0.values[key] = value }
     }
 
     public static func value(forKey key: String) -> Any? { currentValue(key) }
@@ -195,18 +242,10 @@ public final class CATransaction {
     public static func setDisableActions(_ flag: Bool) { setCurrentValue(flag, kCATransactionDisableActions) }
 
     public static func completionBlock() -> (@Sendable () -> Void)? {
-        locked { s in (s.stacks[threadKey]?.last ?? s.implicit)?.completion }
+        locked { s in (s.threads[threadKey]?.stack.last ?? s.threads[threadKey]?.implicit)?.completion }
     }
     public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
-        locked { s in
-            if var stack = s.stacks[threadKey], !stack.isEmpty {
-                stack[stack.count - 1].completion = block
-                s.stacks[threadKey] = stack
-            } else {
-                if s.implicit == nil { s.implicit = Frame() }
-                s.implicit!.completion = block
-            }
-        }
+        editCurrentFrame { $0.completion = block }
     }
 }
 

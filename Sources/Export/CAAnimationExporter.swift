@@ -1,0 +1,246 @@
+import Compositor
+import Foundation
+import ImageCodecs
+import QuartzCore
+import Raster
+import Synchronization
+
+/// Renders a layer tree over a time range into a file — PNG still or sequence, GIF, APNG, MP4,
+/// MOV, WebM — or hands the frames to the caller (Citrine; Apple has no exporter).
+///
+///     let exporter = CAAnimationExporter(layer: root, size: CGSize(width: 320, height: 240), scale: 2)
+///     try exporter.export(to: URL(fileURLWithPath: "spin.gif"), fps: 30, duration: 2)
+///
+/// **Time.** Frame times are media times (`CACurrentMediaTime()` values), sampled half-open:
+/// see `ExportTimeline`. While exporting, the rendering thread's media clock reads each frame's
+/// time (`CAMediaClock._setManualTimeForCurrentThread`), so a delegate that reads
+/// `CACurrentMediaTime()` sees the frame's time; the shared clock is not touched.
+///
+/// **Two sources.**
+/// * `init(layer:size:scale:)` — a tree you built. It is presented at each frame time in order,
+///   on the thread that calls `export`, as a display would show it: delegate callbacks run and
+///   finished animations are removed. Encoding runs on a second thread meanwhile.
+/// * `init(size:scale:makeLayer:)` — a function that builds the tree. Each of `threads` worker
+///   threads builds its own tree (with its media clock at 0 while building) and renders every
+///   `threads`-th frame; each worker still steps through every frame time (a commit and the due
+///   delegate events, without drawing), so every tree lives through the same history and the
+///   frames are the same as with one thread. Layer trees are confined to their thread
+///   (`CATransaction` keeps its state per thread, as Apple's does).
+///
+/// **Output.** Files are written to a hidden temporary file in the destination's folder and
+/// renamed into place when complete: a failed, cancelled or killed export leaves no partial
+/// file, and the next export to that folder removes what a killed one left.
+public final class CAAnimationExporter: @unchecked Sendable {
+    /// Where the frames come from.
+    enum Source {
+        case layer(CALayer)
+        case builder(@Sendable () -> CALayer)
+    }
+
+    let source: Source
+    /// Size of the picture in points.
+    public let size: CGSize
+    /// Pixels per point (1 = @1x, 2 = @2x, …).
+    public let scale: CGFloat
+    /// The colour behind the layer tree; nil (default) is transparent — and white for formats
+    /// that cannot store transparency (MP4).
+    public var background: CGColor?
+    /// Worker threads rendering frames at once (the `makeLayer` form only; a single tree is
+    /// rendered on one thread). Default: the number of active processors.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Largest side in pixels (`Raster.Pixmap.maxDimension`).
+    public static var maxPixelSide: Int { Pixmap.maxDimension }
+
+    private let cancelled = Atomic<Bool>(false)
+    private let activeQueue = Mutex<OrderedFrames?>(nil)
+
+    /// Exports `layer`'s tree, `size` points at `scale` pixels per point. Commits the calling
+    /// thread's pending transaction, so animations just added get their begin times now.
+    public init(layer: CALayer, size: CGSize, scale: CGFloat = 1) {
+        CATransaction.flush()
+        source = .layer(layer)
+        self.size = size
+        self.scale = scale
+    }
+
+    /// Exports the tree `makeLayer` builds (called once per worker thread, with that thread's
+    /// media clock at 0), `size` points at `scale` pixels per point.
+    public init(size: CGSize, scale: CGFloat = 1, makeLayer: @escaping @Sendable () -> CALayer) {
+        source = .builder(makeLayer)
+        self.size = size
+        self.scale = scale
+    }
+
+    /// Stops a running export (from any thread): it throws `ExportError.cancelled` and writes nothing.
+    public func cancel() {
+        cancelled.store(true, ordering: .sequentiallyConsistent)
+        activeQueue.withLock { $0?.fail(ExportError.cancelled) }
+    }
+
+    // MARK: - Checks
+
+    /// The frame size in pixels, after checking size and scale (before any drawing).
+    public func pixelSize() throws(ExportError) -> (width: Int, height: Int) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
+            throw .badValue("size", "\(size.width)×\(size.height)", "at least 1×1 points, finite")
+        }
+        guard scale.isFinite, scale > 0 else { throw .badValue("scale", "\(scale)", "a positive number") }
+        let w = (size.width.rounded() * scale).rounded(), h = (size.height.rounded() * scale).rounded()
+        let side = Double(Self.maxPixelSide)
+        guard w >= 1, h >= 1, w <= side, h <= side, w * h <= Double(Pixmap.maxPixelCount) else {
+            throw .badValue("frame size", "\(w)×\(h) pixels (\(size.width)×\(size.height) points at scale \(scale))",
+                            "at most \(Self.maxPixelSide) pixels a side and \(Pixmap.maxPixelCount) pixels in all")
+        }
+        return (Int(w), Int(h))
+    }
+
+    // MARK: - Frames to the caller
+
+    /// Renders `timeline`'s frames and hands each to `body`, in order, one call at a time (on
+    /// the calling thread for the `makeLayer` form; on a second thread for the `layer` form,
+    /// whose tree is drawn on the calling thread). The pixmap is reused after `body` returns:
+    /// copy what you keep. Throws what `body` throws, and `ExportError.cancelled` after `cancel()`.
+    public func forEachFrame(_ timeline: ExportTimeline, _ body: (ExportFrame) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            try run(timeline, background: background) { index, pixmap in
+                try body(ExportFrame(index: index, time: timeline.time(ofFrame: index), pixmap: pixmap))
+            }
+        }
+    }
+
+    /// The frames of [start, end) at `fps` (plus the one at `end` with `includeEnd`) as an
+    /// asynchronous sequence: `for try await frame in exporter.frames(fps: 30, end: 2) { … }`.
+    /// Frames are rendered ahead (a few at most) on other threads; each frame's pixmap is the
+    /// caller's to keep.
+    public func frames(fps: Double = 30, start: CFTimeInterval = 0, end: CFTimeInterval,
+                       includeEnd: Bool = false) throws(ExportError) -> ExportFrames {
+        let timeline = try ExportTimeline(start: start, end: end, fps: fps, includeEnd: includeEnd)
+        _ = try pixelSize()
+        return ExportFrames(exporter: self, timeline: timeline)
+    }
+
+    // MARK: - The render loop
+
+    /// Renders every frame of `timeline` and passes them, in order, to `consume` (on one thread,
+    /// the calling one for the `makeLayer` form, a second one for the `layer` form).
+    func run(_ timeline: ExportTimeline, background: CGColor?,
+             consume: @escaping (Int, Pixmap) throws -> Void) throws {
+        let (width, height) = try pixelSize()
+        if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
+        let workers = max(1, min(threads, 64, timeline.frameCount))
+        let queue = OrderedFrames(capacity: 2 * workers, width: width, height: height)
+        activeQueue.withLock { $0 = queue }
+        defer { activeQueue.withLock { $0 = nil } }
+        let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline, queue: queue)
+        switch source {
+        case let .builder(make):
+            let done = (0..<workers).map { k in
+                Self.spawn { drawing.renderBuiltTree(make, worker: k, of: workers) }
+            }
+            Self.consumeInOrder(timeline.frameCount, queue: queue, consume: consume)
+            for worker in done { worker.wait() }
+        case let .layer(root):
+            // The consumer runs on its own thread, one call at a time: the closure is not shared.
+            let handOver = UncheckedSendable(consume)
+            let consumer = Self.spawn { Self.consumeInOrder(timeline.frameCount, queue: queue, consume: handOver.value) }
+            drawing.renderTree(root)
+            consumer.wait()
+        }
+        if let error = queue.error { throw error }
+    }
+
+    /// Takes `count` frames in order, passing each to `consume`; a failure stops everyone.
+    private static func consumeInOrder(_ count: Int, queue: OrderedFrames, consume: (Int, Pixmap) throws -> Void) {
+        do {
+            for _ in 0..<count {
+                let (index, frame) = try queue.take()
+                try consume(index, frame)
+                queue.recycle(frame)
+            }
+        } catch {
+            queue.fail(error)
+        }
+    }
+
+    /// Runs `body` on a new thread with an 8 MiB stack (as the main thread has: drawing a deep
+    /// tree recurses); the semaphore is signalled when it ends.
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            finished.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        return finished
+    }
+
+    /// What one export draws: shared by its rendering threads (each with its own renderer).
+    private struct Drawing: @unchecked Sendable {
+        let size: CGSize
+        let scale: CGFloat
+        let background: CGColor?
+        let timeline: ExportTimeline
+        let queue: OrderedFrames
+
+        /// A worker of the `makeLayer` form: builds its own tree at media time 0, then steps
+        /// through every frame time and draws frames `worker`, `worker + workers`, ….
+        func renderBuiltTree(_ make: @Sendable () -> CALayer, worker: Int, of workers: Int) {
+            CAMediaClock._setManualTimeForCurrentThread(0)
+            defer { CAMediaClock._useSharedTime() }
+            let root = make()
+            CATransaction.flush()
+            render(root) { $0 % workers == worker }
+        }
+
+        /// The `layer` form: every frame, on the calling thread.
+        func renderTree(_ root: CALayer) {
+            CAMediaClock._setManualTimeForCurrentThread(timeline.start)
+            defer { CAMediaClock._useSharedTime() }
+            render(root) { _ in true }
+        }
+
+        private func render(_ root: CALayer, drawing isMine: (Int) -> Bool) {
+            do {
+                let renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
+                renderer.layer = root
+                renderer.backgroundColor = background
+                for index in 0..<timeline.frameCount {
+                    let t = timeline.time(ofFrame: index)
+                    CAMediaClock._setManualTimeForCurrentThread(t)
+                    guard isMine(index) else {
+                        CATransaction.flush()
+                        continue
+                    }
+                    let slot = try queue.slot(for: index)
+                    renderer.beginFrame(atTime: t)
+                    renderer.render()
+                    renderer.endFrame()
+                    slot.pixels.update(from: renderer.pixmap.pixels, count: slot.bytesPerRow * slot.height)
+                    queue.put(index, slot)
+                }
+            } catch {
+                queue.fail(error)
+            }
+        }
+    }
+}
+
+/// A value handed to exactly one other thread, which alone uses it from then on.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// One exported frame.
+public struct ExportFrame: @unchecked Sendable {
+    /// 0-based position in the timeline.
+    public let index: Int
+    /// Its media time (seconds).
+    public let time: CFTimeInterval
+    /// The pixels: premultiplied RGBA8, `size × scale` pixels.
+    public let pixmap: Pixmap
+
+    /// The frame as a `CGImage` (sharing the pixels).
+    public var image: CGImage { CGImage(pixmap: pixmap) }
+}

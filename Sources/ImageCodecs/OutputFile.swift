@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written atomically, in a stream: the bytes go to a hidden temporary file in the
+/// destination's folder (`.NAME.citrine-PID.XXXXXX`), and only `commit()` — after flushing to
+/// disk — renames it over the destination. `discard()`, or dropping the object uncommitted,
+/// removes the temporary file, so an interrupted or failed write never leaves a partial file at
+/// the destination and never damages what was there.
+///
+/// A process killed mid-write cannot remove its temporary file; the next `OutputFile` opened
+/// in the same folder removes such leftovers: temporary files of this naming whose process
+/// (the PID in the name) no longer runs.
+public final class OutputFile: ByteSink {
+    /// The destination.
+    public let path: String
+    /// The temporary file being written.
+    public let temporaryPath: String
+    private var fd: Int32
+    private var committed = false
+
+    /// Opens a temporary file next to `path`. With `overwrite` false, an existing `path` is an
+    /// error here, before anything is written (it is checked again at `commit()`).
+    public init(path: String, overwrite: Bool = true) throws(ImageCodecError) {
+        self.path = path
+        if !overwrite, Self.exists(path) {
+            throw ImageCodecError(file: path, reason: .fileSystem("exists already (pass overwrite to replace it)"))
+        }
+        let (folder, name) = Self.split(path)
+        Self.removeStaleTemporaries(in: folder)
+        var template = Array("\(folder).\(name).\(Self.marker)\(getpid()).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Self.systemError(path, "cannot create a temporary file next to it") }
+        self.fd = fd
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        self.overwrite = overwrite
+    }
+
+    private let overwrite: Bool
+
+    deinit { if !committed { discard() } }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
+        guard fd >= 0 else { throw ImageCodecError(file: path, reason: .fileSystem("written after commit or discard")) }
+        var done = 0
+        while done < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw Self.systemError(path, "cannot write") }
+            done += n
+        }
+    }
+
+    /// Flushes the file to disk and renames it over `path`. On error the temporary file is
+    /// removed and `path` is untouched.
+    public func commit() throws(ImageCodecError) {
+        guard fd >= 0 else { throw ImageCodecError(file: path, reason: .fileSystem("committed after discard")) }
+        do throws(ImageCodecError) {
+            guard fchmod(fd, 0o644) == 0, fsync(fd) == 0 else { throw Self.systemError(path, "cannot flush") }
+            let closing = fd
+            fd = -1
+            guard close(closing) == 0 else { throw Self.systemError(path, "cannot close") }
+            if !overwrite, Self.exists(path) {
+                throw ImageCodecError(file: path, reason: .fileSystem("appeared while writing; not replaced"))
+            }
+            guard rename(temporaryPath, path) == 0 else { throw Self.systemError(path, "cannot rename the temporary file over it") }
+            committed = true
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Abandons the file: the temporary file is removed, `path` is untouched. Safe to call twice.
+    public func discard() {
+        if fd >= 0 { close(fd); fd = -1 }
+        if !committed { unlink(temporaryPath) }
+    }
+
+    /// The bytes of `bytes` written to `path` atomically (see the type's description).
+    public static func write(_ bytes: [UInt8], to path: String, overwrite: Bool = true) throws(ImageCodecError) {
+        let file = try OutputFile(path: path, overwrite: overwrite)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    // MARK: - Names
+
+    /// What sets this type's temporary files apart: `.NAME.` + marker + PID + `.XXXXXX`.
+    static let marker = "citrine-"
+
+    /// (`folder/` or "", name).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// Removes `.…citrine-PID.XXXXXX` files in `folder` whose process no longer runs.
+    static func removeStaleTemporaries(in folder: String) {
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(dir) }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { stale.append(name) }
+        }
+        for name in stale { unlink(folder + name) }
+    }
+
+    /// The PID in a temporary file's name, or nil when `name` is not one.
+    static func temporaryOwner(_ name: String) -> pid_t? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, parts[0].isEmpty, parts[parts.count - 1].count == 6 else { return nil }
+        let owner = parts[parts.count - 2]
+        guard owner.hasPrefix(marker), let pid = pid_t(owner.dropFirst(marker.count)), pid > 0 else { return nil }
+        return pid
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func systemError(_ path: String, _ what: String) -> ImageCodecError {
+        ImageCodecError(file: path, reason: .fileSystem("\(what): \(String(cString: strerror(errno)))"))
+    }
+}
+
+/// libc's `write` (the method of the same name hides it inside `OutputFile`).
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
