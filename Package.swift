@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2):
-//   Raster ← Graphics2D ← QuartzCore ← Compositor ← Demos ← citrine
+//   Raster ← Graphics2D ← QuartzCore ← Compositor ← CitrineUI ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
 //   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
+//   QuartzCore ← CitrineUI (the UIKit-style layer: UIView, touches, gestures, UIView.animate)
+//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
@@ -17,6 +19,9 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Export", targets: ["Export"]),
+        .library(name: "Demos", targets: ["Demos"]),
+        .library(name: "CitrineUI", targets: ["CitrineUI"]),
+        .library(name: "WindowHost", targets: ["WindowHost"]),
         // Test support: the anchor benchmark scenes (../shared/bench/anchors/scenes.md) as data.
         .library(name: "AnchorScenes", targets: ["AnchorScenes"]),
         .executable(name: "citrine", targets: ["citrine"]),
@@ -45,10 +50,13 @@ let package = Package(
         .target(name: "CKernels"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI"]),
+        .target(name: "CitrineUI", dependencies: ["QuartzCore", "Compositor", "ImageCodecs"]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11"),
+        .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Demos", "Export", "QuartzCore", "WindowHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // Test support shared by the test targets (an independent decoder: Pillow in a child process).
@@ -57,11 +65,15 @@ let package = Package(
         .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster"]),
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "ImageCodecs", "Raster", "QuartzCore"],
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "ImageCodecs", "Raster", "QuartzCore", "CitrineUI"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "CitrineUITests", dependencies: ["CitrineUI", "QuartzCore", "Compositor", "Raster"]),
+        .testTarget(name: "WindowHostTests", dependencies: ["WindowHost", "QuartzCore", "Compositor", "Raster"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
+        // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
+        .testTarget(name: "ReadmeTests", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -44,5 +44,17 @@ let package = Package(
             ],
             path: "Sources/LayerStormBench"
         ),
+        // Issue 13: a 1920×1080 five-second export to every format; the encoders against ffmpeg.
+        .executableTarget(
+            name: "export-bench",
+            dependencies: [
+                .product(name: "Demos", package: rootFolder),
+                .product(name: "Export", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+            ],
+            path: "Sources/ExportBench"
+        ),
     ]
 )

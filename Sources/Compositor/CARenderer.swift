@@ -33,9 +33,17 @@ public final class CARenderer {
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
 
-    /// A renderer for a `width`×`height` point area at `scale` pixels per point.
+    /// A renderer for a `width`×`height` point area at `scale` pixels per point. Throws
+    /// `RasterError.invalidSize` for a scale that is not a positive finite number, or a pixel
+    /// size beyond `Pixmap`'s limits (checked in floating point, before any conversion).
     public init(width: Int, height: Int, scale: CGFloat = 1) throws {
-        pixmap = try Pixmap(width: Int((CGFloat(width) * scale).rounded()), height: Int((CGFloat(height) * scale).rounded()))
+        let w = (CGFloat(width) * scale).rounded(), h = (CGFloat(height) * scale).rounded()
+        let side = CGFloat(Pixmap.maxDimension)
+        guard scale.isFinite, scale > 0, w >= 0, h >= 0, w <= side, h <= side else {
+            throw RasterError.invalidSize(width: width, height: height,
+                                          reason: "at scale \(scale) the frame would be \(w)×\(h) pixels; a scale must be positive and finite, and a side at most \(Pixmap.maxDimension) pixels")
+        }
+        pixmap = try Pixmap(width: Int(w), height: Int(h))
         self.scale = scale
         bounds = CGRect(x: 0, y: 0, width: width, height: height)
     }
@@ -209,6 +217,10 @@ public final class CARenderer {
     /// `scale`, over `background` (nil: transparent).
     public static func image(of layer: CALayer, size: CGSize, at time: CFTimeInterval, scale: CGFloat = 1,
                              background: CGColor? = nil) throws -> CGImage {
+        let limit = CGFloat(Pixmap.maxDimension)
+        guard size.width.isFinite, size.height.isFinite, abs(size.width) <= limit, abs(size.height) <= limit else {
+            throw RasterError.invalidSize(width: 0, height: 0, reason: "size \(size.width)×\(size.height) points is not finite or exceeds \(Pixmap.maxDimension)")
+        }
         let r = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
         r.layer = layer
         r.backgroundColor = background

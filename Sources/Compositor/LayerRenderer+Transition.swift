@@ -1,20 +1,31 @@
-// Transitions (CATransition): a layer with a running transition is drawn twice — as it was
-// last presented when the transition was added (`CATransition._sourceLayer`, "from") and as
-// it is now ("to") — and the two pictures are combined at the transition's progress p:
+// Transitions (CATransition): a layer with a running transition is drawn from two pictures of
+// its subtree (`TransitionPicture`) —
 //
-//     type      from (old)                  to (new)                    on top
-//     fade      opacity 1 − p               opacity p, added            —      (a cross-dissolve)
-//     moveIn    still                       slides in: offset (1 − p)·v new
-//     push      slides out: offset −p·v     slides in: offset (1 − p)·v new
-//     reveal    slides out: offset −p·v     still                       old
+//     old   the subtree as presented when the transition was added (`CATransition._sourceLayer`,
+//           a copy of the layer and the sublayers then present), drawn once, at the first frame
+//     new   the subtree now, drawn again only when it may have changed (a committed change, an
+//           animation below the layer, a pending display)
 //
-// with v the layer's width or height along the subtype (Apple: "the transition begins at the
-// right side of the layer" for fromRight, so v = (+width, 0); fromLeft (−width, 0); fromTop
-// (0, −height) and fromBottom (0, +height) in the layer's y-down coordinates). Apple documents
-// no direction for a nil subtype; it acts as fromLeft here. The private types of the seeds
-// ("cube", "pageCurl", …) are drawn as a fade. The pictures are clipped to the layer's rounded
-// bounds when it masks to bounds, and otherwise slide beyond them, as on iOS. The "from"
-// picture holds the layer itself, not its former sublayers (they are not recorded).
+// — combined at the transition's progress p by the type's mesh function (`TransitionMesh`):
+// convex pieces of either picture (or of their cross-dissolve), each carried onto the layer's
+// plane by an affine map or a homography, then to the device by the layer's matrix, and drawn
+// with the rasterizer's textured-polygon path (`Pixmap.drawTexture(_:inside:imageToDevice:)`);
+// a whole picture in place under an affine matrix goes through `Pixmap.drawTexture`, which
+// copies aligned pixels exactly. Nothing the size of the canvas is allocated per frame.
+//
+//     type                    what the old (o) and new (n) pictures do                  file
+//     fade (and unknown)      o·(1 − p) + n·p                                            TransitionMesh
+//     moveIn / push / reveal  slide by the subtype's side (±width / ±height)            +Slide
+//     cube                    two faces of a cube turning 90° in perspective            +Cube
+//     oglFlip                 the layer turns 180° in perspective, o front, n back     +Flip
+//     pageCurl / pageUnCurl   o curls off along a cylinder (n uncurls over o)           +PageCurl
+//     rippleEffect            o·(1 − p) + n·p seen through spreading ripples            +Warp
+//     suckEffect              o drains into a point at ¾ of the layer's height over n   +Warp
+//     cameraIris*             a circular aperture closes over o and opens onto n        +Iris
+//
+// The mesh files cite what each choice rests on. At progress 0 the frame shows the old picture
+// and at progress 1 the new one, in place (slides keep their geometry: the other picture then
+// lies just outside the layer, visible unless the layer masks to bounds, as on iOS).
 import QuartzCore
 import Raster
 
@@ -22,46 +33,166 @@ extension LayerRenderer {
     func drawTransition(_ transition: CATransition, progress: Float, from source: CALayer, to model: CALayer,
                         _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                         tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
-        guard let old = try? Pixmap(width: canvas.width, height: canvas.height),
-              let new = try? Pixmap(width: canvas.width, height: canvas.height) else { return }
-        let t = CGFloat(min(max(progress, 0), 1))
-        let v = Self.direction(transition.subtype, bounds: p.bounds)
-        let kind = transition.type
-        let oldShift = kind == .push || kind == .reveal ? -t : 0
-        let newShift = kind == .push || kind == .moveIn ? 1 - t : 0
-        func shifted(_ f: CGFloat) -> CATransform3D {
-            CATransform3DConcat(CATransform3DMakeTranslation(v.dx * f, v.dy * f, 0), matrix)
+        let state: TransitionRenderState
+        if let s = transition._renderState as? TransitionRenderState { state = s } else {
+            state = TransitionRenderState()
+            transition._renderState = state
         }
-        drawPlaced(source, source, matrix: shifted(oldShift), time: time, into: old, depth: depth, tint: tint)
-        drawPlaced(model, p, matrix: shifted(newShift), time: time, into: new, depth: depth, tint: tint)
-        let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
-        switch kind {
-        case .moveIn, .push:
-            canvas.draw(old, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
-            canvas.draw(new, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
-        case .reveal:
-            canvas.draw(new, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
-            canvas.draw(old, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
-        default:
-            // Cross-dissolve: old·(1 − p) + new·p, then over the canvas. (A draw's opacity
-            // weighs the blend result against the destination, so each picture is scaled by its
-            // weight on its own, over transparency, before they are added.)
-            guard let mix = try? Pixmap(width: canvas.width, height: canvas.height) else { return }
-            mix.draw(old, atX: 0, y: 0, opacity: Float(1 - t))
-            old.fill(with: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
-            old.draw(new, atX: 0, y: 0, opacity: Float(t))
-            mix.draw(old, atX: 0, y: 0, blendMode: .plusLighter)
-            canvas.draw(mix, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
+        let t = CGFloat(progress.isNaN ? 0 : min(max(progress, 0), 1))
+        let type = transition._drawnType
+        let slides = [CATransitionType.moveIn, .push, .reveal].contains(type)
+        guard let newLayout = TransitionPicture.Layout(bounds: p.bounds, matrix: matrix, fallbackScale: scale) else { return }
+        let oldLayout = state.from?.layout
+            ?? TransitionPicture.Layout(bounds: source.bounds, matrix: matrix, fallbackScale: scale) ?? newLayout
+        let frame = TransitionFrame(progress: t, subtype: transition.subtype, bounds: p.bounds,
+                                    oldRect: oldLayout.rect, newRect: newLayout.rect, masksToBounds: p.masksToBounds)
+        // The end points are the pictures themselves (slides keep their geometry).
+        let pieces: [TransitionPiece]
+        if !slides && t <= 0 { pieces = [.picture(.old)] } else if !slides && t >= 1 { pieces = [.picture(.new)] } else {
+            pieces = TransitionMesh.pieces(type, frame)
+        }
+        let sources = pieces.compactMap(\.source)
+        let needsOld = sources.contains { $0 != .new }, needsNew = sources.contains { $0 != .old }
+        let tintKey = tint.map { [$0.r, $0.g, $0.b, $0.a] }
+        let old = needsOld ? oldPicture(state, source: source, layout: oldLayout, time: time, depth: depth, tint: tint) : nil
+        let new = needsNew ? newPicture(state, model: model, p, layout: newLayout, time: time, depth: depth, tint: tint,
+                                        tintKey: tintKey) : nil
+        var mix: TransitionPicture?
+        if sources.contains(.mix), let old, let new, old.layout == new.layout,
+           let blank = TransitionPicture.blank(old.layout, reusing: state.mix) {
+            blank.pixmap.crossDissolve(old.pixmap, new.pixmap, weight: Float(t))
+            state.mix = blank
+            mix = blank
+        }
+        for piece in pieces {
+            switch piece.kind {
+            case let .picture(s, pieceTint, opacity):
+                switch s {
+                case .old: if let old { draw(old, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas) }
+                case .new: if let new { draw(new, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas) }
+                case .mix:
+                    if let mix {
+                        draw(mix, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas)
+                    } else {
+                        // Pictures of different sizes: each at its weight (exact where the new one is opaque).
+                        if let old { draw(old, piece, tint: pieceTint, opacity: opacity * Float(1 - t), layer: p, matrix: matrix, into: canvas) }
+                        if let new { draw(new, piece, tint: pieceTint, opacity: opacity * Float(t), layer: p, matrix: matrix, into: canvas) }
+                    }
+                }
+            case let .shade(start, end, alpha):
+                drawShade(piece.polygon, start: start, end: end, alpha: alpha, matrix: matrix, into: canvas)
+            }
         }
     }
 
-    /// The layer-space vector from where the new picture starts to where it ends up.
-    static func direction(_ subtype: CATransitionSubtype?, bounds: CGRect) -> (dx: CGFloat, dy: CGFloat) {
-        switch subtype {
-        case .fromRight: (bounds.width, 0)
-        case .fromTop: (0, -bounds.height)
-        case .fromBottom: (0, bounds.height)
-        default: (-bounds.width, 0)
+    /// The "from" picture: drawn once from the recorded subtree (again only if the scale changes).
+    private func oldPicture(_ state: TransitionRenderState, source: CALayer, layout: TransitionPicture.Layout,
+                            time: CFTimeInterval, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> TransitionPicture? {
+        if let from = state.from, from.layout == layout { return from }
+        guard let picture = TransitionPicture.blank(layout, reusing: nil) else { return nil }
+        drawPlaced(source, source, matrix: layout.layerToBitmap, time: time, into: picture.pixmap, depth: depth, tint: tint)
+        state.from = picture
+        return picture
+    }
+
+    /// The "to" picture: the subtree now, redrawn when it may have changed since the last frame.
+    private func newPicture(_ state: TransitionRenderState, model: CALayer, _ p: CALayer, layout: TransitionPicture.Layout,
+                            time: CFTimeInterval, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?,
+                            tintKey: [CGFloat]?) -> TransitionPicture? {
+        let stamp = TransitionRenderState.Stamp(changes: CATransaction._changeCount, layout: layout,
+                                                key: LeafKey(p, rasterScale: layout.scale), opacity: p.opacity, tint: tintKey)
+        if let to = state.to, state.toStamp == stamp, TransitionRenderState.isSettled(model) { return to }
+        guard let picture = TransitionPicture.blank(layout, reusing: state.to) else { return nil }
+        drawPlaced(model, p, matrix: layout.layerToBitmap, time: time, into: picture.pixmap, depth: depth, tint: tint)
+        state.to = picture
+        state.toStamp = stamp
+        return picture
+    }
+
+    /// Draws one picture piece: `picture`'s bitmap → its layer-space rectangle → the piece's
+    /// transform → the layer's matrix, inside the piece's polygon (or circle, or the layer's
+    /// rounded bounds).
+    private func draw(_ picture: TransitionPicture, _ piece: TransitionPiece, tint: TexelTint, opacity: Float,
+                      layer p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+        guard opacity > 0, let layerToDevice = LayerGeometry.projective(matrix) else { return }
+        let imageToDevice = Self.snapped(picture.layout.bitmapToLayer.concatenating(piece.transform).concatenating(layerToDevice))
+        let affineLayer = LayerGeometry.affine(matrix)
+        let pattern = ImagePattern(image: picture.pixmap, transform: imageToDevice, filter: .bilinear, spread: .decal)
+        var landed = piece.polygon
+        if let circle = piece.circle {
+            if let affineLayer, tint == .none {
+                canvas.fill(Self.circle(circle.center, circle.radius), paint: Paint(shader: .image(pattern), opacity: opacity),
+                            transform: affineLayer)
+                return
+            }
+            landed = (0..<96).map { i in
+                let a = CGFloat(i) * 2 * .pi / 96
+                return CGPoint(x: circle.center.x + circle.radius * cos(a), y: circle.center.y + circle.radius * sin(a))
+            }
+        } else if piece.clipsToBounds, p.cornerRadius > 0, let affineLayer, tint == .none {
+            canvas.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+                        paint: Paint(shader: .image(pattern), opacity: opacity), transform: affineLayer)
+            return
         }
+        if landed == nil, tint == .none, imageToDevice.m.6 == 0, imageToDevice.m.7 == 0, imageToDevice.m.8 == 1 {
+            // The whole picture under an affine map: the texture path (exact copies when aligned).
+            let m = imageToDevice.m
+            canvas.drawTexture(picture.pixmap, transform: Transform(a: m.0, b: m.3, c: m.1, d: m.4, tx: m.2, ty: m.5),
+                               opacity: opacity, clearBorder: true)
+            return
+        }
+        let polygon = landed ?? TransitionMesh.corners(picture.layout.rect).compactMap { TransitionMesh.apply(piece.transform, $0) }
+        let device = Self.project(polygon, matrix)
+        guard device.count >= 3 else { return }
+        canvas.drawTexture(picture.pixmap, inside: device, imageToDevice: imageToDevice, opacity: opacity, tint: tint)
+    }
+
+    /// A black linear shadow over `polygon` (layer space); drawn under affine matrices only.
+    private func drawShade(_ polygon: [CGPoint]?, start: CGPoint, end: CGPoint, alpha: (Float, Float), matrix: CATransform3D,
+                           into canvas: Pixmap) {
+        guard let polygon, polygon.count >= 3, let affine = LayerGeometry.affine(matrix) else { return }
+        var path = Path()
+        path.move(to: Point(x: Double(polygon[0].x), y: Double(polygon[0].y)))
+        for q in polygon.dropFirst() { path.line(to: Point(x: Double(q.x), y: Double(q.y))) }
+        path.close()
+        let stops = [GradientStop(offset: 0, color: Color(r: 0, g: 0, b: 0, a: alpha.0)),
+                     GradientStop(offset: 1, color: Color(r: 0, g: 0, b: 0, a: alpha.1))]
+        let gradient = LinearGradient(start: Point(x: Double(start.x), y: Double(start.y)), end: Point(x: Double(end.x), y: Double(end.y)),
+                                      stops: stops, transform: affine)
+        canvas.fill(path, paint: Paint(shader: .linearGradient(gradient)), transform: affine)
+    }
+
+    /// `polygon` (layer space) in device pixels under `m`, clipped to the part in front of the
+    /// eye (w > 10⁻⁶).
+    static func project(_ polygon: [CGPoint], _ m: CATransform3D) -> [Point] {
+        let front = TransitionMesh.clip(polygon, m.m14, m.m24, m.m44 - 1e-6)
+        return front.map { q in
+            let w = Double(q.x * m.m14 + q.y * m.m24 + m.m44)
+            return Point(x: Double(q.x * m.m11 + q.y * m.m21 + m.m41) / w, y: Double(q.x * m.m12 + q.y * m.m22 + m.m42) / w)
+        }
+    }
+
+    /// `h` with coefficients within 10⁻⁹ of an integer made that integer (so that a picture in
+    /// place at an integer offset takes the exact-copy path despite rounding in the products).
+    static func snapped(_ h: Projective) -> Projective {
+        func s(_ x: Double) -> Double {
+            let r = x.rounded()
+            return abs(x - r) < 1e-9 ? r : x
+        }
+        let m = h.m
+        return Projective(s(m.0), s(m.1), s(m.2), s(m.3), s(m.4), s(m.5), s(m.6), s(m.7), s(m.8))
+    }
+
+    /// A circle as four cubic arcs.
+    static func circle(_ c: CGPoint, _ r: CGFloat) -> Path {
+        let k = 0.5522847498 * Double(r), x = Double(c.x), y = Double(c.y), r = Double(r)
+        var path = Path()
+        path.move(to: Point(x: x + r, y: y))
+        path.cubic(to: Point(x: x, y: y + r), control1: Point(x: x + r, y: y + k), control2: Point(x: x + k, y: y + r))
+        path.cubic(to: Point(x: x - r, y: y), control1: Point(x: x - k, y: y + r), control2: Point(x: x - r, y: y + k))
+        path.cubic(to: Point(x: x, y: y - r), control1: Point(x: x - r, y: y - k), control2: Point(x: x - k, y: y - r))
+        path.cubic(to: Point(x: x + r, y: y), control1: Point(x: x + k, y: y - r), control2: Point(x: x + r, y: y - k))
+        path.close()
+        return path
     }
 }

@@ -1,40 +1,66 @@
 import Compositor
-import ImageCodecs
 import QuartzCore
 import Raster
 
 // Demos — the seed tutorials' examples, built on the public QuartzCore API only, exactly as an
-// iOS program would build them; rendered by the `citrine` tool and checked by golden tests.
+// iOS program would build them; rendered by the `citrine` tool (`citrine demos` lists them,
+// `citrine render NAME` exports one, `citrine gallery` all) and checked by golden tests.
 
 /// One demo: a layer tree with its animations.
 public struct Demo: Sendable {
     public let name: String
-    public let summary: String
+    /// The seed tutorials the demo comes from (`../shared/seeds/`), by number.
+    public let seeds: [Int]
+    /// What the demo shows, in one line.
+    public let description: String
     /// Size of the scene in points.
     public let size: CGSize
-    /// Seconds the demo's strip covers.
+    /// Seconds of the demo's natural span: one period of its repeating animations (a seamless
+    /// loop when sampled half-open), or the whole of a one-shot animation.
     public let span: CFTimeInterval
     /// Builds the layer tree and adds its animations at media time 0.
     public let build: @Sendable () -> CALayer
+
+    public init(name: String, seeds: [Int], description: String, size: CGSize, span: CFTimeInterval,
+                build: @escaping @Sendable () -> CALayer) {
+        self.name = name
+        self.seeds = seeds
+        self.description = description
+        self.size = size
+        self.span = span
+        self.build = build
+    }
+
+    /// The seeds by name: "seed 003", "seeds 000/001".
+    public var seedLabel: String {
+        let numbers = seeds.map { String(repeating: "0", count: max(0, 3 - String($0).count)) + String($0) }
+        return (seeds.count == 1 ? "seed " : "seeds ") + numbers.joined(separator: "/")
+    }
+
+    /// "seed 003: a petal falls …".
+    public var summary: String { "\(seedLabel): \(description)" }
 }
 
 public enum Gallery {
     public static let demos: [Demo] = [
-        Demo(name: "falling-petal", summary: "seed 003: a petal falls along a keyframe path while rotating (CAAnimationGroup)",
+        Demo(name: "falling-petal", seeds: [3], description: "a petal falls along a keyframe path while rotating (CAAnimationGroup)",
              size: CGSize(width: 160, height: 240), span: 4, build: fallingPetal),
-        Demo(name: "volume-bars", summary: "seed 000: CAReplicatorLayer, 3 bars, instanceDelay 0.1, transform.scale.y autoreverses",
+        Demo(name: "volume-bars", seeds: [0], description: "CAReplicatorLayer, 3 bars, instanceDelay 0.1, transform.scale.y autoreverses",
              size: CGSize(width: 160, height: 120), span: 0.6, build: volumeBars),
-        Demo(name: "activity-indicator", summary: "seed 000: CAReplicatorLayer of 20 dots rotated 2π/20, transform.scale 1→0",
+        Demo(name: "activity-indicator", seeds: [0], description: "CAReplicatorLayer of 20 dots rotated 2π/20, transform.scale 1→0",
              size: CGSize(width: 120, height: 120), span: 1, build: activityIndicator),
-        Demo(name: "ball-loader", summary: "seed 002: a ball follows arc + arc + line (CAKeyframeAnimation path, easeInEaseOut)",
+        Demo(name: "ball-loader", seeds: [2], description: "a ball follows arc + arc + line (CAKeyframeAnimation path, easeInEaseOut)",
              size: CGSize(width: 200, height: 120), span: 1.5, build: ballLoader),
-        Demo(name: "sticky-bubble", summary: "seeds 000/001: the QQ sticky bubble's CAShapeLayer between two circles",
+        Demo(name: "sticky-bubble", seeds: [0, 1], description: "the QQ sticky bubble's CAShapeLayer between two circles",
              size: CGSize(width: 200, height: 200), span: 1, build: stickyBubble),
-        Demo(name: "reflection", summary: "seed 000: CAReplicatorLayer, 2 instances, translate(height) then rotate π about x, colour offsets −0.1",
+        Demo(name: "reflection", seeds: [0], description: "CAReplicatorLayer, 2 instances, translate(height) then rotate π about x, colour offsets −0.1",
              size: CGSize(width: 200, height: 240), span: 2, build: reflection),
-        Demo(name: "fold-image", summary: "seed 000: top half rotated about x with m34 = −1/500, gradient shadow following the fold",
+        Demo(name: "fold-image", seeds: [0], description: "top half rotated about x with m34 = −1/500, gradient shadow following the fold",
              size: CGSize(width: 200, height: 220), span: 2, build: foldImage),
     ]
+
+    /// The demo called `name`, if any.
+    public static func demo(named name: String) -> Demo? { demos.first { $0.name == name } }
 
     /// The gallery's background colour.
     public static let background = CGColor(red: 0.97, green: 0.96, blue: 0.93, alpha: 1)
@@ -51,25 +77,6 @@ public enum Gallery {
     public static func frame(_ demo: Demo, root: CALayer, at t: CFTimeInterval, scale: CGFloat) throws -> CGImage {
         CAMediaClock.setManualTime(t)
         return try CARenderer.image(of: root, size: demo.size, at: t, scale: scale, background: background)
-    }
-
-    /// Renders every demo as `frames` frames side by side into `folder/<name>.png`.
-    public static func render(into folder: String, frames: Int, scale: CGFloat) throws -> [String] {
-        var written: [String] = []
-        for demo in demos {
-            let root = start(demo)
-            let strip = try Pixmap(width: Int(demo.size.width * scale) * frames, height: Int(demo.size.height * scale))
-            for f in 0..<frames {
-                let t = demo.span * Double(f) / Double(max(frames - 1, 1))
-                let image = try frame(demo, root: root, at: t, scale: scale)
-                strip.draw(image.pixmap, atX: f * image.width, y: 0)
-            }
-            let path = "\(folder)/\(demo.name).png"
-            try PNGCodec.write(strip, to: path)
-            written.append(path)
-        }
-        CAMediaClock.useSystemTime()
-        return written
     }
 
     static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {

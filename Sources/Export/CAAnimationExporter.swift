@@ -141,8 +141,13 @@ public final class CAAnimationExporter: @unchecked Sendable {
             for worker in done { worker.wait() }
         case let .layer(root):
             // The consumer runs on its own thread, one call at a time: the closure is not shared.
-            let handOver = UncheckedSendable(consume)
-            let consumer = Self.spawn { Self.consumeInOrder(timeline.frameCount, queue: queue, consume: handOver.value) }
+            // The box lets go of it before the thread signals its end, so a caller's
+            // non-escaping closure (`forEachFrame`) is released by the time `run` returns.
+            let handOver = HandOver(consume)
+            let consumer = Self.spawn {
+                Self.consumeInOrder(timeline.frameCount, queue: queue, consume: handOver.value!)
+                handOver.value = nil
+            }
             drawing.renderTree(root)
             consumer.wait()
         }
@@ -226,9 +231,9 @@ public final class CAAnimationExporter: @unchecked Sendable {
     }
 }
 
-/// A value handed to exactly one other thread, which alone uses it from then on.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
+/// A value handed to exactly one other thread, which alone uses it, then lets go of it.
+final class HandOver<Value>: @unchecked Sendable {
+    var value: Value?
     init(_ value: Value) { self.value = value }
 }
 

@@ -20,8 +20,8 @@ public struct ExportOptions: Sendable, Equatable {
     /// Replace an existing file (default true). With false, an existing destination is an error
     /// before anything is drawn (the `citrine` command's default, as ffmpeg's).
     public var overwrite = true
-    /// GIF and APNG: times to play; 0 (default) loops forever, nil plays once (GIF: no loop
-    /// extension; APNG: num_plays 1).
+    /// GIF and APNG: times to play the animation; 0 (default) loops forever; nil or 1 plays it
+    /// once (APNG `num_plays`; GIF: the NETSCAPE2.0 repeat count n − 1, none for once).
     public var loopCount: Int? = 0
     /// GIF encoding (palette, dithering, alpha). Its `loopCount` is replaced by `loopCount`.
     public var gif = GIFOptions()

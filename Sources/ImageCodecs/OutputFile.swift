@@ -91,7 +91,10 @@ public final class OutputFile: ByteSink {
     // MARK: - Names
 
     /// What sets this type's temporary files apart: `.NAME.` + marker + PID + `.XXXXXX`.
-    static let marker = "citrine-"
+    public static let marker = "citrine-"
+
+    /// The folder part of `path`, with its trailing slash ("" for a bare name).
+    public static func folder(of path: String) -> String { split(path).folder }
 
     /// (`folder/` or "", name).
     static func split(_ path: String) -> (folder: String, name: String) {
@@ -99,8 +102,10 @@ public final class OutputFile: ByteSink {
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
-    /// Removes `.…citrine-PID.XXXXXX` files in `folder` whose process no longer runs.
-    static func removeStaleTemporaries(in folder: String) {
+    /// Removes `.…citrine-PID.XXXXXX` files in `folder` (a path ending in "/", or "" for the
+    /// current folder) whose process no longer runs; such folders too, with their files (the
+    /// exporter stages image sequences in one).
+    public static func removeStaleTemporaries(in folder: String) {
         guard let dir = opendir(folder.isEmpty ? "." : folder) else { return }
         defer { closedir(dir) }
         var stale: [String] = []
@@ -108,13 +113,24 @@ public final class OutputFile: ByteSink {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { stale.append(name) }
         }
-        for name in stale { unlink(folder + name) }
+        for name in stale where unlink(folder + name) != 0 && errno == EISDIR { removeFolder(folder + name) }
+    }
+
+    /// Removes `path`, a folder of plain files (a staged image sequence).
+    private static func removeFolder(_ path: String) {
+        guard let dir = opendir(path) else { return }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { unlink(path + "/" + name) }
+        }
+        closedir(dir)
+        rmdir(path)
     }
 
     /// The PID in a temporary file's name, or nil when `name` is not one.
     static func temporaryOwner(_ name: String) -> pid_t? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 4, parts[0].isEmpty, parts[parts.count - 1].count == 6 else { return nil }
+        guard parts.count >= 3, parts[0].isEmpty, parts[parts.count - 1].count == 6 else { return nil }
         let owner = parts[parts.count - 2]
         guard owner.hasPrefix(marker), let pid = pid_t(owner.dropFirst(marker.count)), pid > 0 else { return nil }
         return pid

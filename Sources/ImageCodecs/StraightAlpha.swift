@@ -5,21 +5,33 @@ import Raster
 /// fully transparent pixels become transparent black. Exact for every valid premultiplied
 /// pixel: premultiplying the result back gives the input.
 public enum StraightAlpha {
-    /// Converts `count` RGBA8 pixels from `source` into `target` (which may be `source`).
-    @inlinable
-    public static func convert(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, pixels count: Int) {
-        for i in 0..<count {
-            let p = 4 &* i
-            let a = UInt32(source[p &+ 3])
-            if a == 255 {
-                target[p] = source[p]; target[p &+ 1] = source[p &+ 1]; target[p &+ 2] = source[p &+ 2]; target[p &+ 3] = 255
-                continue
-            }
-            target[p &+ 3] = UInt8(truncatingIfNeeded: a)
-            guard a > 0 else { target[p] = 0; target[p &+ 1] = 0; target[p &+ 2] = 0; continue }
-            for k in 0..<3 {
-                let c = UInt32(source[p &+ k])
-                target[p &+ k] = UInt8(truncatingIfNeeded: min(255, (c &* 255 &+ a / 2) / a))
+    /// Converts `pixelCount` premultiplied RGBA8 pixels from `source` into `target` (which may
+    /// be `source`): opaque pixels are copied (four at a time), the others looked up in `table`.
+    public static func convert(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, pixels pixelCount: Int) {
+        let opaque: UInt64 = 0xFF00_0000_FF00_0000
+        let sourceRaw = UnsafeRawPointer(source), targetRaw = UnsafeMutableRawPointer(target)
+        table.withUnsafeBufferPointer { table in
+            var i = 0
+            // Four pixels at a time while they are opaque, then one pixel.
+            while i < pixelCount {
+                if i + 4 <= pixelCount {
+                    let w0 = sourceRaw.loadUnaligned(fromByteOffset: 4 * i, as: UInt64.self)
+                    let w1 = sourceRaw.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt64.self)
+                    if w0 & w1 & opaque == opaque {
+                        targetRaw.storeBytes(of: w0, toByteOffset: 4 * i, as: UInt64.self)
+                        targetRaw.storeBytes(of: w1, toByteOffset: 4 * i + 8, as: UInt64.self)
+                        i += 4
+                        continue
+                    }
+                }
+                let p = source + 4 * i, q = target + 4 * i
+                let a = Int(p[3])
+                let base = a << 8
+                q[0] = table[base | Int(p[0])]
+                q[1] = table[base | Int(p[1])]
+                q[2] = table[base | Int(p[2])]
+                q[3] = p[3]
+                i += 1
             }
         }
     }
@@ -32,4 +44,13 @@ public enum StraightAlpha {
             initialized = count * 4
         }
     }
+
+    /// `table[a << 8 | c]` = min(255, (c·255 + a/2)/a), 0 for a = 0.
+    static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 65_536)
+        for a in 1..<256 {
+            for c in 0..<256 { table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
+        }
+        return table
+    }()
 }

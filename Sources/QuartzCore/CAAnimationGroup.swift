@@ -33,62 +33,6 @@ open class CAAnimationGroup: CAAnimation {
     }
 }
 
-/// A transition animation for a layer's contents (Apple's `CATransition`); the compositor draws
-/// it. Types and subtypes use Apple's raw strings.
-open class CATransition: CAAnimation {
-    public var type: CATransitionType = .fade
-    public var subtype: CATransitionSubtype?
-    /// Fraction of the transition at which it starts and ends. Defaults 0 and 1.
-    public var startProgress: Float = 0
-    public var endProgress: Float = 1
-    /// Always nil here (Core Image filters are not available).
-    public var filter: Any?
-    /// Citrine extension for renderers: a copy of the layer as it was last presented when this
-    /// transition was added to it (without its sublayers) — the picture the transition starts
-    /// from. Set by `CALayer.add(_:forKey:)`.
-    public internal(set) var _sourceLayer: CALayer?
-
-    public required init() { super.init() }
-
-    open override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let o = other as? CATransition else { return }
-        type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
-        _sourceLayer = o._sourceLayer
-    }
-
-    /// The transition's progress (0…1) at `parentTime`, mapped into startProgress…endProgress;
-    /// nil when it has no effect then. Citrine extension for the compositor.
-    public func _progress(at parentTime: CFTimeInterval) -> Float? {
-        let state = timingState(at: parentTime)
-        guard state.isApplied else { return nil }
-        return startProgress + (endProgress - startProgress) * Float(easedFraction(state))
-    }
-}
-
-/// The key under which a layer stores its transition (Apple's `kCATransition`).
-public let kCATransition = "transition"
-
-public struct CATransitionType: RawRepresentable, Hashable, Sendable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public static let fade = CATransitionType(rawValue: "fade")
-    public static let moveIn = CATransitionType(rawValue: "moveIn")
-    public static let push = CATransitionType(rawValue: "push")
-    public static let reveal = CATransitionType(rawValue: "reveal")
-}
-
-public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
-    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
-    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
-    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
-}
-
 /// Names of Apple's value functions.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -784,8 +784,11 @@ open class CALayer: CAMediaTiming {
     /// the transaction's duration.
     ///
     /// A `CATransition` is always stored under `kCATransition` (Apple: "the special key
-    /// kCATransition is automatically used for transition animations") and remembers the layer as
-    /// last presented — the picture it transitions from.
+    /// kCATransition is automatically used for transition animations") and remembers the layer's
+    /// subtree as last presented — the picture it transitions from: a copy of this layer and of
+    /// each sublayer (recursively) with its last presented values, leaving out sublayers never
+    /// committed (added in this transaction). Types and filters it cannot draw as asked are
+    /// reported through `CATransition._diagnostics`.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
@@ -794,7 +797,19 @@ open class CALayer: CAMediaTiming {
         var key = key
         if let transition = copy as? CATransition {
             key = kCATransition
-            transition._sourceLayer = type(of: self).init(layer: presentationLayer ?? self)
+            /// `layer` as last presented, with copies of its committed sublayers.
+            func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
+                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
+                guard depth < 64 else { return copy }
+                for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
+                    copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))
+                    copy.sublayerStorage.last!.parent = .passUnretained(copy)
+                }
+                return copy
+            }
+            transition._sourceLayer = presentedCopy(self, depth: 0)
+            transition._renderState = nil
+            transition._reportUnsupported()
         }
         let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
         replaced?.delegate?.animationDidStop(replaced!, finished: false)

@@ -1,0 +1,144 @@
+// Issue 13's export benchmark: a 1920×1080, 5-second animation (the seed demos on one wall,
+// each scaled up, over an opaque background) exported to every format, in one run:
+//   1. rendering alone (ExportFrames via forEachFrame) with 1 and with 2 threads, alternated;
+//   2. each format's whole export (render + encode + write), 2 threads, and 1 thread for some;
+//   3. the encoders against ffmpeg on the very same frames: GIF (ours vs ffmpeg's two-pass
+//      palettegen/paletteuse) and APNG (ours vs ffmpeg's apng), encode time and bytes; GIF
+//      quality (PSNR against the rendered frames) is computed afterwards by psnr.py.
+// Writes its files and a JSON summary to --out (default Benchmarks/out/export).
+//
+//     swift build -c release --package-path Benchmarks --product export-bench
+//     Benchmarks/.build/release/export-bench [--seconds 5] [--fps 30] [--rounds 3] [--out DIR]
+import Demos
+import Export
+import Foundation
+import ImageCodecs
+import QuartzCore
+import Raster
+
+let args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? { args.firstIndex(of: name).flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil } }
+let seconds = option("--seconds").flatMap(Double.init) ?? 5
+let fps = option("--fps").flatMap(Double.init) ?? 30
+let rounds = option("--rounds").flatMap(Int.init) ?? 3
+let out = option("--out") ?? "Benchmarks/out/export"
+try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+let size = CGSize(width: 1920, height: 1080)
+let timeline = try ExportTimeline(duration: seconds, fps: fps)
+
+/// The wall: the seed demos in a 4×2 grid of 480×540 cells, each scaled to fill its cell.
+@Sendable func wall() -> CALayer {
+    let root = CALayer()
+    root.frame = CGRect(origin: .zero, size: size)
+    root.backgroundColor = CGColor(red: 0.97, green: 0.96, blue: 0.93, alpha: 1)
+    for (i, demo) in Gallery.demos.enumerated() {
+        let cell = CGRect(x: CGFloat(i % 4) * 480, y: CGFloat(i / 4) * 540, width: 480, height: 540)
+        let scene = demo.build()
+        let k = min(cell.width / demo.size.width, cell.height / demo.size.height) * 0.95
+        scene.position = CGPoint(x: cell.midX, y: cell.midY)
+        scene.transform = CATransform3DMakeScale(k, k, 1)
+        root.addSublayer(scene)
+    }
+    return root
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+func fileSize(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+var summary: [String: Any] = ["frames": timeline.frameCount, "fps": fps, "width": 1920, "height": 1080,
+                              "cpus": ProcessInfo.processInfo.activeProcessorCount]
+func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+
+// 1. Rendering alone, 1 and 2 threads alternated; the frames of the last run are kept.
+var kept: [Pixmap] = []
+var renderTimes: [Int: [Double]] = [1: [], 2: []]
+for round in 0..<rounds {
+    for threads in [1, 2] {
+        let exporter = CAAnimationExporter(size: size, makeLayer: wall)
+        exporter.threads = threads
+        let keep = round == rounds - 1 && threads == 2
+        let start = now()
+        try exporter.forEachFrame(timeline) { frame in
+            guard keep else { return }
+            let copy = try Pixmap(width: frame.pixmap.width, height: frame.pixmap.height)
+            copy.pixels.update(from: frame.pixmap.pixels, count: copy.bytesPerRow * copy.height)
+            kept.append(copy)
+        }
+        renderTimes[threads]!.append(now() - start)
+        log("render threads=\(threads): \(String(format: "%.2f", now() - start)) s")
+    }
+}
+summary["render_fps_1"] = Double(timeline.frameCount) / median(renderTimes[1]!)
+summary["render_fps_2"] = Double(timeline.frameCount) / median(renderTimes[2]!)
+
+// The frames as raw RGBA for ffmpeg (the wall is opaque: premultiplied = straight).
+let rawPath = out + "/frames.rgba"
+FileManager.default.createFile(atPath: rawPath, contents: nil)
+let raw = try FileHandle(forWritingTo: URL(fileURLWithPath: rawPath))
+for frame in kept { raw.write(Data(bytes: frame.pixels, count: frame.bytesPerRow * frame.height)) }
+try raw.close()
+
+// 2. Whole exports.
+var exports: [[String: Any]] = []
+for (name, threadCounts) in [("seq/%04d.png", [2]), ("wall.gif", [1, 2]), ("wall.apng", [1, 2]), ("wall.mp4", [1, 2]),
+                             ("wall.mov", [2]), ("wall.webm", [2])] {
+    for threads in threadCounts {
+        if name.hasPrefix("seq") { try? FileManager.default.removeItem(atPath: out + "/seq") }
+        try FileManager.default.createDirectory(atPath: out + "/seq", withIntermediateDirectories: true)
+        let exporter = CAAnimationExporter(size: size, makeLayer: wall)
+        exporter.threads = threads
+        let start = now()
+        try exporter.export(to: .file(out + "/" + name), timeline: timeline)
+        let elapsed = now() - start
+        let bytes = name.hasPrefix("seq") ? (0..<timeline.frameCount).reduce(0) { $0 + fileSize(out + "/seq/" + String(format: "%04d.png", $1)) }
+                                          : fileSize(out + "/" + name)
+        exports.append(["output": name, "threads": threads, "seconds": elapsed, "fps": Double(timeline.frameCount) / elapsed, "bytes": bytes])
+        log("export \(name) threads=\(threads): \(String(format: "%.2f", elapsed)) s, \(bytes) bytes")
+    }
+}
+summary["exports"] = exports
+
+// 3. Encoders on the same frames.
+let rate = timeline.rate
+func ours(_ encode: (MemorySink) throws -> Void) rethrows -> (seconds: Double, bytes: [UInt8]) {
+    let sink = MemorySink()
+    let start = now()
+    try encode(sink)
+    return (now() - start, sink.bytes)
+}
+func ffmpeg(_ arguments: [String]) throws -> Double {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    p.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "1920x1080",
+                   "-framerate", "\(rate.frames)/\(rate.seconds)", "-i", rawPath] + arguments
+    let start = now()
+    try p.run()
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else { throw ExportError.toolFailed("ffmpeg", "exit \(p.terminationStatus)") }
+    return now() - start
+}
+var encoders: [[String: Any]] = []
+for _ in 0..<rounds {
+    let gif = try ours { sink in
+        let e = try GIFEncoder(sink: sink, width: 1920, height: 1080, rate: rate)
+        for f in kept { try e.append(f) }
+        try e.finish()
+    }
+    try Data(gif.bytes).write(to: URL(fileURLWithPath: out + "/ours.gif"))
+    let ffGIF = try ffmpeg(["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse", out + "/ffmpeg.gif"])
+    let apng = try ours { sink in
+        let e = try APNGEncoder(sink: sink, width: 1920, height: 1080, frameCount: kept.count, rate: rate)
+        for f in kept { try e.append(f) }
+        try e.finish()
+    }
+    try Data(apng.bytes).write(to: URL(fileURLWithPath: out + "/ours.apng"))
+    let ffAPNG = try ffmpeg(["-f", "apng", "-plays", "0", out + "/ffmpeg.apng"])
+    encoders.append(["gif_ours_s": gif.seconds, "gif_ours_bytes": gif.bytes.count, "gif_ffmpeg_s": ffGIF,
+                     "gif_ffmpeg_bytes": fileSize(out + "/ffmpeg.gif"), "apng_ours_s": apng.seconds,
+                     "apng_ours_bytes": apng.bytes.count, "apng_ffmpeg_s": ffAPNG, "apng_ffmpeg_bytes": fileSize(out + "/ffmpeg.apng")])
+    log("encoders: \(encoders.last!)")
+}
+summary["encoders"] = encoders
+let json = try JSONSerialization.data(withJSONObject: summary, options: [.prettyPrinted, .sortedKeys])
+try json.write(to: URL(fileURLWithPath: out + "/summary.json"))
+print(String(decoding: json, as: UTF8.self))

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The module's state that UIKit keeps per thread: the stack of open animation blocks (an
+/// animation block affects the changes made on its own thread only) and the stack of current
+/// graphics contexts (`UIGraphicsPushContext`, image contexts). Held in a thread-specific slot
+/// (one `pthread_getspecific` per lookup: views ask for it on every property change of their
+/// layer) and released when the thread ends.
+final class PerThread {
+    var animationContexts: [UIViewAnimationContext] = []
+    var graphicsContexts: [UIGraphicsContextEntry] = []
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { slot in
+            if let slot { Unmanaged<PerThread>.fromOpaque(slot).release() }
+        }
+        return key
+    }()
+
+    /// The calling thread's state (created on first use).
+    static var current: PerThread {
+        if let slot = pthread_getspecific(key) { return Unmanaged<PerThread>.fromOpaque(slot).takeUnretainedValue() }
+        let state = PerThread()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+}
+
+/// One entry of the graphics context stack: a pushed context, or an image context (which
+/// `UIGraphicsGetImageFromCurrentImageContext` turns into an image of `imageScale`). The context
+/// is nil for an image context that could not be made (zero or huge size), so that
+/// `UIGraphicsEndImageContext` still pops the right entry.
+struct UIGraphicsContextEntry {
+    var context: CGContext?
+    var imageScale: CGFloat?
+}

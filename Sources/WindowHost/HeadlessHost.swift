@@ -1,0 +1,123 @@
+import Compositor
+import QuartzCore
+import Raster
+
+/// Drives a scene without a display: scripted input at given times, frames rendered into a
+/// `Pixmap` at given times — through the same `SceneDriver` calls the X11 window makes, so tests
+/// and exports see what a person at the window would.
+///
+/// Times are the host timeline's, in seconds; the scene time equals it (the clock starts at scene
+/// time `startTime` at timeline time `startTime`) until a scripted `space` pauses it. `frame(at:)`
+/// first delivers every scripted input due by that time, in order (inputs at the same time in the
+/// order given), then calls `advance(to:)` once and renders. Frame times are expected not to
+/// decrease; the display grid does not apply (any time may be rendered).
+///
+/// ```swift
+/// let host = try HeadlessHost(scene: scene, script: [
+///     .init(time: 0.10, .pointer(.began, CGPoint(x: 20, y: 20))),
+///     .init(time: 0.20, .pointer(.moved, CGPoint(x: 80, y: 40))),
+///     .init(time: 0.30, .pointer(.ended, CGPoint(x: 80, y: 40))),
+/// ])
+/// for t in HeadlessHost.displayFrameTimes(from: 0, through: 0.5) {
+///     let pixels = host.frame(at: t)   // the renderer's pixmap, reused by the next frame
+/// }
+/// ```
+public final class HeadlessHost {
+    /// One scripted input.
+    public enum Input: Sendable, Equatable {
+        /// A pointer event at a point of the drawn area (points, y down).
+        case pointer(HostPointerEvent.Phase, CGPoint)
+        case key(HostKey)
+    }
+
+    /// An input and the timeline time it happens at.
+    public struct ScriptedInput: Sendable, Equatable {
+        public var time: CFTimeInterval
+        public var input: Input
+        public init(time: CFTimeInterval, _ input: Input) {
+            self.time = time
+            self.input = input
+        }
+    }
+
+    private let driver: SceneDriver
+    /// The inputs not yet delivered, in time order.
+    private var pending: [ScriptedInput]
+    private var nextInput = 0
+
+    /// True once a scripted `q` asked to quit (later inputs are still delivered if frames ask).
+    public private(set) var quitRequested = false
+
+    /// A host for `scene` at `scale`, with `script` (sorted by time, stable) to deliver.
+    public init(scene: HostedScene, scale: CGFloat = 1, script: [ScriptedInput] = [],
+                startTime: CFTimeInterval = 0) throws(HostError) {
+        driver = try SceneDriver(scene: scene, scale: scale, sceneTime: startTime, hostTime: startTime)
+        pending = Self.sorted(script)
+    }
+
+    /// Adds inputs to the script (those earlier than inputs already delivered are delivered at the
+    /// next frame).
+    public func schedule(_ inputs: [ScriptedInput]) {
+        let rest = Array(pending[nextInput...]) + inputs
+        pending = Self.sorted(rest)
+        nextInput = 0
+    }
+
+    private static func sorted(_ s: [ScriptedInput]) -> [ScriptedInput] {
+        s.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// The background the frame is cleared to before drawing (nil, the default: transparent).
+    public var backgroundColor: CGColor? {
+        get { driver.renderer.backgroundColor }
+        set { driver.renderer.backgroundColor = newValue }
+    }
+
+    /// Delivers the inputs due by `time`, advances the scene and renders the frame of timeline time
+    /// `time`. The pixmap is the renderer's, overwritten by the next frame.
+    @discardableResult
+    public func frame(at time: CFTimeInterval) -> Pixmap {
+        deliverInputs(through: time)
+        driver.renderFrame(atHostTime: time)
+        return driver.pixmap
+    }
+
+    /// Renders a frame at each of `times` and hands it to `body`.
+    public func frames(at times: [CFTimeInterval], _ body: (CFTimeInterval, Pixmap) throws -> Void) rethrows {
+        for t in times { try body(t, frame(at: t)) }
+    }
+
+    /// Delivers the scripted inputs due by `time` without drawing.
+    public func deliverInputs(through time: CFTimeInterval) {
+        while nextInput < pending.count, pending[nextInput].time <= time {
+            let entry = pending[nextInput]
+            nextInput += 1
+            switch entry.input {
+            case let .pointer(phase, point):
+                driver.pointer(phase, at: point, hostTime: entry.time)
+            case let .key(key):
+                if driver.key(key, hostTime: entry.time) == .quit { quitRequested = true }
+            }
+        }
+    }
+
+    /// Device pixels redrawn by the last frame (empty when the frame equals the one before).
+    public var lastRedrawnArea: PixelRect { PixelRect(covering: driver.renderer._lastRedrawnArea) }
+    /// Frames rendered so far (each called `advance(to:)` once).
+    public var framesRendered: Int { driver.framesRendered }
+    /// Whether a scripted `space` has paused the scene clock.
+    public var isPaused: Bool { driver.isPaused }
+    /// The scene time at timeline time `time` (given the inputs delivered so far).
+    public func sceneTime(at time: CFTimeInterval) -> CFTimeInterval { driver.sceneTime(atHostTime: time) }
+    /// The timeline time at which the window would draw its next frame, given what has been
+    /// delivered and drawn so far (∞: none needed). Lets tests check pacing without a display.
+    public var nextFrameDue: CFTimeInterval { driver.nextFrameDue() }
+
+    /// The display's frame times from `start` through `end` (60 Hz).
+    public static func displayFrameTimes(from start: CFTimeInterval, through end: CFTimeInterval) -> [CFTimeInterval] {
+        let grid = FrameGrid(origin: start)
+        guard end >= start else { return [] }
+        let count = Int(((end - start) / grid.interval + 1e-7).rounded(.down))
+        return (0...count).map { grid.tick(Double($0)) }
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Demos
+import Export
+import Foundation
+
+/// `citrine render <demo> -o <file>`: one demo to a still, a PNG sequence, GIF, APNG or video.
+/// The option names are those gifski, ffmpeg and lottie2gif users already type (`-o`, `--fps`,
+/// `--width`, `-y`, `-q`). Every option is read and checked, together with the output
+/// (`CAAnimationExporter.validate`), before the first frame is drawn.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a demo to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or WebM.",
+        usage: "citrine render <demo> -o <file> [<options>]",
+        discussion: """
+            The animation runs from --start for the demo's span (see 'citrine demos') unless \
+            --duration, --end or --frames says otherwise; frames are sampled at start + i/fps, \
+            and the end itself is left out (a loop plays seamlessly) unless --include-end. \
+            MP4, MOV and WebM are written through ffmpeg. The output is written to a hidden \
+            temporary file and renamed into place when complete.
+
+            Examples:
+              citrine render falling-petal -o petal.gif
+              citrine render fold-image -o fold.mp4 --duration 4 --width 640
+              citrine render ball-loader --time 0.75 -o ball.png
+              citrine render volume-bars -o frames/%04d.png --fps 60
+              citrine render reflection --format apng -o - > reflection.apng
+            """)
+
+    @Argument(help: "The demo to render (see 'citrine demos').")
+    var demo: String
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    @OptionGroup(title: "Time")
+    var time: TimeOptions
+
+    @OptionGroup(title: "Size and look")
+    var look: LookOptions
+
+    func run() throws {
+        let plan = try RenderPlan(self)
+        try plan.execute()
+    }
+}
+
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "out.png, frames/%04d.png, out.gif, out.apng, out.mp4, out.mov, out.webm, or - for standard output.",
+        valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp(
+        "png, png-sequence, gif, apng, mp4, mov or webm (default: from the file name; needed with -o -).",
+        valueName: "format"))
+    var format: String?
+
+    @Flag(name: [.customShort("y"), .long], help: "Replace an existing output file (refused otherwise).")
+    var overwrite = false
+
+    @Flag(name: .shortAndLong, help: "No progress line on standard error.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Frames drawn at once (default: the number of processors).", valueName: "count"))
+    var threads: String?
+}
+
+struct TimeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Frames per second: 30 (default), 29.97, 30000/1001 …", valueName: "rate"))
+    var fps: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Media time of the first frame (default: 0). Seconds: 1.5, 1.5s or 250ms.",
+                               valueName: "seconds"))
+    var start: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of the animation (default: the demo's span).", valueName: "seconds"))
+    var duration: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Media time at which the animation ends (instead of --duration).", valueName: "seconds"))
+    var end: String?
+
+    @Option(help: ArgumentHelp("Number of frames (instead of --duration).", valueName: "count"))
+    var frames: String?
+
+    @Flag(help: "Add a last frame at the end time itself.")
+    var includeEnd = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render one still (a PNG) at this media time.", valueName: "seconds"))
+    var time: String?
+
+    @Option(help: ArgumentHelp("Render one still (a PNG): frame N of the timeline, from 0.", valueName: "n"))
+    var frame: String?
+}
+
+struct LookOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Pixels per point (default: 2).", valueName: "factor"))
+    var scale: String?
+
+    @Option(help: ArgumentHelp("Width in pixels; the height keeps the aspect.", valueName: "pixels"))
+    var width: String?
+
+    @Option(help: ArgumentHelp("Height in pixels; the width keeps the aspect.", valueName: "pixels"))
+    var height: String?
+
+    @Option(help: ArgumentHelp("Fit inside WxH pixels, keeping the aspect.", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("transparent, #RRGGBB or #RRGGBBAA (default: transparent; white for MP4).",
+                               valueName: "colour"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("GIF and APNG: times to play, 0 = forever (default: 0).", valueName: "n"))
+    var loop: String?
+
+    @Option(help: ArgumentHelp("GIF: none, ordered or diffusion (default: ordered).", valueName: "mode"))
+    var dither: String?
+}

@@ -1,0 +1,239 @@
+import Demos
+import Export
+import Foundation
+import QuartzCore
+
+/// A `render` command read and checked: the demo, the exporter, the frames and the output.
+/// Building it draws nothing; every option and every combination of options is checked here or
+/// by `CAAnimationExporter.validate` (the size limit, the folder, an existing file, ffmpeg).
+struct RenderPlan {
+    let demo: Demo
+    let exporter: CAAnimationExporter
+    let destination: ExportDestination
+    let format: ExportFormat
+    let timeline: ExportTimeline
+    let options: ExportOptions
+    let quiet: Bool
+
+    private static let command = "render"
+
+    init(_ command: RenderCommand) throws(Failure) {
+        let out = command.output, time = command.time, look = command.look
+        demo = try OptionValue.demo(command.demo)
+
+        // Where, and in which format.
+        destination = out.output == "-" ? .standardOutput : .file(out.output)
+        let given = try out.format.map { text throws(Failure) in try OptionValue.format(text) }
+        if destination == .standardOutput, given == nil {
+            throw .usage("-o - (standard output) needs --format", command: Self.command)
+        }
+        guard let format = given ?? ExportFormat.inferred(from: out.output) else {
+            throw .export(.badOutput(out.output, "unknown file type; use .png, .gif, .apng, .mp4, .mov, .webm "
+                                     + "or a pattern like frames/%04d.png (or give --format)"))
+        }
+
+        // When: one still, or a timeline.
+        timeline = try Self.timeline(time, format: format, demo: demo)
+
+        // How big, over what, looping how.
+        let (scale, sizeOption) = try Self.scale(look, demo: demo)
+        var options = ExportOptions()
+        options.overwrite = out.overwrite
+        if let loop = look.loop {
+            guard format == .gif || format == .apng else {
+                throw .usage("--loop applies to GIF and APNG, not \(format.rawValue)", command: Self.command)
+            }
+            options.loopCount = try OptionValue.integer(loop, "--loop", in: 0...65_535,
+                                                        expected: "times to play, 0 (forever) to 65535")
+        }
+        if let dither = look.dither {
+            guard format == .gif else {
+                throw .usage("--dither applies to GIF, not \(format.rawValue)", command: Self.command)
+            }
+            switch dither.lowercased() {
+            case "none": options.gif.dithering = .none
+            case "ordered": options.gif.dithering = .ordered
+            case "diffusion": options.gif.dithering = .diffusion
+            default: throw .badValue("--dither", dither, expected: "none, ordered or diffusion")
+            }
+        }
+        self.options = options
+
+        let exporter = CAAnimationExporter(size: demo.size, scale: scale, makeLayer: demo.build)
+        if let text = look.background { exporter.background = try OptionValue.background(text) }
+        if let threads = out.threads {
+            exporter.threads = try OptionValue.integer(threads, "--threads", in: 1...256, expected: "1 to 256 threads")
+        }
+        self.exporter = exporter
+        quiet = out.quiet
+
+        // Everything else the export would find out: the size limit, the folder, an existing
+        // file without -y, a PNG asked for several frames, ffmpeg.
+        do {
+            self.format = try exporter.validate(destination, format: format, timeline: timeline, options: options)
+        } catch let error as ExportError {
+            if case let .badValue("frame size", _, accepted) = error {
+                let w = Int((demo.size.width * scale).rounded()), h = Int((demo.size.height * scale).rounded())
+                throw Failure(.badInput, "bad \(sizeOption): \(w)x\(h) pixels is too large: expected \(accepted)")
+            }
+            throw .export(error)
+        } catch {
+            throw Failure(.badInput, "\(error)")
+        }
+    }
+
+    /// Renders and writes, with a progress line on a terminal; Ctrl-C or SIGTERM cancels.
+    func execute() throws {
+        let name = destination == .standardOutput ? "<standard output>" : (destination.path as NSString).lastPathComponent
+        let progress = ProgressLine(label: name, quiet: quiet)
+        Interruption.install()
+        do {
+            try Interruption.run(exporter) {
+                try exporter.export(to: destination, format: format, timeline: timeline, options: options,
+                                    progress: progress.callback)
+            }
+        } catch {
+            progress.finish(summary: nil)
+            throw error
+        }
+        let (w, h) = (try? exporter.pixelSize()) ?? (0, 0)
+        let frames = timeline.frameCount == 1 ? "1 frame" : "\(timeline.frameCount) frames"
+        progress.finish(summary: "\(name)  \(frames), \(w)x\(h) pixels")
+    }
+
+    // MARK: - Reading the options
+
+    /// The frames to render: a still for `--time`/`--frame` (and for a PNG with no length
+    /// given), else [start, start + length) at fps.
+    private static func timeline(_ o: TimeOptions, format: ExportFormat, demo: Demo) throws(Failure) -> ExportTimeline {
+        let lengths = [("--duration", o.duration), ("--end", o.end), ("--frames", o.frames)].filter { $0.1 != nil }
+        if lengths.count > 1 {
+            throw .usage("\(lengths.map(\.0).joined(separator: " and ")) both set the length: give one", command: command)
+        }
+        if o.time != nil, o.frame != nil {
+            throw .usage("--time and --frame both choose the still: give one", command: command)
+        }
+        if o.time != nil || o.frame != nil {
+            let option = o.time != nil ? "--time" : "--frame"
+            guard format == .png else {
+                throw .usage("\(option) renders one still, a PNG, not \(format.rawValue)", command: command)
+            }
+        }
+        if let text = o.time {
+            let others = [("--fps", o.fps), ("--start", o.start)].filter { $0.1 != nil }.map(\.0)
+                + lengths.map(\.0) + (o.includeEnd ? ["--include-end"] : [])
+            if let other = others.first {
+                throw .usage("--time renders the still at a media time; \(other) does not apply "
+                             + "(use --frame to pick a frame of a timeline)", command: command)
+            }
+            let t = try OptionValue.seconds(text, "--time")
+            return try map(text) { () throws(ExportError) in try ExportTimeline.still(at: t) }
+        }
+
+        let fps = try o.fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 30
+        let start = try o.start.map { text throws(Failure) in try OptionValue.seconds(text, "--start") } ?? 0
+        let timeline: ExportTimeline
+        if let text = o.frames {
+            let count = try OptionValue.integer(text, "--frames", in: 1...ExportTimeline.maxFrameCount,
+                                                expected: "1 to \(ExportTimeline.maxFrameCount) frames")
+            guard !o.includeEnd else {
+                throw .usage("--include-end adds the frame at the end of --duration or --end, not to --frames",
+                             command: command)
+            }
+            timeline = try map(text, option: "--frames") { () throws(ExportError) in
+                try ExportTimeline(start: start, frames: count, fps: fps)
+            }
+        } else if let text = o.end {
+            let end = try OptionValue.seconds(text, "--end")
+            timeline = try map(text, option: "--end") { () throws(ExportError) in
+                try ExportTimeline(start: start, end: end, fps: fps, includeEnd: o.includeEnd)
+            }
+        } else if format == .png, o.duration == nil, o.frame == nil, !o.includeEnd {
+            // A PNG with no length: the still at --start.
+            return try map(o.start ?? "0", option: "--start") { () throws(ExportError) in try ExportTimeline.still(at: start) }
+        } else {
+            let text = o.duration ?? OptionValue.number(demo.span)
+            let duration = try o.duration.map { text throws(Failure) in
+                try OptionValue.seconds(text, "--duration", allowNegative: false)
+            } ?? demo.span
+            timeline = try map(text, option: "--duration") { () throws(ExportError) in
+                try ExportTimeline(start: start, duration: duration, fps: fps, includeEnd: o.includeEnd)
+            }
+        }
+
+        guard let text = o.frame else { return timeline }
+        let index = try OptionValue.integer(text, "--frame", in: 0...Int.max, expected: "a frame number from 0")
+        guard index < timeline.frameCount else {
+            throw .badValue("--frame", text, expected: "a frame of the timeline, 0 to \(timeline.frameCount - 1)")
+        }
+        return try map(text, option: "--frame") { () throws(ExportError) in
+            try ExportTimeline.still(at: timeline.time(ofFrame: index))
+        }
+    }
+
+    /// Runs `make`, naming the option in its error: `bad --duration '0.01': expected at least 1
+    /// frame …`.
+    private static func map(_ text: String, option: String = "--time",
+                            _ make: () throws(ExportError) -> ExportTimeline) throws(Failure) -> ExportTimeline {
+        do {
+            return try make()
+        } catch {
+            guard case let .badValue(what, _, accepted) = error else { throw .export(error) }
+            if what == "frame count" {
+                throw .badValue(option, text, expected: "a range of 1 to \(ExportTimeline.maxFrameCount) frames at the frame rate")
+            }
+            let named = ["fps": "--fps", "start": "--start", "end": "--end", "duration": "--duration"][what]
+            throw .badValue(named ?? option, text, expected: accepted)
+        }
+    }
+
+    /// Pixels per point: --scale, or from --width/--height/--size (keeping the demo's aspect);
+    /// and the options that set it, for messages (`--scale '40'`).
+    private static func scale(_ o: LookOptions, demo: Demo) throws(Failure) -> (CGFloat, String) {
+        let sizing = [("--width", o.width), ("--height", o.height), ("--size", o.size)].filter { $0.1 != nil }.map(\.0)
+        if o.scale != nil, let other = sizing.first {
+            throw .usage("--scale and \(other) both set the size: give one", command: command)
+        }
+        if o.size != nil, sizing.count > 1 {
+            throw .usage("--size and \(sizing.filter { $0 != "--size" }.joined(separator: " and ")) both set the size: give one",
+                         command: command)
+        }
+        if let text = o.scale {
+            let scale = try OptionValue.positive(text, "--scale", expected: "pixels per point, a positive number (e.g. 1, 2, 1.5)")
+            return (CGFloat(scale), "--scale '\(text)'")
+        }
+        var width = try o.width.map { text throws(Failure) in
+            try OptionValue.integer(text, "--width", in: 1...Int.max, expected: "a width in pixels, at least 1")
+        }
+        var height = try o.height.map { text throws(Failure) in
+            try OptionValue.integer(text, "--height", in: 1...Int.max, expected: "a height in pixels, at least 1")
+        }
+        if let text = o.size { (width, height) = try OptionValue.pixelSize(text, "--size") }
+        let scales = [width.map { CGFloat($0) / demo.size.width }, height.map { CGFloat($0) / demo.size.height }]
+        let given = [("--width", o.width), ("--height", o.height), ("--size", o.size)].compactMap { option, text in
+            text.map { "\(option) '\($0)'" }
+        }
+        return (scales.compactMap { $0 }.min() ?? 2, given.isEmpty ? "--scale '2'" : given.joined(separator: " "))
+    }
+}
+
+extension OptionValue {
+    /// The demo called `name`.
+    static func demo(_ name: String) throws(Failure) -> Demo {
+        guard let demo = Gallery.demo(named: name) else {
+            throw Failure(.badInput, "unknown demo '\(name)': expected one of "
+                          + Gallery.demos.map(\.name).joined(separator: ", ") + " (see 'citrine demos')")
+        }
+        return demo
+    }
+}
+
+extension ExportDestination {
+    /// The file's path; "-" for standard output.
+    var path: String {
+        switch self {
+        case let .file(path): path
+        case .standardOutput: "-"
+        }
+    }
+}

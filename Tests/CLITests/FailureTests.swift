@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Refusals: each is reported on standard error as `citrine: …` with its exit status (1 bad
+/// input, 2 usage, 3 missing ffmpeg), before anything is drawn or written.
+@Suite struct FailureTests {
+    @Test func refusesToOverwriteWithoutY() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bars.png")
+        try Data("keep me".utf8).write(to: file)
+        let refused = try Citrine.run(["render", "volume-bars", "--time", "0", "-o", "bars.png", "--scale", "1"], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("citrine: bars.png: exists already"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: file) == Data("keep me".utf8))
+        #expect(TemporaryFolder.entries(folder) == ["bars.png"])
+
+        let replaced = try Citrine.run(["render", "volume-bars", "--time", "0", "-o", "bars.png", "--scale", "1", "-y"], in: folder)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Picture.still(file).width == 160)
+    }
+
+    /// (arguments, exit status, start of the message).
+    static let refusals: [([String], Int32, String)] = [
+        (["--fps", "abc"], 1, "citrine: bad --fps 'abc': expected frames per second from 0.001 to 1000"),
+        (["--fps", "0"], 1, "citrine: bad --fps '0': expected"),
+        (["--duration", "-1"], 1, "citrine: bad --duration '-1': expected a non-negative number of seconds"),
+        (["--duration", "0.01"], 1, "citrine: bad --duration '0.01': expected a range of 1 to"),
+        (["--background", "red"], 1, "citrine: bad --background 'red': expected transparent, #RRGGBB or #RRGGBBAA"),
+        (["--dither", "lots"], 1, "citrine: bad --dither 'lots': expected none, ordered or diffusion"),
+        (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x48000 pixels is too large"),
+        (["--bogus"], 2, "citrine: unknown option '--bogus'"),
+        (["--fps"], 2, "citrine: missing value for '--fps <rate>'"),
+        (["--duration", "1", "--end", "2"], 2, "citrine: --duration and --end both set the length: give one"),
+        (["--time", "0.5"], 2, "citrine: --time renders one still, a PNG, not gif"),
+        (["--scale", "1", "--width", "100"], 2, "citrine: --scale and --width both set the size: give one"),
+    ]
+
+    @Test(arguments: refusals)
+    func badRenderOptions(_ options: [String], status: Int32, message: String) throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Citrine.run(["render", "volume-bars", "-o", "out.gif"] + options, in: folder)
+        #expect(run.status == status, "\(options): \(run.stderr)")
+        #expect(run.stderr.hasPrefix(message), "\(options): \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(TemporaryFolder.entries(folder).isEmpty, "\(options) wrote something")
+    }
+
+    @Test func badDemoAndOutput() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [([String], Int32, String)] = [
+            (["render", "nope", "-o", "x.gif"], 1, "citrine: unknown demo 'nope': expected one of falling-petal, volume-bars"),
+            (["info", "nope"], 1, "citrine: unknown demo 'nope'"),
+            (["render", "volume-bars", "-o", "x.txt"], 1, "citrine: x.txt: unknown file type"),
+            (["render", "volume-bars", "-o", "missing/x.gif"], 1, "citrine: missing/x.gif: the folder missing/ does not exist"),
+            (["render", "volume-bars", "-o", "x.png", "--duration", "1"], 1, "citrine: x.png: a PNG holds one frame, not 30"),
+            (["render", "volume-bars", "-o", "-"], 2, "citrine: -o - (standard output) needs --format"),
+            (["render", "volume-bars"], 2, "citrine: missing expected argument '--output <file>'"),
+            (["render", "volume-bars", "-o", "x.mp4", "--loop", "2"], 2, "citrine: --loop applies to GIF and APNG, not mp4"),
+        ]
+        for (arguments, status, message) in cases {
+            let run = try Citrine.run(arguments, in: folder)
+            #expect(run.status == status, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix(message), "\(arguments): \(run.stderr)")
+        }
+        #expect(TemporaryFolder.entries(folder).isEmpty)
+    }
+
+    @Test func missingFFmpegIsStatus3() throws {
+        let folder = try TemporaryFolder.make()
+        let empty = try TemporaryFolder.make()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: empty)
+        }
+        for format in ["mp4", "mov", "webm"] {
+            let run = try Citrine.run(["render", "volume-bars", "-o", "bars.\(format)"], in: folder,
+                                      environment: Citrine.environment(["PATH": empty.path]))
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stderr == "citrine: \(format.uppercased()) export needs 'ffmpeg', which is not installed "
+                    + "(on Debian/Ubuntu: apt-get install ffmpeg)\n")
+        }
+        #expect(TemporaryFolder.entries(folder).isEmpty)
+    }
+
+    /// `play` opens an X11 window; with DISPLAY unset there is none: status 3 and a message
+    /// that says so (issue 14).
+    @Test func playWithoutADisplayIsStatus3() throws {
+        let run = try Citrine.run(["play", "volume-bars"], environment: Citrine.environment(["DISPLAY": nil]))
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("citrine: play needs an X11 display, and there is none (DISPLAY is not set)"))
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+
+/// The help texts, exactly (as swift-argument-parser's own tests do): a change to an option's
+/// name, value or wording shows up here and is made on purpose, in both places. COLUMNS=80
+/// fixes the wrapping.
+@Suite struct HelpTests {
+    @Test func rootHelp() throws {
+        let run = try Citrine.run(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.output == Self.root)
+    }
+
+    @Test func renderHelp() throws {
+        let run = try Citrine.run(["render", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.output == Self.render)
+    }
+
+    static let root = #"""
+            OVERVIEW: Render Core Animation demos to PNG, GIF, APNG, MP4, MOV or WebM.
+
+            With no subcommand, citrine runs 'gallery -o gallery'.
+
+            Exit status: 0 done; 1 bad input (a value, a demo, an output that cannot be
+            written); 2 bad usage (an unknown option, a missing value, options that cannot
+            go together); 3 a missing tool (ffmpeg for MP4, MOV, WebM; an X11 display for
+            play); 130 or 143 interrupted by SIGINT or SIGTERM (nothing written).
+
+            USAGE: citrine <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              render                  Render a demo to a PNG still, a PNG sequence, GIF,
+                                      APNG, MP4, MOV or WebM.
+              demos                   List the demos: name, size in points, span in
+                                      seconds, seed and summary.
+              info                    Print a demo's layer tree and its animations with
+                                      their timing.
+              gallery (default)       Render every demo as GIF, APNG and a poster PNG, with
+                                      an index.html to open.
+              play                    Open a demo live in a window (X11): space pauses,
+                                      arrows step, q quits.
+
+              See 'citrine help <subcommand>' for detailed help.
+
+            """#
+
+    static let render = #"""
+            OVERVIEW: Render a demo to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or
+            WebM.
+
+            The animation runs from --start for the demo's span (see 'citrine demos')
+            unless --duration, --end or --frames says otherwise; frames are sampled at
+            start + i/fps, and the end itself is left out (a loop plays seamlessly) unless
+            --include-end. MP4, MOV and WebM are written through ffmpeg. The output is
+            written to a hidden temporary file and renamed into place when complete.
+
+            Examples:
+              citrine render falling-petal -o petal.gif
+              citrine render fold-image -o fold.mp4 --duration 4 --width 640
+              citrine render ball-loader --time 0.75 -o ball.png
+              citrine render volume-bars -o frames/%04d.png --fps 60
+              citrine render reflection --format apng -o - > reflection.apng
+
+            USAGE: citrine render <demo> -o <file> [<options>]
+
+            ARGUMENTS:
+              <demo>                  The demo to render (see 'citrine demos').
+
+            OUTPUT:
+              -o, --output <file>     out.png, frames/%04d.png, out.gif, out.apng, out.mp4,
+                                      out.mov, out.webm, or - for standard output.
+              --format <format>       png, png-sequence, gif, apng, mp4, mov or webm
+                                      (default: from the file name; needed with -o -).
+              -y, --overwrite         Replace an existing output file (refused otherwise).
+              -q, --quiet             No progress line on standard error.
+              --threads <count>       Frames drawn at once (default: the number of
+                                      processors).
+
+            TIME:
+              --fps <rate>            Frames per second: 30 (default), 29.97, 30000/1001 …
+              --start <seconds>       Media time of the first frame (default: 0). Seconds:
+                                      1.5, 1.5s or 250ms.
+              --duration <seconds>    Length of the animation (default: the demo's span).
+              --end <seconds>         Media time at which the animation ends (instead of
+                                      --duration).
+              --frames <count>        Number of frames (instead of --duration).
+              --include-end           Add a last frame at the end time itself.
+              --time <seconds>        Render one still (a PNG) at this media time.
+              --frame <n>             Render one still (a PNG): frame N of the timeline,
+                                      from 0.
+
+            SIZE AND LOOK:
+              --scale <factor>        Pixels per point (default: 2).
+              --width <pixels>        Width in pixels; the height keeps the aspect.
+              --height <pixels>       Height in pixels; the width keeps the aspect.
+              --size <WxH>            Fit inside WxH pixels, keeping the aspect.
+              --background <colour>   transparent, #RRGGBB or #RRGGBBAA (default:
+                                      transparent; white for MP4).
+              --loop <n>              GIF and APNG: times to play, 0 = forever (default: 0).
+              --dither <mode>         GIF: none, ordered or diffusion (default: ordered).
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#
+}

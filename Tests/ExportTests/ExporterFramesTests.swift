@@ -1,0 +1,155 @@
+import Compositor
+import Export
+import Foundation
+import QuartzCore
+import Raster
+import Testing
+
+/// The exporter's frames: the right picture at each frame time (closed form), the same frames
+/// whatever the number of threads, in order, with the history of delegate callbacks intact.
+@Suite(.serialized) struct ExporterFramesTests {
+    static let size = CGSize(width: 160, height: 40)
+    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+
+    /// A 20×20 red square whose centre moves linearly (CABasicAnimation's default timing is
+    /// linear) from x = 20 to x = 120 over one second: its left edge is at 10 + 100·t points.
+    static func movingSquare() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        let square = CALayer()
+        square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        square.position = CGPoint(x: 20, y: 20)
+        square.backgroundColor = red
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 20
+        move.toValue = 120
+        move.duration = 1
+        square.add(move, forKey: "move")
+        root.addSublayer(square)
+        return root
+    }
+
+    /// Fades its layer out over 0.5 s when the animation it is the delegate of stops: the fade is
+    /// added from inside a callback, so it begins at the commit after the stop was observed —
+    /// which depends on every earlier frame time having been observed.
+    final class FadeAfterStop: CAAnimationDelegate, @unchecked Sendable {
+        weak var layer: CALayer?
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = 0.5
+            fade.fillMode = .forwards
+            fade.isRemovedOnCompletion = false
+            layer?.add(fade, forKey: "fade")
+        }
+    }
+
+    static func squareThatFadesAfterMoving() -> CALayer {
+        let root = movingSquare()
+        let square = root.sublayers![0]
+        let move = square.animation(forKey: "move")!.copy() as! CABasicAnimation
+        move.duration = 0.25
+        let delegate = FadeAfterStop()
+        delegate.layer = square
+        move.delegate = delegate
+        square.add(move, forKey: "move")
+        return root
+    }
+
+    static func frames(_ exporter: CAAnimationExporter, _ timeline: ExportTimeline) throws -> [[UInt8]] {
+        var frames: [[UInt8]] = []
+        try exporter.forEachFrame(timeline) { frame in
+            #expect(frame.index == frames.count)
+            frames.append(Array(UnsafeBufferPointer(start: frame.pixmap.pixels, count: frame.pixmap.bytesPerRow * frame.pixmap.height)))
+        }
+        return frames
+    }
+
+    static func alpha(_ frame: [UInt8], x: Int, y: Int) -> UInt8 { frame[(y * Int(size.width) + x) * 4 + 3] }
+
+    @Test(arguments: [1, 2, 3])
+    func eachFrameShowsTheSquareWhereTheAnimationPutsIt(threads: Int) throws {
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
+        exporter.threads = threads
+        let frames = try Self.frames(exporter, ExportTimeline(duration: 1, fps: 10))
+        #expect(frames.count == 10)
+        for (i, frame) in frames.enumerated() {
+            let left = 10 + 10 * i
+            #expect(Self.alpha(frame, x: left, y: 20) == 255, "frame \(i): column \(left) is inside the square")
+            #expect(Self.alpha(frame, x: left - 1, y: 20) == 0, "frame \(i): column \(left - 1) is left of it")
+            #expect(Self.alpha(frame, x: left + 19, y: 20) == 255)
+            #expect(Self.alpha(frame, x: left + 20, y: 20) == 0)
+        }
+    }
+
+    @Test func framesDoNotDependOnTheNumberOfThreads() throws {
+        let timeline = try ExportTimeline(duration: 1, fps: 20)
+        var runs: [[[UInt8]]] = []
+        for threads in [1, 2, 3] {
+            let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.squareThatFadesAfterMoving)
+            exporter.threads = threads
+            runs.append(try Self.frames(exporter, timeline))
+        }
+        #expect(runs[1] == runs[0])
+        #expect(runs[2] == runs[0])
+        // At 0.2 s (frame 4) the square is centred at 20 + 100·0.2/0.25 = 100. The stop at
+        // 0.25 s is delivered at frame 5's commit; the fade added then is committed at frame 6
+        // (0.3 s), so at 0.35 s the square, back at x = 20, shows opacity 0.9, and from 0.8 s on 0.
+        #expect(Self.alpha(runs[0][4], x: 100, y: 20) == 255)
+        #expect(Self.alpha(runs[0][4], x: 20, y: 20) == 0)
+        #expect((225...235).contains(Self.alpha(runs[0][7], x: 20, y: 20)))
+        #expect(Self.alpha(runs[0][19], x: 20, y: 20) == 0)
+    }
+
+    @Test func aGivenTreeGivesTheSameFramesAsABuiltOne() throws {
+        let timeline = try ExportTimeline(duration: 1, fps: 20)
+        let built = CAAnimationExporter(size: Self.size, makeLayer: Self.squareThatFadesAfterMoving)
+        CAMediaClock.setManualTime(0)
+        let given = CAAnimationExporter(layer: Self.squareThatFadesAfterMoving(), size: Self.size)
+        defer { CAMediaClock.useSystemTime() }
+        #expect(try Self.frames(given, timeline) == Self.frames(built, timeline))
+    }
+
+    @Test func asyncSequenceYieldsEveryFrameInOrder() async throws {
+        let exporter = CAAnimationExporter(size: Self.size, scale: 2, makeLayer: Self.movingSquare)
+        var times: [Double] = []
+        for try await frame in try exporter.frames(fps: 8, end: 1) {
+            #expect(frame.pixmap.width == 320 && frame.pixmap.height == 80)
+            times.append(frame.time)
+        }
+        #expect(times == (0..<8).map { Double($0) / 8 })
+    }
+
+    @Test func leavingTheAsyncSequenceEarlyStopsTheExport() async throws {
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
+        var seen = 0
+        for try await _ in try exporter.frames(fps: 100, end: 100) {
+            seen += 1
+            if seen == 3 { break }
+        }
+        #expect(seen == 3)
+    }
+
+    @Test func cancellingStopsWithCancelled() throws {
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
+        var seen = 0
+        #expect(throws: ExportError.cancelled) {
+            try exporter.forEachFrame(ExportTimeline(duration: 100, fps: 30)) { _ in
+                seen += 1
+                if seen == 5 { exporter.cancel() }
+            }
+        }
+        #expect(seen < 5 + 2 * exporter.threads + 1)
+    }
+
+    @Test func badSizesAreRefusedBeforeDrawing() {
+        for (size, scale) in [(CGSize(width: CGFloat.nan, height: 10), 1.0), (CGSize(width: 10, height: 10), .nan),
+                              (CGSize(width: 10, height: 10), 0), (CGSize(width: 1e30, height: 10), 1),
+                              (CGSize(width: 20_000, height: 20_000), 1), (CGSize(width: 0, height: 10), 1)] {
+            let exporter = CAAnimationExporter(size: size, scale: CGFloat(scale), makeLayer: Self.movingSquare)
+            #expect(throws: ExportError.self) { try exporter.pixelSize() }
+            #expect(throws: ExportError.self) { try exporter.forEachFrame(ExportTimeline(frames: 1, fps: 1)) { _ in } }
+        }
+    }
+}
