@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Demos", "Export", "QuartzCore", "WindowHost", "CitrineUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // Test support shared by the test targets (an independent decoder: Pillow in a child process).

@@ -29,6 +29,14 @@ public final class CARenderer {
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
     /// the whole frame, a damaged rectangle, or nothing for an idle frame.
     public private(set) var _lastRedrawnArea: CGRect = .zero
+    /// Citrine extension: whether frames reuse what earlier frames drew — layer bitmaps
+    /// rasterized once and composited at each frame's position, and damage patches (default
+    /// true: the fast path for a window). A reused bitmap keeps the sub-pixel phase it was
+    /// rasterized at, so a frame's pixels can depend on which frames came before it (within
+    /// anti-aliasing). With false every frame is drawn from the tree alone, so the same tree at
+    /// the same time always gives the same pixels whatever was drawn before — what an exporter
+    /// rendering frames on several threads needs.
+    public var _reusesBitmapsAcrossFrames = true
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
@@ -122,6 +130,11 @@ public final class CARenderer {
     /// committed meanwhile) are drawn whole straight away, without the footprint pass that could
     /// only conclude the same; then damage is measured again.
     public func render() {
+        if !_reusesBitmapsAcrossFrames {
+            renderer = LayerRenderer(target: pixmap, scale: scale)
+            shown = nil
+            footprints = nil
+        }
         let t = frameTime ?? CACurrentMediaTime()
         let changes = CATransaction._changeCount
         let animated = treeHasAnimations()

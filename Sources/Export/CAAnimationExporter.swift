@@ -210,6 +210,8 @@ public final class CAAnimationExporter: @unchecked Sendable {
                 let renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
                 renderer.layer = root
                 renderer.backgroundColor = background
+                // Each frame from the tree alone: the same frame whatever the thread count.
+                renderer._reusesBitmapsAcrossFrames = false
                 for index in 0..<timeline.frameCount {
                     let t = timeline.time(ofFrame: index)
                     CAMediaClock._setManualTimeForCurrentThread(t)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Demos
+import Foundation
 
 /// `citrine demos`: one line per demo — name, size in points, natural span, seed and summary.
 struct DemosCommand: ParsableCommand {
@@ -7,8 +8,21 @@ struct DemosCommand: ParsableCommand {
         commandName: "demos",
         abstract: "List the demos: name, size in points, span in seconds, seed and summary.")
 
+    @Flag(help: "List the interactive seed demos instead (for 'citrine play'): name, size, seeds.")
+    var live = false
+
     func run() {
-        for line in Self.lines() { print(line) }
+        for line in live ? Self.liveLines() : Self.lines() { print(line) }
+    }
+
+    /// `sticky-bubble-live  240x320  seeds 000/001`
+    static func liveLines() -> [String] {
+        let nameWidth = SeedDemo.all.map(\.name.count).max() ?? 0
+        return SeedDemo.all.map { demo in
+            let seeds = (demo.seeds.count == 1 ? "seed " : "seeds ") + demo.seeds.map { String(format: "%03d", $0) }.joined(separator: "/")
+            return [pad(demo.name, nameWidth), "\(OptionValue.number(demo.size.width))x\(OptionValue.number(demo.size.height))", seeds]
+                .joined(separator: "  ")
+        }
     }
 
     /// `falling-petal       160x240  4 s    seed 003: a petal falls …`

@@ -102,6 +102,47 @@ import Testing
         #expect(Self.alpha(runs[0][19], x: 20, y: 20) == 0)
     }
 
+    /// A rounded layer moving by fractions of a pixel per frame (ease-in-ease-out over 0.7 s).
+    static func roundedLayerMovingBySubpixels() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        let dot = CALayer()
+        dot.bounds = CGRect(x: 0, y: 0, width: 17, height: 17)
+        dot.position = CGPoint(x: 20.3, y: 19.6)
+        dot.cornerRadius = 8.5
+        dot.backgroundColor = red
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 20.3
+        move.toValue = 113.7
+        move.duration = 0.7
+        move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        dot.add(move, forKey: "move")
+        root.addSublayer(dot)
+        return root
+    }
+
+    /// "Same scene + same time → same pixels" (DESIGN §1): every exported frame equals the tree
+    /// rendered afresh at that time by a new renderer, whatever the number of threads — so no
+    /// frame depends on which frames its thread drew before (retained bitmaps keep the sub-pixel
+    /// phase they were drawn at; the exporter does not reuse them).
+    @Test func framesAreFunctionsOfTimeAlone() throws {
+        let timeline = try ExportTimeline(duration: 1, fps: 30)
+        var fresh: [[UInt8]] = []
+        for i in 0..<timeline.frameCount {
+            CAMediaClock.setManualTime(0)
+            let tree = Self.roundedLayerMovingBySubpixels()
+            CATransaction.flush()
+            let image = try CARenderer.image(of: tree, size: Self.size, at: timeline.time(ofFrame: i))
+            fresh.append(Array(UnsafeBufferPointer(start: image.pixmap.pixels, count: image.pixmap.bytesPerRow * image.height)))
+        }
+        CAMediaClock.useSystemTime()
+        for threads in [1, 2, 3] {
+            let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.roundedLayerMovingBySubpixels)
+            exporter.threads = threads
+            #expect(try Self.frames(exporter, timeline) == fresh, "\(threads) threads")
+        }
+    }
+
     @Test func aGivenTreeGivesTheSameFramesAsABuiltOne() throws {
         let timeline = try ExportTimeline(duration: 1, fps: 20)
         let built = CAAnimationExporter(size: Self.size, makeLayer: Self.squareThatFadesAfterMoving)
