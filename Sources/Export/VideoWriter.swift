@@ -120,12 +120,13 @@ final class VideoWriter: FrameWriter {
         try output?.commit()
     }
 
-    /// Stops ffmpeg and removes its output. The pipe is closed first: ffmpeg catches SIGTERM
-    /// and finishes only once its input ends.
+    /// Stops ffmpeg and removes its output. ffmpeg is killed outright (its output is thrown
+    /// away): it catches SIGTERM and may sit waiting for more input, and it may have inherited
+    /// an ignored SIGTERM from a command that handles the signal itself.
     func abandon() {
         try? input.fileHandleForWriting.close()
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         output?.discard()
