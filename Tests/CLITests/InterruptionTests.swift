@@ -5,22 +5,25 @@ import Testing
 /// temporary file stays until the next export to that folder removes it), or asked to stop by
 /// SIGINT or SIGTERM (it cancels, removes its temporary file and exits 128 + the signal).
 @Suite struct InterruptionTests {
-    /// A render that runs for many seconds: 10 s of fold-image at scale 3 (600 × 660 pixels).
-    static let longRender = ["render", "fold-image", "--scale", "3", "--duration", "10", "-o", "long.gif"]
+    /// A render to `output` that runs for many seconds: 10 s of fold-image at scale 3 (600 × 660 pixels).
+    static func longRender(_ output: String) -> [String] {
+        ["render", "fold-image", "--scale", "3", "--duration", "10", "-o", output]
+    }
 
     /// Starts the long render in `folder` and waits until its temporary file appears (or 10 s).
-    static func startLongRender(in folder: URL, logs: URL) throws -> Process {
-        let process = try Citrine.start(longRender, in: folder, logs: logs)
+    static func startLongRender(in folder: URL, logs: URL, output: String = "long.gif") throws -> Process {
+        let process = try Citrine.start(longRender(output), in: folder, logs: logs)
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, process.isRunning, !TemporaryFolder.entries(folder).contains(where: isTemporary) {
+        while Date() < deadline, process.isRunning,
+              !TemporaryFolder.entries(folder).contains(where: { isTemporary($0, of: output) }) {
             usleep(20_000)
         }
         return process
     }
 
     /// `.long.gif.citrine-PID.XXXXXX`.
-    static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".long.gif.citrine-")
+    static func isTemporary(_ name: String, of output: String = "long.gif") -> Bool {
+        name.hasPrefix(".\(output).citrine-")
     }
 
     @Test func killedRenderLeavesNothingAndItsLeftoverIsRemovedNextTime() throws {
@@ -45,15 +48,17 @@ import Testing
         #expect(TemporaryFolder.entries(folder) == ["next.png"])
     }
 
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func signalCancels(_ signal: Int32, status: Int32) throws {
+    /// The MP4 case also checks that no ffmpeg is left running (it writes into `folder`).
+    @Test(arguments: [(SIGINT, Int32(130), "long.gif"), (SIGTERM, Int32(143), "long.gif"), (SIGTERM, Int32(143), "long.mp4")])
+    func signalCancels(_ signal: Int32, status: Int32, output: String) throws {
+        if output.hasSuffix(".mp4") && ffprobe == nil { return }   // no ffmpeg: VideoTests say so
         let folder = try TemporaryFolder.make()
         let logs = try TemporaryFolder.make()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: logs)
         }
-        let process = try Self.startLongRender(in: folder, logs: logs)
+        let process = try Self.startLongRender(in: folder, logs: logs, output: output)
         #expect(process.isRunning)
         kill(process.processIdentifier, signal)
         try Citrine.wait(process, timeout: 30)
@@ -62,5 +67,15 @@ import Testing
         let stderr = String(decoding: try Data(contentsOf: logs.appendingPathComponent("stderr")), as: UTF8.self)
         #expect(stderr == "citrine: interrupted; nothing written\n")
         #expect(TemporaryFolder.entries(folder).isEmpty)
+        #expect(try Self.processes(mentioning: folder.path).isEmpty)
+    }
+
+    /// Command lines of running processes that contain `text` (from /proc).
+    static func processes(mentioning text: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? line : nil
+        }
     }
 }

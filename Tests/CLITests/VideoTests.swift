@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// ffprobe, when ffmpeg and ffprobe are installed.
-private let ffprobe: String? = {
+let ffprobe: String? = {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     func find(_ name: String) -> String? {
         path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
