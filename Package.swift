@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "CKernels"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI", "Export"]),
         .target(name: "CitrineUI", dependencies: ["QuartzCore", "Compositor", "ImageCodecs"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),

@@ -16,7 +16,7 @@ import Synchronization
 /// time (`CAMediaClock._setManualTimeForCurrentThread`), so a delegate that reads
 /// `CACurrentMediaTime()` sees the frame's time; the shared clock is not touched.
 ///
-/// **Two sources.**
+/// **Sources.**
 /// * `init(layer:size:scale:)` — a tree you built. It is presented at each frame time in order,
 ///   on the thread that calls `export`, as a display would show it: delegate callbacks run and
 ///   finished animations are removed. Encoding runs on a second thread meanwhile.
@@ -26,6 +26,8 @@ import Synchronization
 ///   delegate events, without drawing), so every tree lives through the same history and the
 ///   frames are the same as with one thread. Layer trees are confined to their thread
 ///   (`CATransaction` keeps its state per thread, as Apple's does).
+/// * `init(size:scale:makeScene:)` — the same with an `ExportScene`: a tree plus what drives it
+///   (scripted input for CitrineUI views), advanced at every frame time.
 ///
 /// **Output.** Files are written to a hidden temporary file in the destination's folder and
 /// renamed into place when complete: a failed, cancelled or killed export leaves no partial
@@ -34,7 +36,7 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// Where the frames come from.
     enum Source {
         case layer(CALayer)
-        case builder(@Sendable () -> CALayer)
+        case scene(@Sendable () -> any ExportScene)
     }
 
     let source: Source
@@ -66,7 +68,16 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// Exports the tree `makeLayer` builds (called once per worker thread, with that thread's
     /// media clock at 0), `size` points at `scale` pixels per point.
     public init(size: CGSize, scale: CGFloat = 1, makeLayer: @escaping @Sendable () -> CALayer) {
-        source = .builder(makeLayer)
+        source = .scene { LayerTreeScene(makeLayer()) }
+        self.size = size
+        self.scale = scale
+    }
+
+    /// Exports the scene `makeScene` builds — a layer tree and what drives it, such as scripted
+    /// input (called once per worker thread, with that thread's media clock at 0). Each worker
+    /// calls the scene's `advance(to:)` at every frame time, in order, before drawing.
+    public init(size: CGSize, scale: CGFloat = 1, makeScene: @escaping @Sendable () -> any ExportScene) {
+        source = .scene(makeScene)
         self.size = size
         self.scale = scale
     }
@@ -133,9 +144,9 @@ public final class CAAnimationExporter: @unchecked Sendable {
         defer { activeQueue.withLock { $0 = nil } }
         let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline, queue: queue)
         switch source {
-        case let .builder(make):
+        case let .scene(make):
             let done = (0..<workers).map { k in
-                Self.spawn { drawing.renderBuiltTree(make, worker: k, of: workers) }
+                Self.spawn { drawing.renderBuiltScene(make, worker: k, of: workers) }
             }
             Self.consumeInOrder(timeline.frameCount, queue: queue, consume: consume)
             for worker in done { worker.wait() }
@@ -188,33 +199,36 @@ public final class CAAnimationExporter: @unchecked Sendable {
         let timeline: ExportTimeline
         let queue: OrderedFrames
 
-        /// A worker of the `makeLayer` form: builds its own tree at media time 0, then steps
-        /// through every frame time and draws frames `worker`, `worker + workers`, ….
-        func renderBuiltTree(_ make: @Sendable () -> CALayer, worker: Int, of workers: Int) {
+        /// A worker of the `makeLayer`/`makeScene` forms: builds its own scene at media time 0,
+        /// then steps it through every frame time and draws frames `worker`, `worker + workers`, ….
+        func renderBuiltScene(_ make: @Sendable () -> any ExportScene, worker: Int, of workers: Int) {
             CAMediaClock._setManualTimeForCurrentThread(0)
             defer { CAMediaClock._useSharedTime() }
-            let root = make()
+            let scene = make()
             CATransaction.flush()
-            render(root) { $0 % workers == worker }
+            render(scene) { $0 % workers == worker }
         }
 
         /// The `layer` form: every frame, on the calling thread.
         func renderTree(_ root: CALayer) {
             CAMediaClock._setManualTimeForCurrentThread(timeline.start)
             defer { CAMediaClock._useSharedTime() }
-            render(root) { _ in true }
+            render(LayerTreeScene(root)) { _ in true }
         }
 
-        private func render(_ root: CALayer, drawing isMine: (Int) -> Bool) {
+        private func render(_ scene: any ExportScene, drawing isMine: (Int) -> Bool) {
             do {
                 let renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
-                renderer.layer = root
+                renderer.layer = scene.rootLayer
                 renderer.backgroundColor = background
                 // Each frame from the tree alone: the same frame whatever the thread count.
                 renderer._reusesBitmapsAcrossFrames = false
                 for index in 0..<timeline.frameCount {
                     let t = timeline.time(ofFrame: index)
                     CAMediaClock._setManualTimeForCurrentThread(t)
+                    scene.advance(to: t)
+                    // One commit per frame time, drawn or not (a drawn frame's is in beginFrame),
+                    // so every worker's tree lives through the same history.
                     guard isMine(index) else {
                         CATransaction.flush()
                         continue
@@ -231,6 +245,28 @@ public final class CAAnimationExporter: @unchecked Sendable {
             }
         }
     }
+}
+
+/// What an exporter steps through time: a layer tree and whatever drives it. The exporter calls
+/// `advance(to:)` once for every frame time, in order (also for the frames another worker
+/// draws, so every copy of the scene lives through the same history), then commits the
+/// thread's transaction and draws `rootLayer` at that time. A scene is built, advanced and drawn on one thread; one whose `advance` uses
+/// state shared between threads (CitrineUI's `UIApplication.shared`) must be exported with
+/// `threads = 1`.
+public protocol ExportScene: AnyObject {
+    /// The tree drawn.
+    var rootLayer: CALayer { get }
+    /// Brings the scene to media time `time` (the calling thread's clock already reads it):
+    /// commits changes, delivers input due by then, runs display links.
+    func advance(to time: CFTimeInterval)
+}
+
+/// A plain layer tree as a scene: nothing to do besides the commit the exporter makes at every
+/// frame time (which delivers the animation events due by then).
+final class LayerTreeScene: ExportScene {
+    let rootLayer: CALayer
+    init(_ root: CALayer) { rootLayer = root }
+    func advance(to time: CFTimeInterval) {}
 }
 
 /// A value handed to exactly one other thread, which alone uses it, then lets go of it.

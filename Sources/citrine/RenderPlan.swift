@@ -7,7 +7,7 @@ import QuartzCore
 /// Building it draws nothing; every option and every combination of options is checked here or
 /// by `CAAnimationExporter.validate` (the size limit, the folder, an existing file, ffmpeg).
 struct RenderPlan {
-    let demo: Demo
+    let demo: RenderSubject
     let exporter: CAAnimationExporter
     let destination: ExportDestination
     let format: ExportFormat
@@ -19,7 +19,7 @@ struct RenderPlan {
 
     init(_ command: RenderCommand) throws(Failure) {
         let out = command.output, time = command.time, look = command.look
-        demo = try OptionValue.demo(command.demo)
+        demo = try OptionValue.subject(command.demo)
 
         // Where, and in which format.
         destination = out.output == "-" ? .standardOutput : .file(out.output)
@@ -59,11 +59,12 @@ struct RenderPlan {
         }
         self.options = options
 
-        let exporter = CAAnimationExporter(size: demo.size, scale: scale, makeLayer: demo.build)
+        let exporter = demo.makeExporter(scale)
         if let text = look.background { exporter.background = try OptionValue.background(text) }
         if let threads = out.threads {
             exporter.threads = try OptionValue.integer(threads, "--threads", in: 1...256, expected: "1 to 256 threads")
         }
+        if let most = demo.maxThreads { exporter.threads = min(exporter.threads, most) }
         self.exporter = exporter
         quiet = out.quiet
 
@@ -105,7 +106,7 @@ struct RenderPlan {
 
     /// The frames to render: a still for `--time`/`--frame` (and for a PNG with no length
     /// given), else [start, start + length) at fps.
-    private static func timeline(_ o: TimeOptions, format: ExportFormat, demo: Demo) throws(Failure) -> ExportTimeline {
+    private static func timeline(_ o: TimeOptions, format: ExportFormat, demo: RenderSubject) throws(Failure) -> ExportTimeline {
         let lengths = [("--duration", o.duration), ("--end", o.end), ("--frames", o.frames)].filter { $0.1 != nil }
         if lengths.count > 1 {
             throw .usage("\(lengths.map(\.0).joined(separator: " and ")) both set the length: give one", command: command)
@@ -189,7 +190,7 @@ struct RenderPlan {
 
     /// Pixels per point: --scale, or from --width/--height/--size (keeping the demo's aspect);
     /// and the options that set it, for messages (`--scale '40'`).
-    private static func scale(_ o: LookOptions, demo: Demo) throws(Failure) -> (CGFloat, String) {
+    private static func scale(_ o: LookOptions, demo: RenderSubject) throws(Failure) -> (CGFloat, String) {
         let sizing = [("--width", o.width), ("--height", o.height), ("--size", o.size)].filter { $0.1 != nil }.map(\.0)
         if o.scale != nil, let other = sizing.first {
             throw .usage("--scale and \(other) both set the size: give one", command: command)
@@ -218,13 +219,28 @@ struct RenderPlan {
 }
 
 extension OptionValue {
-    /// The demo called `name`.
+    /// The gallery demo called `name` (for `info`).
     static func demo(_ name: String) throws(Failure) -> Demo {
         guard let demo = Gallery.demo(named: name) else {
             throw Failure(.badInput, "unknown demo '\(name)': expected one of "
                           + Gallery.demos.map(\.name).joined(separator: ", ") + " (see 'citrine demos')")
         }
         return demo
+    }
+
+    /// What `render` draws for `name`: a gallery demo, or an interactive seed demo (`…-live`,
+    /// see `citrine demos --live`) exported through its scripted input on one thread (its views
+    /// share `UIApplication.shared`).
+    static func subject(_ name: String) throws(Failure) -> RenderSubject {
+        if let live = SeedDemo.named(name) {
+            return RenderSubject(name: live.name, size: live.size, span: live.span, maxThreads: 1) { scale in
+                CAAnimationExporter(size: live.size, scale: scale) { live.makeScene() }
+            }
+        }
+        let demo = try demo(name)
+        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, maxThreads: nil) { scale in
+            CAAnimationExporter(size: demo.size, scale: scale, makeLayer: demo.build)
+        }
     }
 }
 
@@ -236,4 +252,14 @@ extension ExportDestination {
         case .standardOutput: "-"
         }
     }
+}
+
+/// What `render` draws: its name, size in points, natural span in seconds, and how to make its
+/// exporter at a scale (at most `maxThreads` threads when set).
+struct RenderSubject {
+    let name: String
+    let size: CGSize
+    let span: CFTimeInterval
+    let maxThreads: Int?
+    let makeExporter: (CGFloat) -> CAAnimationExporter
 }

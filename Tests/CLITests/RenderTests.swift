@@ -108,4 +108,21 @@ import Testing
         #expect(apng.loop == 2)                                   // acTL num_plays: played twice
         #expect(TemporaryFolder.entries(folder) == ["piped.apng"])
     }
+
+    /// An interactive seed demo exports through its scripted input (issue 14): the sticky
+    /// bubble's timeline drags the bubble, so frames differ; the frame count is the demo's span
+    /// at 30 fps, and a still at t = 0 is the first frame.
+    @Test func liveDemoExportsThroughItsScriptedInput() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Citrine.run(["render", "sticky-bubble-live", "--scale", "1", "-o", "bubble.apng"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let decoded = try PillowDecoder.decode(folder.appendingPathComponent("bubble.apng").path)
+        #expect(decoded.frames.count == 105)   // the demo's span, 3.5 s, at 30 fps
+        #expect(Set(decoded.frames.map(\.rgba)).count > 10)
+        let still = try Citrine.run(["render", "sticky-bubble-live", "--scale", "1", "--time", "0", "-o", "first.png"], in: folder)
+        #expect(still.status == 0, "\(still.stderr)")
+        let first = try PillowDecoder.decode(folder.appendingPathComponent("first.png").path)
+        #expect(first.frames.first?.rgba == decoded.frames.first?.rgba)
+    }
 }

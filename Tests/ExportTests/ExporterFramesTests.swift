@@ -3,6 +3,7 @@ import Export
 import Foundation
 import QuartzCore
 import Raster
+import Synchronization
 import Testing
 
 /// The exporter's frames: the right picture at each frame time (closed form), the same frames
@@ -140,6 +141,44 @@ import Testing
             let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.roundedLayerMovingBySubpixels)
             exporter.threads = threads
             #expect(try Self.frames(exporter, timeline) == fresh, "\(threads) threads")
+        }
+    }
+
+    /// A scene that moves its square itself (as input handling would): at each frame time the
+    /// model's left edge is put at 10 + 100·t points, with actions disabled.
+    final class SteppedSquare: ExportScene, @unchecked Sendable {
+        let rootLayer = ExporterFramesTests.movingSquare()
+        var advances: [CFTimeInterval] = []
+        func advance(to time: CFTimeInterval) {
+            advances.append(time)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let square = rootLayer.sublayers![0]
+            square.removeAllAnimations()
+            square.position.x = 20 + 100 * time
+            CATransaction.commit()
+        }
+    }
+
+    /// `makeScene`: every worker advances its scene at every frame time, in order, and the
+    /// frames show what the scene did by then (closed form), whatever the thread count.
+    @Test(arguments: [1, 2])
+    func scenesAreAdvancedAtEveryFrameTime(threads: Int) throws {
+        let scenes = Mutex<[SteppedSquare]>([])
+        let exporter = CAAnimationExporter(size: Self.size) {
+            let scene = SteppedSquare()
+            scenes.withLock { $0.append(scene) }
+            return scene
+        }
+        exporter.threads = threads
+        let timeline = try ExportTimeline(duration: 1, fps: 10)
+        let frames = try Self.frames(exporter, timeline)
+        for (i, frame) in frames.enumerated() {
+            #expect(Self.alpha(frame, x: 10 + 10 * i, y: 20) == 255 && Self.alpha(frame, x: 9 + 10 * i, y: 20) == 0, "frame \(i)")
+        }
+        scenes.withLock { scenes in
+            #expect(scenes.count == threads)
+            for scene in scenes { #expect(scene.advances == (0..<10).map(timeline.time(ofFrame:))) }
         }
     }
 
