@@ -119,7 +119,7 @@ extension CAAnimationExporter {
                 throw ExportError.badOutput(first, "exists already; not replaced unless overwriting is asked for")
             }
         }
-        if let tool = format.externalTool, VideoWriter.locate(tool == "ffmpeg" ? options.ffmpeg : tool) == nil {
+        if format.externalTool != nil, VideoWriter.locate(options.ffmpeg) == nil {
             throw ExportError.missingTool(options.ffmpeg, format.rawValue.uppercased())
         }
         return format
@@ -137,10 +137,10 @@ extension CAAnimationExporter {
             return try SequenceWriter(pattern: pattern, frameCount: timeline.frameCount, overwrite: options.overwrite,
                                       pixelsPerPoint: pixelsPerPoint)
         case .gif:
-            return try GIFWriter(destination, width: width, height: height, rate: timeline.rate, options: options)
+            return try AnimationWriter.gif(destination, width: width, height: height, rate: timeline.rate, options: options)
         case .apng:
-            return try APNGWriter(destination, width: width, height: height, frameCount: timeline.frameCount,
-                                  rate: timeline.rate, pixelsPerPoint: pixelsPerPoint, options: options)
+            return try AnimationWriter.apng(destination, width: width, height: height, frameCount: timeline.frameCount,
+                                            rate: timeline.rate, pixelsPerPoint: pixelsPerPoint, options: options)
         case .mp4, .mov, .webm:
             return try VideoWriter(destination, format: format, width: width, height: height, rate: timeline.rate, options: options)
         }

@@ -1,3 +1,5 @@
+import Raster
+
 /// Where an encoder's bytes go: a file being written atomically (`OutputFile`), memory
 /// (`MemorySink`), or a pipe. Encoders call `write` with whole chunks, in order.
 public protocol ByteSink: AnyObject {
@@ -26,3 +28,14 @@ public final class MemorySink: ByteSink {
         self.bytes.append(contentsOf: bytes)
     }
 }
+
+/// An animation encoder writing to a `ByteSink`, frame by frame (`GIFEncoder`, `APNGEncoder`).
+public protocol AnimationEncoder: AnyObject {
+    /// Appends the next frame: premultiplied RGBA8, the animation's size.
+    func append(_ frame: Pixmap) throws(ImageCodecError)
+    /// Writes the end of the file (the sink is the caller's to close or commit).
+    func finish() throws(ImageCodecError)
+}
+
+extension GIFEncoder: AnimationEncoder {}
+extension APNGEncoder: AnimationEncoder {}

@@ -31,9 +31,7 @@ struct GalleryCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let scale = try scale.map { text throws(Failure) in
-            CGFloat(try OptionValue.positive(text, "--scale", expected: "pixels per point, a positive number (e.g. 1, 2)"))
-        } ?? 1
+        let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 1
         let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 30
         let threads = try threads.map { text throws(Failure) in
             try OptionValue.integer(text, "--threads", in: 1...256, expected: "1 to 256 threads")

@@ -57,6 +57,11 @@ enum OptionValue {
         return value
     }
 
+    /// `--scale`: pixels per point, a positive number.
+    static func scale(_ text: String) throws(Failure) -> CGFloat {
+        CGFloat(try positive(text, "--scale", expected: "pixels per point, a positive number (e.g. 1, 2, 1.5)"))
+    }
+
     /// `WxH` in pixels (`x` or `×`).
     static func pixelSize(_ text: String, _ option: String) throws(Failure) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).map(String.init)

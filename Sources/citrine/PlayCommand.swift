@@ -20,9 +20,7 @@ struct PlayCommand: ParsableCommand {
     var scale: String?
 
     func run() throws {
-        let scale = try scale.map { text throws(Failure) in
-            CGFloat(try OptionValue.positive(text, "--scale", expected: "pixels per point, a positive number (e.g. 1, 2)"))
-        } ?? 2
+        let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 2
         let live = SeedDemo.named(demo)
         let still = Gallery.demo(named: demo)
         guard live != nil || still != nil else {

@@ -200,8 +200,7 @@ struct RenderPlan {
                          command: command)
         }
         if let text = o.scale {
-            let scale = try OptionValue.positive(text, "--scale", expected: "pixels per point, a positive number (e.g. 1, 2, 1.5)")
-            return (CGFloat(scale), "--scale '\(text)'")
+            return (try OptionValue.scale(text), "--scale '\(text)'")
         }
         var width = try o.width.map { text throws(Failure) in
             try OptionValue.integer(text, "--width", in: 1...Int.max, expected: "a width in pixels, at least 1")

@@ -114,7 +114,7 @@ struct APNGEncoderTests {
     /// Pillow decodes every frame exactly.
     @Test func movingSquareCodesOnlyTheChangedBox() throws {
         let (w, h, n) = (160, 112, 8)
-        var random = PNGStreamRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         let background = try Self.frame(w, h) { x, y in (UInt8(x * 255 / w), random.byte(), UInt8((x + y) % 256), 255) }
         var frames: [Pixmap] = []
         for i in 0..<n {

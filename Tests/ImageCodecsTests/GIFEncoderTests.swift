@@ -220,19 +220,8 @@ struct GIFEncoderTests {
 
 /// Helpers shared by the GIF tests.
 enum GIFTesting {
-    /// SplitMix64: deterministic test data.
-    struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 24) }
-    }
+    /// Deterministic test data.
+    typealias Random = SplitMix64
 
     /// `count` distinct opaque colours.
     static func colorSet(_ count: Int, seed: UInt64) -> [PremultipliedColor] {

@@ -1,4 +1,5 @@
 @testable import ImageCodecs
+import TestSupport
 import Testing
 
 /// The nearest-colour cache against a full search (the obviously correct reference), and the

@@ -14,7 +14,7 @@ struct PNGStreamTests {
     /// every length 1…41 pixels (vector body plus every tail length) and a 1080p-wide row, with
     /// random, smooth and saturated content.
     @Test func vectorFiltersMatchTheReference() {
-        var random = PNGStreamRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let widths = Array(1...41) + [1920]
         for width in widths {
             let count = width * 4
@@ -110,7 +110,7 @@ struct PNGStreamTests {
     /// one chunk's capacity is split over several IDAT chunks that libpng reassembles exactly.
     @Test func chunksHaveValidCRCsAndLargeDataSpansSeveralIDATs() throws {
         let pixmap = try Pixmap(width: 400, height: 300)
-        var random = PNGStreamRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         for i in 0..<400 * 300 {
             let a = random.byte() | 1
             pixmap.pixels[4 * i + 3] = a
@@ -149,7 +149,7 @@ struct PNGStreamTests {
             discs.fill(disc, paint: Paint(color: Color(r: Float(k % 3) / 2, g: Float(k % 5) / 4, b: 0.6, a: k % 2 == 0 ? 1 : 0.7)))
         }
         let photo = try Pixmap(width: w, height: h)
-        var random = PNGStreamRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         for y in 0..<h {
             for x in 0..<w {
                 func channel(_ phase: Double) -> UInt8 {
@@ -275,19 +275,6 @@ final class PNGStreamRows {
     deinit { storage.deallocate() }
 }
 
-/// A small deterministic generator (PNGStreamRandom64).
-struct PNGStreamRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
-}
 
 /// The chunks of a PNG file, read independently of the writer: lengths, types, and CRCs checked
 /// against a bitwise CRC-32 (polynomial 0xEDB88320, the PNG specification's Annex D).
