@@ -383,6 +383,7 @@ open class CALayer: CAMediaTiming {
     public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
+            CATransaction.sublayersWillChange(self)
             for l in sublayerStorage { l.parent = nil }
             sublayerStorage = []
             for l in newValue ?? [] { addSublayer(l) }

@@ -28,11 +28,11 @@ open class CATransition: CAAnimation {
     /// A Core Image filter that would replace type and subtype (Apple). Citrine has no Core
     /// Image: the filter is ignored (the type is drawn) and reported once through `_diagnostics`.
     public var filter: Any?
-    /// Citrine extension for renderers: the layer's subtree as it was last presented when this
-    /// transition was added to it — a copy of the layer and of every sublayer then present, with
-    /// their presented values — the picture the transition starts from. Set by
-    /// `CALayer.add(_:forKey:)`. Sublayers added to the model in the same transaction before the
-    /// transition was added (never committed) are left out of it.
+    /// Citrine extension for renderers: the layer's subtree as the last commit left it when this
+    /// transition was added to it — a copy of the layer and of every sublayer it then had, with
+    /// their last presented values — the picture the transition starts from (Apple snapshots the
+    /// render tree). Set by `CALayer.add(_:forKey:)`: sublayers removed earlier in the same
+    /// transaction are in it, sublayers added earlier in it are not.
     public internal(set) var _sourceLayer: CALayer?
     /// Citrine extension for renderers: what a renderer keeps while this transition runs (the
     /// "from" and "to" bitmaps); nil until first drawn, and not copied with the transition.
