@@ -21,8 +21,8 @@
 //     type                    what the old (o) and new (n) pictures do                  file
 //     fade (and unknown)      o·(1 − p) + n·p                                            TransitionMesh
 //     moveIn / push / reveal  slide by the subtype's side (±width / ±height)            +Slide
-//     cube                    two faces of a cube turning 90° in perspective            +Cube
-//     oglFlip                 the layer turns 180° in perspective, o front, n back     +Flip
+//     cube (alignedCube)      two faces of a cube turning 90° in perspective            +Cube
+//     oglFlip (flip, aligned…) the layer turns 180° in perspective, o front, n back    +Flip
 //     pageCurl / pageUnCurl   o curls off along a cylinder (n uncurls over o)           +PageCurl
 //     rippleEffect            o·(1 − p) + n·p seen through spreading ripples            +Warp
 //     suckEffect              o drains into a point at ¾ of the layer's height over n   +Warp

@@ -11,10 +11,14 @@ import Synchronization
 /// the private types iOS draws, by name (`CATransitionType(rawValue: "cube")`): `cube`, `oglFlip`,
 /// `pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, `cameraIris`, `cameraIrisHollowOpen`
 /// and `cameraIrisHollowClose` — the list the iPhone Development Wiki marks as available on iOS
-/// (iphonedevwiki.net, "UIViewAnimationState", table "Animation transitions"). Any other name
-/// (`spewEffect`, `genieEffect`, `twist`, …, which the same table marks as unavailable, and
-/// `alignedCube`, `flip`, `rotate`, for which no evidence of iOS drawing them was found) is drawn
-/// as a fade, Apple's default type, and reported once through `_diagnostics`.
+/// (iphonedevwiki.net, "UIViewAnimationState", table "Animation transitions") — and `flip`,
+/// `alignedFlip` and `alignedCube`, drawn as `oglFlip`, `oglFlip` and `cube`: IBAnimatable's
+/// maintainers tried them on iOS and found "the transition is the same as Flip and Cube … can't
+/// see any differences" (IBAnimatable pull request 152, "Removing useless system type
+/// transitions"). Any other name (`spewEffect`, `genieEffect`, `twist`, …, which the wiki's table
+/// marks as unavailable, and `rotate`, which IBAnimatable lists but for which no description of
+/// what iOS draws was found) is drawn as a fade, Apple's default type, and reported once through
+/// `_diagnostics`.
 open class CATransition: CAAnimation {
     /// The transition's type. Default `fade` (Apple).
     public var type: CATransitionType = .fade
@@ -63,6 +67,7 @@ open class CATransition: CAAnimation {
         "fade", "moveIn", "push", "reveal",
         "cube", "oglFlip", "pageCurl", "pageUnCurl", "rippleEffect", "suckEffect",
         "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose",
+        "alignedCube", "flip", "alignedFlip",
     ]
 
     /// Citrine extension: the type as drawn — `type` when it is one iOS draws, else `fade`
