@@ -126,8 +126,9 @@ extension Pixmap {
         defer { scratch?.deallocate() }
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)
-        let left = Swift.max(0, Int(Swift.max(-1e9, polygon.map(\.x).min()!).rounded(.down)))
-        let right = Swift.min(width, Int(Swift.min(1e9, polygon.map(\.x).max()!).rounded(.up)) + 1)
+        let (minX, maxX) = polygon.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.x), Swift.max($0.1, $1.x)) }
+        let left = Swift.max(0, Int(Swift.max(-1e9, minX).rounded(.down)))
+        let right = Swift.min(width, Int(Swift.min(1e9, maxX).rounded(.up)) + 1)
         for stripStart in stride(from: left, to: right, by: columns) {
             let stripEnd = Swift.min(right, stripStart &+ columns)
             for y in rows {
