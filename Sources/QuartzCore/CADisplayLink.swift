@@ -6,9 +6,25 @@ public struct CAFrameRateRange: Hashable, Sendable {
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
     }
+    /// All zero, no preferred rate: the same as `.default` (Apple's imported C initializer).
+    public init() { self.init(minimum: 0, maximum: 0, preferred: nil) }
     /// Let the system choose (0, 0, nil).
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil)
 }
+
+/// Apple's C constructor: a range from `minimum` to `maximum` frames per second, preferring
+/// `preferred`.
+public func CAFrameRateRangeMake(_ minimum: Float, _ maximum: Float, _ preferred: Float) -> CAFrameRateRange {
+    CAFrameRateRange(minimum: minimum, maximum: maximum, preferred: preferred)
+}
+
+/// Whether two ranges have the same minimum, maximum and preferred rate (Apple's C function).
+public func CAFrameRateRangeIsEqualToRange(_ range: CAFrameRateRange, _ other: CAFrameRateRange) -> Bool {
+    range == other
+}
+
+/// The range that lets the system choose (Apple's C constant; the same as `.default`).
+public let CAFrameRateRangeDefault = CAFrameRateRange.default
 
 /// A timer synchronised with the display (Apple's `CADisplayLink`), driven here by the media
 /// clock. Deviation (no Objective-C runtime): the target/selector initializer is replaced by

@@ -52,8 +52,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Distances between successive values for paced timing, and their sum.
     private var pacedLengths: (lengths: [Double], total: Double)?
 
-    public required init() { super.init() }
-
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
@@ -62,15 +60,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
     }
 
-    open override func value(forKey key: String) -> Any? {
-        switch key {
-        case "values": return values
-        case "path": return path
-        case "keyTimes": return keyTimes
-        case "calculationMode": return calculationMode.rawValue
-        default: return super.value(forKey: key)
-        }
-    }
+    open override class var animationProperties: [String: AnimationProperty] { Self.keyframeProperties }
+
+    private static let keyframeProperties = CAPropertyAnimation.animationProperties.merging([
+        "values": .init(\CAKeyframeAnimation.values, .optional(.same)),
+        "path": .init(\CAKeyframeAnimation.path, .optional(.same)),
+        "keyTimes": .init(\CAKeyframeAnimation.keyTimes, .optional(.numbers)),
+        "timingFunctions": .init(\CAKeyframeAnimation.timingFunctions, .optional(.same)),
+        "calculationMode": .init(\CAKeyframeAnimation.calculationMode, .rawString),
+        "tensionValues": .init(\CAKeyframeAnimation.tensionValues, .optional(.numbers)),
+        "continuityValues": .init(\CAKeyframeAnimation.continuityValues, .optional(.numbers)),
+        "biasValues": .init(\CAKeyframeAnimation.biasValues, .optional(.numbers)),
+        "rotationMode": .init(\CAKeyframeAnimation.rotationMode, .optional(.rawString)),
+    ]) { $1 }
 
     override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
         sampleOfThisPass = nil

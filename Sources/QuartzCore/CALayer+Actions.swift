@@ -10,7 +10,7 @@ extension CALayer {
     /// Records a change of property `key` (old value `old`) for the transaction, redisplay and
     /// the implicit action. Subclasses call it from their properties' observers.
     func propertyChanged<T>(_ key: String, _ old: T) {
-        guard !applyingPresentation, modelLayer == nil else { return }
+        guard !applyingPresentation, modelLayer == nil, !isShadowCopy else { return }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         CATransaction.layerDidChange(self)
         runAction(forKey: key, oldValue: old)
@@ -19,7 +19,7 @@ extension CALayer {
     /// Looks up and runs the implicit action for a changed property of a committed layer.
     func runAction(forKey key: String, oldValue: Any) {
         guard createdBeforeCommit < CATransaction.commitCount, !CATransaction.disableActions(),
-              type(of: self).propertyRegistry[key]?.isAnimatable == true else { return }
+              type(of: self).propertyRegistry[key]?.isAnimatable ?? isAnimatableCustomKey(key) else { return }
         guard let action = action(forKey: key) else { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
            basic.byValue == nil, basic.keyPath == key {
@@ -35,9 +35,9 @@ extension CALayer {
     func presentationValue(forKey key: String, fallback: Any) -> Any? {
         guard animationStore.isEmpty == false else { return fallback }
         // The presentation value before this change: evaluate with the old model value.
-        let p = type(of: self).init(layer: self)
+        let p = type(of: self).init(_copyOf: self)
         p.modelLayer = Unmanaged.passUnretained(self)
-        type(of: self).propertyRegistry[key]?.set(p, fallback)
+        if let property = type(of: self).propertyRegistry[key] { property.set(p, fallback) } else { p.extraValues[key] = fallback }
         animationStore.apply(to: &p.state, of: p, at: localTime(fromMediaTime: CACurrentMediaTime()), restoringFrom: nil)
         return p.value(forKeyPath: key)
     }

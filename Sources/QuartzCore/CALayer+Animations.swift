@@ -24,7 +24,7 @@ extension CALayer {
             key = kCATransition
             /// `layer` as last presented, with copies of its committed sublayers.
             func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
-                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
+                let copy = type(of: layer).init(_copyOf: layer.presentationLayer ?? layer)
                 guard depth < 64 else { return copy }
                 for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
                     copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))
