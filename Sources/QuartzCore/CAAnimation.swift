@@ -1,3 +1,5 @@
+import Foundation
+
 /// Methods a Core Animation animation calls on its delegate (Apple's `CAAnimationDelegate`).
 /// Linux has no optional protocol requirements, so both have empty default implementations.
 public protocol CAAnimationDelegate: AnyObject {
@@ -136,12 +138,18 @@ open class CAAnimation: CAMediaTiming {
         return nil
     }
 
-    /// A copy with the same properties (Apple's NSCopying), of the same class.
-    open func copy() -> Any { type(of: self).init(_copyOf: self) }
+    /// A copy with the same properties, of the same class (Apple's `NSCopying`; `zone` is
+    /// ignored). Subclasses with stored properties of their own override it as on iOS
+    /// (`let c = super.copy(with: zone) as! Self; c.tag = tag; return c`) or override
+    /// `copyProperties(from:)`. Adding an animation to a layer copies it through this.
+    open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(_copyOf: self) }
+
+    /// `copy(with: nil)`, as NSObject's `copy()`.
+    public func copy() -> Any { copy(with: nil) }
 
     /// The same as `copy()`: animations are not mutable/immutable pairs (on Apple, NSObject's
     /// `mutableCopy()` of an animation has no NSMutableCopying to call).
-    open func mutableCopy() -> Any { copy() }
+    public func mutableCopy() -> Any { copy(with: nil) }
 
     /// Copies this class's stored properties from `other`; subclasses override and call super.
     open func copyProperties(from other: CAAnimation) {

@@ -19,6 +19,7 @@ extension CALayer {
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
         if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
         if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        fillInPreviousValue(of: copy)
         var key = key
         if let transition = copy as? CATransition {
             key = kCATransition

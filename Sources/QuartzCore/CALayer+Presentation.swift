@@ -128,7 +128,9 @@ extension CALayer {
     }
 
     /// Gives animations added with beginTime 0 the layer's local time at commit.
+    /// Also forgets the values recorded before this transaction's changes (`previousValues`).
     func assignBeginTimes(at mediaTime: CFTimeInterval) {
+        if !previousValues.isEmpty { previousValues = [:] }
         animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
     }
 }

@@ -426,6 +426,9 @@ open class CALayer: CAMediaTiming {
     /// snapshots). Its property changes — those a subclass's `init(layer:)` makes while copying
     /// included — are not model changes: no transaction, action or redisplay.
     var isShadowCopy = false
+    /// The model values of the animatable properties changed in the current transaction, before
+    /// their first change (`runAction`), cleared at its commit.
+    var previousValues: [String: Any] = [:]
 
     /// The state's address for the duration of `body`: reading fields through it neither copies
     /// the state nor counts as a change.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Batches layer-tree changes into atomic updates (Apple's `CATransaction`).
@@ -186,8 +187,16 @@ public final class CATransaction {
         }
     }
 
+    /// Whether the calling (main) thread has animation events or completion blocks still to
+    /// deliver (`MainRunLoopEvents`).
+    static var mainThreadHasPendingEvents: Bool {
+        if locked({ s in s.threads[threadKey].map { !$0.completions.isEmpty || $0.implicit != nil } ?? false }) { return true }
+        return AnimatedLayerRegistry.liveLayers().contains { $0.animationStore.hasUnreportedEvents }
+    }
+
     /// `layer` got an animation: the current transaction's completion block waits for it.
     static func animationAdded(to layer: CALayer) {
+        if ThreadKey.current == ThreadKey.main { MainRunLoopEvents.arm() }
         locked { s in
             let key = threadKey
             if !s[key].stack.isEmpty {
@@ -250,6 +259,7 @@ public final class CATransaction {
     /// next turn of the main run loop after the animations' end (see `CADisplayLink`), else at
     /// that thread's next flush, commit or `presentation()` after it.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
+        if block != nil && ThreadKey.current == ThreadKey.main { MainRunLoopEvents.arm() }
         editCurrentFrame { $0.completion = block }
     }
 }

@@ -19,7 +19,7 @@ public struct LayerProperty: @unchecked Sendable {
 
     init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, _ codec: Codec<V>, animatable: Bool = true,
                         field: StateField? = nil, derived: Bool = false) {
-        get = { ($0 as? L)?[keyPath: keyPath] }
+        get = { ($0 as? L).map { codec.box($0[keyPath: keyPath]) } ?? nil }
         getValue = { layer in (layer as? L).map { codec.encode($0[keyPath: keyPath]) } ?? .discrete(nil) }
         setValue = { layer, value in
             guard let l = layer as? L, let v = codec.decode(value) else { return }
@@ -95,6 +95,8 @@ public struct LayerProperty: @unchecked Sendable {
 struct Codec<V> {
     let encode: (V) -> AnimatableValue
     let decode: (AnimatableValue) -> V?
+    /// What `value(forKey:)` returns for a value (default: the value itself).
+    var box: (V) -> Any? = { $0 }
 }
 
 extension Codec where V == Double {
@@ -173,7 +175,7 @@ extension Codec where V: RawRepresentable, V.RawValue == String {
         Codec(encode: { .discrete($0.rawValue) }, decode: { v in
             guard case let .discrete(x) = v else { return nil }
             return (x as? V) ?? (x as? String).flatMap(V.init(rawValue:))
-        })
+        }, box: { $0.rawValue })
     }
 }
 extension Codec where V: OptionSet, V.RawValue: BinaryInteger {
@@ -183,7 +185,7 @@ extension Codec where V: OptionSet, V.RawValue: BinaryInteger {
             if case let .discrete(set as V) = v { return set }
             guard case let .number(n) = v, n >= 0, n < 65_536 else { return nil }
             return V(rawValue: V.RawValue(n))
-        })
+        }, box: { Int($0.rawValue) })
     }
 }
 extension Codec {

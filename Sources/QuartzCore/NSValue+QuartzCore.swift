@@ -17,10 +17,19 @@ extension NSValue {
         self.init(bytes: fields.withUnsafeBytes { $0.baseAddress! }, objCType: NSValue.transformObjCType)
     }
 
-    /// The boxed point (`.zero` when the value holds no point, as Apple's accessors read whatever is boxed).
-    public var cgPointValue: CGPoint { pointValue }
-    public var cgSizeValue: CGSize { sizeValue }
-    public var cgRectValue: CGRect { rectValue }
+    /// The boxed point; `.zero` when the value boxes no point (Linux Foundation's `pointValue`
+    /// traps on other values).
+    public var cgPointValue: CGPoint { boxes("Point") ? pointValue : .zero }
+    /// The boxed size; `.zero` when the value boxes no size.
+    public var cgSizeValue: CGSize { boxes("Size") ? sizeValue : .zero }
+    /// The boxed rectangle; `.zero` when the value boxes no rectangle.
+    public var cgRectValue: CGRect { boxes("Rect") ? rectValue : .zero }
+
+    /// Whether the objCType names a `CG…`/`NS…` struct of that kind (`{CGPoint=dd}`, `{NSRect=…}`).
+    private func boxes(_ kind: String) -> Bool {
+        let type = String(cString: objCType)
+        return type.hasPrefix("{CG\(kind)") || type.hasPrefix("{NS\(kind)") || type.hasPrefix("{_NS\(kind)")
+    }
 
     /// The boxed transform; the identity when the value holds no transform.
     public var caTransform3DValue: CATransform3D { boxedTransform ?? CATransform3DIdentity }
