@@ -20,14 +20,29 @@ import Foundation
 /// thread's transactions and animated layers.
 enum ThreadKey {
     static var current: UInt {
-        if Thread.isMainThread || isOnMainQueue { return main }
+        if isMainThread || isOnMainQueue { return main }
         return UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
     }
+
+    /// `Thread.isMainThread` (≈ 2 µs on Linux) asked once per thread, then read from a
+    /// thread-specific slot (1: main, 2: not).
+    private static var isMainThread: Bool {
+        if let known = pthread_getspecific(isMainThreadSlot) { return Int(bitPattern: known) == 1 }
+        let isMain = Thread.isMainThread
+        pthread_setspecific(isMainThreadSlot, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+        return isMain
+    }
+
+    private static let isMainThreadSlot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The main context's key (no thread's `pthread_self()` is 1: it is an address).
     static let main: UInt = 1
 
-    /// Whether the caller runs a block of the main dispatch queue.
+    /// Whether the caller runs a block of the main dispatch queue (≈ 70 ns).
     static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueMarker) != nil }
 
     /// Set on the main queue once, before the first check.
