@@ -133,11 +133,6 @@ open class CAAnimation: CAMediaTiming {
         "preferredFrameRateRange": .init(\CAAnimation.preferredFrameRateRange, .same),
     ]
 
-    static func double(_ v: Any?) -> Double? {
-        if case let .number(n) = AnimatableValue(v) { return n }
-        return nil
-    }
-
     /// A copy with the same properties, of the same class (Apple's `NSCopying`; `zone` is
     /// ignored). Subclasses with stored properties of their own override it as on iOS
     /// (`let c = super.copy(with: zone) as! Self; c.tag = tag; return c`) or override

@@ -99,6 +99,11 @@ enum AnimatablePropertyCatalog {
 
     private static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
+    /// The entry of `layerClass` when one of its layers has been made (nil before).
+    static func knownEntry(for layerClass: CALayer.Type) -> Entry? {
+        entries.withLock { $0[ObjectIdentifier(layerClass)] }
+    }
+
     static func entry(for layer: CALayer) -> Entry {
         let id = ObjectIdentifier(type(of: layer))
         if let known = entries.withLock({ $0[id] }) { return known }

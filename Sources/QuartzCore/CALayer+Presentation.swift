@@ -130,7 +130,7 @@ extension CALayer {
     /// Gives animations added with beginTime 0 the layer's local time at commit.
     /// Also forgets the values recorded before this transaction's changes (`previousValues`).
     func assignBeginTimes(at mediaTime: CFTimeInterval) {
-        if !previousValues.isEmpty { previousValues = [:] }
+        if !previousValues.isEmpty { previousValues.removeAll(keepingCapacity: true) }
         animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
     }
 }

@@ -585,8 +585,9 @@ open class CALayer: CAMediaTiming {
     /// and every `@Animatable` property; nil for any other key. Subclasses override it to give
     /// custom keys defaults, as on Apple.
     open class func defaultValue(forKey key: String) -> Any? {
+        if let p = propertyRegistry[key] { return p.get(self.init(_copyOf: nil)) }
+        guard self != CALayer.self, AnimatablePropertyCatalog.knownEntry(for: self)?.keys.contains(key) ?? true else { return nil }
         let probe = self.init(_copyOf: nil)
-        if let p = propertyRegistry[key] { return p.get(probe) }
         return probe.isAnimatableCustomKey(key) ? probe.extraValues[key] : nil
     }
 
