@@ -37,8 +37,6 @@ extension CALayer {
         action.run(forKey: key, object: self, arguments: nil)
     }
 
-    /// The presentation value at `keyPath` (default: `key`) with `fallback` as the model value
-    /// of property `key`: what the layer showed before `key` changed to its current value.
     /// Runs `body` with the model's `key` holding `value` for a moment, unobserved. Apple looks
     /// an action up before it stores the new value ("willChange"), so `action(forKey:)` code —
     /// an override, the delegate — that reads `presentation()` or the layer sees the old value
@@ -57,6 +55,8 @@ extension CALayer {
         return body()
     }
 
+    /// The presentation value at `keyPath` (default: `key`) with `fallback` as the model value
+    /// of property `key`: what the layer showed before `key` changed to its current value.
     func presentationValue(forKey key: String, fallback: Any, keyPath: String? = nil) -> Any? {
         guard animationStore.isEmpty == false else {
             guard let keyPath, keyPath != key else { return fallback }
