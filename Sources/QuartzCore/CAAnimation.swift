@@ -140,7 +140,7 @@ open class CAAnimation: CAMediaTiming {
     open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(_copyOf: self) }
 
     /// `copy(with: nil)`, as NSObject's `copy()`.
-    public func copy() -> Any { copy(with: nil) }
+    open func copy() -> Any { copy(with: nil) }
 
     /// The same as `copy()`: animations are not mutable/immutable pairs (on Apple, NSObject's
     /// `mutableCopy()` of an animation has no NSMutableCopying to call).
