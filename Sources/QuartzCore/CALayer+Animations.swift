@@ -20,12 +20,13 @@ extension CALayer {
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
         if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
         if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        fillInPreviousValue(of: copy)
         var key = key
         if let transition = copy as? CATransition {
             key = kCATransition
             /// `layer` as last presented, with copies of its sublayers as last committed.
             func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
-                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
+                let copy = type(of: layer).init(_copyOf: layer.presentationLayer ?? layer)
                 guard depth < 64 else { return copy }
                 let committed = CATransaction.committedSublayers(of: layer)
                 for sub in committed ?? layer.sublayerStorage
