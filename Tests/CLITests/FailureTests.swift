@@ -51,7 +51,7 @@ import Testing
         let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [([String], Int32, String)] = [
-            (["render", "nope", "-o", "x.gif"], 1, "citrine: unknown demo 'nope': expected one of falling-petal, volume-bars"),
+            (["render", "nope", "-o", "x.gif"], 1, "citrine: unknown demo 'nope': expected one of volume-bars, activity-indicator"),
             (["info", "nope"], 1, "citrine: unknown demo 'nope'"),
             (["render", "volume-bars", "-o", "x.txt"], 1, "citrine: x.txt: unknown file type"),
             (["render", "volume-bars", "-o", "missing/x.gif"], 1, "citrine: missing/x.gif: the folder missing/ does not exist"),

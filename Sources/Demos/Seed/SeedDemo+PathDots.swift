@@ -114,7 +114,8 @@ extension SeedDemo {
 
     /// Path dots: draw a wave, tap "Start" at 1 s, let the dots run.
     public static let pathDots = SeedDemo(
-        name: "path-dots-live", seeds: [0], size: CGSize(width: 320, height: 320), span: 5,
+        name: "path-dots", seeds: [0],
+        description: "draw a path with a finger; dots follow it in a CAReplicatorLayer with instanceDelay 0.2", size: CGSize(width: 320, height: 320), span: 5,
         timeline: UIEventTimeline(
             [UIEventTimeline.Step.down(pathDotsStroke[0], at: 0.1)]
                 + pathDotsStroke.dropFirst().enumerated().map { UIEventTimeline.Step.move(to: $0.element, at: 0.1 + 0.02 * Double($0.offset + 1)) }
