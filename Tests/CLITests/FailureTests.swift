@@ -28,7 +28,7 @@ import Testing
         (["--duration", "0.01"], 1, "citrine: bad --duration '0.01': expected a range of 1 to"),
         (["--background", "red"], 1, "citrine: bad --background 'red': expected transparent, #RRGGBB or #RRGGBBAA"),
         (["--dither", "lots"], 1, "citrine: bad --dither 'lots': expected none, ordered or diffusion"),
-        (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x48000 pixels is too large"),
+        (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x72000 pixels is too large"),
         (["--bogus"], 2, "citrine: unknown option '--bogus'"),
         (["--fps"], 2, "citrine: missing value for '--fps <rate>'"),
         (["--duration", "1", "--end", "2"], 2, "citrine: --duration and --end both set the length: give one"),

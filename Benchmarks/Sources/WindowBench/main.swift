@@ -4,13 +4,15 @@
 // the host's time per rendered frame (`HostStatistics.frameDurations`: advance the scene, render
 // the damage, convert it, put it) while the timeline plays, then the window thread's CPU over
 // two idle seconds after it (no input; a demo whose animations repeat forever is not idle).
-// Run it with one core and an X server, e.g.
+// Run it on one core with an X server that has XTEST (Xvfb does) and xdotool installed, e.g.
 //
 //     swift build -c release --package-path Benchmarks --product window-bench
-//     xvfb-run -a -s "-screen 0 1280x1024x24" taskset -c 0 Benchmarks/.build/release/window-bench
-//         [--demo NAME,NAME] [--scale 1,2] [--max-seconds 8]
+//     Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>display.txt &
+//     DISPLAY=:$(cat display.txt) taskset -c 0 Benchmarks/.build/release/window-bench \
+//         [--demo NAME,NAME] [--scale 1,2] [--max-seconds 8] [--json FILE]
 //
-// Prints one line per demo and scale, and a JSON summary with --json FILE.
+// Prints one line per demo and scale (at most --max-seconds of each demo's timeline), and a JSON
+// summary with --json.
 import CitrineUI
 import Demos
 import Foundation
@@ -27,7 +29,8 @@ let names = option("--demo").map { $0.split(separator: ",").map(String.init) }
 let maxSeconds = option("--max-seconds").flatMap(Double.init) ?? 8
 let demos = names.map { $0.compactMap { SeedDemo.named($0) } } ?? SeedDemo.all
 
-func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+/// One line on standard output, written at once (a crash later loses nothing).
+func say(_ s: String) { FileHandle.standardOutput.write((s + "\n").data(using: .utf8)!) }
 func percentile(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
@@ -107,6 +110,9 @@ func runTool(_ arguments: [String]) throws {
     }
 }
 
+/// A number for JSON (which has no NaN: a demo that drew no frame has no frame time).
+func json(_ x: Double) -> Any { x.isFinite ? x : NSNull() }
+
 var rows: [[String: Any]] = []
 for scale in scales {
     for demo in demos {
@@ -131,13 +137,13 @@ for scale in scales {
         let playSeconds = t1.timeIntervalSince(t0), idleSeconds = idle1.2.timeIntervalSince(idle0.2)
         let row: [String: Any] = [
             "demo": demo.name, "scale": scale, "frames": d.count, "seconds": playSeconds,
-            "median_ms": percentile(d, 0.5), "p90_ms": percentile(d, 0.9), "max_ms": d.max() ?? .nan,
+            "median_ms": json(percentile(d, 0.5)), "p90_ms": json(percentile(d, 0.9)), "max_ms": json(d.max() ?? .nan),
             "play_cpu_percent": 100 * (cpu1 - cpu0) / playSeconds,
             "idle_cpu_percent": 100 * (idle1.0 - idle0.0) / idleSeconds,
             "idle_frames": idle1.1.framesRendered - idle0.1.framesRendered,
         ]
         rows.append(row)
-        print(String(format: "%-30@ scale %.0f: %4d frames in %5.2f s; per frame median %6.3f ms, p90 %6.3f ms, max %6.3f ms; CPU %5.1f %% playing, %6.3f %% idle (%d frames in %.1f s)",
+        say(String(format: "%-30@ scale %.0f: %4d frames in %5.2f s; per frame median %6.3f ms, p90 %6.3f ms, max %6.3f ms; CPU %5.1f %% playing, %6.3f %% idle (%d frames in %.1f s)",
                      demo.name, scale, d.count, playSeconds, percentile(d, 0.5), percentile(d, 0.9), d.max() ?? .nan,
                      100 * (cpu1 - cpu0) / playSeconds, 100 * (idle1.0 - idle0.0) / idleSeconds,
                      idle1.1.framesRendered - idle0.1.framesRendered, idleSeconds))
