@@ -36,7 +36,8 @@ extension SeedDemo {
     /// Reflection: no input.
     public static let reflection = SeedDemo(
         name: "reflection", seeds: [0],
-        description: "a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower", size: CGSize(width: 200, height: 360), span: 0.5,
+        description: "a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower",
+        size: CGSize(width: 200, height: 360), span: 0.5,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 360))

@@ -44,7 +44,8 @@ extension SeedDemo {
     /// Volume bars: no input.
     public static let volumeBars = SeedDemo(
         name: "volume-bars", seeds: [0],
-        description: "a CAReplicatorLayer of 3 bars, instanceDelay 0.1, transform.scale.y 1 → 0.1 autoreversing", size: CGSize(width: 160, height: 180), span: 1,
+        description: "a CAReplicatorLayer of 3 bars, instanceDelay 0.1, transform.scale.y 1 → 0.1 autoreversing",
+        size: CGSize(width: 160, height: 180), span: 1,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 160, height: 180))
