@@ -205,11 +205,15 @@ extension LayerRenderer {
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
     /// until the layer needs display or changes size. nil when nothing is drawn: no drawing
     /// delegate nor subclass, or a drawing that left every pixel transparent (kept as empty, so
-    /// that it costs nothing per frame).
+    /// that it costs nothing per frame). While an animation of a key that `needsDisplay(forKey:)`
+    /// names runs, the presentation copy `p` is drawn at every frame (with its interpolated
+    /// values), as Core Animation redraws the presentation layer; otherwise the model is.
     func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
-        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay() {
+        let animated = model._drawsAnimatedContent
+        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay(),
+           !animated, !cached.animated {
             return cached.pixmap
         }
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
@@ -219,9 +223,9 @@ extension LayerRenderer {
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
-        model.draw(in: ctx)
+        (animated ? p : model).draw(in: ctx)
         let drawn = pixmap.isTransparent ? nil : pixmap
-        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model)
+        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated)
         return drawn
     }
 }
