@@ -15,6 +15,9 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case malformed(String)
         /// The file system refused (open, read, write, rename); the text is `strerror`'s.
         case fileSystem(String)
+        /// An encoder was used against its contract (a prepared frame handed to the wrong
+        /// encoder or out of order); the text says how.
+        case misuse(String)
     }
 
     /// The path of the file, or nil for in-memory data.
@@ -35,6 +38,7 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case let .invalidSize(w, h, why): what = "unsupported image size \(w)×\(h): \(why)"
         case let .malformed(text): what = "malformed image: \(text)"
         case let .fileSystem(text): what = text
+        case let .misuse(text): what = "misuse: \(text)"
         }
         return "\(file ?? "<memory>"): \(what)"
     }
