@@ -15,7 +15,9 @@ import Raster
 ///                  (`FrameWriter.write`: chunk numbers, container, the caller's closure)
 ///
 /// A free worker writes the next frame if it is ready and nobody is writing, else prepares the
-/// lowest frame it can, else renders its next frame; it waits only when none of these is
+/// lowest frame it can, else renders its next frame — except that a worker that can render
+/// renders first while another worker is waiting for work (the other then prepares and writes:
+/// with a single tree only worker 0 can render). A worker waits only when none of these is
 /// possible. With one worker the steps simply alternate on one thread.
 ///
 /// **Memory.** At most `capacity` frames are in flight (from the start of their rendering until
@@ -54,6 +56,8 @@ final class FramePipeline: @unchecked Sendable {
     private var nextToWrite = 0
     private var writing = false
     private var firstFramePrepared = false
+    /// Workers waiting for a task.
+    private var waiting = 0
     /// Per worker: the next frame it renders (or `frameCount`).
     private var nextToRender: [Int]
     private var failure: (any Error)?
@@ -89,11 +93,14 @@ final class FramePipeline: @unchecked Sendable {
             if let failure { throw failure }
             if nextToWrite == frameCount { return nil }
             if let task = try takeTask(for: worker) { return task }
+            waiting += 1
             condition.wait()
+            waiting -= 1
         }
     }
 
     private func takeTask(for worker: Int) throws -> Task? {
+        if waiting > 0, let task = try takeRendering(for: worker) { return task }
         if !writing, stepOf(nextToWrite) == .prepared {
             writing = true
             return .write(index: nextToWrite, frame: buffer[slot(of: nextToWrite)]!)
@@ -106,16 +113,19 @@ final class FramePipeline: @unchecked Sendable {
             let previous = keepsPrevious && index > 0 ? buffer[slot(of: index - 1)] : nil
             return .prepare(index: index, frame: buffer[slot(of: index)]!, previous: previous)
         }
+        return try takeRendering(for: worker)
+    }
+
+    /// `worker`'s next frame to render, if it may start (fewer than `capacity` in flight).
+    private func takeRendering(for worker: Int) throws -> Task? {
         let index = nextToRender[worker]
-        if index < frameCount, index < released + capacity {
-            let s = slot(of: index)
-            let pixmap = try spare.popLast() ?? Pixmap(width: width, height: height)
-            buffer[s] = pixmap
-            step[s] = .rendering
-            nextToRender[worker] = (index + 1..<frameCount).first { renders(worker, $0) } ?? frameCount
-            return .render(index: index, into: pixmap)
-        }
-        return nil
+        guard index < frameCount, index < released + capacity else { return nil }
+        let s = slot(of: index)
+        let pixmap = try spare.popLast() ?? Pixmap(width: width, height: height)
+        buffer[s] = pixmap
+        step[s] = .rendering
+        nextToRender[worker] = (index + 1..<frameCount).first { renders(worker, $0) } ?? frameCount
+        return .render(index: index, into: pixmap)
     }
 
     /// Marks a task done (and frees the frames no longer needed).

@@ -43,12 +43,22 @@ import Raster
 /// * **Latency and memory.** Each frame is coded when the next distinct frame arrives (its
 ///   disposal depends on it) and written to the sink when the frame after that is coded (its
 ///   delay may still grow); `finish()` writes the rest and the trailer. Memory, allocated
-///   once: 17 bytes per canvas pixel (two converted frames, the viewer model, the indices)
+///   once: 19 bytes per canvas pixel (two prepared frames, the viewer model, the indices)
 ///   plus about 11 MB of tables (histogram, colour-search caches, LZW), and 9 MB more for
-///   frames with over 32 768 colours.
+///   frames with over 32 768 colours. Each preparer holds the same tables and a frame of
+///   words (4 bytes per pixel); each prepared frame 5 bytes per pixel.
 ///
-/// Not thread-safe: one thread appends the frames, in order (the exporter renders in parallel
-/// and hands frames to one writer).
+/// * **Threads.** `append(_ frame:)` does everything on the calling thread. For several
+///   threads, each has a `GIFFramePreparer` (`makePreparer()`) that does a frame's conversion,
+///   histogram, table choice and dithered mapping (`GIFPreparedFrame`); `append(_ prepared:)`
+///   then does, in order, what depends on the frames before: merging identical frames and
+///   skipping under 2 cs, the disposal (which needs the next frame), the check against the
+///   colours displayed (a changed pixel whose colour is already shown becomes transparent),
+///   LZW, and writing — and the palette work itself for the frames whose preparation did not
+///   assume what the canvas held (after a disposal to background, a skipped frame, or a
+///   replaced first frame). The bytes are the same either way.
+///
+/// The encoder itself is not thread-safe: one thread appends the frames, in order.
 ///
 /// Errors are `ImageCodecError`s: a bad size or loop count (from `init`), a frame of the
 /// wrong size (refused; the encoder stays usable), use after `finish()`, `finish()` without a

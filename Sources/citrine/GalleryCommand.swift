@@ -24,7 +24,8 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second (default: 30).", valueName: "rate"))
     var fps: String?
 
-    @Option(help: ArgumentHelp("Frames drawn at once (default: the number of processors).", valueName: "count"))
+    @Option(help: ArgumentHelp("Threads that render and encode, in all (default: the number of processors).",
+                               valueName: "count"))
     var threads: String?
 
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
