@@ -90,14 +90,14 @@ open class CALayer: CAMediaTiming {
     /// atomic load per access, and `presentation()` walks this pointer for every layer every
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
-    @exclusivity(unchecked) private var parent: Unmanaged<CALayer>?
+    @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
     /// The presentation copy, owned by this model: retained when stored, released when replaced
     /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
     /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
     /// program's cache lines have been requested — a retain is a locked instruction, which no
     /// later memory access may pass, so retaining first made those misses wait for each other.
-    @exclusivity(unchecked) private var ownedPresentation: Unmanaged<CALayer>?
-    private var presentationLayer: CALayer? {
+    @exclusivity(unchecked) var ownedPresentation: Unmanaged<CALayer>?
+    var presentationLayer: CALayer? {
         get { ownedPresentation?.takeUnretainedValue() }
         set {
             ownedPresentation?.release()
@@ -107,21 +107,21 @@ open class CALayer: CAMediaTiming {
     /// The model layer a presentation copy was made from: unmanaged like `parent` (testing it
     /// for nil, every frame, neither retains nor releases), and cleared by the model's `deinit`
     /// (a presentation copy may outlive its model).
-    @exclusivity(unchecked) private var modelLayer: Unmanaged<CALayer>?
+    @exclusivity(unchecked) var modelLayer: Unmanaged<CALayer>?
     /// Changes with every write to `state` or `extraValues`.
-    @exclusivity(unchecked) private var modelVersion = 0
+    @exclusivity(unchecked) var modelVersion = 0
     /// The (modelVersion, animation generation) at which `presentationLayer` was last copied
     /// from this model in full (kept here, so that checking it does not read the copy).
-    @exclusivity(unchecked) private var presentationSyncedVersion: (model: Int, animations: Int) = (-1, -1)
+    @exclusivity(unchecked) var presentationSyncedVersion: (model: Int, animations: Int) = (-1, -1)
     /// The local time at which `presentationLayer` was last evaluated, and the copy's own
     /// `modelVersion` right after: while both still hold (and the copy is in sync), asking again
     /// for the same time returns the copy as it is — a renderer asks twice per frame, once to
     /// find what changed and once to draw.
-    @exclusivity(unchecked) private var presentedAt: (time: CFTimeInterval, version: Int) = (.nan, -1)
+    @exclusivity(unchecked) var presentedAt: (time: CFTimeInterval, version: Int) = (.nan, -1)
     @exclusivity(unchecked) var animationStore = AnimationStore()
     /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
     /// animated fields without counting a change.
-    @exclusivity(unchecked) private var _state = LayerState()
+    @exclusivity(unchecked) var _state = LayerState()
 
     // MARK: Timing (CAMediaTiming). Layers have an infinite duration (Apple).
     public var beginTime: CFTimeInterval {
@@ -374,11 +374,11 @@ open class CALayer: CAMediaTiming {
     // MARK: Tree
     /// The layer this one is a sublayer of (not retained, as on Apple).
     public var superlayer: CALayer? { parent?.takeUnretainedValue() }
-    @exclusivity(unchecked) private var sublayerStorage: [CALayer] = [] { didSet { sublayerIndicesAreCurrent = false } }
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { sublayerIndicesAreCurrent = false } }
     /// This layer's index in its superlayer's `sublayerStorage`, valid while the superlayer's
     /// `sublayerIndicesAreCurrent` (renumbered on demand after the sublayers change).
-    @exclusivity(unchecked) private var indexInSuperlayer = 0
-    @exclusivity(unchecked) private var sublayerIndicesAreCurrent = false
+    @exclusivity(unchecked) var indexInSuperlayer = 0
+    @exclusivity(unchecked) var sublayerIndicesAreCurrent = false
     /// The sublayers, back to front.
     public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
@@ -399,15 +399,15 @@ open class CALayer: CAMediaTiming {
             modelVersion &+= 1
         }
     }
-    @exclusivity(unchecked) private var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
+    @exclusivity(unchecked) var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
     public private(set) var needsDisplayFlag = false
     public private(set) var needsLayoutFlag = false
     /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
-    private var isRegisteredForEvents = false
+    var isRegisteredForEvents = false
     /// Number of the transaction commit after which this layer counts as committed.
     var createdBeforeCommit: Int
     /// Suppresses implicit actions while copying model values.
-    private var applyingPresentation = false
+    var applyingPresentation = false
     /// A number no other layer made in this process has (presentation copies included), for
     /// renderers that keep something per layer: unlike an `ObjectIdentifier`, it is never
     /// reused after the layer is freed, so checking it needs no `weak` reference (which would
@@ -449,38 +449,8 @@ open class CALayer: CAMediaTiming {
         extraValues = other.extraValues
     }
 
-    // MARK: - Derived geometry
 
-    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the bounds
-    /// mapped by `transform` about the anchor point. Setting it solves for the bounds size through
-    /// the transform's linear part (exact for scales and quarter turns; Apple calls other
-    /// rotations undefined, where the size is kept) and moves `position` so the box lands on
-    /// the given origin.
-    public var frame: CGRect {
-        get {
-            let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
-                           CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
-            let m = geometryTransform
-            return boundingBox(corners.map { p -> CGPoint in
-                let q = m._project(x: p.x, y: p.y)
-                return CGPoint(x: q.x, y: q.y)
-            })
-        }
-        set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
-                  newValue.width.isFinite, newValue.height.isFinite else { return }
-            if let size = boundsSize(forFrameSize: newValue.size) { bounds.size = size }
-            let current = frame
-            position = CGPoint(x: position.x + newValue.minX - current.minX,
-                               y: position.y + newValue.minY - current.minY)
-        }
-    }
-
-    /// The transform as an affine transform (Apple's `affineTransform()`; drops the 3D terms).
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
-
-    /// Sets `transform` from an affine transform (Apple's `setAffineTransform(_:)`).
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    // MARK: - Geometry a subclass may override
 
     /// The preferred size in the superlayer's coordinates (Apple: the bounds size mapped by the
     /// transform, when no layout manager is set — this port has no layout managers).
@@ -488,100 +458,6 @@ open class CALayer: CAMediaTiming {
         let t = transform
         let w = bounds.width, h = bounds.height
         return CGSize(width: abs(w * t.m11) + abs(h * t.m21), height: abs(w * t.m12) + abs(h * t.m22))
-    }
-
-    /// The bounds size whose transformed bounding box has `size` (Apple: setting `frame` with a
-    /// transform that is not a scale or a multiple-of-90° rotation is undefined; here the size is
-    /// kept and only the origin moves). With the linear part (a b; c d) of `transform`, a w × h
-    /// rectangle's box is (w|a| + h|c|) × (w|b| + h|d|); solve that 2×2 system.
-    private func boundsSize(forFrameSize size: CGSize) -> CGSize? {
-        let a = abs(transform.m11), b = abs(transform.m12), c = abs(transform.m21), d = abs(transform.m22)
-        let det = a * d - c * b
-        guard abs(det) > 1e-12 else { return nil }
-        let w = (size.width * d - c * size.height) / det
-        let h = (a * size.height - b * size.width) / det
-        guard w >= -1e-9, h >= -1e-9 else { return nil }
-        return CGSize(width: max(w, 0), height: max(h, 0))
-    }
-
-    /// The frame's mapping (no superlayer sublayerTransform): translate(−bounds.origin − anchor)
-    /// · transform · translate(position), with the anchor at (anchorPoint · bounds.size,
-    /// anchorPointZ).
-    private var geometryTransform: CATransform3D {
-        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
-        m = CATransform3DConcat(m, transform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
-    }
-
-    /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
-    /// the superlayer's `sublayerTransform` about the superlayer's anchor point.
-    public var transformToSuperlayer: CATransform3D { _transform(toParent: superlayer) }
-
-    /// Citrine extension for renderers (which work on presentation copies, whose `superlayer` is
-    /// nil): this layer's coordinates → `parent`'s, as `transformToSuperlayer` computes them.
-    public func _transform(toParent parent: CALayer?) -> CATransform3D {
-        guard let parent, !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
-        return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
-    }
-
-    /// Citrine extension: `t` acting about this layer's anchor point, as `sublayerTransform` and a
-    /// replicator's `instanceTransform` do.
-    public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
-        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
-        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), t),
-                                   CATransform3DMakeTranslation(ax, ay, 0))
-    }
-
-    /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).
-    private var transformToRoot: CATransform3D {
-        var m = transformToSuperlayer
-        var l = superlayer
-        while let s = l {
-            m = CATransform3DConcat(m, s.transformToSuperlayer)
-            l = s.superlayer
-        }
-        return m
-    }
-
-    /// Converts a point from `layer`'s coordinates (nil: the root's superlayer space) to this one's.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        let toRoot = layer?.transformToRoot ?? CATransform3DIdentity
-        let q = toRoot._project(x: p.x, y: p.y)
-        return rootPointToLocal(CGPoint(x: q.x, y: q.y))
-    }
-
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
-        if let layer { return layer.convert(p, from: self) }
-        let q = transformToRoot._project(x: p.x, y: p.y)
-        return CGPoint(x: q.x, y: q.y)
-    }
-
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, from: layer) })
-    }
-
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, to: layer) })
-    }
-
-    private func boundingBox(_ pts: [CGPoint]) -> CGRect {
-        let xs = pts.map(\.x), ys = pts.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
-
-    /// Inverse-maps a point of root space into this layer, intersecting the line of sight with the
-    /// layer's z = 0 plane (so 3D-rotated layers convert correctly).
-    private func rootPointToLocal(_ p: CGPoint) -> CGPoint {
-        let m = transformToRoot
-        // Solve for (x, y) with z = 0: [x y 0 1]·M projects to p.
-        let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
-        let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
-        let det = a11 * a22 - a12 * a21
-        guard det != 0 else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
-        return CGPoint(x: (b1 * a22 - a12 * b2) / det, y: (a11 * b2 - b1 * a21) / det)
     }
 
     /// True when `p` (in this layer's coordinates) is inside the bounds.
@@ -602,86 +478,6 @@ open class CALayer: CAMediaTiming {
             if let hit = sublayerStorage[i].hitTest(local) { return hit }
         }
         return contains(local) ? self : nil
-    }
-
-    // MARK: - Time
-
-    /// Converts `t` from `layer`'s local time (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
-    }
-
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        let media = mediaTime(fromLocal: t)
-        return layer?.localTime(fromMediaTime: media) ?? media
-    }
-
-    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Through the superlayer borrowed, not retained: this runs for every layer every frame.
-        let parent = parent?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
-        return TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
-    }
-
-    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = TimingModel.parentTime(t, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
-        return superlayer?.mediaTime(fromLocal: parent) ?? parent
-    }
-
-    // MARK: - Tree
-
-    private func isAncestor(of layer: CALayer) -> Bool {
-        var l: CALayer? = layer
-        while let c = l {
-            if c === self { return true }
-            l = c.superlayer
-        }
-        return false
-    }
-
-    /// Appends `layer`. Adding an ancestor (which would make a cycle) is refused and does nothing
-    /// (Apple raises an exception).
-    public func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(sublayerStorage.count))
-    }
-
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        guard !layer.isAncestor(of: self) else { return }
-        layer.removeFromSuperlayer()
-        let i = min(Int(idx), sublayerStorage.count)
-        sublayerStorage.insert(layer, at: i)
-        layer.parent = .passUnretained(self)
-        setNeedsLayout()
-    }
-
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        guard let sibling, let i = sublayerStorage.firstIndex(where: { $0 === sibling }) else {
-            insertSublayer(layer, at: 0)
-            return
-        }
-        let adjust = layer.superlayer === self && (sublayerStorage.firstIndex { $0 === layer } ?? Int.max) < i ? 1 : 0
-        insertSublayer(layer, at: UInt32(i - adjust))
-    }
-
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard let sibling, let i = sublayerStorage.firstIndex(where: { $0 === sibling }) else {
-            addSublayer(layer)
-            return
-        }
-        let adjust = layer.superlayer === self && (sublayerStorage.firstIndex { $0 === layer } ?? Int.max) < i ? 1 : 0
-        insertSublayer(layer, at: UInt32(i + 1 - adjust))
-    }
-
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), !newLayer.isAncestor(of: self) else { return }
-        oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(i))
-    }
-
-    public func removeFromSuperlayer() {
-        guard let s = superlayer else { return }
-        s.sublayerStorage.removeAll { $0 === self }
-        parent = nil
-        s.setNeedsLayout()
     }
 
     // MARK: - Display and layout
@@ -716,44 +512,7 @@ open class CALayer: CAMediaTiming {
     /// subclass content keys).
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
-    // MARK: - Change tracking and actions
-
-    private func changed<T>(_ key: String, _ old: T) { propertyChanged(key, old) }
-
-    /// Records a change of property `key` (old value `old`) for the transaction, redisplay and
-    /// the implicit action. Subclasses call it from their properties' observers.
-    func propertyChanged<T>(_ key: String, _ old: T) {
-        guard !applyingPresentation, modelLayer == nil else { return }
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        CATransaction.layerDidChange(self)
-        runAction(forKey: key, oldValue: old)
-    }
-
-    /// Looks up and runs the implicit action for a changed property of a committed layer.
-    private func runAction(forKey key: String, oldValue: Any) {
-        guard createdBeforeCommit < CATransaction.commitCount, !CATransaction.disableActions(),
-              type(of: self).propertyRegistry[key]?.isAnimatable == true else { return }
-        guard let action = action(forKey: key) else { return }
-        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
-           basic.byValue == nil, basic.keyPath == key {
-            // The built-in action animates from the old presentation value.
-            let fresh = basic.copy() as! CABasicAnimation
-            fresh.fromValue = presentationValue(forKey: key, fallback: oldValue)
-            fresh.run(forKey: key, object: self, arguments: nil)
-            return
-        }
-        action.run(forKey: key, object: self, arguments: nil)
-    }
-
-    private func presentationValue(forKey key: String, fallback: Any) -> Any? {
-        guard animationStore.isEmpty == false else { return fallback }
-        // The presentation value before this change: evaluate with the old model value.
-        let p = type(of: self).init(layer: self)
-        p.modelLayer = Unmanaged.passUnretained(self)
-        type(of: self).propertyRegistry[key]?.set(p, fallback)
-        animationStore.apply(to: &p.state, of: p, at: localTime(fromMediaTime: CACurrentMediaTime()), restoringFrom: nil)
-        return p.value(forKeyPath: key)
-    }
+    // MARK: - Actions
 
     /// The action for `event`, searched in Apple's order: delegate, `actions`, `style["actions"]`,
     /// `defaultAction(forKey:)`. `NSNull` anywhere ends the search with no action.
@@ -777,233 +536,6 @@ open class CALayer: CAMediaTiming {
         return a
     }
 
-    // MARK: - Animations
-
-    /// Adds a copy of `anim` under `key` (replacing, and stopping with finished = false, any
-    /// animation under the same key). beginTime 0 means "at the next commit"; duration ≤ 0 takes
-    /// the transaction's duration.
-    ///
-    /// A `CATransition` is always stored under `kCATransition` (Apple: "the special key
-    /// kCATransition is automatically used for transition animations") and remembers the layer's
-    /// subtree as last presented — the picture it transitions from: a copy of this layer and of
-    /// each sublayer (recursively) with its last presented values, leaving out sublayers never
-    /// committed (added in this transaction). Types and filters it cannot draw as asked are
-    /// reported through `CATransition._diagnostics`.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
-        let copy = anim.copy() as! CAAnimation
-        if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
-        if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
-        if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
-        var key = key
-        if let transition = copy as? CATransition {
-            key = kCATransition
-            /// `layer` as last presented, with copies of its committed sublayers.
-            func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
-                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
-                guard depth < 64 else { return copy }
-                for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
-                    copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))
-                    copy.sublayerStorage.last!.parent = .passUnretained(copy)
-                }
-                return copy
-            }
-            transition._sourceLayer = presentedCopy(self, depth: 0)
-            transition._renderState = nil
-            transition._reportUnsupported()
-        }
-        let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
-        replaced?.delegate?.animationDidStop(replaced!, finished: false)
-        CATransaction.layerDidChange(self)
-        if !isRegisteredForEvents {
-            isRegisteredForEvents = true
-            AnimatedLayerRegistry.register(self)
-        }
-        CATransaction.animationAdded(to: self)
-    }
-
-    public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
-
-    /// Citrine extension for renderers: whether any animation is attached, including those added
-    /// without a key (which `animationKeys()` does not list).
-    public var _hasAnimations: Bool { !animationStore.isEmpty }
-
-    /// Citrine extension for renderers: the earliest media time, from `now` on, at which this
-    /// layer's own animations change what it shows — `now` while one runs, waits for its commit
-    /// or has ended without its removal shown yet; the begin time of the next one to start;
-    /// ∞ when none will change it (finished ones holding their end value, and every one while
-    /// the layer's time stands still: speed 0 on it or an ancestor). Time running backwards
-    /// (a negative speed on the way up) answers `now`.
-    public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
-        guard !animationStore.isEmpty else { return .infinity }
-        var rate = 1.0
-        var l: CALayer? = self
-        while let layer = l { rate *= Double(layer.speed); l = layer.superlayer }
-        let t = localTime(fromMediaTime: now)
-        var next = CFTimeInterval.infinity
-        for e in animationStore.entries {
-            if e.pendingBegin { return now }
-            guard rate != 0, e.animation.speed != 0 else { continue }
-            if rate < 0 { return now }
-            if t < e.animation.beginTime {
-                next = min(next, mediaTime(fromLocal: e.animation.beginTime))
-            } else if t < e.animation.activeEnd || !e.stopped {
-                return now
-            }
-        }
-        return max(next, now)
-    }
-
-    /// Citrine extension for renderers: the running transition at media time `now` and its
-    /// progress (startProgress…endProgress), if one is in its active period.
-    public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {
-        guard let transition = animationStore.animation(forKey: kCATransition) as? CATransition,
-              let progress = transition._progress(at: localTime(fromMediaTime: now)) else { return nil }
-        return (transition, progress)
-    }
-
-    public func removeAnimation(forKey key: String) {
-        CATransaction.layerDidChange(self)
-        if let removed = animationStore.remove(key: key) {
-            removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
-        }
-    }
-
-    public func removeAllAnimations() {
-        CATransaction.layerDidChange(self)
-        for entry in animationStore.removeAll() {
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-        }
-    }
-
-    /// Keys of the attached animations, in the order they were added.
-    public func animationKeys() -> [String]? {
-        let keys = animationStore.keys.filter { !$0.hasPrefix("__citrine_anonymous_") }
-        return keys.isEmpty ? nil : keys
-    }
-
-    // MARK: - Presentation
-
-    /// A copy of the layer with its animations applied at the current media time (nil until the
-    /// layer has been committed). Delegate events due by now are delivered first.
-    public func presentation() -> Self? {
-        if let modelLayer { return modelLayer.takeUnretainedValue().presentation() as? Self }
-        CATransaction.commitImplicitIfNeeded()
-        return _presentation(atMediaTime: CACurrentMediaTime())
-    }
-
-    /// Citrine extension for renderers: the presentation at media time `now` (a replicator's
-    /// instance i evaluates its sublayers at now − i·instanceDelay). Does not commit the implicit
-    /// transaction; delivers the delegate events due by `now`.
-    public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
-        if let modelLayer { return modelLayer.takeUnretainedValue()._presentation(atMediaTime: now) as? Self }
-        prefetchForNextSiblings()
-        let t = localTime(fromMediaTime: now)
-        if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
-        if let owned = ownedPresentation, presentationIsSynced {
-            if presentedAt.time == t && owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
-                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
-            }
-            if owned._withUnsafeGuaranteedRef({ p in
-                withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
-            }) {
-                presentedAt = (t, owned._withUnsafeGuaranteedRef { $0.modelVersion })
-                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
-            }
-        }
-        let p: CALayer
-        if let existing = presentationLayer { p = existing } else {
-            p = type(of: self).init(layer: self)
-            p.modelLayer = Unmanaged.passUnretained(self)
-            presentationLayer = p
-        }
-        let restoring = presentationIsSynced
-        if !restoring {
-            p.copyProperties(from: self)
-            presentationSyncedVersion = (modelVersion, animationStore.generation)
-        }
-        // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
-        animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
-        presentedAt = (t, p.modelVersion)
-        // p was made by `type(of: self).init(layer:)`: the cast cannot fail.
-        return unsafeDowncast(p, to: Self.self)
-    }
-
-    /// Whether `presentationLayer` equals this model except for what its animations write:
-    /// nothing changed in the model or its set of animations since the last full copy. Only for
-    /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`
-    /// (subclasses, Citrine's or the app's, may store more, so they are always copied).
-    private var presentationIsSynced: Bool {
-        type(of: self) == CALayer.self && presentationSyncedVersion.model == modelVersion
-            && presentationSyncedVersion.animations == animationStore.generation
-    }
-
-    /// Asks the CPU to fetch, while this layer is evaluated, what evaluating the next siblings
-    /// will read: the model object two places on, and the presentation copy and compiled program
-    /// of the next one (whose model the previous call fetched). Renderers and loops over
-    /// `sublayers` evaluate siblings in order; with 100 000 layers each one's data is a chain of
-    /// cache misses (model, then copy and program) that the CPU cannot start on its own until the
-    /// previous layer is done. Only addresses are read; nothing is retained, and a sibling order
-    /// that is not followed costs a few wasted prefetches.
-    @inline(__always)
-    private func prefetchForNextSiblings() {
-        parent?._withUnsafeGuaranteedRef { parent in
-            if !parent.sublayerIndicesAreCurrent { parent.numberSublayers() }
-            parent.sublayerStorage.withUnsafeBufferPointer { siblings in
-                let next = indexInSuperlayer + 1
-                guard next < siblings.count else { return }
-                // Element addresses as raw words: reading them as references would retain them.
-                let words = UnsafeRawPointer(siblings.baseAddress!)
-                if next + 1 < siblings.count {
-                    let model = words.load(fromByteOffset: (next + 1) * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
-                    for line in 0..<3 { citrine_prefetch(model + 64 * line) }
-                }
-                let following = words.load(fromByteOffset: next * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
-                Unmanaged<CALayer>.fromOpaque(following)._withUnsafeGuaranteedRef { $0.prefetchPresentationData() }
-            }
-        }
-    }
-
-    /// Prefetches this model's presentation copy and compiled program (their first cache lines).
-    @inline(__always)
-    private func prefetchPresentationData() {
-        if let owned = ownedPresentation {
-            let copy = UnsafeRawPointer(owned.toOpaque())
-            for line in 0..<2 { citrine_prefetch(copy + 64 * line) }
-        }
-        if let program = animationStore.programAddress {
-            for line in 0..<4 { citrine_prefetch(program + 64 * line) }
-        }
-    }
-
-    /// Records each sublayer's index (`indexInSuperlayer`) after the sublayers changed.
-    private func numberSublayers() {
-        for (i, l) in sublayerStorage.enumerated() { l.indexInSuperlayer = i }
-        sublayerIndicesAreCurrent = true
-    }
-
-    /// The model layer (self for a model layer).
-    public func model() -> Self { (modelLayer?.takeUnretainedValue() as? Self) ?? self }
-
-    /// Delivers animationDidStart / animationDidStop events due by media time `now`, in time order,
-    /// and removes finished animations with isRemovedOnCompletion.
-    func processAnimationEvents(until now: CFTimeInterval) {
-        processAnimationEvents(atLocalTime: localTime(fromMediaTime: now))
-    }
-
-    private func processAnimationEvents(atLocalTime t: CFTimeInterval) {
-        for event in animationStore.dueEvents(at: t) {
-            switch event {
-            case let .start(a): a.delegate?.animationDidStart(a)
-            case let .stop(a): a.delegate?.animationDidStop(a, finished: true)
-            }
-        }
-    }
-
-    /// Gives animations added with beginTime 0 the layer's local time at commit.
-    func assignBeginTimes(at mediaTime: CFTimeInterval) {
-        animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
-    }
-
     // MARK: - Key-value coding
 
     /// Default value of a property (Apple's class method).
@@ -1024,31 +556,6 @@ open class CALayer: CAMediaTiming {
     open func value(forKeyPath keyPath: String) -> Any? { value(at: ParsedKeyPath(keyPath)) }
 
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, at: ParsedKeyPath(keyPath)) }
-
-    private func value(at path: ParsedKeyPath) -> Any? {
-        guard path.hasSubpath else { return value(forKey: path.head) }
-        return path.get(AnimatableValue(value(forKey: path.head)))?.value
-    }
-
-    private func setValue(_ value: Any?, at path: ParsedKeyPath) {
-        guard path.hasSubpath else { return setValue(value, forKey: path.head) }
-        setAnimatableValue(AnimatableValue(value), at: path)
-    }
-
-    /// Typed key-path access for animations of properties outside `LayerState`.
-    func animatableValue(at path: ParsedKeyPath) -> AnimatableValue {
-        let whole = type(of: self).propertyRegistry[path.head]?.getValue(self) ?? AnimatableValue(extraValues[path.head])
-        return path.get(whole) ?? .discrete(nil)
-    }
-
-    func setAnimatableValue(_ value: AnimatableValue, at path: ParsedKeyPath) {
-        guard let property = type(of: self).propertyRegistry[path.head] else {
-            if !path.hasSubpath { extraValues[path.head] = value.value }
-            return
-        }
-        guard let updated = path.set(property.getValue(self), value) else { return }
-        property.setValue(self, updated)
-    }
 
     /// The typed property registry of this class (subclasses merge theirs into super's).
     open class var propertyRegistry: [String: LayerProperty] { LayerProperty.base }

@@ -1,0 +1,224 @@
+import QuartzCore
+import Raster
+
+/// Retained leaf layers and backing stores: pixels kept across frames until a property that
+/// changes them does.
+extension LayerRenderer {
+    // MARK: - Retained leaf layers
+
+    /// What a leaf layer's pixels depend on (besides its placement and opacity). A class: every
+    /// footprint and retained bitmap holds one and every frame compares them, so the footprint
+    /// pass hands last frame's key on while the values stay the same (`footprints`), making the
+    /// comparisons identity tests and the copies one retain.
+    final class LeafKey: Equatable {
+        struct Values: Equatable {
+            let bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
+            let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+            let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
+            let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            let rasterScale: CGFloat
+            let drawn: DrawnContent
+        }
+        let values: Values
+
+        init(_ p: CALayer, rasterScale: CGFloat) {
+            values = Values(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
+                            background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
+                            contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
+                            contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
+                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale,
+                            drawn: DrawnContent(p))
+        }
+
+        static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
+    }
+
+    /// Device pixels per layer point of an affine layer → device map (the longer of its two axes);
+    /// nil when it is 0 or not finite.
+    static func pixelsPerPoint(_ affine: Transform) -> Double? {
+        let s = max((affine.a * affine.a + affine.b * affine.b).squareRoot(), (affine.c * affine.c + affine.d * affine.d).squareRoot())
+        return s > 0 && s.isFinite ? s : nil
+    }
+
+    /// `pixelsPerPoint`, quantized up to quarters.
+    static func rasterScale(_ affine: Transform) -> CGFloat? {
+        pixelsPerPoint(affine).map { CGFloat(($0 * 4).rounded(.up) / 4) }
+    }
+
+    /// The linear part (a, b, c, d) of a layer → device map: rotation, scale and skew.
+    struct Orientation: Equatable {
+        var a: Double, b: Double, c: Double, d: Double
+        init(_ t: Transform) { a = t.a; b = t.b; c = t.c; d = t.d }
+    }
+
+    /// A leaf layer's retained rasterization (a class: looked up for every layer every frame, it
+    /// is then retained, not copied field by field).
+    final class Leaf {
+        let key: LeafKey
+        /// Premultiplied pixels with (at least) one transparent pixel of margin on every side.
+        let pixmap: Pixmap
+        /// Where `pixmap`'s non-transparent and flat pixels lie: drawn translated, it skips its
+        /// transparent corners, and translated or not, its solid interior is blended as one colour.
+        let extents: TexelExtents
+        /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
+        /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
+        let placement: Placement
+        /// The `_serial` of the layer it belongs to (an identifier alone could be reused by a
+        /// later layer).
+        let owner: UInt64
+        /// The layer's orientation in the last frame that drew it.
+        var seen: Orientation
+        /// The last full frame that drew it (`Leaves.frame`).
+        var lastFrame = 0
+
+        init(key: LeafKey, pixmap: Pixmap, placement: Placement, owner: CALayer, seen: Orientation) {
+            self.key = key
+            self.pixmap = pixmap
+            extents = TexelExtents(of: pixmap)
+            self.placement = placement
+            self.owner = owner._serial
+            self.seen = seen
+        }
+
+        /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
+        /// orientation it was drawn for, a layer-space one while the orientation keeps changing.
+        func fits(_ orientation: Orientation) -> Bool {
+            switch placement {
+            case let .device(drawn, _): drawn == orientation
+            case .layer: seen != orientation
+            }
+        }
+
+        enum Placement {
+            /// Bitmap pixel → device is a translation by `origin` + the layer → device translation.
+            case device(Orientation, origin: (x: Double, y: Double))
+            /// Layer space → bitmap pixels.
+            case layer(toCache: Transform)
+        }
+    }
+
+    /// Retained leaf layers by layer identity, shared with patch renderers (a bitmap and its
+    /// placement do not depend on the target's origin).
+    final class Leaves {
+        var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// Number of the full frame being drawn.
+        private(set) var frame = 0
+
+        /// Bitmaps rasterized so far (for tests: a frame that only moves, turns or fades
+        /// retained layers adds none).
+        var rasterizations = 0
+
+        func beginFullFrame() { frame &+= 1 }
+
+        /// Forgets the bitmaps of layers without a footprint in the frame just drawn (a patch
+        /// frame of a damage-tracked tree, whose footprints list every layer on screen).
+        func keepOnly(_ onScreen: [ObjectIdentifier: Footprint]) {
+            let gone = byLayer.compactMap { onScreen[$0.key] == nil ? $0.key : nil }
+            for key in gone { byLayer[key] = nil }
+        }
+
+        /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
+        /// gone), so the cache holds only what is on screen.
+        func dropUnused() {
+            let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
+            for key in unused { byLayer[key] = nil }
+        }
+    }
+
+    /// A plain, shape, gradient or text layer (`LayerContent.drawsItself`) without sublayers,
+    /// mask or shadow is rasterized once and then only re-composited — with bilinear filtering,
+    /// as Core Animation composites layer textures — until a property that changes its pixels
+    /// changes. Its bitmap is drawn in device orientation while the layer's rotation and scale
+    /// stay put (moving it is then a translation of the bitmap, sub-pixel offsets included), and
+    /// in layer space, at its device scale quantized up to quarters, once they animate (each frame
+    /// then resamples it under the full affine map). The bitmap covers `LayerContent.rect` (a
+    /// stroke or glyphs may reach beyond the bounds). A property whose change alters the pixels
+    /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
+    /// changes of position, opacity and rotation do not (a change of scale does when it crosses
+    /// a quarter of the raster scale).
+    /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
+    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
+        -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
+        guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
+              p.contents == nil || p.contents is CGImage else { return nil }
+        guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
+        let id = ObjectIdentifier(model), orientation = Orientation(affine)
+        let key = onScreen?[id].flatMap { $0.picture.matrix == affine ? $0.picture.key : nil } ?? LeafKey(p, rasterScale: rasterScale)
+        let leaf: Leaf
+        if let old = leaves.byLayer[id], old.owner == model._serial, old.key == key, old.fits(orientation) {
+            leaf = old
+        } else {
+            // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
+            let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
+            guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
+                  let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
+                                     : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
+                                                 orientation: orientation) else { return nil }
+            leaves.rasterizations += 1
+            leaf = fresh
+            leaves.byLayer[id] = fresh
+        }
+        leaf.seen = orientation
+        leaf.lastFrame = leaves.frame
+        switch leaf.placement {
+        case let .device(_, origin):
+            return (leaf.pixmap, leaf.extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+        case let .layer(toCache):
+            guard let fromCache = toCache.inverted() else { return nil }
+            return (leaf.pixmap, leaf.extents, fromCache.concatenating(affine))
+        }
+    }
+
+    /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
+    static let maxLeafSide: CGFloat = 4096
+
+    /// The layer drawn under `affine` into a bitmap covering the device box of `area` (its
+    /// content rectangle, layer space) plus one pixel.
+    func deviceLeaf(_ model: CALayer, _ p: CALayer, area: CGRect, key: LeafKey, affine: Transform) -> Leaf? {
+        guard let box = LayerGeometry.deviceBox(area, CATransform3D(affine), margin: 1),
+              CGFloat(box.x1 - box.x0) <= LayerRenderer.maxLeafSide, CGFloat(box.y1 - box.y0) <= LayerRenderer.maxLeafSide,
+              let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
+        let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
+        drawFlatContent(model, p, transform: toCache, into: fresh)
+        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        return Leaf(key: key, pixmap: fresh,
+                    placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
+                    owner: model, seen: Orientation(affine))
+    }
+
+    /// The layer's `area` (its content rectangle, layer space) drawn at `rasterScale` pixels per
+    /// point, one transparent pixel of margin around.
+    func layerLeaf(_ model: CALayer, _ p: CALayer, area b: CGRect, key: LeafKey, rasterScale: CGFloat,
+                           orientation: Orientation) -> Leaf? {
+        let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
+                                tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
+        let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
+        guard fw.isFinite, fh.isFinite, fw <= LayerRenderer.maxLeafSide, fh <= LayerRenderer.maxLeafSide,
+              let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
+        drawFlatContent(model, p, transform: toCache, into: fresh)
+        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), owner: model, seen: orientation)
+    }
+
+    // MARK: - Backing stores
+
+    /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
+    /// until the layer needs display or changes size. nil when nothing is drawn.
+    func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
+        let key = ObjectIdentifier(model)
+        let size = p.bounds.size
+        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay() {
+            return cached.pixmap
+        }
+        guard model.delegate != nil || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
+                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
+        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
+        let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
+        ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
+        model.display()
+        model.draw(in: ctx)
+        backingStores[key] = BackingStore(size: size, pixmap: pixmap, owner: model)
+        return pixmap
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Adding, finding and removing animations, and the times the renderer asks about.
+extension CALayer {
+    // MARK: - Animations
+
+    /// Adds a copy of `anim` under `key` (replacing, and stopping with finished = false, any
+    /// animation under the same key). beginTime 0 means "at the next commit"; duration ≤ 0 takes
+    /// the transaction's duration.
+    ///
+    /// A `CATransition` is always stored under `kCATransition` (Apple: "the special key
+    /// kCATransition is automatically used for transition animations") and remembers the layer's
+    /// subtree as last presented — the picture it transitions from: a copy of this layer and of
+    /// each sublayer (recursively) with its last presented values, leaving out sublayers never
+    /// committed (added in this transaction). Types and filters it cannot draw as asked are
+    /// reported through `CATransition._diagnostics`.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
+        if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
+        if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        var key = key
+        if let transition = copy as? CATransition {
+            key = kCATransition
+            /// `layer` as last presented, with copies of its committed sublayers.
+            func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
+                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
+                guard depth < 64 else { return copy }
+                for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
+                    copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))
+                    copy.sublayerStorage.last!.parent = .passUnretained(copy)
+                }
+                return copy
+            }
+            transition._sourceLayer = presentedCopy(self, depth: 0)
+            transition._renderState = nil
+            transition._reportUnsupported()
+        }
+        let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
+        replaced?.delegate?.animationDidStop(replaced!, finished: false)
+        CATransaction.layerDidChange(self)
+        if !isRegisteredForEvents {
+            isRegisteredForEvents = true
+            AnimatedLayerRegistry.register(self)
+        }
+        CATransaction.animationAdded(to: self)
+    }
+
+    public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
+
+    /// Citrine extension for renderers: whether any animation is attached, including those added
+    /// without a key (which `animationKeys()` does not list).
+    public var _hasAnimations: Bool { !animationStore.isEmpty }
+
+    /// Citrine extension for renderers: the earliest media time, from `now` on, at which this
+    /// layer's own animations change what it shows — `now` while one runs, waits for its commit
+    /// or has ended without its removal shown yet; the begin time of the next one to start;
+    /// ∞ when none will change it (finished ones holding their end value, and every one while
+    /// the layer's time stands still: speed 0 on it or an ancestor). Time running backwards
+    /// (a negative speed on the way up) answers `now`.
+    public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
+        guard !animationStore.isEmpty else { return .infinity }
+        var rate = 1.0
+        var l: CALayer? = self
+        while let layer = l { rate *= Double(layer.speed); l = layer.superlayer }
+        let t = localTime(fromMediaTime: now)
+        var next = CFTimeInterval.infinity
+        for e in animationStore.entries {
+            if e.pendingBegin { return now }
+            guard rate != 0, e.animation.speed != 0 else { continue }
+            if rate < 0 { return now }
+            if t < e.animation.beginTime {
+                next = min(next, mediaTime(fromLocal: e.animation.beginTime))
+            } else if t < e.animation.activeEnd || !e.stopped {
+                return now
+            }
+        }
+        return max(next, now)
+    }
+
+    /// Citrine extension for renderers: the running transition at media time `now` and its
+    /// progress (startProgress…endProgress), if one is in its active period.
+    public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {
+        guard let transition = animationStore.animation(forKey: kCATransition) as? CATransition,
+              let progress = transition._progress(at: localTime(fromMediaTime: now)) else { return nil }
+        return (transition, progress)
+    }
+
+    public func removeAnimation(forKey key: String) {
+        CATransaction.layerDidChange(self)
+        if let removed = animationStore.remove(key: key) {
+            removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
+        }
+    }
+
+    public func removeAllAnimations() {
+        CATransaction.layerDidChange(self)
+        for entry in animationStore.removeAll() {
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+        }
+    }
+
+    /// Keys of the attached animations, in the order they were added.
+    public func animationKeys() -> [String]? {
+        let keys = animationStore.keys.filter { !$0.hasPrefix("__citrine_anonymous_") }
+        return keys.isEmpty ? nil : keys
+    }
+}

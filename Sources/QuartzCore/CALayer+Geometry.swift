@@ -1,0 +1,155 @@
+import Foundation
+
+/// Derived geometry (frame, transforms to the superlayer and the root), point and rectangle
+/// conversion between layers, and time conversion.
+extension CALayer {
+    // MARK: - Derived geometry
+
+    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the bounds
+    /// mapped by `transform` about the anchor point. Setting it solves for the bounds size through
+    /// the transform's linear part (exact for scales and quarter turns; Apple calls other
+    /// rotations undefined, where the size is kept) and moves `position` so the box lands on
+    /// the given origin.
+    public var frame: CGRect {
+        get {
+            let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
+                           CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
+            let m = geometryTransform
+            return boundingBox(corners.map { p -> CGPoint in
+                let q = m._project(x: p.x, y: p.y)
+                return CGPoint(x: q.x, y: q.y)
+            })
+        }
+        set {
+            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
+                  newValue.width.isFinite, newValue.height.isFinite else { return }
+            if let size = boundsSize(forFrameSize: newValue.size) { bounds.size = size }
+            let current = frame
+            position = CGPoint(x: position.x + newValue.minX - current.minX,
+                               y: position.y + newValue.minY - current.minY)
+        }
+    }
+
+    /// The transform as an affine transform (Apple's `affineTransform()`; drops the 3D terms).
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets `transform` from an affine transform (Apple's `setAffineTransform(_:)`).
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The bounds size whose transformed bounding box has `size` (Apple: setting `frame` with a
+    /// transform that is not a scale or a multiple-of-90° rotation is undefined; here the size is
+    /// kept and only the origin moves). With the linear part (a b; c d) of `transform`, a w × h
+    /// rectangle's box is (w|a| + h|c|) × (w|b| + h|d|); solve that 2×2 system.
+    func boundsSize(forFrameSize size: CGSize) -> CGSize? {
+        let a = abs(transform.m11), b = abs(transform.m12), c = abs(transform.m21), d = abs(transform.m22)
+        let det = a * d - c * b
+        guard abs(det) > 1e-12 else { return nil }
+        let w = (size.width * d - c * size.height) / det
+        let h = (a * size.height - b * size.width) / det
+        guard w >= -1e-9, h >= -1e-9 else { return nil }
+        return CGSize(width: max(w, 0), height: max(h, 0))
+    }
+
+    /// The frame's mapping (no superlayer sublayerTransform): translate(−bounds.origin − anchor)
+    /// · transform · translate(position), with the anchor at (anchorPoint · bounds.size,
+    /// anchorPointZ).
+    var geometryTransform: CATransform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
+        m = CATransform3DConcat(m, transform)
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+    }
+
+    /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
+    /// the superlayer's `sublayerTransform` about the superlayer's anchor point.
+    public var transformToSuperlayer: CATransform3D { _transform(toParent: superlayer) }
+
+    /// Citrine extension for renderers (which work on presentation copies, whose `superlayer` is
+    /// nil): this layer's coordinates → `parent`'s, as `transformToSuperlayer` computes them.
+    public func _transform(toParent parent: CALayer?) -> CATransform3D {
+        guard let parent, !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
+        return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
+    }
+
+    /// Citrine extension: `t` acting about this layer's anchor point, as `sublayerTransform` and a
+    /// replicator's `instanceTransform` do.
+    public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
+        let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), t),
+                                   CATransform3DMakeTranslation(ax, ay, 0))
+    }
+
+    /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).
+    var transformToRoot: CATransform3D {
+        var m = transformToSuperlayer
+        var l = superlayer
+        while let s = l {
+            m = CATransform3DConcat(m, s.transformToSuperlayer)
+            l = s.superlayer
+        }
+        return m
+    }
+
+    /// Converts a point from `layer`'s coordinates (nil: the root's superlayer space) to this one's.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        let toRoot = layer?.transformToRoot ?? CATransform3DIdentity
+        let q = toRoot._project(x: p.x, y: p.y)
+        return rootPointToLocal(CGPoint(x: q.x, y: q.y))
+    }
+
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        if let layer { return layer.convert(p, from: self) }
+        let q = transformToRoot._project(x: p.x, y: p.y)
+        return CGPoint(x: q.x, y: q.y)
+    }
+
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, from: layer) })
+    }
+
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        boundingBox([CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                     CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { convert($0, to: layer) })
+    }
+
+    func boundingBox(_ pts: [CGPoint]) -> CGRect {
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// Inverse-maps a point of root space into this layer, intersecting the line of sight with the
+    /// layer's z = 0 plane (so 3D-rotated layers convert correctly).
+    func rootPointToLocal(_ p: CGPoint) -> CGPoint {
+        let m = transformToRoot
+        // Solve for (x, y) with z = 0: [x y 0 1]·M projects to p.
+        let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
+        let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
+        let det = a11 * a22 - a12 * a21
+        guard det != 0 else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+        return CGPoint(x: (b1 * a22 - a12 * b2) / det, y: (a11 * b2 - b1 * a21) / det)
+    }
+
+    // MARK: - Time
+
+    /// Converts `t` from `layer`'s local time (nil: media time) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
+    }
+
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocal: t)
+        return layer?.localTime(fromMediaTime: media) ?? media
+    }
+
+    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        // Through the superlayer borrowed, not retained: this runs for every layer every frame.
+        let parent = parent?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
+        return TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
+    }
+
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        let parent = TimingModel.parentTime(t, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
+        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import CPrefetch
+
+/// The presentation copy: every animation applied at the current media time.
+extension CALayer {
+    // MARK: - Presentation
+
+    /// A copy of the layer with its animations applied at the current media time (nil until the
+    /// layer has been committed). Delegate events due by now are delivered first.
+    public func presentation() -> Self? {
+        if let modelLayer { return modelLayer.takeUnretainedValue().presentation() as? Self }
+        CATransaction.commitImplicitIfNeeded()
+        return _presentation(atMediaTime: CACurrentMediaTime())
+    }
+
+    /// Citrine extension for renderers: the presentation at media time `now` (a replicator's
+    /// instance i evaluates its sublayers at now − i·instanceDelay). Does not commit the implicit
+    /// transaction; delivers the delegate events due by `now`.
+    public func _presentation(atMediaTime now: CFTimeInterval) -> Self? {
+        if let modelLayer { return modelLayer.takeUnretainedValue()._presentation(atMediaTime: now) as? Self }
+        prefetchForNextSiblings()
+        let t = localTime(fromMediaTime: now)
+        if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
+        if let owned = ownedPresentation, presentationIsSynced {
+            if presentedAt.time == t && owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
+                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+            }
+            if owned._withUnsafeGuaranteedRef({ p in
+                withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
+            }) {
+                presentedAt = (t, owned._withUnsafeGuaranteedRef { $0.modelVersion })
+                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+            }
+        }
+        let p: CALayer
+        if let existing = presentationLayer { p = existing } else {
+            p = type(of: self).init(layer: self)
+            p.modelLayer = Unmanaged.passUnretained(self)
+            presentationLayer = p
+        }
+        let restoring = presentationIsSynced
+        if !restoring {
+            p.copyProperties(from: self)
+            presentationSyncedVersion = (modelVersion, animationStore.generation)
+        }
+        // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
+        animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
+        presentedAt = (t, p.modelVersion)
+        // p was made by `type(of: self).init(layer:)`: the cast cannot fail.
+        return unsafeDowncast(p, to: Self.self)
+    }
+
+    /// Whether `presentationLayer` equals this model except for what its animations write:
+    /// nothing changed in the model or its set of animations since the last full copy. Only for
+    /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`
+    /// (subclasses, Citrine's or the app's, may store more, so they are always copied).
+    var presentationIsSynced: Bool {
+        type(of: self) == CALayer.self && presentationSyncedVersion.model == modelVersion
+            && presentationSyncedVersion.animations == animationStore.generation
+    }
+
+    /// Asks the CPU to fetch, while this layer is evaluated, what evaluating the next siblings
+    /// will read: the model object two places on, and the presentation copy and compiled program
+    /// of the next one (whose model the previous call fetched). Renderers and loops over
+    /// `sublayers` evaluate siblings in order; with 100 000 layers each one's data is a chain of
+    /// cache misses (model, then copy and program) that the CPU cannot start on its own until the
+    /// previous layer is done. Only addresses are read; nothing is retained, and a sibling order
+    /// that is not followed costs a few wasted prefetches.
+    @inline(__always)
+    func prefetchForNextSiblings() {
+        parent?._withUnsafeGuaranteedRef { parent in
+            if !parent.sublayerIndicesAreCurrent { parent.numberSublayers() }
+            parent.sublayerStorage.withUnsafeBufferPointer { siblings in
+                let next = indexInSuperlayer + 1
+                guard next < siblings.count else { return }
+                // Element addresses as raw words: reading them as references would retain them.
+                let words = UnsafeRawPointer(siblings.baseAddress!)
+                if next + 1 < siblings.count {
+                    let model = words.load(fromByteOffset: (next + 1) * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
+                    for line in 0..<3 { citrine_prefetch(model + 64 * line) }
+                }
+                let following = words.load(fromByteOffset: next * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
+                Unmanaged<CALayer>.fromOpaque(following)._withUnsafeGuaranteedRef { $0.prefetchPresentationData() }
+            }
+        }
+    }
+
+    /// Prefetches this model's presentation copy and compiled program (their first cache lines).
+    @inline(__always)
+    func prefetchPresentationData() {
+        if let owned = ownedPresentation {
+            let copy = UnsafeRawPointer(owned.toOpaque())
+            for line in 0..<2 { citrine_prefetch(copy + 64 * line) }
+        }
+        if let program = animationStore.programAddress {
+            for line in 0..<4 { citrine_prefetch(program + 64 * line) }
+        }
+    }
+
+    /// Records each sublayer's index (`indexInSuperlayer`) after the sublayers changed.
+    func numberSublayers() {
+        for (i, l) in sublayerStorage.enumerated() { l.indexInSuperlayer = i }
+        sublayerIndicesAreCurrent = true
+    }
+
+    /// The model layer (self for a model layer).
+    public func model() -> Self { (modelLayer?.takeUnretainedValue() as? Self) ?? self }
+
+    /// Delivers animationDidStart / animationDidStop events due by media time `now`, in time order,
+    /// and removes finished animations with isRemovedOnCompletion.
+    func processAnimationEvents(until now: CFTimeInterval) {
+        processAnimationEvents(atLocalTime: localTime(fromMediaTime: now))
+    }
+
+    func processAnimationEvents(atLocalTime t: CFTimeInterval) {
+        for event in animationStore.dueEvents(at: t) {
+            switch event {
+            case let .start(a): a.delegate?.animationDidStart(a)
+            case let .stop(a): a.delegate?.animationDidStop(a, finished: true)
+            }
+        }
+    }
+
+    /// Gives animations added with beginTime 0 the layer's local time at commit.
+    func assignBeginTimes(at mediaTime: CFTimeInterval) {
+        animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
+    }
+}
