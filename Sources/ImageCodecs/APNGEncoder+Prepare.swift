@@ -50,8 +50,8 @@ public final class APNGFramePreparer {
     /// frame before it, as appended). `isLast` is not needed by APNG (it is by GIF's preparer).
     public func prepare(_ frame: Pixmap, previous: Pixmap?, isLast: Bool = false,
                         into prepared: APNGPreparedFrame) throws(ImageCodecError) {
-        try checkSize(frame)
-        if let previous { try checkSize(previous) }
+        try ImageCodecError.checkFrame(frame, width: width, height: height, of: "APNG")
+        if let previous { try ImageCodecError.checkFrame(previous, width: width, height: height, of: "APNG") }
         prepared.reset(width: width, height: height, isFirst: previous == nil)
         let region: APNGEncoder.Region
         if let previous {
@@ -68,13 +68,5 @@ public final class APNGFramePreparer {
         try compressor.compress(source, encoding: encoding, into: prepared.data)
         prepared.region = region
         prepared.blendsOver = encoding.clearsUnchanged
-    }
-
-    private func checkSize(_ image: Pixmap) throws(ImageCodecError) {
-        guard image.width == width, image.height == height else {
-            throw ImageCodecError(file: nil, reason: .invalidSize(
-                width: image.width, height: image.height,
-                reason: "a frame is \(image.width)×\(image.height), the animation \(width)×\(height)"))
-        }
     }
 }

@@ -99,8 +99,8 @@ public final class GIFFramePreparer {
     /// global table).
     public func prepare(_ frame: Pixmap, previous: Pixmap?, isLast: Bool,
                         into prepared: GIFPreparedFrame) throws(ImageCodecError) {
-        try checkSize(frame)
-        if let previous { try checkSize(previous) }
+        try ImageCodecError.checkFrame(frame, width: width, height: height, of: "GIF")
+        if let previous { try ImageCodecError.checkFrame(previous, width: width, height: height, of: "GIF") }
         guard prepared.width == width, prepared.height == height else {
             throw ImageCodecError(file: nil, reason: .misuse(
                 "a prepared frame of \(prepared.width)×\(prepared.height) for a \(width)×\(height) GIF"))
@@ -131,14 +131,6 @@ public final class GIFFramePreparer {
         prepared.first = first
         prepared.reservedTransparency = !isLast
         prepared.global = quantizer.global
-    }
-
-    private func checkSize(_ image: Pixmap) throws(ImageCodecError) {
-        guard image.width == width, image.height == height else {
-            throw ImageCodecError(file: nil, reason: .invalidSize(
-                width: image.width, height: image.height,
-                reason: "a frame is \(image.width)×\(image.height) but the GIF is \(width)×\(height)"))
-        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Raster
+
 /// Why an image could not be read or written, and which file it was.
 public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What went wrong.
@@ -41,6 +43,15 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case let .misuse(text): what = "misuse: \(text)"
         }
         return "\(file ?? "<memory>"): \(what)"
+    }
+
+    /// Throws `.invalidSize` unless `frame` is `width`×`height` (an animation's frame size).
+    static func checkFrame(_ frame: Pixmap, width: Int, height: Int, of animation: String) throws(ImageCodecError) {
+        guard frame.width == width, frame.height == height else {
+            throw ImageCodecError(file: nil, reason: .invalidSize(
+                width: frame.width, height: frame.height,
+                reason: "a frame is \(frame.width)×\(frame.height) but the \(animation) is \(width)×\(height)"))
+        }
     }
 
     /// The same error, attributed to `path`.
