@@ -7,7 +7,8 @@
 //      palettegen/paletteuse) and APNG (ours vs ffmpeg's apng), encode time and bytes; GIF
 //      quality (PSNR against the rendered frames) is computed afterwards by psnr.py.
 // Writes its files and a JSON summary to --out (default Benchmarks/out/export). `--only` runs
-// some of the parts: `--only exports` or `--only render,encoders`.
+// some of the parts: `--only exports` or `--only render,encoders`; `--formats gif,apng` some of
+// the formats of part 2 (seq, gif, apng, mp4, mov, webm).
 //
 //     swift build -c release --package-path Benchmarks --product export-bench
 //     Benchmarks/.build/release/export-bench [--seconds 5] [--fps 30] [--rounds 3] [--out DIR]
@@ -103,7 +104,9 @@ if parts.contains("exports") {
             : [FileManager.default.contents(atPath: out + "/" + name) ?? Data()]
     }
     var exports: [[String: Any]] = []
-    for name in ["seq/%04d.png", "wall.gif", "wall.apng", "wall.mp4", "wall.mov", "wall.webm"] {
+    let names = ["seq": "seq/%04d.png", "gif": "wall.gif", "apng": "wall.apng", "mp4": "wall.mp4", "mov": "wall.mov", "webm": "wall.webm"]
+    let formats = (option("--formats") ?? "seq,gif,apng,mp4,mov,webm").split(separator: ",").map(String.init)
+    for name in formats.compactMap({ names[$0] }) {
         var times: [Int: [Double]] = [1: [], 2: []]
         var cpu: [Int: [Double]] = [1: [], 2: []]
         var bytes = 0
