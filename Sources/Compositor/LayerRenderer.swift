@@ -139,8 +139,15 @@ final class LayerRenderer {
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
-    /// nothing (hidden, transparent, or a culled back face). A layer flattens its sublayers into
-    /// its own plane (Apple); a CATransformLayer does not, so its sublayers share its 3D space.
+    /// nothing (hidden, transparent, a culled back face, or non-finite geometry). A layer flattens
+    /// its sublayers into its own plane (Apple); a CATransformLayer does not, so its sublayers
+    /// share its 3D space.
+    ///
+    /// Non-finite geometry — NaN or ±∞ in the presented bounds or anywhere in the layer → device
+    /// matrix (position, anchor point, transforms) — draws nothing, neither the layer nor its
+    /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
+    /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
+    /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
@@ -148,6 +155,7 @@ final class LayerRenderer {
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
+        guard LayerGeometry.isFinite(matrix), LayerGeometry.isFinite(p.bounds) else { return nil }
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }

@@ -460,8 +460,16 @@ open class CALayer: CAMediaTiming {
         return CGSize(width: abs(w * t.m11) + abs(h * t.m21), height: abs(w * t.m12) + abs(h * t.m22))
     }
 
-    /// True when `p` (in this layer's coordinates) is inside the bounds.
-    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// True when `p` (in this layer's coordinates) is inside the bounds, with Core Graphics'
+    /// `CGRectContainsPoint` rule: the minimum edges are inside, the maximum edges are not. NaN in
+    /// the bounds or the point contains nothing (every comparison with NaN is false) — compared
+    /// here directly, as Foundation's `CGRect.contains` traps on NaN bounds on Linux (issue 18).
+    open func contains(_ p: CGPoint) -> Bool {
+        let r = bounds
+        let x0 = min(r.origin.x, r.origin.x + r.size.width), x1 = max(r.origin.x, r.origin.x + r.size.width)
+        let y0 = min(r.origin.y, r.origin.y + r.size.height), y1 = max(r.origin.y, r.origin.y + r.size.height)
+        return p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1
+    }
 
     /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
     /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
