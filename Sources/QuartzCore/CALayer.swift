@@ -91,6 +91,9 @@ open class CALayer: CAMediaTiming {
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
     @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
+    /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
+    /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
+    weak var maskOwner: CALayer?
     /// The presentation copy, owned by this model: retained when stored, released when replaced
     /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
     /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
@@ -232,9 +235,22 @@ open class CALayer: CAMediaTiming {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
     }
+    /// A layer whose alpha masks this layer and its subtree (default nil). Apple: "The layer you
+    /// assign to this property must not have a superlayer. If it does, the behavior is
+    /// undefined." Citrine refuses such an assignment, and any that would close a cycle — the
+    /// layer itself, one of its ancestors, another layer's mask (issue 18): the property keeps
+    /// its value (see `canBeMask(of:)`).
     public var mask: CALayer? {
         get { state.mask }
-        set { let old = state.mask; state.mask = newValue; changed("mask", old) }
+        set {
+            guard newValue !== state.mask else { return }
+            if let m = newValue, !m.canBeMask(of: self) { return }
+            let old = state.mask
+            old?.maskOwner = nil
+            newValue?.maskOwner = self
+            state.mask = newValue
+            changed("mask", old)
+        }
     }
     public var isDoubleSided: Bool {
         get { state.isDoubleSided }
