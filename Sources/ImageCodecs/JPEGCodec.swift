@@ -26,6 +26,7 @@ public enum JPEGCodec: ImageDecoding {
         guard citrine_jpeg_read_header(decoder, base, UInt(bytes.count), &info, &message) == 0 else {
             throw libraryError(message, decoder)
         }
+        try ImageDecodingLimits.check(width: Int(info.width), height: Int(info.height))
         let pixmap: Pixmap
         do {
             pixmap = try Pixmap(width: Int(info.width), height: Int(info.height))
