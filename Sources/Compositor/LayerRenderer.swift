@@ -103,7 +103,8 @@ final class LayerRenderer {
     func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
+        guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,

@@ -121,8 +121,11 @@ extension CALayer {
         }
     }
 
-    /// Gives animations added with beginTime 0 the layer's local time at commit.
+    /// Gives animations added with beginTime 0 the layer's local time at commit. A layer without
+    /// animations skips the local time (a walk to the root): a commit of n changed layers in a
+    /// deep chain would otherwise cost O(n · depth) (issue 18).
     func assignBeginTimes(at mediaTime: CFTimeInterval) {
+        guard !animationStore.isEmpty else { return }
         animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
     }
 }

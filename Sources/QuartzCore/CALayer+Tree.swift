@@ -65,6 +65,21 @@ extension CALayer {
         insertSublayer(newLayer, at: UInt32(i))
     }
 
+    /// Releases the sublayers without recursion (from `deinit`): a sublayer this layer holds the
+    /// last reference to gives up its own sublayers first, into the same work list, so a
+    /// 100 000-deep chain is freed in a loop instead of 100 000 nested deinits overflowing the
+    /// stack (issue 18).
+    func releaseSubtreeIteratively() {
+        var pending = sublayerStorage
+        sublayerStorage = []
+        while var l = pending.popLast() {
+            guard isKnownUniquelyReferenced(&l), !l.sublayerStorage.isEmpty else { continue }
+            for s in l.sublayerStorage { s.parent = nil }
+            pending += l.sublayerStorage
+            l.sublayerStorage = []
+        }
+    }
+
     public func removeFromSuperlayer() {
         guard let s = superlayer else { return }
         s.sublayerStorage.removeAll { $0 === self }

@@ -444,6 +444,7 @@ open class CALayer: CAMediaTiming {
     deinit {
         // The unmanaged back pointers to this layer go with it; so does its presentation copy.
         for l in sublayerStorage { l.parent = nil }
+        releaseSubtreeIteratively()
         presentationLayer?.modelLayer = nil
         ownedPresentation?.release()
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
@@ -493,7 +494,7 @@ open class CALayer: CAMediaTiming {
     /// Core Animation composites siblings).
     open func hitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden, opacity > 0 else { return nil }
-        let local = superlayer.map { convert(p, from: $0) } ?? convert(p, from: nil)
+        let local = pointFromSuperlayer(p)
         if masksToBounds && !contains(local) { return nil }
         let frontToBack = sublayerStorage.indices.sorted {
             (sublayerStorage[$0].zPosition, $0) > (sublayerStorage[$1].zPosition, $1)
