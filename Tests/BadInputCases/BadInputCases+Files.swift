@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import TestSupport
 
 /// Hostile image files: a header claiming more pixels than the decoding budget is refused
 /// before the image is allocated; the decode of a small valid header is checked too.
@@ -39,24 +40,9 @@ extension BadInputCase {
 
     /// A PNG of signature, IHDR (RGBA), one IDAT holding an empty zlib stream, and IEND.
     static func png(width: UInt32, height: UInt32, bitDepth: UInt8, interlaced: Bool) -> [UInt8] {
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(UInt32(data.count)) + body + be32(crc32(body))
-        }
-        let header = be32(width) + be32(height) + [bitDepth, 6, 0, 0, interlaced ? 1 : 0]
+        let header = bigEndian(width) + bigEndian(height) + [bitDepth, 6, 0, 0, interlaced ? 1 : 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
-    }
-
-    /// CRC-32 as PNG chunks use it (ISO 3309, polynomial 0xEDB88320, reflected).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            crc ^= UInt32(b)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     /// A one-component JPEG header (DQT, SOF0 or SOF2, DHT, SOS) with a few bytes of scan data:
@@ -72,4 +58,19 @@ extension BadInputCase {
         let scan = segment(0xDA, [1, 1, 0x00, 0, progressive ? 0 : 63, 0])
         return [0xFF, 0xD8] + quant + frame + tables + scan + [UInt8](repeating: 0, count: 32) + [0xFF, 0xD9]
     }
+}
+
+/// Corrupt JPEG data libjpeg "recovers" from: an error by default, an image when lenient.
+extension BadInputCase {
+    static let lenientDecodingCases: [BadInputCase] = [
+        BadInputCase("jpeg-extraneous-bytes-is-an-error", area: "files", expected: "refused: <memory>: malformed image: Corrupt JPEG data") {
+            _ = try JPEGCodec.decode(jpeg(width: 8, height: 8, progressive: false))
+            return "decoded"
+        },
+        BadInputCase("jpeg-extraneous-bytes-lenient", area: "files", expected: "decoded 8×8") {
+            let bytes = jpeg(width: 8, height: 8, progressive: false)
+            let image = try bytes.withUnsafeBytes { try JPEGCodec.decode(buffer: $0, lenient: true) }
+            return "decoded \(image.width)×\(image.height)"
+        },
+    ]
 }
