@@ -7,7 +7,7 @@ import Synchronization
 /// its own), so the depth it can reach is bounded by the thread's stack. Below
 /// `maxNestingDepth` every layer draws; deeper layers are not drawn, and the first time that
 /// happens in a process a diagnostic on standard error says so — never a silently missing
-/// subtree. RELIABILITY.md lists the limit with the stack it was measured on.
+/// subtree. The README's Limits section lists it.
 extension LayerRenderer {
     /// Deepest level drawn (the root is level 0). Measured in a debug build (the deepest
     /// frames): 512 levels draw on a 4 MiB stack and overflow a 2 MiB one, 1 024 overflow 4 MiB;
@@ -22,7 +22,7 @@ extension LayerRenderer {
     static func reportDepthLimit(_ layer: CALayer) {
         guard !reportedDepthLimit.exchange(true, ordering: .relaxed) else { return }
         let line = "Citrine: a layer tree nests deeper than \(maxNestingDepth) levels; a \(type(of: layer)) and its "
-            + "sublayers below that depth are not drawn (RELIABILITY.md, Limits)\n"
+            + "sublayers below that depth are not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }
