@@ -16,14 +16,16 @@ let package = Package(
     targets: [
         // libFuzzer's LLVMFuzzerRunDriver, declared for Swift.
         .target(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
+        // runFuzzer: a target's main hands the process to that driver.
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Sources/FuzzSupport"),
         // PNG bytes → PNGCodec.decode.
-        .executableTarget(name: "fuzz-png", dependencies: [.product(name: "ImageCodecs", package: rootFolder), "CFuzzerDriver"],
+        .executableTarget(name: "fuzz-png", dependencies: [.product(name: "ImageCodecs", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzPNG"),
         // JPEG bytes → JPEGCodec.decode, strict and lenient.
-        .executableTarget(name: "fuzz-jpeg", dependencies: [.product(name: "ImageCodecs", package: rootFolder), "CFuzzerDriver"],
+        .executableTarget(name: "fuzz-jpeg", dependencies: [.product(name: "ImageCodecs", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzJPEG"),
         // Bytes → a CGPath (finite and non-finite coordinates) filled, stroked and dashed.
-        .executableTarget(name: "fuzz-path", dependencies: [.product(name: "Graphics2D", package: rootFolder), "CFuzzerDriver"],
+        .executableTarget(name: "fuzz-path", dependencies: [.product(name: "Graphics2D", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzPath"),
     ]
 )

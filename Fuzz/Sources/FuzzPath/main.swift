@@ -1,15 +1,10 @@
 import Graphics2D
-import CFuzzerDriver
-#if canImport(Glibc)
-import Glibc
-#endif
+import FuzzSupport
 
-// SwiftPM's entry point is this file's top-level code: hand over to libFuzzer's driver.
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzPath(data ?? UnsafePointer(bitPattern: 1)!, size) })
+runFuzzer { data, size in fuzzPath(data ?? UnsafePointer(bitPattern: 1)!, size) }
 
-/// One fuzz input (also exported as LLVMFuzzerTestOneInput, which libFuzzer's runtime needs): the bytes are read as a path — a verb byte, then its coordinates —
+/// One fuzz input (exported as LLVMFuzzerTestOneInput too, which libFuzzer's runtime needs):
+/// the bytes are read as a path — a verb byte, then its coordinates —
 /// and the path is filled, stroked and stroked with a dash pattern into a 64×64 context.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
