@@ -10,6 +10,19 @@ enum LayerGeometry {
         p._transform(toParent: parent)
     }
 
+    /// Whether every entry of `m` is finite (no NaN, no ±∞).
+    static func isFinite(_ m: CATransform3D) -> Bool {
+        m.m11.isFinite && m.m12.isFinite && m.m13.isFinite && m.m14.isFinite
+            && m.m21.isFinite && m.m22.isFinite && m.m23.isFinite && m.m24.isFinite
+            && m.m31.isFinite && m.m32.isFinite && m.m33.isFinite && m.m34.isFinite
+            && m.m41.isFinite && m.m42.isFinite && m.m43.isFinite && m.m44.isFinite
+    }
+
+    /// Whether the rectangle's origin and size are finite.
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+
     /// An integer pixel rectangle [x0, x1) × [y0, y1).
     struct IntBox: Equatable {
         var x0: Int, y0: Int, x1: Int, y1: Int

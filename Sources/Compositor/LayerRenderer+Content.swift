@@ -195,7 +195,7 @@ extension LayerRenderer {
     /// Keeps the group only where the mask layer's subtree has alpha.
     func applyMask(_ maskLayer: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap, depth: Int) {
         let m = scratch(like: surface)
-        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + 17)
+        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
         for i in 0..<(surface.width * surface.height) {
             let a = UInt32(m.pixels[4 * i + 3])
             if a == 255 { continue }

@@ -107,7 +107,8 @@ final class LayerRenderer {
     func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
+        guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
@@ -143,8 +144,15 @@ final class LayerRenderer {
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
-    /// nothing (hidden, transparent, or a culled back face). A layer flattens its sublayers into
-    /// its own plane (Apple); a CATransformLayer does not, so its sublayers share its 3D space.
+    /// nothing (hidden, transparent, a culled back face, or non-finite geometry). A layer flattens
+    /// its sublayers into its own plane (Apple); a CATransformLayer does not, so its sublayers
+    /// share its 3D space.
+    ///
+    /// Non-finite geometry — NaN or ±∞ in the presented bounds or anywhere in the layer → device
+    /// matrix (position, anchor point, transforms) — draws nothing, neither the layer nor its
+    /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
+    /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
+    /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
@@ -153,6 +161,7 @@ final class LayerRenderer {
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
+        guard LayerGeometry.isFinite(matrix), LayerGeometry.isFinite(p.bounds) else { return nil }
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }

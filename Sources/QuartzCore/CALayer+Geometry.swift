@@ -118,10 +118,16 @@ extension CALayer {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
+    /// A point of the superlayer's space (the root's superlayer space for a root) in this layer:
+    /// `convert(p, from: superlayer)` through this layer's own mapping alone, O(1) per level.
+    func pointFromSuperlayer(_ p: CGPoint) -> CGPoint { pointToLocal(p, through: transformToSuperlayer) }
+
     /// Inverse-maps a point of root space into this layer, intersecting the line of sight with the
     /// layer's z = 0 plane (so 3D-rotated layers convert correctly).
-    func rootPointToLocal(_ p: CGPoint) -> CGPoint {
-        let m = transformToRoot
+    func rootPointToLocal(_ p: CGPoint) -> CGPoint { pointToLocal(p, through: transformToRoot) }
+
+    /// Inverse-maps `p` through layer → space `m`, on the layer's z = 0 plane.
+    private func pointToLocal(_ p: CGPoint, through m: CATransform3D) -> CGPoint {
         // Solve for (x, y) with z = 0: [x y 0 1]·M projects to p.
         let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
         let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
@@ -143,13 +149,30 @@ extension CALayer {
     }
 
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Through the superlayer borrowed, not retained: this runs for every layer every frame.
-        let parent = parent?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
-        return TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
+        // Ancestors with the default timing (beginTime 0, speed 1, timeOffset 0) map a time to
+        // itself exactly, so they are skipped in a loop: only layers with timing of their own
+        // recurse, and a deep chain of plain layers cannot overflow the stack (issue 18).
+        // Through the superlayers borrowed, not retained: this runs for every layer every frame.
+        var timed = parent
+        while let a = timed, a._withUnsafeGuaranteedRef({ $0.hasDefaultTiming }) {
+            timed = a._withUnsafeGuaranteedRef { $0.parent }
+        }
+        let parent = timed?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
+        return hasDefaultTiming ? parent
+            : TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
     }
 
+    /// beginTime 0, speed 1 and timeOffset 0: local time is the parent's time.
+    private var hasDefaultTiming: Bool { _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 }
+
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = TimingModel.parentTime(t, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
-        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+        // This layer's timing first, then each superlayer's, in a loop.
+        var time = t
+        var layer: CALayer? = self
+        while let l = layer {
+            time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
+            layer = l.superlayer
+        }
+        return time
     }
 }

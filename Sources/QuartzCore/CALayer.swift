@@ -99,6 +99,9 @@ open class CALayer: CAMediaTiming {
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
     @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
+    /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
+    /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
+    weak var maskOwner: CALayer?
     /// The presentation copy, owned by this model: retained when stored, released when replaced
     /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
     /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
@@ -240,9 +243,22 @@ open class CALayer: CAMediaTiming {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
     }
+    /// A layer whose alpha masks this layer and its subtree (default nil). Apple: "The layer you
+    /// assign to this property must not have a superlayer. If it does, the behavior is
+    /// undefined." Citrine refuses such an assignment, and any that would close a cycle — the
+    /// layer itself, one of its ancestors, another layer's mask (issue 18): the property keeps
+    /// its value (see `canBeMask(of:)`).
     public var mask: CALayer? {
         get { state.mask }
-        set { let old = state.mask; state.mask = newValue; changed("mask", old) }
+        set {
+            guard newValue !== state.mask else { return }
+            if let m = newValue, !m.canBeMask(of: self) { return }
+            let old = state.mask
+            old?.maskOwner = nil
+            newValue?.maskOwner = self
+            state.mask = newValue
+            changed("mask", old)
+        }
     }
     public var isDoubleSided: Bool {
         get { state.isDoubleSided }
@@ -454,6 +470,7 @@ open class CALayer: CAMediaTiming {
     deinit {
         // The unmanaged back pointers to this layer go with it; so does its presentation copy.
         for l in sublayerStorage { l.parent = nil }
+        releaseSubtreeIteratively()
         presentationLayer?.modelLayer = nil
         ownedPresentation?.release()
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
@@ -507,8 +524,16 @@ open class CALayer: CAMediaTiming {
         return CGSize(width: abs(w * t.m11) + abs(h * t.m21), height: abs(w * t.m12) + abs(h * t.m22))
     }
 
-    /// True when `p` (in this layer's coordinates) is inside the bounds.
-    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// True when `p` (in this layer's coordinates) is inside the bounds, with Core Graphics'
+    /// `CGRectContainsPoint` rule: the minimum edges are inside, the maximum edges are not. NaN in
+    /// the bounds or the point contains nothing (every comparison with NaN is false) — compared
+    /// here directly, as Foundation's `CGRect.contains` traps on NaN bounds on Linux (issue 18).
+    open func contains(_ p: CGPoint) -> Bool {
+        let r = bounds
+        let x0 = min(r.origin.x, r.origin.x + r.size.width), x1 = max(r.origin.x, r.origin.x + r.size.width)
+        let y0 = min(r.origin.y, r.origin.y + r.size.height), y1 = max(r.origin.y, r.origin.y + r.size.height)
+        return p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1
+    }
 
     /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
     /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
@@ -516,7 +541,7 @@ open class CALayer: CAMediaTiming {
     /// Core Animation composites siblings).
     open func hitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden, opacity > 0 else { return nil }
-        let local = superlayer.map { convert(p, from: $0) } ?? convert(p, from: nil)
+        let local = pointFromSuperlayer(p)
         if masksToBounds && !contains(local) { return nil }
         let frontToBack = sublayerStorage.indices.sorted {
             (sublayerStorage[$0].zPosition, $0) > (sublayerStorage[$1].zPosition, $1)
