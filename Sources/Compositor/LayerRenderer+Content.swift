@@ -196,11 +196,16 @@ extension LayerRenderer {
         }
     }
 
+    /// Multiplies the group's colours and alpha by an un-premultiplied `tint` (a replicator's
+    /// instance colour, a transform layer's opacity): the un-premultiplied pixel (c, α) becomes
+    /// (c·tint.rgb, α·tint.a), so the premultiplied one (c·α, α) is multiplied by
+    /// (r·a, g·a, b·a, a). Every channel then stays ≤ alpha (valid premultiplied data).
     func multiply(_ surface: Pixmap, by tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
-        let f = [tint.r, tint.g, tint.b, tint.a].map { UInt32(($0 * 255).rounded()) }
+        let f = [tint.r * tint.a, tint.g * tint.a, tint.b * tint.a, tint.a].map { UInt32(($0 * 255).rounded()) }
+        let px = surface.pixels
         for i in 0..<(surface.width * surface.height) {
             for k in 0..<4 where f[k] != 255 {
-                surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * f[k] + 127) / 255)
+                px[4 * i + k] = UInt8((UInt32(px[4 * i + k]) * f[k] + 127) / 255)
             }
         }
     }

@@ -194,8 +194,9 @@ final class LayerRenderer {
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         let ordered = drawingOrder(model, p, time: time)
-        if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
-            // Like a sublayerTransform, the instance transform acts about the anchor point.
+        if let replicator = p as? CAReplicatorLayer {
+            // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
+            // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {
