@@ -122,6 +122,10 @@ final class LayerRenderer {
                                extents: cached.extents)
             return
         }
+        if p is CATransformLayer {
+            drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
@@ -136,6 +140,20 @@ final class LayerRenderer {
         if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
         if let tint { multiply(surface, by: tint) }
         canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
+    /// a transform layer are rendered"; backgroundColor, contents, border, mask, masksToBounds,
+    /// shadow and filters are ignored) and forms no compositing group: "The opacity property is
+    /// applied to each sublayer individually" — each sublayer is drawn as a group at that opacity
+    /// (times any replicator tint it is drawn under).
+    private func drawTransformLayer(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                                    into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+        let a = CGFloat(p.opacity)
+        let inherited = a < 1 ? (r: tint?.r ?? 1, g: tint?.g ?? 1, b: tint?.b ?? 1, a: (tint?.a ?? 1) * a) : tint
+        for child in drawingOrder(model, p, time: time) {
+            draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: canvas, depth: depth + 1, tint: inherited)
+        }
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
