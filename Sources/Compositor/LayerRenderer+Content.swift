@@ -101,18 +101,25 @@ extension LayerRenderer {
         canvas.stroke(trimmed.rasterPath, style: style, paint: Paint(color: stroke.rasterColor), transform: transform)
     }
 
+    /// A gradient layer's gradient, laid out in the unit square and then stretched onto the bounds
+    /// (CAGradientLayer.h: startPoint and endPoint are "defined in a unit coordinate space that is
+    /// then mapped to the layer's bounds rectangle when drawn"): on a non-square layer a diagonal
+    /// gradient's isolines are perpendicular in unit space, not in points. Unit (0, 0) is the
+    /// bounds' minimum corner, the top left in iOS's y-down layer space.
     func drawGradient(_ g: CAGradientLayer, outline: Path, transform: Transform, into canvas: Pixmap) {
         let colors = (g.colors ?? []).compactMap { $0 as? CGColor }
-        guard !colors.isEmpty else { return }
+        let b = g.bounds
+        guard !colors.isEmpty, b.width > 0, b.height > 0 else { return }
         let locations = g.locations?.map { Float($0.doubleValue) }
         let stops = colors.enumerated().map { i, c in
             GradientStop(offset: locations.flatMap { i < $0.count ? $0[i] : nil }
                             ?? (colors.count == 1 ? 0 : Float(i) / Float(colors.count - 1)),
                          color: c.rasterColor)
         }
-        let b = g.bounds
-        func unit(_ u: CGPoint) -> Point { Point(x: Double(b.minX + u.x * b.width), y: Double(b.minY + u.y * b.height)) }
-        let start = unit(g.startPoint), end = unit(g.endPoint)
+        let start = Point(x: Double(g.startPoint.x), y: Double(g.startPoint.y))
+        let end = Point(x: Double(g.endPoint.x), y: Double(g.endPoint.y))
+        let unitToDevice = Transform(a: Double(b.width), b: 0, c: 0, d: Double(b.height),
+                                     tx: Double(b.minX), ty: Double(b.minY)).concatenating(transform)
         let shader: Shader
         switch g.type {
         case .radial:
@@ -121,12 +128,12 @@ extension LayerRenderer {
             let r = max(rx, 1e-9)
             let squash = Transform(a: 1, b: 0, c: 0, d: ry > 0 ? ry / r : 1, tx: 0, ty: start.y - start.y * (ry > 0 ? ry / r : 1))
             shader = .radialGradient(RadialGradient(startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
-                                                    stops: stops, transform: squash.concatenating(transform)))
+                                                    stops: stops, transform: squash.concatenating(unitToDevice)))
         case .conic:
             let angle = atan2(end.y - start.y, end.x - start.x)
-            shader = .conicGradient(ConicGradient(center: start, startAngle: angle, stops: stops, transform: transform))
+            shader = .conicGradient(ConicGradient(center: start, startAngle: angle, stops: stops, transform: unitToDevice))
         default:
-            shader = .linearGradient(LinearGradient(start: start, end: end, stops: stops, transform: transform))
+            shader = .linearGradient(LinearGradient(start: start, end: end, stops: stops, transform: unitToDevice))
         }
         canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
     }
