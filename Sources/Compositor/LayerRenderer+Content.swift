@@ -41,9 +41,28 @@ extension LayerRenderer {
                                        filter: .bilinear, spread: .decal)
             canvas.fill(clip ?? Path(rect: Rect(p.bounds)), paint: Paint(shader: .image(pattern)), transform: transform)
         }
-        if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, into: canvas) }
-        if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: clip ?? Path(rect: Rect(p.bounds)), transform: transform, into: canvas) }
-        if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, into: canvas) }
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
+        // corners)" — rounded with or without masksToBounds.
+        if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: outline, transform: transform, into: canvas) }
+        if p is CAShapeLayer || p is CATextLayer {
+            // Content that can reach beyond the bounds is clipped to the rounded bounds only with
+            // masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches the
+            // bounds of the layer and includes any corner radius effects").
+            let mask = p.masksToBounds ? contentClip(p, outline: outline, transform: transform, size: canvas) : nil
+            if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, clip: mask, into: canvas) }
+            if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, clip: mask, into: canvas) }
+        }
+    }
+
+    /// The masksToBounds clip of a shape or text layer's content as a mask the size of `size`, or
+    /// nil when the content lies inside the rounded outline anyway (a rounded rectangle holds
+    /// its bounds inset by (1 − 1/√2)·radius < 0.3·radius on every side).
+    func contentClip(_ p: CALayer, outline: Path, transform: Transform, size: Pixmap) -> Mask? {
+        let safe = p.bounds.insetBy(dx: 0.3 * max(0, p.cornerRadius), dy: 0.3 * max(0, p.cornerRadius))
+        if let area = LayerContent.rect(p), safe.contains(area) { return nil }
+        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+        mask.fill(outline, transform: transform)
+        return mask
     }
 
     /// The image pixels `p` shows (`contentsRect` of `image`, in image pixels) and the layer-space
@@ -83,11 +102,11 @@ extension LayerRenderer {
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
     }
 
-    func drawShape(_ s: CAShapeLayer, transform: Transform, into canvas: Pixmap) {
+    func drawShape(_ s: CAShapeLayer, transform: Transform, clip: Mask?, into canvas: Pixmap) {
         guard let path = s.path, !path.isEmpty else { return }
         if let fill = s.fillColor, fill.alpha > 0 {
             canvas.fill(path.rasterPath, rule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
-                        paint: Paint(color: fill.rasterColor), transform: transform)
+                        paint: Paint(color: fill.rasterColor), transform: transform, clip: clip)
         }
         guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
         let start = max(0, min(1, s.strokeStart)), end = max(0, min(1, s.strokeEnd))
@@ -98,7 +117,7 @@ extension LayerRenderer {
                                 join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
                                 miterLimit: Double(s.miterLimit),
                                 dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
-        canvas.stroke(trimmed.rasterPath, style: style, paint: Paint(color: stroke.rasterColor), transform: transform)
+        canvas.stroke(trimmed.rasterPath, style: style, paint: Paint(color: stroke.rasterColor), transform: transform, clip: clip)
     }
 
     /// A gradient layer's gradient, laid out in the unit square and then stretched onto the bounds
