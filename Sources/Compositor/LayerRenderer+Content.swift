@@ -11,19 +11,30 @@ extension LayerRenderer {
         guard bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer else { return }
         if let affine = LayerGeometry.affine(matrix) {
             drawFlatContent(model, p, transform: affine, into: canvas)
-        } else if let warp = LayerGeometry.projective(matrix) {
-            // Perspective: draw the layer's own content into a layer-space bitmap, then warp it.
-            let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
-            guard w > 0, h > 0, let flat = try? Pixmap(width: w, height: h) else { return }
-            let toBitmap = Transform(a: Double(scale), b: 0, c: 0, d: Double(scale),
-                                     tx: -Double(bounds.minX * scale), ty: -Double(bounds.minY * scale))
-            drawFlatContent(model, p, transform: toBitmap, into: flat)
-            // bitmap pixel → layer point → device.
-            let bitmapToLayer = Projective(1 / Double(scale), 0, Double(bounds.minX), 0, 1 / Double(scale), Double(bounds.minY), 0, 0, 1)
-            let pattern = ImagePattern(image: flat, transform: bitmapToLayer.concatenating(warp), filter: .bilinear, spread: .decal)
-            if let quad = LayerGeometry.projectedQuad(bounds, warp) {
-                canvas.fill(quad, paint: Paint(shader: .image(pattern)))
-            }
+        } else if let area = LayerContent.rect(p) {
+            drawProjected(area: area, matrix: matrix, into: canvas) { drawFlatContent(model, p, transform: $0, into: $1) }
+        }
+    }
+
+    /// How every part of a layer whose matrix has perspective is drawn (background, contents,
+    /// shape / gradient / text, border, shadow, the rounded masksToBounds clip): `body` draws it
+    /// flat, under the affine layer → bitmap map it is handed, into a layer-space bitmap covering
+    /// `area` (layer points) at the renderer's scale with one pixel of margin; the bitmap is then
+    /// warped onto `canvas` by the projective `matrix` (bilinear, the part in front of the eye).
+    func drawProjected(area: CGRect, matrix: CATransform3D, into canvas: Pixmap, _ body: (Transform, Pixmap) -> Void) {
+        guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
+        let s = Double(scale)
+        let w = (Double(area.width) * s).rounded(.up) + 2, h = (Double(area.height) * s).rounded(.up) + 2
+        guard w.isFinite, h.isFinite, w <= Double(Pixmap.maxDimension), h <= Double(Pixmap.maxDimension),
+              let flat = try? Pixmap(width: Int(w), height: Int(h)) else { return }
+        let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
+        body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
+        // bitmap pixel → layer point → device.
+        let bitmapToLayer = Projective(1 / s, 0, x0, 0, 1 / s, y0, 0, 0, 1)
+        let pattern = ImagePattern(image: flat, transform: bitmapToLayer.concatenating(warp), filter: .bilinear, spread: .decal)
+        let covered = CGRect(x: x0, y: y0, width: (w) / s, height: (h) / s)
+        if let quad = LayerGeometry.projectedQuad(covered, warp) {
+            canvas.fill(quad, paint: Paint(shader: .image(pattern)))
         }
     }
 
@@ -157,35 +168,58 @@ extension LayerRenderer {
         canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
     }
 
+    /// The border, inside the bounds and rounded like them, on top of the sublayers.
     func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
-        guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0,
-              let transform = LayerGeometry.affine(matrix) else { return }
+        guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
         let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
-        canvas.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
-                      transform: transform)
+        func stroke(_ transform: Transform, _ target: Pixmap) {
+            target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
+                          transform: transform)
+        }
+        if let transform = LayerGeometry.affine(matrix) {
+            stroke(transform, canvas)
+        } else {
+            drawProjected(area: p.bounds, matrix: matrix, into: canvas, stroke)
+        }
     }
 
     /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when it has a
     /// background, else nothing), offset by shadowOffset, blurred with σ = shadowRadius / 2 (the
     /// canvas / CSS convention that blur radius = 2σ; Apple does not document the mapping), in
-    /// shadowColor at shadowOpacity. Drawn through a surface covering only what it can reach.
+    /// shadowColor at shadowOpacity. Drawn through a surface covering only what it can reach;
+    /// under perspective in the layer's plane (`drawProjected`).
     func drawShadow(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
-        guard p.shadowOpacity > 0, let color = p.shadowColor, let transform = LayerGeometry.affine(matrix) else { return }
+        guard p.shadowOpacity > 0, let color = p.shadowColor else { return }
         let shape: Path
         if let sp = p.shadowPath { shape = sp.rasterPath } else if p.backgroundColor != nil || p.contents != nil {
             shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
         } else { return }
+        let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
+        if let transform = LayerGeometry.affine(matrix) {
+            drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: transform, into: canvas)
+        } else {
+            let sigma = Double(p.shadowRadius * scale) / 2
+            let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2) / scale
+            let area = shapeBounds.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height).insetBy(dx: -reach, dy: -reach)
+            drawProjected(area: area, matrix: matrix, into: canvas) {
+                drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: $0, into: $1)
+            }
+        }
+    }
+
+    private func drawShadow(_ p: CALayer, shape: Path, shapeBounds: CGRect, color: CGColor, transform: Transform,
+                            into canvas: Pixmap) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
         let (dx, dy) = (p.shadowOffset.width * scale, p.shadowOffset.height * scale)
         let sigma = Double(p.shadowRadius * scale) / 2
         // Only the device box the blurred shape can reach (the shape's box grown by the blur's
         // spread), not the whole canvas: outside it the shadow is transparent either way.
-        let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
         let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2)
-        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3DConcat(matrix, CATransform3DMakeTranslation(dx, dy, 0)),
+        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3DConcat(CATransform3D(transform),
+                                                                                 CATransform3DMakeTranslation(dx, dy, 0)),
                                                 margin: reach)?.clamped(width: canvas.width, height: canvas.height),
               box.x1 > box.x0, box.y1 > box.y0,
               let shadow = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
@@ -202,10 +236,20 @@ extension LayerRenderer {
         (try? Pixmap(width: canvas.width, height: canvas.height)) ?? canvas
     }
 
+    /// The masksToBounds clip: the rounded bounds as a mask the size of `size`; under perspective
+    /// the projected outline's coverage (`drawProjected`).
     func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
-        guard let transform = LayerGeometry.affine(matrix),
-              let mask = try? Mask(width: size.width, height: size.height) else { return nil }
-        mask.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners), transform: transform)
+        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+        let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        if let transform = LayerGeometry.affine(matrix) {
+            mask.fill(outline, transform: transform)
+            return mask
+        }
+        guard let coverage = try? Pixmap(width: size.width, height: size.height) else { return nil }
+        drawProjected(area: p.bounds, matrix: matrix, into: coverage) {
+            $1.fill(outline, paint: Paint(color: Color(r: 0, g: 0, b: 0, a: 1)), transform: $0)
+        }
+        for i in 0..<(size.width * size.height) { mask.data[i] = coverage.pixels[4 * i + 3] }
         return mask
     }
 
