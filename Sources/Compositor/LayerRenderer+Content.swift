@@ -185,15 +185,33 @@ extension LayerRenderer {
         }
     }
 
-    /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when it has a
-    /// background, else nothing), offset by shadowOffset, blurred with σ = shadowRadius / 2 (the
-    /// canvas / CSS convention that blur radius = 2σ; Apple does not document the mapping), in
-    /// shadowColor at shadowOpacity. Drawn through a surface covering only what it can reach;
-    /// under perspective in the layer's plane (`drawProjected`).
-    func drawShadow(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+    /// Whether `p`'s shadow must be cast from the layer's rendered alpha, after drawing it offscreen
+    /// (`withShadowBeneath`). Apple, shadowPath: without it the shadow is created "using the
+    /// layer's composited alpha channel" — a shape layer's fill and stroke, a text layer's glyphs,
+    /// sublayers, contents with transparent pixels. Not needed when there is no shadow, when
+    /// shadowPath is set, or when that alpha is known to be the rounded bounds (an opaque
+    /// background under content that stays inside it, and no sublayers): `drawShadow` then draws
+    /// the shape directly.
+    static func castsShadowFromAlpha(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard p.shadowOpacity > 0, p.shadowColor != nil, p.shadowPath == nil, !(p is CATransformLayer) else { return false }
+        return !alphaIsRoundedBounds(model, p)
+    }
+
+    /// Whether everything `p` draws of its own and below covers exactly its rounded bounds.
+    private static func alphaIsRoundedBounds(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard let bg = p.backgroundColor, bg.alpha >= 1, model.sublayers?.isEmpty ?? true else { return false }
+        return !(p is CAShapeLayer) && !(p is CATextLayer) && (p.contents == nil || p.masksToBounds)
+    }
+
+    /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when that
+    /// is its alpha — otherwise the alpha shadow of `withShadowBeneath`), offset by shadowOffset,
+    /// blurred with σ = shadowRadius / 2 (the canvas / CSS convention that blur radius = 2σ; Apple
+    /// does not document the mapping), in shadowColor at shadowOpacity. Drawn through a surface
+    /// covering only what it can reach; under perspective in the layer's plane (`drawProjected`).
+    func drawShadow(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard p.shadowOpacity > 0, let color = p.shadowColor else { return }
         let shape: Path
-        if let sp = p.shadowPath { shape = sp.rasterPath } else if p.backgroundColor != nil || p.contents != nil {
+        if let sp = p.shadowPath { shape = sp.rasterPath } else if Self.alphaIsRoundedBounds(model, p) {
             shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
         } else { return }
         let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
@@ -213,20 +231,51 @@ extension LayerRenderer {
                             into canvas: Pixmap) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
-        let (dx, dy) = (p.shadowOffset.width * scale, p.shadowOffset.height * scale)
         let sigma = Double(p.shadowRadius * scale) / 2
+        // The offset is in layer space: the shadow turns with the layer, as it does on iOS (the
+        // shadow is part of the layer's rendering; community-verified, not documented by Apple).
+        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(p.shadowOffset.width), ty: Double(p.shadowOffset.height))
+            .concatenating(transform)
         // Only the device box the blurred shape can reach (the shape's box grown by the blur's
         // spread), not the whole canvas: outside it the shadow is transparent either way.
         let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2)
-        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3DConcat(CATransform3D(transform),
-                                                                                 CATransform3DMakeTranslation(dx, dy, 0)),
+        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3D(offset),
                                                 margin: reach)?.clamped(width: canvas.width, height: canvas.height),
               box.x1 > box.x0, box.y1 > box.y0,
               let shadow = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
-        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(dx) - Double(box.x0), ty: Double(dy) - Double(box.y0))
-        shadow.fill(shape, paint: Paint(color: c), transform: transform.concatenating(toShadow))
+        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
+        shadow.fill(shape, paint: Paint(color: c), transform: offset.concatenating(toShadow))
         shadow.gaussianBlur(sigma: sigma)
         canvas.draw(shadow, atX: box.x0, y: box.y0)
+    }
+
+    /// The group `surface` (the layer and its subtree, drawn offscreen under the layer → surface
+    /// `matrix`) over its shadow: the surface's alpha in shadowColor at shadowOpacity, moved by
+    /// shadowOffset (layer space, mapped at the bounds' centre) and blurred with
+    /// σ = shadowRadius·scale / 2 (as `drawShadow`).
+    func withShadowBeneath(_ p: CALayer, _ surface: Pixmap, matrix: CATransform3D) -> Pixmap {
+        guard let color = p.shadowColor, let alpha = try? Pixmap(width: surface.width, height: surface.height),
+              let group = try? Pixmap(width: surface.width, height: surface.height) else { return surface }
+        var c = color.rasterColor
+        c.a *= p.shadowOpacity
+        let shade = c.premultiplied
+        let (src, dst) = (surface.pixels, alpha.pixels)
+        for i in 0..<(surface.width * surface.height) {
+            let a = UInt32(src[4 * i + 3])
+            guard a != 0 else { continue }
+            dst[4 * i] = UInt8((UInt32(shade.r) * a + 127) / 255)
+            dst[4 * i + 1] = UInt8((UInt32(shade.g) * a + 127) / 255)
+            dst[4 * i + 2] = UInt8((UInt32(shade.b) * a + 127) / 255)
+            dst[4 * i + 3] = UInt8((UInt32(shade.a) * a + 127) / 255)
+        }
+        alpha.gaussianBlur(sigma: Double(p.shadowRadius * scale) / 2)
+        let (mx, my) = (p.bounds.midX, p.bounds.midY)
+        let from = matrix._project(x: mx, y: my), to = matrix._project(x: mx + p.shadowOffset.width, y: my + p.shadowOffset.height)
+        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(to.x - from.x).finiteOrZero, ty: Double(to.y - from.y).finiteOrZero)
+        group.fill(Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height)),
+                   paint: Paint(shader: .image(ImagePattern(image: alpha, transform: offset, filter: .bilinear, spread: .decal))))
+        group.draw(surface, atX: 0, y: 0)
+        return group
     }
 
     // MARK: - Groups, clips, masks
@@ -280,4 +329,9 @@ extension LayerRenderer {
         }
     }
 
+}
+
+private extension Double {
+    /// The value, or 0 when it is NaN or infinite (a point projected behind the eye).
+    var finiteOrZero: Double { isFinite ? self : 0 }
 }

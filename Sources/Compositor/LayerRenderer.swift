@@ -8,8 +8,8 @@
 //            → sublayers (clipped to the rounded bounds when masksToBounds) → border (on top)
 //
 // all under the layer's accumulated layer → device matrix (`LayerGeometry`). A layer with
-// opacity < 1, a mask, or a replicator instance colour is drawn into an offscreen group first
-// and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
+// opacity < 1, a mask, a replicator instance colour, or a shadow cast from its rendered alpha is
+// drawn into an offscreen group first and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
 // content directly in device space; a layer whose matrix has perspective renders its own content
 // into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
@@ -126,7 +126,8 @@ final class LayerRenderer {
             drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
-        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
+        let alphaShadow = LayerRenderer.castsShadowFromAlpha(model, p)
+        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil || alphaShadow
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
@@ -137,9 +138,10 @@ final class LayerRenderer {
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
         drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
-        if let tint { multiply(surface, by: tint) }
-        canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+        let group = alphaShadow ? withShadowBeneath(p, surface, matrix: local) : surface
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
     }
 
     /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
@@ -184,7 +186,7 @@ final class LayerRenderer {
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                into surface: Pixmap, depth: Int) {
-        drawShadow(p, matrix: matrix, into: surface)
+        drawShadow(model, p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)

@@ -65,6 +65,6 @@ import Testing
         #expect(near(45, 100, Self.white) && near(155, 100, Self.white), "sublayer clipped to the bounds")
         #expect(near(51, 51, Self.white), "rounded corner clipped")
         #expect(near(100, 155, Self.black) && near(100, 158, Self.black), "shadow \(img.pixel(x: 100, y: 155))")
-        #expect(near(100, 162, Self.white), "below the shadow")
+        #expect(near(100, 162, Self.white), "below the shadow \(img.pixel(x: 100, y: 162)) \(img.pixel(x: 100, y: 157))")
     }
 }
