@@ -92,25 +92,44 @@ extension LayerRenderer {
         guard let (source, dest) = Self.contentsPlacement(image, p) else { return }
         if p.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
             for (src, dst) in NineSlice.cells(source: source, center: p.contentsCenter, dest: dest, scale: p.contentsScale) {
-                drawImageCell(image, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
+                drawImageCell(image, of: p, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
             }
             return
         }
         var area = Path(rect: Rect(dest.intersection(p.masksToBounds ? p.bounds : dest)))
         if let clip, p.masksToBounds { area = clip }
-        drawImageCell(image, source: source, dest: dest, transform: transform, area: area, into: canvas)
+        drawImageCell(image, of: p, source: source, dest: dest, transform: transform, area: area, into: canvas)
     }
 
-    /// Draws the `source` pixels of `image` stretched onto `dest` (layer points), inside `area`.
-    func drawImageCell(_ image: CGImage, source: CGRect, dest: CGRect, transform: Transform, area: Path,
+    /// Draws the `source` pixels of `image` (the contents of `p`) stretched onto `dest` (layer
+    /// points), inside `area`.
+    func drawImageCell(_ image: CGImage, of p: CALayer, source: CGRect, dest: CGRect, transform: Transform, area: Path,
                                into canvas: Pixmap) {
         guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = Double(dest.width / source.width), sy = Double(dest.height / source.height)
         let imageToLayer = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(dest.minX) - Double(source.minX) * sx,
                                      ty: Double(dest.minY) - Double(source.minY) * sy)
-        let pattern = ImagePattern(image: image.pixmap, transform: imageToLayer.concatenating(transform),
-                                   filter: .smooth, spread: .pad)
+        let imageToDevice = imageToLayer.concatenating(transform)
+        let pattern = ImagePattern(image: image.pixmap, transform: imageToDevice,
+                                   filter: Self.contentsFilter(p, imageToDevice: imageToDevice), spread: .pad)
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
+    }
+
+    /// The sampling of a contents image (Apple: minificationFilter is "the filter used when
+    /// reducing the size of the content", magnificationFilter "when increasing the size", both
+    /// `linear` by default): `nearest` samples the nearest texel, `linear` filters bilinearly
+    /// (no mipmaps, so a large image drawn small aliases, as linear filtering does on the GPU),
+    /// and `trilinear` when minifying ("Enables mipmap generation") picks the mipmap level
+    /// closest to one texel per pixel and filters bilinearly in it. Not applied:
+    /// minificationFilterBias (the level is chosen without bias).
+    static func contentsFilter(_ p: CALayer, imageToDevice t: Transform) -> ImageFilter {
+        let pixelsPerTexel = abs(t.a * t.d - t.b * t.c).squareRoot()
+        let filter = pixelsPerTexel < 1 ? p.minificationFilter : p.magnificationFilter
+        switch filter {
+        case .nearest: return .nearest
+        case .trilinear where pixelsPerTexel < 1: return .smooth
+        default: return .bilinear
+        }
     }
 
     func drawShape(_ s: CAShapeLayer, transform: Transform, clip: Mask?, into canvas: Pixmap) {

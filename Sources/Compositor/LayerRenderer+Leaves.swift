@@ -16,6 +16,7 @@ extension LayerRenderer {
             let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
             let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
             let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            let minificationFilter: String, magnificationFilter: String
             let rasterScale: CGFloat
             let drawn: DrawnContent
         }
@@ -26,7 +27,9 @@ extension LayerRenderer {
                             background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
                             contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
                             contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale,
+                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds,
+                            minificationFilter: p.minificationFilter.rawValue, magnificationFilter: p.magnificationFilter.rawValue,
+                            rasterScale: rasterScale,
                             drawn: DrawnContent(p))
         }
 
