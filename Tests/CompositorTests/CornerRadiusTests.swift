@@ -48,16 +48,21 @@ import Testing
         #expect(abs(c.area - Self.quarterCircle) < 1.5 && c.cornerAlpha == 0, "\(c)")
     }
 
+    /// `l`'s corner square is fully covered without masksToBounds and rounded with it.
+    static func expectRoundedOnlyWithMasksToBounds(_ l: CALayer, _ what: String) throws {
+        let square = try corner(l)
+        #expect(abs(square.area - Double(r * r)) < 0.5, "\(what) without masksToBounds: \(square)")
+        withoutActions { l.masksToBounds = true }
+        let rounded = try corner(l)
+        #expect(abs(rounded.area - quarterCircle) < 1.5 && rounded.cornerAlpha == 0, "\(what) with masksToBounds: \(rounded)")
+    }
+
     @Test func contentsAreRoundedOnlyWithMasksToBounds() throws {
         let l = CALayer()
         l.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
         l.contents = try Self.solidImage()
         l.cornerRadius = Self.r
-        let square = try Self.corner(l)
-        #expect(abs(square.area - Double(Self.r * Self.r)) < 0.5 && square.cornerAlpha == 255, "\(square)")
-        Self.withoutActions { l.masksToBounds = true }
-        let rounded = try Self.corner(l)
-        #expect(abs(rounded.area - Self.quarterCircle) < 1.5 && rounded.cornerAlpha == 0, "\(rounded)")
+        try Self.expectRoundedOnlyWithMasksToBounds(l, "contents")
     }
 
     /// A shape layer's path (here a square beyond its bounds) is clipped to the rounded bounds
@@ -68,11 +73,7 @@ import Testing
         s.path = CGPath(rect: CGRect(x: -10, y: -10, width: 80, height: 80), transform: nil)
         s.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         s.cornerRadius = Self.r
-        let square = try Self.corner(s)
-        #expect(abs(square.area - Double(Self.r * Self.r)) < 0.5, "\(square)")
-        Self.withoutActions { s.masksToBounds = true }
-        let rounded = try Self.corner(s)
-        #expect(abs(rounded.area - Self.quarterCircle) < 1.5 && rounded.cornerAlpha == 0, "\(rounded)")
+        try Self.expectRoundedOnlyWithMasksToBounds(s, "shape")
     }
 
     /// Sublayers: clipped to the rounded bounds only with masksToBounds.
@@ -84,10 +85,6 @@ import Testing
         sub.frame = l.bounds
         sub.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         l.addSublayer(sub)
-        let square = try Self.corner(l)
-        #expect(abs(square.area - Double(Self.r * Self.r)) < 0.5, "\(square)")
-        Self.withoutActions { l.masksToBounds = true }
-        let rounded = try Self.corner(l)
-        #expect(abs(rounded.area - Self.quarterCircle) < 1.5 && rounded.cornerAlpha == 0, "\(rounded)")
+        try Self.expectRoundedOnlyWithMasksToBounds(l, "sublayers")
     }
 }
