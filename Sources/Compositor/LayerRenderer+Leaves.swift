@@ -16,6 +16,8 @@ extension LayerRenderer {
             let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
             let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
             let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            /// `contentsFilters` of the layer.
+            let filters: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
         }
@@ -26,11 +28,21 @@ extension LayerRenderer {
                             background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
                             contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
                             contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale,
+                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds,
+                            filters: LeafKey.contentsFilters(p),
+                            rasterScale: rasterScale,
                             drawn: DrawnContent(p))
         }
 
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
+
+        /// The minification and magnification filters as two bits each (0 without contents, whose
+        /// pixels they cannot change: no filter is read for most layers, every frame).
+        static func contentsFilters(_ p: CALayer) -> UInt8 {
+            guard p.contents != nil else { return 0 }
+            func code(_ f: CALayerContentsFilter) -> UInt8 { f == .nearest ? 1 : f == .trilinear ? 2 : 3 }
+            return code(p.minificationFilter) | code(p.magnificationFilter) << 2
+        }
     }
 
     /// Device pixels per layer point of an affine layer → device map (the longer of its two axes);

@@ -8,8 +8,8 @@
 //            → sublayers (clipped to the rounded bounds when masksToBounds) → border (on top)
 //
 // all under the layer's accumulated layer → device matrix (`LayerGeometry`). A layer with
-// opacity < 1, a mask, or a replicator instance colour is drawn into an offscreen group first
-// and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
+// opacity < 1, a mask, a replicator instance colour, or a shadow cast from its rendered alpha is
+// drawn into an offscreen group first and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
 // content directly in device space; a layer whose matrix has perspective renders its own content
 // into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
@@ -127,7 +127,12 @@ final class LayerRenderer {
                                extents: cached.extents)
             return
         }
-        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
+        if p is CATransformLayer {
+            drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
+        let alphaShadow = LayerRenderer.castsShadowFromAlpha(model, p)
+        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil || alphaShadow
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
@@ -138,9 +143,24 @@ final class LayerRenderer {
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
         drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
-        if let tint { multiply(surface, by: tint) }
-        canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+        let group = alphaShadow ? withShadowBeneath(p, surface, matrix: local) : surface
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
+    /// a transform layer are rendered"; backgroundColor, contents, border, mask, masksToBounds,
+    /// shadow and filters are ignored) and forms no compositing group: "The opacity property is
+    /// applied to each sublayer individually" — each sublayer is drawn as a group at that opacity
+    /// (times any replicator tint it is drawn under).
+    private func drawTransformLayer(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                                    into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+        let a = CGFloat(p.opacity)
+        let inherited = a < 1 ? (r: tint?.r ?? 1, g: tint?.g ?? 1, b: tint?.b ?? 1, a: (tint?.a ?? 1) * a) : tint
+        for child in drawingOrder(model, p, time: time) {
+            draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: canvas, depth: depth + 1, tint: inherited)
+        }
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
@@ -180,7 +200,7 @@ final class LayerRenderer {
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                into surface: Pixmap, depth: Int) {
-        drawShadow(p, matrix: matrix, into: surface)
+        drawShadow(model, p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)
@@ -208,8 +228,9 @@ final class LayerRenderer {
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         let ordered = drawingOrder(model, p, time: time)
-        if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
-            // Like a sublayerTransform, the instance transform acts about the anchor point.
+        if let replicator = p as? CAReplicatorLayer {
+            // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
+            // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {

@@ -61,9 +61,9 @@ enum TextRenderer {
         var width: Double
     }
 
-    static func draw(_ layer: CATextLayer, transform: Transform, into canvas: Pixmap) {
+    static func draw(_ layer: CATextLayer, transform: Transform, clip: Mask? = nil, into canvas: Pixmap) {
         guard let (glyphs, color) = glyphs(of: layer) else { return }
-        canvas.fill(glyphs, paint: Paint(color: color.rasterColor), transform: transform)
+        canvas.fill(glyphs, paint: Paint(color: color.rasterColor), transform: transform, clip: clip)
     }
 
     /// The string `layer` draws (a `String` or `NSString`; nil for anything else).

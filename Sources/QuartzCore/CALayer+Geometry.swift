@@ -50,14 +50,17 @@ extension CALayer {
         return CGSize(width: max(w, 0), height: max(h, 0))
     }
 
-    /// The frame's mapping (no superlayer sublayerTransform): translate(−bounds.origin − anchor)
-    /// · transform · translate(position), with the anchor at (anchorPoint · bounds.size,
-    /// anchorPointZ).
+    /// The frame's mapping (no superlayer sublayerTransform): translate(−anchor) · transform ·
+    /// translate(position.x, position.y, zPosition), with the anchor at (bounds.origin +
+    /// anchorPoint · bounds.size, anchorPointZ). So `transform` acts about the anchor in all three
+    /// axes and the anchor lands on (position, zPosition), as anchorPoint does in x and y (Apple:
+    /// anchorPointZ is "the anchor point for the layer's position along the z axis"): with an
+    /// identity transform the layer's plane sits at z = zPosition − anchorPointZ.
     var geometryTransform: CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
         var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
         m = CATransform3DConcat(m, transform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
     /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
@@ -71,12 +74,13 @@ extension CALayer {
         return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
     }
 
-    /// Citrine extension: `t` acting about this layer's anchor point, as `sublayerTransform` and a
-    /// replicator's `instanceTransform` do.
+    /// Citrine extension: `t` acting about this layer's anchor point (anchorPoint · bounds.size,
+    /// anchorPointZ) — the pivot `transform` uses — as `sublayerTransform` and a replicator's
+    /// `instanceTransform` do.
     public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
-        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), t),
-                                   CATransform3DMakeTranslation(ax, ay, 0))
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ), t),
+                                   CATransform3DMakeTranslation(ax, ay, anchorPointZ))
     }
 
     /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).

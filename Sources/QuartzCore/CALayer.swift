@@ -141,7 +141,7 @@ open class CALayer: CAMediaTiming {
     }
     public var duration: CFTimeInterval {
         get { state.duration }
-        set { state.duration = newValue }
+        set { let old = state.duration; state.duration = newValue; changed("duration", old) }
     }
     public var speed: Float {
         get { state.speed }
@@ -153,19 +153,19 @@ open class CALayer: CAMediaTiming {
     }
     public var repeatCount: Float {
         get { state.repeatCount }
-        set { state.repeatCount = newValue }
+        set { let old = state.repeatCount; state.repeatCount = newValue; changed("repeatCount", old) }
     }
     public var repeatDuration: CFTimeInterval {
         get { state.repeatDuration }
-        set { state.repeatDuration = newValue }
+        set { let old = state.repeatDuration; state.repeatDuration = newValue; changed("repeatDuration", old) }
     }
     public var autoreverses: Bool {
         get { state.autoreverses }
-        set { state.autoreverses = newValue }
+        set { let old = state.autoreverses; state.autoreverses = newValue; changed("autoreverses", old) }
     }
     public var fillMode: CAMediaTimingFillMode {
         get { state.fillMode }
-        set { state.fillMode = newValue }
+        set { let old = state.fillMode; state.fillMode = newValue; changed("fillMode", old) }
     }
 
     // MARK: Geometry
@@ -237,7 +237,7 @@ open class CALayer: CAMediaTiming {
     /// Default: all four corners.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { state.maskedCorners = newValue }
+        set { let old = state.maskedCorners; state.maskedCorners = newValue; changed("maskedCorners", old) }
     }
     public var masksToBounds: Bool {
         get { state.masksToBounds }
@@ -266,57 +266,57 @@ open class CALayer: CAMediaTiming {
     }
     public var isOpaque: Bool {
         get { state.isOpaque }
-        set { state.isOpaque = newValue }
+        set { let old = state.isOpaque; state.isOpaque = newValue; changed("opaque", old) }
     }
     public var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set { state.isGeometryFlipped = newValue }
+        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; changed("geometryFlipped", old) }
     }
     public var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
-        set { state.allowsGroupOpacity = newValue }
+        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; changed("allowsGroupOpacity", old) }
     }
     public var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
-        set { state.allowsEdgeAntialiasing = newValue }
+        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; changed("allowsEdgeAntialiasing", old) }
     }
     public var shouldRasterize: Bool {
         get { state.shouldRasterize }
-        set { state.shouldRasterize = newValue }
+        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; changed("shouldRasterize", old) }
     }
     public var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
-        set { state.rasterizationScale = newValue }
+        set { let old = state.rasterizationScale; state.rasterizationScale = newValue; changed("rasterizationScale", old) }
     }
     /// Curve of rounded corners. Default `.circular` (Apple).
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { state.cornerCurve = newValue }
+        set { let old = state.cornerCurve; state.cornerCurve = newValue; changed("cornerCurve", old) }
     }
     /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { state.edgeAntialiasingMask }
-        set { state.edgeAntialiasingMask = newValue }
+        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; changed("edgeAntialiasingMask", old) }
     }
     /// Filter when contents are drawn smaller. Default `.linear` (Apple).
     public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set { state.minificationFilter = newValue }
+        set { let old = state.minificationFilter; state.minificationFilter = newValue; changed("minificationFilter", old) }
     }
     /// Filter when contents are drawn larger. Default `.linear` (Apple).
     public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set { state.magnificationFilter = newValue }
+        set { let old = state.magnificationFilter; state.magnificationFilter = newValue; changed("magnificationFilter", old) }
     }
     /// Level-of-detail bias for `.trilinear` minification. Default 0 (Apple).
     public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set { state.minificationFilterBias = newValue }
+        set { let old = state.minificationFilterBias; state.minificationFilterBias = newValue; changed("minificationFilterBias", old) }
     }
     /// Pixel format hint for `draw(in:)` backing stores. Default `.RGBA8Uint` (Apple).
     public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { state.contentsFormat = newValue }
+        set { let old = state.contentsFormat; state.contentsFormat = newValue; changed("contentsFormat", old) }
     }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
     public var drawsAsynchronously: Bool {
@@ -357,7 +357,7 @@ open class CALayer: CAMediaTiming {
     /// Default `.resize`.
     public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set { state.contentsGravity = newValue }
+        set { let old = state.contentsGravity; state.contentsGravity = newValue; changed("contentsGravity", old) }
     }
     /// Pixels per point of the contents. Default 1.
     public var contentsScale: CGFloat {

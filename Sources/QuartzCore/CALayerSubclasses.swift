@@ -110,7 +110,7 @@ open class CAGradientLayer: CALayer {
 /// plus i times the colour offsets.
 open class CAReplicatorLayer: CALayer {
     public var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
-    public var preservesDepth = false
+    public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
     public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }
     /// Default opaque white.
