@@ -100,6 +100,8 @@ public final class CARenderer {
     private static let maxInstanceShifts = 4096
 
     private static func nextChange(in l: CALayer, at now: CFTimeInterval, shifts: [CFTimeInterval]) -> CFTimeInterval {
+        // An emitter with cells changes with every frame time (its particles move).
+        if let e = l as? CAEmitterLayer, e.emitterCells?.isEmpty == false { return now }
         var next = shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity
         var childShifts = shifts
         if let r = l as? CAReplicatorLayer, r.instanceCount > 1, r.instanceDelay != 0 {
@@ -112,10 +114,11 @@ public final class CARenderer {
         return max(next, now)
     }
 
-    /// Whether any layer of the tree has an animation (running or not, keyed or not).
+    /// Whether any layer of the tree has an animation (running or not, keyed or not) or is an
+    /// emitter with cells (whose particles move with time).
     private func treeHasAnimations() -> Bool {
         func animated(_ l: CALayer) -> Bool {
-            l._hasAnimations || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
+            l._hasAnimations || (l as? CAEmitterLayer)?.emitterCells?.isEmpty == false || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
         }
         return layer.map(animated) ?? false
     }

@@ -168,6 +168,7 @@ final class LayerRenderer {
                                into surface: Pixmap, depth: Int) {
         drawShadow(p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
+        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)
     }
@@ -177,7 +178,8 @@ final class LayerRenderer {
     private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard model.sublayers == nil || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
+        // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
+        guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
         var margin: CGFloat = 1
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
@@ -221,6 +223,8 @@ final class LayerRenderer {
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     var leaves = Leaves()
+    /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
+    var particleFrame = CAEmitterLayer.ParticleFrame()
 }
 
 extension CATransform3D {
