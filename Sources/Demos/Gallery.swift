@@ -33,12 +33,13 @@ public struct Demo: Sendable {
 
     /// The seeds by name: "seed 003", "seeds 000/001".
     public var seedLabel: String {
+        guard !seeds.isEmpty else { return "" }
         let numbers = seeds.map { String(repeating: "0", count: max(0, 3 - String($0).count)) + String($0) }
         return (seeds.count == 1 ? "seed " : "seeds ") + numbers.joined(separator: "/")
     }
 
-    /// "seed 003: a petal falls …".
-    public var summary: String { "\(seedLabel): \(description)" }
+    /// "seed 003: a petal falls …" (just the description for a demo from no seed).
+    public var summary: String { seeds.isEmpty ? description : "\(seedLabel): \(description)" }
 }
 
 public enum Gallery {
@@ -57,7 +58,7 @@ public enum Gallery {
              size: CGSize(width: 200, height: 240), span: 2, build: reflection),
         Demo(name: "fold-image", seeds: [0], description: "top half rotated about x with m34 = −1/500, gradient shadow following the fold",
              size: CGSize(width: 200, height: 220), span: 2, build: foldImage),
-    ]
+    ] + ParticleDemos.demos
 
     /// The demo called `name`, if any.
     public static func demo(named name: String) -> Demo? { demos.first { $0.name == name } }

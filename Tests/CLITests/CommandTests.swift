@@ -15,6 +15,8 @@ import Testing
             sticky-bubble       200x200  1 s    seeds 000/001: the QQ sticky bubble's CAShapeLayer between two circles
             reflection          200x240  2 s    seed 000: CAReplicatorLayer, 2 instances, translate(height) then rotate π about x, colour offsets −0.1
             fold-image          200x220  2 s    seed 000: top half rotated about x with m34 = −1/500, gradient shadow following the fold
+            confetti            240x180  4 s    CAEmitterLayer: a line across the top emits four colours of spinning confetti
+            fire                200x240  2 s    CAEmitterLayer: additive flame particles that rise, shrink, redden and fade
 
             """)
     }

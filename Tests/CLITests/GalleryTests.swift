@@ -5,7 +5,7 @@ import Testing
 /// `citrine gallery -o DIR`, and `citrine` alone running it. Half scale at 10 fps keeps it quick.
 @Suite struct GalleryTests {
     static let demos = ["falling-petal", "volume-bars", "activity-indicator", "ball-loader", "sticky-bubble",
-                        "reflection", "fold-image"]
+                        "reflection", "fold-image", "confetti", "fire"]
 
     @Test func writesEveryDemoAndAnIndex() throws {
         let folder = try TemporaryFolder.make()
@@ -13,7 +13,7 @@ import Testing
         let run = try Citrine.run(["gallery", "-o", "site", "--scale", "0.5", "--fps", "10"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.output == "site/index.html: 7 demos as GIF, APNG and PNG\nopen site/index.html\n")
+        #expect(run.output == "site/index.html: 9 demos as GIF, APNG and PNG\nopen site/index.html\n")
 
         let site = folder.appendingPathComponent("site")
         let expected = (Self.demos.flatMap { [$0 + ".apng", $0 + ".gif", $0 + ".png"] } + ["index.html"]).sorted()
