@@ -44,6 +44,17 @@ let package = Package(
             ],
             path: "Sources/LayerStormBench"
         ),
+        // Issue 17: a CAEmitterLayer of 5 000 live particles at 1920×1080, rendered by CARenderer.
+        .executableTarget(
+            name: "emitter-bench",
+            dependencies: [
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+            ],
+            path: "Sources/EmitterBench"
+        ),
         // Issue 13: a 1920×1080 five-second export to every format; the encoders against ffmpeg.
         .executableTarget(
             name: "export-bench",
