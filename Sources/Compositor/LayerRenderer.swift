@@ -81,6 +81,7 @@ final class LayerRenderer {
         onScreen = nil
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
+        for key in tileStores.compactMap({ $0.value.layer == nil ? $0.key : nil }) { tileStores[key] = nil }
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -225,6 +226,8 @@ final class LayerRenderer {
     var leaves = Leaves()
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
+    /// Tiles of the CATiledLayers drawn (`+Tiles`).
+    var tileStores: [ObjectIdentifier: TileStore] = [:]
 }
 
 extension CATransform3D {
