@@ -32,6 +32,12 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: rootFolder), "MallocCounter"],
             path: "Sources/PresentationBench"
         ),
+        // Frame timing shared by the layer benchmarks.
+        .target(
+            name: "FrameTiming",
+            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder)],
+            path: "Sources/FrameTiming"
+        ),
         // Issue 4: scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
         .executableTarget(
             name: "layer-storm-bench",
@@ -41,6 +47,7 @@ let package = Package(
                 .product(name: "AnchorScenes", package: rootFolder),
                 .product(name: "ImageCodecs", package: rootFolder),
                 .product(name: "Raster", package: rootFolder),
+                "FrameTiming",
             ],
             path: "Sources/LayerStormBench"
         ),
@@ -52,6 +59,7 @@ let package = Package(
                 .product(name: "Compositor", package: rootFolder),
                 .product(name: "ImageCodecs", package: rootFolder),
                 .product(name: "Raster", package: rootFolder),
+                "FrameTiming",
             ],
             path: "Sources/EmitterBench"
         ),

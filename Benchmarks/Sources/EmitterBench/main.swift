@@ -9,6 +9,7 @@
 //     Benchmarks/.build/release/emitter-bench [frames] [--png out.png]
 import Compositor
 import Foundation
+import FrameTiming
 import ImageCodecs
 import QuartzCore
 import Raster
@@ -69,14 +70,7 @@ let renderer = try CARenderer(width: 1920, height: 1080)
 renderer.layer = root
 renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
-@MainActor func time(_ t: CFTimeInterval) -> Double {
-    CAMediaClock.setManualTime(t)
-    let start = DispatchTime.now().uptimeNanoseconds
-    renderer.beginFrame(atTime: t)
-    renderer.render()
-    renderer.endFrame()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-}
+@MainActor func time(_ t: CFTimeInterval) -> Double { frameMilliseconds(renderer, at: t) }
 
 _ = time(0)   // warm-up
 if let pngPath { try PNGCodec.write(renderer.pixmap, to: pngPath) }
@@ -85,8 +79,5 @@ CATransaction.begin(); CATransaction.setDisableActions(true)
 emitter.renderMode = .additive
 CATransaction.commit()
 var additive = (0..<frames).map { time(Double(frames + $0 + 1) / 60) }
-func stats(_ v: inout [Double]) -> String {
-    v.sort()
-    return String(format: "{\"median_ms\": %.2f, \"min_ms\": %.2f, \"n\": %d}", v[v.count / 2], v[0], v.count)
-}
+func stats(_ v: inout [Double]) -> String { statsJSON(&v) }
 print("{\"particles\": \(particles), \"emitter\": \(stats(&sourceOver)), \"emitter_additive\": \(stats(&additive))}")
