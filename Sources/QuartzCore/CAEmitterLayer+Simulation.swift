@@ -159,9 +159,8 @@ private struct Simulation {
         Double(mix(key &+ slot &* 0xD1B5_4A32_D192_ED03) >> 11) * 0x1p-53
     }
 
-    /// A parent particle, for its sub-cells: its key and motion.
+    /// A parent particle's motion, for its sub-cells.
     struct Parent {
-        var key: UInt64
         var p0: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>
         func position(atAge t: Double) -> SIMD3<Double> { p0 + v * t + 0.5 * a * (t * t) }
     }
@@ -201,7 +200,7 @@ private struct Simulation {
                                  birthTime: originTime + s, age: age, cell: plan.index))
             }
             guard !plan.children.isEmpty, life > 0 else { continue }
-            let me = Parent(key: key, p0: p0, v: v, a: plan.acceleration)
+            let me = Parent(p0: p0, v: v, a: plan.acceleration)
             for child in plan.children {
                 emit(child, originTime: originTime + s, window: (0, life), parentKey: key, parent: me, now: now, into: &out)
             }

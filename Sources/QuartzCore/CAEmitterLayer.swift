@@ -37,9 +37,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// A particle system (Apple's `CAEmitterLayer`): its `emitterCells` emit particles from the
-/// emitter shape; they are drawn above the layer's background and border-less content and
-/// below its sublayers (Apple: "drawn above the layer's background color and border" — the
-/// border here stays on top, as for every layer). Defaults are Apple's: every multiplier 1,
+/// emitter shape; they are drawn above the layer's background and contents and below its
+/// sublayers (Apple: "drawn above the layer's background color and border"; the border here
+/// stays on top of them, as it does of every layer's content). Defaults are Apple's: every multiplier 1,
 /// position (0, 0), size zero, shape `.point`, mode `.volume`, render mode `.unordered`, seed 0.
 ///
 /// Determinism (Citrine): particle state is a pure function of the layer's local time and
