@@ -74,6 +74,12 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
         .testTarget(name: "ReadmeTests", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster"]),
+        // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
+        // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
+        // the same files (symbolic links) in Swift 5 mode.
+        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "Raster"]),
+        .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

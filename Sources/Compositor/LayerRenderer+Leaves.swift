@@ -203,11 +203,16 @@ extension LayerRenderer {
     // MARK: - Backing stores
 
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
-    /// until the layer needs display or changes size. nil when nothing is drawn.
+    /// until the layer needs display or changes size. nil when nothing is drawn. While an
+    /// animation of a key that `needsDisplay(forKey:)` names runs, the presentation copy `p` is
+    /// drawn at every frame (with its interpolated values), as Core Animation redraws the
+    /// presentation layer; otherwise the model is.
     func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
-        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay() {
+        let animated = model._drawsAnimatedContent
+        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay(),
+           !animated, !cached.animated {
             return cached.pixmap
         }
         guard model.delegate != nil || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
@@ -218,8 +223,8 @@ extension LayerRenderer {
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
-        model.draw(in: ctx)
-        backingStores[key] = BackingStore(size: size, pixmap: pixmap, owner: model)
+        (animated ? p : model).draw(in: ctx)
+        backingStores[key] = BackingStore(size: size, pixmap: pixmap, owner: model, animated: animated)
         return pixmap
     }
 }

@@ -32,6 +32,9 @@ final class LayerRenderer {
         var pixmap: Pixmap
         /// The layer it belongs to (an identifier alone could be reused by a later layer).
         weak var owner: CALayer?
+        /// Drawn from an animated presentation copy (`CALayer._drawsAnimatedContent`): good for
+        /// that frame only.
+        var animated = false
     }
 
     /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).

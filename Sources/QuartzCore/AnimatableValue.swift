@@ -43,6 +43,7 @@ enum AnimatableValue {
         if type.contains("CGPoint") || type.contains("NSPoint") { return .point(v.pointValue) }
         if type.contains("CGSize") || type.contains("NSSize") { return .size(v.sizeValue) }
         if type.contains("CGRect") || type.contains("NSRect") { return .rect(v.rectValue) }
+        if let t = v.boxedTransform { return .transform(t) }
         return .discrete(v)
     }
 

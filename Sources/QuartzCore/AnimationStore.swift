@@ -38,6 +38,8 @@ struct AnimationStore {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+    /// Whether some animation has a start or stop still to report (or waits for its commit).
+    var hasUnreportedEvents: Bool { entries.contains { $0.pendingBegin || !$0.stopped } }
     /// Where the compiled program's storage is, for prefetching (nil when there is none).
     var programAddress: UnsafeRawPointer? { program?.storageAddress }
     var keys: [String] { entries.map(\.key) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Methods a Core Animation animation calls on its delegate (Apple's `CAAnimationDelegate`).
 /// Linux has no optional protocol requirements, so both have empty default implementations.
 public protocol CAAnimationDelegate: AnyObject {
@@ -56,67 +58,99 @@ open class CAAnimation: CAMediaTiming {
     public var timingFunction: CAMediaTimingFunction?
     /// Strongly retained, as Apple documents for `CAAnimation.delegate`.
     public var delegate: CAAnimationDelegate?
+    /// The frame rate the animation would like (Apple, iOS 15). Default `.default` (the
+    /// system's choice). Recorded and copied; Citrine's frame rate is the renderer's or the
+    /// display link's, so it changes nothing on screen.
+    public var preferredFrameRateRange: CAFrameRateRange = .default
 
     private var extraValues: [String: Any] = [:]
 
-    public required init() {}
+    /// A new animation with Apple's defaults. Not `required`, as on Apple, so a subclass may
+    /// write `override init()`.
+    public init() {}
+
+    /// Archiving is not supported: always nil. `required`, as Apple's `NSSecureCoding`
+    /// conformance makes it, so subclasses write the same `required init?(coder:)` as on iOS.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// Makes an animation of the receiver's dynamic class through its `init()`, with the
+    /// properties of `source` when given (Citrine's replacement for the Objective-C runtime's
+    /// `[[self class] alloc]`, used by `copy()` and `animation()`). A subclass inherits it when it
+    /// overrides `init()` and `init?(coder:)` or declares no initializer; one with only
+    /// initializers of its own gets a compile error naming `init(_copyOf:)`: add
+    /// `override init() { super.init() }`.
+    public required convenience init(_copyOf source: CAAnimation?) {
+        self.init()
+        if let source { copyProperties(from: source) }
+    }
 
     /// A new animation (Apple's `+animation` factory).
-    public class func animation() -> Self { Self() }
+    public class func animation() -> Self { Self(_copyOf: nil) }
 
-    /// Default for a property key (Apple's `defaultValue(forKey:)`): nil for every key here.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The default value of a property (Apple's `defaultValue(forKey:)`): the value of a fresh
+    /// animation for the keys of `animationProperties`, nil for any other key.
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let property = animationProperties[key] else { return nil }
+        return property.get(Self(_copyOf: nil))
+    }
 
     /// Whether the value for `key` is archived; always true here.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    /// Key-value access: the timing properties by name, any other key from free-form storage
-    /// (the seeds tag animations with their own keys this way).
+    /// Key-value access: every property by Apple's key name (`animationProperties`), any other
+    /// key from free-form storage (the seeds tag animations with their own keys this way), with
+    /// `defaultValue(forKey:)` for keys never set.
     open func value(forKey key: String) -> Any? {
-        switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
-        case "removedOnCompletion": return isRemovedOnCompletion
-        case "timingFunction": return timingFunction
-        case "delegate": return delegate
-        default: return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
-        }
+        if let property = type(of: self).animationProperties[key] { return property.get(self) }
+        return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
+    /// Sets a property by Apple's key name (ignored when the value does not convert to its type,
+    /// or the property is read-only), or stores any other key.
     open func setValue(_ value: Any?, forKey key: String) {
-        switch key {
-        case "beginTime": beginTime = Self.double(value) ?? beginTime
-        case "duration": duration = Self.double(value) ?? duration
-        case "speed": speed = Float(Self.double(value) ?? Double(speed))
-        case "timeOffset": timeOffset = Self.double(value) ?? timeOffset
-        case "repeatCount": repeatCount = Float(Self.double(value) ?? Double(repeatCount))
-        case "repeatDuration": repeatDuration = Self.double(value) ?? repeatDuration
-        default: extraValues[key] = value
+        if let property = type(of: self).animationProperties[key] {
+            property.set?(self, value)
+        } else {
+            extraValues[key] = value
         }
     }
 
-    static func double(_ v: Any?) -> Double? {
-        if case let .number(n) = AnimatableValue(v) { return n }
-        return nil
-    }
+    /// The properties key-value coding reaches by name; subclasses extend their superclass's.
+    open class var animationProperties: [String: AnimationProperty] { Self.timingProperties }
 
-    /// A copy with the same properties (Apple's NSCopying).
-    open func copy() -> Any {
-        let c = type(of: self).init()
-        c.copyProperties(from: self)
-        return c
-    }
+    private static let timingProperties: [String: AnimationProperty] = [
+        "beginTime": .init(\CAAnimation.beginTime, .number),
+        "duration": .init(\CAAnimation.duration, .number),
+        "speed": .init(\CAAnimation.speed, .number),
+        "timeOffset": .init(\CAAnimation.timeOffset, .number),
+        "repeatCount": .init(\CAAnimation.repeatCount, .number),
+        "repeatDuration": .init(\CAAnimation.repeatDuration, .number),
+        "autoreverses": .init(\CAAnimation.autoreverses, .bool),
+        "fillMode": .init(\CAAnimation.fillMode, .rawString),
+        "removedOnCompletion": .init(\CAAnimation.isRemovedOnCompletion, .bool),
+        "timingFunction": .init(\CAAnimation.timingFunction, .optional(.same)),
+        "delegate": .init(\CAAnimation.delegate, .optional(.same)),
+        "preferredFrameRateRange": .init(\CAAnimation.preferredFrameRateRange, .same),
+    ]
+
+    /// A copy with the same properties, of the same class (Apple's `NSCopying`; `zone` is
+    /// ignored). Subclasses with stored properties of their own override it as on iOS
+    /// (`let c = super.copy(with: zone) as! Self; c.tag = tag; return c`) or override
+    /// `copyProperties(from:)`. Adding an animation to a layer copies it through this.
+    open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(_copyOf: self) }
+
+    /// `copy(with: nil)`, as NSObject's `copy()`.
+    open func copy() -> Any { copy(with: nil) }
+
+    /// The same as `copy()`: animations are not mutable/immutable pairs (on Apple, NSObject's
+    /// `mutableCopy()` of an animation has no NSMutableCopying to call).
+    public func mutableCopy() -> Any { copy(with: nil) }
 
     /// Copies this class's stored properties from `other`; subclasses override and call super.
     open func copyProperties(from other: CAAnimation) {
         timing = other.timing; fillMode = other.fillMode; isRemovedOnCompletion = other.isRemovedOnCompletion
         timingFunction = other.timingFunction; delegate = other.delegate
+        preferredFrameRateRange = other.preferredFrameRateRange
         extraValues = other.extraValues
     }
 
@@ -163,8 +197,6 @@ open class CAPropertyAnimation: CAAnimation {
     /// layer, so one layer class).
     private var target: AnimationTarget?
 
-    public required init() { super.init() }
-
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
@@ -177,14 +209,14 @@ open class CAPropertyAnimation: CAAnimation {
         valueFunction = o.valueFunction
     }
 
-    open override func value(forKey key: String) -> Any? {
-        switch key {
-        case "keyPath": return keyPath
-        case "additive": return isAdditive
-        case "cumulative": return isCumulative
-        default: return super.value(forKey: key)
-        }
-    }
+    open override class var animationProperties: [String: AnimationProperty] { Self.propertyAnimationProperties }
+
+    private static let propertyAnimationProperties = CAAnimation.animationProperties.merging([
+        "keyPath": .init(\CAPropertyAnimation.keyPath, .optional(.same)),
+        "additive": .init(\CAPropertyAnimation.isAdditive, .bool),
+        "cumulative": .init(\CAPropertyAnimation.isCumulative, .bool),
+        "valueFunction": .init(\CAPropertyAnimation.valueFunction, .optional(.same)),
+    ]) { $1 }
 
     /// The value of one play at eased fraction `f`, or nil for no effect; subclasses override.
     /// `current` is the presentation value so far.
@@ -292,31 +324,19 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     private var cache: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
 
-    public required init() { super.init() }
-
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CABasicAnimation else { return }
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
     }
 
-    open override func value(forKey key: String) -> Any? {
-        switch key {
-        case "fromValue": return fromValue
-        case "toValue": return toValue
-        case "byValue": return byValue
-        default: return super.value(forKey: key)
-        }
-    }
+    open override class var animationProperties: [String: AnimationProperty] { Self.basicProperties }
 
-    open override func setValue(_ value: Any?, forKey key: String) {
-        switch key {
-        case "fromValue": fromValue = value
-        case "toValue": toValue = value
-        case "byValue": byValue = value
-        default: super.setValue(value, forKey: key)
-        }
-    }
+    private static let basicProperties = CAPropertyAnimation.animationProperties.merging([
+        "fromValue": .init(\CABasicAnimation.fromValue, .same),
+        "toValue": .init(\CABasicAnimation.toValue, .same),
+        "byValue": .init(\CABasicAnimation.byValue, .same),
+    ]) { $1 }
 
     var typed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
         if let cache { return cache }

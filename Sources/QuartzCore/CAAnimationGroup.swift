@@ -5,7 +5,11 @@
 open class CAAnimationGroup: CAAnimation {
     public var animations: [CAAnimation]?
 
-    public required init() { super.init() }
+    open override class var animationProperties: [String: AnimationProperty] { Self.groupProperties }
+
+    private static let groupProperties = CAAnimation.animationProperties.merging([
+        "animations": .init(\CAAnimationGroup.animations, .optional(.same)),
+    ]) { $1 }
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A range of frame rates (Apple's `CAFrameRateRange`).
 public struct CAFrameRateRange: Hashable, Sendable {
     public var minimum: Float
@@ -6,17 +8,41 @@ public struct CAFrameRateRange: Hashable, Sendable {
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
     }
+    /// All zero, no preferred rate: the same as `.default` (Apple's imported C initializer).
+    public init() { self.init(minimum: 0, maximum: 0, preferred: nil) }
     /// Let the system choose (0, 0, nil).
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil)
 }
 
-/// A timer synchronised with the display (Apple's `CADisplayLink`), driven here by the media
-/// clock. Deviation (no Objective-C runtime): the target/selector initializer is replaced by
-/// `init(handler:)`. Frames are delivered by `CADisplayLink.pump()` (Citrine extension), which a
-/// run loop, the renderer or a test calls: every frame boundary of the link's rate between its
-/// last tick and `CACurrentMediaTime()` calls the handler once, with `timestamp` = that frame's
-/// time and `targetTimestamp` = the next one. The display rate is 60 Hz. The list of active links
-/// is locked; a link's own properties are for the thread that pumps (Apple: the main thread).
+/// Apple's C constructor: a range from `minimum` to `maximum` frames per second, preferring
+/// `preferred`.
+public func CAFrameRateRangeMake(_ minimum: Float, _ maximum: Float, _ preferred: Float) -> CAFrameRateRange {
+    CAFrameRateRange(minimum: minimum, maximum: maximum, preferred: preferred)
+}
+
+/// Whether two ranges have the same minimum, maximum and preferred rate (Apple's C function).
+public func CAFrameRateRangeIsEqualToRange(_ range: CAFrameRateRange, _ other: CAFrameRateRange) -> Bool {
+    range == other
+}
+
+/// The range that lets the system choose (Apple's C constant; the same as `.default`).
+public let CAFrameRateRangeDefault = CAFrameRateRange.default
+
+/// A timer synchronised with the display (Apple's `CADisplayLink`), driven by the media clock.
+///
+/// * `add(to:forMode:)` delivers frames on that run loop, as on iOS: for `RunLoop.main` while the
+///   main thread services its run loop or main queue (`RunLoop.main.run(until:)`,
+///   `dispatchMain()`, an `async` main), for any other run loop while its thread runs it.
+///   Each turn delivers every frame boundary of the link's rate between its last frame and
+///   `CACurrentMediaTime()` (so with a manual media clock nothing moves until the clock does).
+/// * `CADisplayLink.pump()` (Citrine extension) delivers the frames due by now to every link
+///   on the calling thread's terms — for deterministic time (tests, exporters, scripted runs).
+/// * The handler gets `timestamp` = that frame's time and `targetTimestamp` = the next one;
+///   `duration` is the display's frame time (1/60 s).
+///
+/// Deviation (no Objective-C runtime): the target/selector initializer is replaced by
+/// `init(handler:)`. The list of active links is locked; a link's own properties are for the
+/// thread whose run loop delivers it (Apple: the main thread).
 public final class CADisplayLink: @unchecked Sendable {
     /// The rate of the simulated display, frames per second.
     public static let displayRate: Double = 60
@@ -32,17 +58,25 @@ public final class CADisplayLink: @unchecked Sendable {
     public var preferredFrameRateRange: CAFrameRateRange = .default
     private var lastFrame: CFTimeInterval?
     private var isValid = true
+    /// What turns the run loop the link was added to into frames (one per link).
+    private var runLoopSource: RunLoopTicker?
 
     nonisolated(unsafe) private static var active: [CADisplayLink] = []
     private static let lock = NSLock()
 
     public init(handler: @escaping (CADisplayLink) -> Void) { self.handler = handler }
 
-    /// Starts delivering frames (the run loop and mode are accepted for source compatibility).
+    /// Starts delivering frames on `runloop` (in `mode`), and to `pump()`.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         Self.lock.lock(); defer { Self.lock.unlock() }
+        guard isValid else { return }
         if !Self.active.contains(where: { $0 === self }) { Self.active.append(self) }
         lastFrame = nil
+        if runLoopSource == nil {
+            runLoopSource = RunLoopTicker(runLoop: runloop, mode: mode, interval: 1 / Self.displayRate) { [weak self] in
+                self?.runLoopTurn()
+            }
+        }
     }
 
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) { invalidate() }
@@ -51,7 +85,15 @@ public final class CADisplayLink: @unchecked Sendable {
     public func invalidate() {
         Self.lock.lock(); defer { Self.lock.unlock() }
         isValid = false
+        runLoopSource?.stop()
+        runLoopSource = nil
         Self.active.removeAll { $0 === self }
+    }
+
+    /// One turn of the run loop the link was added to: the frames due by now.
+    private func runLoopTurn() {
+        guard isValid else { return }
+        deliver(until: CACurrentMediaTime())
     }
 
     /// Frames per second the link fires at: the preferred rate, capped by the display.

@@ -35,7 +35,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   a segment the position advances along its arc length. `rotationMode` turns the layer to the
 ///   path's tangent (added to `transform.rotation.z`; `.rotateAutoReverse` adds π).
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil; pacedLengths = nil } }
+    public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil; pacedLengths = nil; cubicPacedTable = nil } }
     public var path: CGPath? { didSet { measure = nil; drawableSegments = nil } }
     public var keyTimes: [NSNumber]? { didSet { cachedTimes = nil } }
     public var timingFunctions: [CAMediaTimingFunction]?
@@ -51,8 +51,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private var drawableSegments: [Int]?
     /// Distances between successive values for paced timing, and their sum.
     private var pacedLengths: (lengths: [Double], total: Double)?
-
-    public required init() { super.init() }
+    /// `.cubicPaced`: the spline's cumulative arc length at each sample (`cubicPacedSegment`).
+    private var cubicPacedTable: [Double]??
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
@@ -62,15 +62,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
     }
 
-    open override func value(forKey key: String) -> Any? {
-        switch key {
-        case "values": return values
-        case "path": return path
-        case "keyTimes": return keyTimes
-        case "calculationMode": return calculationMode.rawValue
-        default: return super.value(forKey: key)
-        }
-    }
+    open override class var animationProperties: [String: AnimationProperty] { Self.keyframeProperties }
+
+    private static let keyframeProperties = CAPropertyAnimation.animationProperties.merging([
+        "values": .init(\CAKeyframeAnimation.values, .optional(.same)),
+        "path": .init(\CAKeyframeAnimation.path, .optional(.same)),
+        "keyTimes": .init(\CAKeyframeAnimation.keyTimes, .optional(.numbers)),
+        "timingFunctions": .init(\CAKeyframeAnimation.timingFunctions, .optional(.same)),
+        "calculationMode": .init(\CAKeyframeAnimation.calculationMode, .rawString),
+        "tensionValues": .init(\CAKeyframeAnimation.tensionValues, .optional(.numbers)),
+        "continuityValues": .init(\CAKeyframeAnimation.continuityValues, .optional(.numbers)),
+        "biasValues": .init(\CAKeyframeAnimation.biasValues, .optional(.numbers)),
+        "rotationMode": .init(\CAKeyframeAnimation.rotationMode, .optional(.rawString)),
+    ]) { $1 }
 
     override func apply(to s: inout LayerState, of layer: CALayer, at parentTime: CFTimeInterval) {
         sampleOfThisPass = nil
@@ -96,9 +100,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         switch calculationMode {
         case .discrete:
             return vals[discreteIndex(f, count: vals.count)]
-        case .paced, .cubicPaced:
+        case .paced:
             let (i, t) = pacedSegment(f, vals)
-            return calculationMode == .cubicPaced ? cubic(vals, i, t) : AnimatableValue.interpolate(vals[i], vals[i + 1], t)
+            return AnimatableValue.interpolate(vals[i], vals[i + 1], t)
+        case .cubicPaced:
+            let (i, t) = cubicPacedSegment(f, vals)
+            return cubic(vals, i, t)
         case .cubic:
             let (i, t) = timedSegment(f, count: vals.count)
             return cubic(vals, i, t)
@@ -181,6 +188,51 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             target -= l
         }
         return (lengths.count - 1, 1)
+    }
+
+    /// Samples per spline segment for `.cubicPaced`'s arc-length table.
+    private static let cubicPacedSamples = 64
+
+    /// Segment index and spline parameter at constant speed along the cubic spline through the
+    /// values (`.cubicPaced`: Apple documents it as `.cubic` at constant velocity, keyTimes and
+    /// timingFunctions ignored). The spline's arc length is tabulated once (64 chords per
+    /// segment) and inverted by interpolation; values the spline cannot measure (colours,
+    /// transforms) pace by the distance between successive values, as `.paced` does.
+    private func cubicPacedSegment(_ f: Double, _ vals: [AnimatableValue]) -> (Int, Double) {
+        if cubicPacedTable == nil { cubicPacedTable = arcLengthTable(vals) }
+        guard let table = cubicPacedTable ?? nil, let total = table.last, total > 0 else { return pacedSegment(f, vals) }
+        let n = Self.cubicPacedSamples
+        let target = min(max(f, 0), 1) * total
+        // The first sample at or past the target length (table[k] is the length at sample k).
+        var lo = 0, hi = table.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if table[mid] < target { lo = mid + 1 } else { hi = mid }
+        }
+        let k = max(lo, 1)
+        let span = table[k] - table[k - 1]
+        let sample = Double(k - 1) + (span > 0 ? (target - table[k - 1]) / span : 1)
+        let segment = min(Int(sample) / n, vals.count - 2)
+        return (segment, min((sample - Double(segment * n)) / Double(n), 1))
+    }
+
+    /// Cumulative chord length of the spline at every sample (n per segment, plus the start);
+    /// nil when the values are not numbers, points or sizes.
+    private func arcLengthTable(_ vals: [AnimatableValue]) -> [Double]? {
+        guard vals.allSatisfy({ vector($0) != nil }) else { return nil }
+        let n = Self.cubicPacedSamples
+        var table = [0.0]
+        table.reserveCapacity((vals.count - 1) * n + 1)
+        var previous = vector(vals[0])!
+        for i in 0..<(vals.count - 1) {
+            for j in 1...n {
+                guard let point = vector(cubic(vals, i, Double(j) / Double(n))) else { return nil }
+                let step = zip(point, previous).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+                table.append(table.last! + step)
+                previous = point
+            }
+        }
+        return table
     }
 
     /// Kochanek–Bartels (TCB) spline between values i and i+1 at t; scalar-like kinds only,

@@ -19,12 +19,13 @@ extension CALayer {
         if copy.duration <= 0 { copy.duration = CATransaction.animationDuration() }
         if let group = copy as? CAAnimationGroup { group.giveChildrenDefaultDuration() }
         if let basic = copy as? CAPropertyAnimation, basic.keyPath == nil, let key { basic.keyPath = key }
+        fillInPreviousValue(of: copy)
         var key = key
         if let transition = copy as? CATransition {
             key = kCATransition
             /// `layer` as last presented, with copies of its committed sublayers.
             func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
-                let copy = type(of: layer).init(layer: layer.presentationLayer ?? layer)
+                let copy = type(of: layer).init(_copyOf: layer.presentationLayer ?? layer)
                 guard depth < 64 else { return copy }
                 for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
                     copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))

@@ -33,14 +33,20 @@ extension CALayer {
             }
         }
         let p: CALayer
-        if let existing = presentationLayer { p = existing } else {
-            p = type(of: self).init(layer: self)
+        var copied = false
+        if let existing = presentationLayer, !makesFreshPresentationCopies { p = existing } else {
+            // An app's subclass is copied anew through its `init(layer:)` at every evaluation,
+            // as on Apple (its own stored properties are copied there); a replaced copy keeps
+            // its model alive while someone holds it.
+            if let retired = presentationLayer { retired.retiredModel = self }
+            p = type(of: self).init(_copyOf: self)
             p.modelLayer = Unmanaged.passUnretained(self)
             presentationLayer = p
+            copied = true
         }
         let restoring = presentationIsSynced
         if !restoring {
-            p.copyProperties(from: self)
+            if !copied { p.copyProperties(from: self) }
             presentationSyncedVersion = (modelVersion, animationStore.generation)
         }
         // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
@@ -122,7 +128,9 @@ extension CALayer {
     }
 
     /// Gives animations added with beginTime 0 the layer's local time at commit.
+    /// Also forgets the values recorded before this transaction's changes (`previousValues`).
     func assignBeginTimes(at mediaTime: CFTimeInterval) {
+        if !previousValues.isEmpty { previousValues.removeAll(keepingCapacity: true) }
         animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
     }
 }

@@ -1,4 +1,5 @@
 import CPrefetch
+import Foundation
 import Synchronization
 
 /// Methods a layer calls on its delegate (Apple's `CALayerDelegate`); all optional on Apple, so
@@ -414,6 +415,20 @@ open class CALayer: CAMediaTiming {
     /// give every layer a side table, and every retain of it the slow path).
     public let _serial: UInt64 = CALayer.serials.add(1, ordering: .relaxed).newValue
     private static let serials = Atomic<UInt64>(0)
+    /// An app's subclass (`AnimatablePropertyCatalog`): presentation copies are made anew
+    /// through `init(layer:)` at every evaluation, as Core Animation does on Apple.
+    var makesFreshPresentationCopies = false
+    /// Set on a presentation copy that its model replaced by a newer one: the model it came from,
+    /// kept alive while the copy is (the current copy's unmanaged `modelLayer` is cleared by the
+    /// model's `deinit`; a replaced one is no longer reachable from the model).
+    var retiredModel: CALayer?
+    /// Made by `init(layer:)`: a "shadow copy" (Apple's term: presentation copies, transition
+    /// snapshots). Its property changes — those a subclass's `init(layer:)` makes while copying
+    /// included — are not model changes: no transaction, action or redisplay.
+    var isShadowCopy = false
+    /// The model values of the animatable properties changed in the current transaction, before
+    /// their first change (`runAction`), cleared at its commit.
+    var previousValues: [String: Any] = [:]
 
     /// The state's address for the duration of `body`: reading fields through it neither copies
     /// the state nor counts as a change.
@@ -421,8 +436,11 @@ open class CALayer: CAMediaTiming {
         withUnsafeMutablePointer(to: &_state, body)
     }
 
-    public required init() {
+    /// A layer with Apple's default property values. Not `required`, as on Apple, so a subclass
+    /// may write `override init()`.
+    public init() {
         createdBeforeCommit = CATransaction.commitSerial
+        if type(of: self) != CALayer.self { adoptAnimatableProperties() }
     }
 
     deinit {
@@ -433,10 +451,31 @@ open class CALayer: CAMediaTiming {
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
     }
 
-    /// A copy of `layer`'s properties (Apple's `init(layer:)`, used for presentation copies).
-    public required init(layer: Any) {
+    /// A copy of `layer`'s properties (Apple's `init(layer:)`): Core Animation makes presentation
+    /// copies through it (see `init(_copyOf:)`), so a subclass that overrides it copies its own
+    /// stored properties there, as on Apple. `@Animatable` properties are copied for it.
+    public init(layer: Any) {
         createdBeforeCommit = CATransaction.commitSerial
+        isShadowCopy = true
         if let other = layer as? CALayer { copyProperties(from: other) }
+        if type(of: self) != CALayer.self { adoptAnimatableProperties() }
+    }
+
+    /// Archiving is not supported: always nil. Declared `required`, as Apple's `NSSecureCoding`
+    /// conformance makes it, so subclasses write the same `required init?(coder:)` as on iOS.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// Makes a layer of the receiver's dynamic class: a copy through `init(layer:)` of `layer`,
+    /// or a fresh one through `init()` when nil (Citrine's replacement for the Objective-C
+    /// runtime's `[[self class] alloc]`: presentation copies and `defaultValue(forKey:)` use it).
+    ///
+    /// A subclass inherits it as long as it overrides all of `init()`, `init(layer:)` and
+    /// `init?(coder:)`, or declares no initializer at all — what Apple recommends anyway, since
+    /// Core Animation calls `init(layer:)` on every subclass. A subclass with only initializers
+    /// of its own gets a compile error naming `init(_copyOf:)`: add
+    /// `override init() { super.init() }` and `override init(layer: Any) { super.init(layer: layer) }`.
+    public required convenience init(_copyOf layer: Any?) {
+        if let layer { self.init(layer: layer) } else { self.init() }
     }
 
     /// Copies every property (not the tree, not animations) from `other`; subclasses add theirs.
@@ -529,7 +568,10 @@ open class CALayer: CAMediaTiming {
 
     /// The built-in action: a `CABasicAnimation` of the key with the transaction's duration and
     /// timing function (default curve when none is set), from the previous presentation value.
+    /// None for keys that are not animatable properties of the class (Apple: custom properties
+    /// get their animation from `action(forKey:)` overrides, the delegate or `actions`).
     open class func defaultAction(forKey event: String) -> CAAction? {
+        guard propertyRegistry[event]?.isAnimatable == true else { return nil }
         let a = CABasicAnimation(keyPath: event)
         a.duration = CATransaction.animationDuration()
         a.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
@@ -538,19 +580,32 @@ open class CALayer: CAMediaTiming {
 
     // MARK: - Key-value coding
 
-    /// Default value of a property (Apple's class method).
+    /// The default value of a property (Apple's class method): what a new layer of this class
+    /// holds for every registered property (`propertyRegistry`, the CAMediaTiming keys included)
+    /// and every `@Animatable` property; nil for any other key. Subclasses override it to give
+    /// custom keys defaults, as on Apple.
     open class func defaultValue(forKey key: String) -> Any? {
-        let probe = self.init()
-        return propertyRegistry[key]?.get(probe)
+        if let p = propertyRegistry[key] { return p.get(self.init(_copyOf: nil)) }
+        guard self != CALayer.self, AnimatablePropertyCatalog.knownEntry(for: self)?.keys.contains(key) ?? true else { return nil }
+        let probe = self.init(_copyOf: nil)
+        return probe.isAnimatableCustomKey(key) ? probe.extraValues[key] : nil
     }
 
+    /// The value of any property by its key; any other key reads the layer's free-form storage,
+    /// or `defaultValue(forKey:)` when it was never set.
     open func value(forKey key: String) -> Any? {
         if let p = type(of: self).propertyRegistry[key] { return p.get(self) }
-        return extraValues[key]
+        return extraValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
+    /// Sets a property by its key (ignored when the value does not convert to its type); any
+    /// other key goes to the layer's free-form storage. Setting an `@Animatable` property's key
+    /// is a change like setting the property (actions, redisplay).
     open func setValue(_ value: Any?, forKey key: String) {
-        if let p = type(of: self).propertyRegistry[key] { p.set(self, value) } else { extraValues[key] = value }
+        if let p = type(of: self).propertyRegistry[key] { return p.set(self, value) }
+        let old = extraValues[key]
+        extraValues[key] = value
+        if isAnimatableCustomKey(key) { propertyChanged(key, old as Any) }
     }
 
     open func value(forKeyPath keyPath: String) -> Any? { value(at: ParsedKeyPath(keyPath)) }

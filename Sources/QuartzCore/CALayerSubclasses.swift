@@ -40,9 +40,6 @@ open class CAShapeLayer: CALayer {
     /// Fraction of the path's length where the stroke ends, 0…1. Animatable.
     public var strokeEnd: CGFloat = 1 { didSet { shapeChanged("strokeEnd", oldValue) } }
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAShapeLayer else { return }
@@ -64,6 +61,10 @@ open class CAShapeLayer: CALayer {
         "lineDashPhase": .init(\CAShapeLayer.lineDashPhase, .cgFloat),
         "strokeStart": .init(\CAShapeLayer.strokeStart, .cgFloat),
         "strokeEnd": .init(\CAShapeLayer.strokeEnd, .cgFloat),
+        "fillRule": .init(\CAShapeLayer.fillRule, .rawString, animatable: false),
+        "lineCap": .init(\CAShapeLayer.lineCap, .rawString, animatable: false),
+        "lineJoin": .init(\CAShapeLayer.lineJoin, .rawString, animatable: false),
+        "lineDashPattern": .init(\CAShapeLayer.lineDashPattern, .numbers, animatable: false),
     ]) { $1 }
 }
 
@@ -85,9 +86,6 @@ open class CAGradientLayer: CALayer {
     public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyChanged("endPoint", oldValue) } }
     public var type: CAGradientLayerType = .axial { didSet { propertyChanged("type", oldValue) } }
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAGradientLayer else { return }
@@ -101,6 +99,7 @@ open class CAGradientLayer: CALayer {
         "locations": .init(\CAGradientLayer.locations, .numbers),
         "startPoint": .init(\CAGradientLayer.startPoint, .point),
         "endPoint": .init(\CAGradientLayer.endPoint, .point),
+        "type": .init(\CAGradientLayer.type, .rawString, animatable: false),
     ]) { $1 }
 }
 
@@ -120,9 +119,6 @@ open class CAReplicatorLayer: CALayer {
     public var instanceGreenOffset: Float = 0 { didSet { propertyChanged("instanceGreenOffset", oldValue) } }
     public var instanceBlueOffset: Float = 0 { didSet { propertyChanged("instanceBlueOffset", oldValue) } }
     public var instanceAlphaOffset: Float = 0 { didSet { propertyChanged("instanceAlphaOffset", oldValue) } }
-
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
@@ -154,14 +150,13 @@ open class CAReplicatorLayer: CALayer {
         "instanceGreenOffset": .init(\CAReplicatorLayer.instanceGreenOffset, .float),
         "instanceBlueOffset": .init(\CAReplicatorLayer.instanceBlueOffset, .float),
         "instanceAlphaOffset": .init(\CAReplicatorLayer.instanceAlphaOffset, .float),
+        "preservesDepth": .init(\CAReplicatorLayer.preservesDepth, .bool, animatable: false),
     ]) { $1 }
 }
 
 /// A layer whose sublayers share one 3D space instead of being flattened (Apple's
 /// `CATransformLayer`); it draws no content of its own.
 open class CATransformLayer: CALayer {
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 }
 
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
@@ -199,9 +194,6 @@ open class CATextLayer: CALayer {
     public var truncationMode: CATextLayerTruncationMode = .none { didSet { propertyChanged("truncationMode", oldValue) } }
     public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { propertyChanged("alignmentMode", oldValue) } }
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CATextLayer else { return }
@@ -215,5 +207,9 @@ open class CATextLayer: CALayer {
         "string": .init(\CATextLayer.string, .any),
         "fontSize": .init(\CATextLayer.fontSize, .cgFloat),
         "foregroundColor": .init(\CATextLayer.foregroundColor, .color),
+        "font": .init(\CATextLayer.font, .any, animatable: false),
+        "wrapped": .init(\CATextLayer.isWrapped, .bool, animatable: false),
+        "truncationMode": .init(\CATextLayer.truncationMode, .rawString, animatable: false),
+        "alignmentMode": .init(\CATextLayer.alignmentMode, .rawString, animatable: false),
     ]) { $1 }
 }

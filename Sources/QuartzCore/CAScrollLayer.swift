@@ -14,13 +14,16 @@ open class CAScrollLayer: CALayer {
     /// Allowed directions. Default `.both` (Apple).
     public var scrollMode: CAScrollLayerScrollMode = .both
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         if let o = other as? CAScrollLayer { scrollMode = o.scrollMode }
     }
+
+    open override class var propertyRegistry: [String: LayerProperty] { Self.scrollProperties }
+
+    private static let scrollProperties = LayerProperty.base.merging([
+        "scrollMode": .init(\CAScrollLayer.scrollMode, .rawString, animatable: false),
+    ]) { $1 }
 
     private var scrollsHorizontally: Bool { scrollMode == .both || scrollMode == .horizontally }
     private var scrollsVertically: Bool { scrollMode == .both || scrollMode == .vertically }

@@ -19,8 +19,6 @@ open class CASpringAnimation: CABasicAnimation {
     /// iOS 17: allow ζ > 1 (otherwise damping is clamped to critical). Default false.
     public var allowsOverdamping = false
 
-    public required init() { super.init() }
-
     /// iOS 17's perceptual initializer: `duration` is the perceptual duration, `bounce` in −1…1.
     /// Apple documents no formula for it; Citrine uses the model of SwiftUI's
     /// `Spring(duration:bounce:)` (same iOS 17 vocabulary): mass 1, stiffness = (2π / duration)²,
@@ -39,13 +37,40 @@ open class CASpringAnimation: CABasicAnimation {
         self.duration = settlingDuration
     }
 
-    /// Threshold on the displacement envelope below which the spring counts as settled.
-    static let settleThreshold = 0.001
+    /// The perceptual duration (Apple, iOS 17): the period of the undamped spring, 2π·√(m/k)
+    /// seconds — the inverse of `init(perceptualDuration:bounce:)`'s stiffness = (2π / duration)²
+    /// (at mass 1).
+    public var perceptualDuration: CFTimeInterval {
+        let (w0, _) = parameters
+        return w0 > 0 ? 2 * Double.pi / w0 : .infinity
+    }
 
-    /// Seconds until the spring's motion stays within 0.1 % of the distance: the time at which
-    /// the envelope of x(t) (its amplitude times the decay e^(−ζω0t)) falls below 0.001.
-    /// Apple does not publish its threshold; 0.001 reproduces the commonly quoted values within a
-    /// few frames (e.g. ≈2.8 s for mass 1, stiffness 100, damping 5).
+    /// How bouncy the spring is (Apple, iOS 17), −1…1: 1 − ζ for a damping ratio ζ ≤ 1 (0 is
+    /// critically damped, 1 undamped) and 1/ζ − 1 above (overdamped springs have a negative
+    /// bounce) — the inverse of `init(perceptualDuration:bounce:)`. Without
+    /// `allowsOverdamping`, ζ is clamped to 1 as the animation is, so the bounce is at least 0.
+    public var bounce: CGFloat {
+        let (_, zeta) = parameters
+        return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
+    }
+
+    /// Threshold on the displacement envelope (as a fraction of the distance) below which the
+    /// spring counts as settled. Apple publishes no rule; this value is fitted to the worked
+    /// example of Apple's `settlingDuration` documentation (mass 1, stiffness 100, damping 5:
+    /// "approximately 2.85 seconds") and reproduces its second statement too (damping 15:
+    /// "just over 1 second": 1.0008 s). SwiftUI's `Spring.settlingDuration` documents an
+    /// epsilon of 0.001, which gives 2.78 s and 0.98 s for the same springs, so Core Animation's
+    /// threshold is a little lower.
+    static let settleThreshold: Double = {
+        // Apple's example: ω0 = 10, ζ = 0.25, so ζω0 = 2.5 and the amplitude is 1/√(1 − ζ²).
+        let zeta = 0.25, zetaOmega = 2.5, documentedSeconds = 2.85
+        return exp(-zetaOmega * documentedSeconds) / (1 - zeta * zeta).squareRoot()
+    }()
+
+    /// Seconds until the spring's motion stays within `settleThreshold` of the distance: for
+    /// an underdamped spring the time at which the envelope of x(t) (its amplitude
+    /// √(1 + ((ζω0 − v0)/ωd)²) times the decay e^(−ζω0t)) falls to the threshold; for critically
+    /// and overdamped springs the first 1/60 s step after which the displacement stays below it.
     public var settlingDuration: CFTimeInterval {
         let (w0, zeta) = parameters
         guard w0 > 0, w0.isFinite else { return 0 }
@@ -54,7 +79,7 @@ open class CASpringAnimation: CABasicAnimation {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let b = (zeta * w0 - v0) / wd
             let amplitude = (1 + b * b).squareRoot()
-            return log(amplitude / Self.settleThreshold) / (zeta * w0)
+            return max(0, log(amplitude / Self.settleThreshold) / (zeta * w0))
         }
         // Critically and over-damped: step until the displacement stays small.
         var t = 0.0
@@ -63,6 +88,19 @@ open class CASpringAnimation: CABasicAnimation {
         }
         return t
     }
+
+    open override class var animationProperties: [String: AnimationProperty] { Self.springProperties }
+
+    private static let springProperties = CABasicAnimation.animationProperties.merging([
+        "mass": .init(\CASpringAnimation.mass, .number),
+        "stiffness": .init(\CASpringAnimation.stiffness, .number),
+        "damping": .init(\CASpringAnimation.damping, .number),
+        "initialVelocity": .init(\CASpringAnimation.initialVelocity, .number),
+        "allowsOverdamping": .init(\CASpringAnimation.allowsOverdamping, .bool),
+        "settlingDuration": .init(readOnly: \CASpringAnimation.settlingDuration, .number),
+        "perceptualDuration": .init(readOnly: \CASpringAnimation.perceptualDuration, .number),
+        "bounce": .init(readOnly: \CASpringAnimation.bounce, .number),
+    ]) { $1 }
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

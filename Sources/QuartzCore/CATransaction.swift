@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Batches layer-tree changes into atomic updates (Apple's `CATransaction`).
@@ -23,13 +24,13 @@ import Synchronization
 public final class CATransaction {
     private struct Frame {
         var values: [String: Any] = [:]
-        var completion: (@Sendable () -> Void)?
+        var completion: (() -> Void)?
         var animated: [CALayer] = []
     }
 
     private struct PendingCompletion {
         var end: CFTimeInterval
-        var block: @Sendable () -> Void
+        var block: () -> Void
     }
 
     /// One thread's transactions: its explicit stack, its implicit transaction, the layers it
@@ -154,7 +155,7 @@ public final class CATransaction {
     static func deliverEvents(at now: CFTimeInterval) {
         for layer in AnimatedLayerRegistry.liveLayers() { layer.processAnimationEvents(until: now) }
         let key = threadKey
-        let due: [@Sendable () -> Void] = locked { s in
+        let due: [() -> Void] = locked { s in
             guard s.threads[key]?.completions.isEmpty == false else { return [] }
             let ready = s.threads[key]!.completions.filter { $0.end <= now }
             s.threads[key]!.completions.removeAll { $0.end <= now }
@@ -186,8 +187,16 @@ public final class CATransaction {
         }
     }
 
+    /// Whether the calling (main) thread has animation events or completion blocks still to
+    /// deliver (`MainRunLoopEvents`).
+    static var mainThreadHasPendingEvents: Bool {
+        if locked({ s in s.threads[threadKey].map { !$0.completions.isEmpty || $0.implicit != nil } ?? false }) { return true }
+        return AnimatedLayerRegistry.liveLayers().contains { $0.animationStore.hasUnreportedEvents }
+    }
+
     /// `layer` got an animation: the current transaction's completion block waits for it.
     static func animationAdded(to layer: CALayer) {
+        if ThreadKey.current == ThreadKey.main { MainRunLoopEvents.arm() }
         locked { s in
             let key = threadKey
             if !s[key].stack.isEmpty {
@@ -241,10 +250,16 @@ public final class CATransaction {
     public static func disableActions() -> Bool { (currentValue(kCATransactionDisableActions) as? Bool) ?? false }
     public static func setDisableActions(_ flag: Bool) { setCurrentValue(flag, kCATransactionDisableActions) }
 
-    public static func completionBlock() -> (@Sendable () -> Void)? {
+    public static func completionBlock() -> (() -> Void)? {
         locked { s in (s.threads[threadKey]?.stack.last ?? s.threads[threadKey]?.implicit)?.completion }
     }
-    public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
+    /// The block to run once every animation added in this transaction has finished (or at
+    /// its commit when it added none). An ordinary closure, as Apple's signature takes: it runs
+    /// on the thread whose transaction it belongs to — for the main thread, at the latest on the
+    /// next turn of the main run loop after the animations' end (see `CADisplayLink`), else at
+    /// that thread's next flush, commit or `presentation()` after it.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        if block != nil && ThreadKey.current == ThreadKey.main { MainRunLoopEvents.arm() }
         editCurrentFrame { $0.completion = block }
     }
 }

@@ -38,7 +38,15 @@ open class CATransition: CAAnimation {
     /// "from" and "to" bitmaps); nil until first drawn, and not copied with the transition.
     public var _renderState: AnyObject?
 
-    public required init() { super.init() }
+    open override class var animationProperties: [String: AnimationProperty] { Self.transitionProperties }
+
+    private static let transitionProperties = CAAnimation.animationProperties.merging([
+        "type": .init(\CATransition.type, .rawString),
+        "subtype": .init(\CATransition.subtype, .optional(.rawString)),
+        "startProgress": .init(\CATransition.startProgress, .number),
+        "endProgress": .init(\CATransition.endProgress, .number),
+        "filter": .init(\CATransition.filter, .same),
+    ]) { $1 }
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -19,7 +19,7 @@ public struct LayerProperty: @unchecked Sendable {
 
     init<L: CALayer, V>(_ keyPath: ReferenceWritableKeyPath<L, V>, _ codec: Codec<V>, animatable: Bool = true,
                         field: StateField? = nil, derived: Bool = false) {
-        get = { ($0 as? L)?[keyPath: keyPath] }
+        get = { ($0 as? L).map { codec.box($0[keyPath: keyPath]) } ?? nil }
         getValue = { layer in (layer as? L).map { codec.encode($0[keyPath: keyPath]) } ?? .discrete(nil) }
         setValue = { layer, value in
             guard let l = layer as? L, let v = codec.decode(value) else { return }
@@ -63,6 +63,30 @@ public struct LayerProperty: @unchecked Sendable {
         "beginTime": .init(\CALayer.beginTime, .double, animatable: false, field: .beginTime),
         "speed": .init(\CALayer.speed, .float, animatable: false, field: .speed),
         "timeOffset": .init(\CALayer.timeOffset, .double, animatable: false, field: .timeOffset),
+        "duration": .init(\CALayer.duration, .double, animatable: false),
+        "repeatCount": .init(\CALayer.repeatCount, .float, animatable: false),
+        "repeatDuration": .init(\CALayer.repeatDuration, .double, animatable: false),
+        "autoreverses": .init(\CALayer.autoreverses, .bool, animatable: false),
+        "fillMode": .init(\CALayer.fillMode, .rawString, animatable: false),
+        "maskedCorners": .init(\CALayer.maskedCorners, .bits, animatable: false),
+        "opaque": .init(\CALayer.isOpaque, .bool, animatable: false),
+        "geometryFlipped": .init(\CALayer.isGeometryFlipped, .bool, animatable: false),
+        "allowsGroupOpacity": .init(\CALayer.allowsGroupOpacity, .bool, animatable: false),
+        "allowsEdgeAntialiasing": .init(\CALayer.allowsEdgeAntialiasing, .bool, animatable: false),
+        "shouldRasterize": .init(\CALayer.shouldRasterize, .bool, animatable: false),
+        "rasterizationScale": .init(\CALayer.rasterizationScale, .cgFloat, animatable: false),
+        "cornerCurve": .init(\CALayer.cornerCurve, .rawString, animatable: false),
+        "edgeAntialiasingMask": .init(\CALayer.edgeAntialiasingMask, .bits, animatable: false),
+        "minificationFilter": .init(\CALayer.minificationFilter, .rawString, animatable: false),
+        "magnificationFilter": .init(\CALayer.magnificationFilter, .rawString, animatable: false),
+        "minificationFilterBias": .init(\CALayer.minificationFilterBias, .float, animatable: false),
+        "contentsFormat": .init(\CALayer.contentsFormat, .rawString, animatable: false),
+        "contentsGravity": .init(\CALayer.contentsGravity, .rawString, animatable: false),
+        "drawsAsynchronously": .init(\CALayer.drawsAsynchronously, .bool, animatable: false),
+        "needsDisplayOnBoundsChange": .init(\CALayer.needsDisplayOnBoundsChange, .bool, animatable: false),
+        "name": .init(\CALayer.name, .opaque(), animatable: false),
+        "style": .init(\CALayer.style, .opaque(), animatable: false),
+        "actions": .init(\CALayer.actions, .opaque(), animatable: false),
     ]
 }
 
@@ -71,6 +95,8 @@ public struct LayerProperty: @unchecked Sendable {
 struct Codec<V> {
     let encode: (V) -> AnimatableValue
     let decode: (AnimatableValue) -> V?
+    /// What `value(forKey:)` returns for a value (default: the value itself).
+    var box: (V) -> Any? = { $0 }
 }
 
 extension Codec where V == Double {
@@ -139,6 +165,39 @@ extension Codec where V == CALayer? {
         Codec(encode: { .discrete($0) }, decode: { v in
             if case let .discrete(l) = v { return .some(l as? CALayer) }
             return nil
+        })
+    }
+}
+extension Codec where V: RawRepresentable, V.RawValue == String {
+    /// Apple's string constants (`lineCap`, `fillMode`, …): read back as the raw `String` (they are
+    /// `NSString`s on Apple), written from a `String` or the typed constant.
+    static var rawString: Codec {
+        Codec(encode: { .discrete($0.rawValue) }, decode: { v in
+            guard case let .discrete(x) = v else { return nil }
+            return (x as? V) ?? (x as? String).flatMap(V.init(rawValue:))
+        }, box: { $0.rawValue })
+    }
+}
+extension Codec where V: OptionSet, V.RawValue: BinaryInteger {
+    /// Option sets (`maskedCorners`, `edgeAntialiasingMask`): their raw bits as a number.
+    static var bits: Codec {
+        Codec(encode: { .number(Double($0.rawValue)) }, decode: { v in
+            if case let .discrete(set as V) = v { return set }
+            guard case let .number(n) = v, n >= 0, n < 65_536 else { return nil }
+            return V(rawValue: V.RawValue(n))
+        }, box: { Int($0.rawValue) })
+    }
+}
+extension Codec {
+    /// An optional value kept as given (`name`, `style`, `actions`, `font`): nil or `NSNull`
+    /// clears it; a value of another type is ignored.
+    static func opaque<T>() -> Codec<T?> where V == T? {
+        Codec<T?>(encode: { .discrete($0) }, decode: { v in
+            switch v.value {
+            case nil, is NSNull: return .some(nil)
+            case let x as T: return .some(x)
+            default: return nil
+            }
         })
     }
 }

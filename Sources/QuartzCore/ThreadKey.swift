@@ -5,12 +5,50 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Foundation
 
 /// The identity of the calling thread, for the per-thread state of `CATransaction` and
 /// `AnimatedLayerRegistry` (Apple keeps transactions per thread: "implicit transactions are
 /// created automatically when the layer tree is modified by a thread without an active
 /// transaction", and each thread commits its own). `pthread_self()` costs no allocation,
 /// unlike `Thread.current` on threads Foundation did not start.
+///
+/// The main thread and the main dispatch queue are one context, `main`, as on iOS: after
+/// `dispatchMain()` (and in an `async` main) Linux runs the main queue's blocks — `@MainActor`
+/// code, the main run loop's timers — on pool threads, which must still find the main
+/// thread's transactions and animated layers.
 enum ThreadKey {
-    static var current: UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self())))) }
+    static var current: UInt {
+        if isMainThread || isOnMainQueue { return main }
+        return UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
+    }
+
+    /// `Thread.isMainThread` (≈ 2 µs on Linux) asked once per thread, then read from a
+    /// thread-specific slot (1: main, 2: not).
+    private static var isMainThread: Bool {
+        if let known = pthread_getspecific(isMainThreadSlot) { return Int(bitPattern: known) == 1 }
+        let isMain = Thread.isMainThread
+        pthread_setspecific(isMainThreadSlot, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+        return isMain
+    }
+
+    private static let isMainThreadSlot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The main context's key (no thread's `pthread_self()` is 1: it is an address).
+    static let main: UInt = 1
+
+    /// Whether the caller runs a block of the main dispatch queue (≈ 70 ns).
+    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueMarker) != nil }
+
+    /// Set on the main queue once, before the first check.
+    private static let mainQueueMarker: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
 }

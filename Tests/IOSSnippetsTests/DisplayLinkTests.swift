@@ -1,0 +1,76 @@
+import Foundation
+import QuartzCore
+import Testing
+
+extension SnippetSuite {
+    /// Item 3: a display link added to a run loop delivers frames while that run loop runs, at
+    /// 60 Hz frame boundaries of the media clock (here the system clock).
+    @Suite struct DisplayLinkTests {
+        final class Results: @unchecked Sendable {
+            var frames: [(timestamp: CFTimeInterval, target: CFTimeInterval, duration: CFTimeInterval)] = []
+            var pausedFrames = 0, stoppedFrames = 0
+        }
+
+        /// On a thread's own run loop: `RunLoop.current.run(until:)` delivers frames; paused and
+        /// invalidated links deliver none.
+        @Test func framesArriveWhileTheRunLoopRuns() throws {
+            CAMediaClock.useSystemTime()
+            let results = Results()
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                let counter = FrameCounter()
+                counter.start(on: .current)
+                RunLoop.current.run(until: Date().addingTimeInterval(0.3))
+                results.frames = counter.frames
+                counter.pause()
+                RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+                results.pausedFrames = counter.frames.count - results.frames.count
+                counter.stop()
+                RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+                results.stoppedFrames = counter.frames.count - results.frames.count
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+            // 0.3 s at 60 Hz is 18 frames; a loaded machine may skip some, never all.
+            #expect(results.frames.count >= 3)
+            #expect(results.pausedFrames == 0 && results.stoppedFrames == 0)
+            let period = 1.0 / 60
+            for f in results.frames {
+                #expect(abs(f.target - f.timestamp - period) < 1e-9 && f.duration == period)
+                // Timestamps are frame boundaries of the 60 Hz display.
+                let boundaries = f.timestamp / period
+                #expect(abs(boundaries - boundaries.rounded()) < 1e-6)
+            }
+            #expect(zip(results.frames, results.frames.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+        }
+
+        /// On the main run loop (serviced here by the test runner's main queue while this test
+        /// awaits): frames, and the transaction's completion block and the delegate's
+        /// `animationDidStop`, without any call to `flush()` or `presentation()`.
+        @MainActor @Test func mainRunLoopDeliversFramesAndAnimationEvents() async throws {
+            CAMediaClock.useSystemTime()
+            let counter = FrameCounter()
+            counter.start()
+            final class Stops: CAAnimationDelegate {
+                var stopped = 0
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { if flag { stopped += 1 } }
+            }
+            let stops = Stops()
+            var completed = 0
+            let layer = CALayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed += 1 }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.toValue = 0
+            fade.duration = 0.05
+            fade.delegate = stops
+            layer.add(fade, forKey: nil)
+            CATransaction.commit()
+            try await Task.sleep(nanoseconds: 400_000_000)
+            counter.stop()
+            #expect(counter.frames.count >= 3)
+            #expect(stops.stopped == 1 && completed == 1)
+        }
+    }
+}
