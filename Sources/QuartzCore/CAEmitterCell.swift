@@ -202,16 +202,7 @@ open class CAEmitterCell: CAMediaTiming {
         "blueSpeed": .init(\.blueSpeed, .float), "alphaSpeed": .init(\.alphaSpeed, .float),
         "contents": .init(\.contents, .any), "contentsRect": .init(\.contentsRect, .rect),
         "contentsScale": .init(\.contentsScale, .cgFloat), "minificationFilterBias": .init(\.minificationFilterBias, .float),
-        "enabled": .init(\.isEnabled, .bool), "name": .init(\.name, .optionalString),
+        "enabled": .init(\.isEnabled, .bool), "name": .init(\.name, .opaque()),
         "beginTime": .init(\.beginTime, .double), "duration": .init(\.duration, .double),
     ]
-}
-
-extension Codec where V == String? {
-    static var optionalString: Codec {
-        Codec(encode: { .discrete($0) }, decode: { v in
-            if case let .discrete(s) = v { return .some(s as? String) }
-            return nil
-        })
-    }
 }

@@ -87,9 +87,6 @@ open class CAEmitterLayer: CALayer {
     /// cell's value copies the model's cells first, so the model's are never written).
     private var cellsArePrivate = false
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAEmitterLayer else { return }
@@ -103,7 +100,7 @@ open class CAEmitterLayer: CALayer {
     open override class var propertyRegistry: [String: LayerProperty] { Self.emitterProperties }
 
     private static let emitterProperties = LayerProperty.base.merging([
-        "emitterCells": .init(\CAEmitterLayer.emitterCells, .cells, animatable: false),
+        "emitterCells": .init(\CAEmitterLayer.emitterCells, .opaque(), animatable: false),
         "birthRate": .init(\CAEmitterLayer.birthRate, .float),
         "lifetime": .init(\CAEmitterLayer.lifetime, .float),
         "emitterPosition": .init(\CAEmitterLayer.emitterPosition, .point),
@@ -144,32 +141,11 @@ extension CAEmitterLayer: NestedKeyValueCoding {
     }
 }
 
-extension Codec where V == [CAEmitterCell]? {
-    static var cells: Codec {
-        Codec(encode: { .discrete($0) }, decode: { v in
-            if case let .discrete(c) = v { return .some(c as? [CAEmitterCell]) }
-            if case let .array(items) = v { return .some(items.compactMap { $0.value as? CAEmitterCell }) }
-            return nil
-        })
-    }
-}
-
 extension Codec where V == UInt32 {
     static var uint32: Codec {
         Codec(encode: { .number(Double($0)) }, decode: { v in
             guard case let .number(n) = v, n.isFinite, n >= 0, n <= Double(UInt32.max) else { return nil }
             return UInt32(n)
-        })
-    }
-}
-
-extension Codec where V: RawRepresentable, V.RawValue == String {
-    /// Apple's string constants (a `String` or the typed value).
-    static var rawString: Codec {
-        Codec(encode: { .discrete($0.rawValue) }, decode: { v in
-            guard case let .discrete(x) = v else { return nil }
-            if let typed = x as? V { return typed }
-            return (x as? String).flatMap(V.init(rawValue:))
         })
     }
 }

@@ -27,9 +27,6 @@ open class CATiledLayer: CALayer {
     /// Seconds over which Apple fades in a newly drawn tile. Default 0.25.
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
-    public required init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
-
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CATiledLayer else { return }
