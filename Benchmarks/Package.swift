@@ -63,6 +63,17 @@ let package = Package(
             ],
             path: "Sources/EmitterBench"
         ),
+        // Issue 15: a 1280×720 frame with a CATransition of each type against a plain frame.
+        .executableTarget(
+            name: "transition-bench",
+            dependencies: [
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+                "MallocCounter",
+            ],
+            path: "Sources/TransitionBench"
+        ),
         // Issue 13: a 1920×1080 five-second export to every format; the encoders against ffmpeg.
         .executableTarget(
             name: "export-bench",
@@ -74,6 +85,17 @@ let package = Package(
                 .product(name: "Raster", package: rootFolder),
             ],
             path: "Sources/ExportBench"
+        ),
+        // Issue 14: every demo live in an X11 window, its scripted input replayed with xdotool.
+        .executableTarget(
+            name: "window-bench",
+            dependencies: [
+                .product(name: "Demos", package: rootFolder),
+                .product(name: "CitrineUI", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "WindowHost", package: rootFolder),
+            ],
+            path: "Sources/WindowBench"
         ),
     ]
 )

@@ -86,6 +86,12 @@ static inline AVX2 __m256i weigh8(__m256i t00, __m256i t10, __m256i t01, __m256i
 /// `dst` (only the pixels in `mask` with `partial`).
 static inline AVX2 void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask, int partial) {
     if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
+    if (factor == 255 && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
+        // Opaque: the destination's weight 255 − 255 scales it to 0 exactly, leaving s.
+        if (partial) _mm256_maskstore_epi32((int *)dst, mask, s);
+        else _mm256_storeu_si256((__m256i *)dst, s);
+        return;
+    }
     if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
     __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
     __m256i d = load8(dst, mask, partial);

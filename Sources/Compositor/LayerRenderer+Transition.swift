@@ -1,10 +1,15 @@
 // Transitions (CATransition): a layer with a running transition is drawn from two pictures of
 // its subtree (`TransitionPicture`) —
 //
-//     old   the subtree as presented when the transition was added (`CATransition._sourceLayer`,
-//           a copy of the layer and the sublayers then present), drawn once, at the first frame
+//     old   the subtree as the last commit left it when the transition was added
+//           (`CATransition._sourceLayer`, a copy of the layer and the sublayers it then had),
+//           drawn once, at the first frame
 //     new   the subtree now, drawn again only when it may have changed (a committed change, an
 //           animation below the layer, a pending display)
+//
+// A layer hidden (or fully transparent) on either side has an empty picture there, so a
+// transition added with `isHidden = true` animates the layer out, and one added with
+// `isHidden = false` animates it in (the layer is drawn while its transition runs).
 //
 // — combined at the transition's progress p by the type's mesh function (`TransitionMesh`):
 // convex pieces of either picture (or of their cross-dissolve), each carried onto the layer's
@@ -16,8 +21,8 @@
 //     type                    what the old (o) and new (n) pictures do                  file
 //     fade (and unknown)      o·(1 − p) + n·p                                            TransitionMesh
 //     moveIn / push / reveal  slide by the subtype's side (±width / ±height)            +Slide
-//     cube                    two faces of a cube turning 90° in perspective            +Cube
-//     oglFlip                 the layer turns 180° in perspective, o front, n back     +Flip
+//     cube (alignedCube)      two faces of a cube turning 90° in perspective            +Cube
+//     oglFlip (flip, aligned…) the layer turns 180° in perspective, o front, n back    +Flip
 //     pageCurl / pageUnCurl   o curls off along a cylinder (n uncurls over o)           +PageCurl
 //     rippleEffect            o·(1 − p) + n·p seen through spreading ripples            +Warp
 //     suckEffect              o drains into a point at ¾ of the layer's height over n   +Warp
@@ -54,9 +59,12 @@ extension LayerRenderer {
         let sources = pieces.compactMap(\.source)
         let needsOld = sources.contains { $0 != .new }, needsNew = sources.contains { $0 != .old }
         let tintKey = tint.map { [$0.r, $0.g, $0.b, $0.a] }
-        let old = needsOld ? oldPicture(state, source: source, layout: oldLayout, time: time, depth: depth, tint: tint) : nil
-        let new = needsNew ? newPicture(state, model: model, p, layout: newLayout, time: time, depth: depth, tint: tint,
-                                        tintKey: tintKey) : nil
+        // A layer hidden (or transparent) before or after the change has an empty picture then:
+        // the transition animates it in or out.
+        let old = needsOld && LayerRenderer.isShown(source)
+            ? oldPicture(state, source: source, layout: oldLayout, time: time, depth: depth, tint: tint) : nil
+        let new = needsNew && LayerRenderer.isShown(p)
+            ? newPicture(state, model: model, p, layout: newLayout, time: time, depth: depth, tint: tint, tintKey: tintKey) : nil
         var mix: TransitionPicture?
         if sources.contains(.mix), let old, let new, old.layout == new.layout,
            let blank = TransitionPicture.blank(old.layout, reusing: state.mix) {

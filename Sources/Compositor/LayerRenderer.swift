@@ -29,7 +29,8 @@ final class LayerRenderer {
     /// A layer's drawn content (`draw(in:)`), kept until it needs display or changes size.
     struct BackingStore {
         var size: CGSize
-        var pixmap: Pixmap
+        /// nil when the drawing left every pixel transparent.
+        var pixmap: Pixmap?
         /// The layer it belongs to (an identifier alone could be reused by a later layer).
         weak var owner: CALayer?
         /// Drawn from an animated presentation copy (`CALayer._drawsAnimatedContent`): good for
@@ -148,7 +149,8 @@ final class LayerRenderer {
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
-        guard LayerRenderer.isShown(p) else { return nil }
+        // A hidden or transparent layer still draws a running transition (to its empty picture).
+        guard LayerRenderer.isShown(p) || (!usesModelValues && model._transition(atMediaTime: time) != nil) else { return nil }
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
@@ -157,7 +159,7 @@ final class LayerRenderer {
     }
 
     /// Whether `p` draws anything at all: not hidden, not fully transparent.
-    private static func isShown(_ p: CALayer) -> Bool { !p.isHidden && p.opacity > 0 }
+    static func isShown(_ p: CALayer) -> Bool { !p.isHidden && p.opacity > 0 }
 
     /// Sublayers in drawing order: by zPosition (stable), or by depth inside a CATransformLayer.
     func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {

@@ -11,10 +11,15 @@ import Raster
 /// turning cube stays inside the layer's bounds — how UIKit's flips behave, "the tallest edge of
 /// the flipped view stays the height of the container view", Stack Overflow question 15852375).
 ///
-/// Perspective: no public source gives the m34 Core Animation uses for its private cube; Citrine
-/// takes an eye distance of 2.5 × the cube's side (m34 = −1/(2.5·side)): −1/800 for a 320-point
-/// wide iPhone view, the value the same question uses to reproduce UIKit's flip. Closed form, with
-/// X, Y relative to the layer's centre c, h = side/2, fromRight, for a picture point (x, y):
+/// Perspective — an estimate: no measured or reverse-engineered m34 of Core Animation's cube
+/// (or oglFlip) was found in Apple's documentation, the iPhone Development Wiki, the issue threads
+/// of re-implementations (IBAnimatable, HMGLTransitions) or community write-ups (searched for
+/// issue 15). Hand-made re-creations of these transitions use m34 from −1/500 (cube demos, e.g.
+/// "CubeFlipViewController", czing8/VariousAnimations) through −1/800 (Stack Overflow 15852375,
+/// reproducing UIKit's flip) to −0.003 ("Smooth horizontal flip using CATransform3DMakeRotation").
+/// Citrine takes an eye distance of 2.5 × the cube's side (m34 = −1/(2.5·side)): −1/800 for a
+/// 320-point wide iPhone view, inside that range. Closed form, with X, Y relative to the layer's
+/// centre c, h = side/2, fromRight, for a picture point (x, y):
 ///
 ///     old face:  X' = X·cosθ − h·sinθ,  Z = X·sinθ + h·cosθ − h − δ
 ///     new face:  X' = h·cosθ + X·sinθ,  Z = h·sinθ − X·cosθ − h − δ,   δ = h·(sinθ + cosθ − 1)
@@ -23,7 +28,8 @@ import Raster
 /// (fromLeft mirrors X; fromTop / fromBottom exchange the roles of x and y.) θ = 0 gives the old
 /// picture in place, θ = 90° the new one.
 extension TransitionMesh {
-    /// The eye distance (points) for a perspective turn of a layer `side` points across.
+    /// The eye distance (points) for a perspective turn of a layer `side` points across: 2.5·side
+    /// (an estimate; see the cube's comment for what was searched).
     static func eyeDistance(side: CGFloat) -> CGFloat { 2.5 * max(side, 1) }
 
     /// The two faces' homographies (picture → layer plane) at progress `p`.

@@ -13,7 +13,7 @@ import Raster
 /// of the container view", Stack Overflow 15852375; "the camera dollies back a bit, so the corners
 /// are fully visible", E. Wu, "Flipping with proper perspective distortion in Core Animation")
 /// the layer moves back so that its nearest edge stays in the layer's plane. Perspective as for
-/// the cube (`eyeDistance`). Closed form for fromLeft, X relative to the centre, w the width:
+/// the cube (`eyeDistance`, an estimate: no measurement of UIKit's flip perspective was found). Closed form for fromLeft, X relative to the centre, w the width:
 ///
 ///     front (old):  X' = X·cosφ,   Z = −X·sinφ − (w/2)·|sinφ|
 ///     back (new):   X' = −X·cosφ,  Z = X·sinφ − (w/2)·|sinφ|      (mirrored: upright at φ = 180°)

@@ -13,7 +13,11 @@ import Raster
 /// D across the page, starting from the subtype's edge — fromBottom (D up), fromTop, fromLeft,
 /// fromRight — or, for a nil subtype (UIKit's curl up), from the bottom-right corner with D
 /// turned 20° from straight up (an estimate of UIKit's slant). s = distance along D from where
-/// the curl starts, L = the page's extent along D, R = L/10 the cylinder's radius (estimates).
+/// the curl starts, L = the page's extent along D, R = L/10 the cylinder's radius (estimates: no
+/// measurement of the pageCurl transition's radius or slant was found; Apple's only documented
+/// curl radius is Core Image's CIPageCurlTransition, inputRadius default 100 over its default
+/// 300×300 extent — its filter attributes, as dagronf/CIFilterFactory lists them — another
+/// filter, with no evidence that the CATransition uses it, so it is not adopted).
 /// At progress p the fold line lies at s = f = p·(L + R). Points with s ≥ f lie flat; a point
 /// at arc length d = f − s behind the fold lies on the cylinder at angle φ = d/R (d ≤ π·R),
 /// seen at s' = f − R·sin φ — its front for φ ≤ 90° (shaded by cos φ), its back beyond — and

@@ -14,7 +14,11 @@ import Raster
 ///
 /// m the shorter side, r the distance from the centre and edge(P) ramping from 0 at the layer's
 /// border to 1 a tenth of m inside it (the border stays put): three wave crests travel outwards
-/// while the amplitude swells and dies away (A(0) = A(1) = 0). The constants are estimates.
+/// while the amplitude swells and dies away (A(0) = A(1) = 0). The constants are estimates: no
+/// measurement of the rippleEffect transition was found. Apple's Core Image ripple
+/// (CIRippleTransition: inputWidth default 100, inputScale 50, centre (150, 150) of a 300×300
+/// extent; its filter attributes, as dagronf/CIFilterFactory lists them) is a different effect
+/// — one ring that uncovers the target image — so its numbers are not adopted.
 ///
 /// suckEffect: "the old picture is sucked into a point" — on iOS "sucked to around (160, 360)
 /// on the screen" for a full-screen 320×480 view (iPhone Development Wiki, UIViewAnimationState),

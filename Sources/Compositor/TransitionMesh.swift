@@ -73,8 +73,8 @@ enum TransitionMesh {
     static func pieces(_ type: CATransitionType, _ f: TransitionFrame) -> [TransitionPiece] {
         switch type.rawValue {
         case "moveIn", "push", "reveal": slide(type, f)
-        case "cube": cube(f)
-        case "oglFlip": flip(f)
+        case "cube", "alignedCube": cube(f)
+        case "oglFlip", "flip", "alignedFlip": flip(f)
         case "pageCurl": pageCurl(f, picture: .old, under: .new, progress: f.progress)
         case "pageUnCurl": pageCurl(f, picture: .new, under: .old, progress: 1 - f.progress)
         case "rippleEffect": ripple(f)

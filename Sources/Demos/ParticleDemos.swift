@@ -1,13 +1,13 @@
 import QuartzCore
 
-/// Particle demos (issue 17): CAEmitterLayer written as iOS code writes it. Kept in their own
-/// list, concatenated into `Gallery.demos`.
+/// Particle demos (issue 17): CAEmitterLayer written as iOS code writes it — confetti (a line
+/// across the top emits four colours of spinning confetti) and fire (additive flame particles
+/// that rise, shrink, redden and fade). Layer-only scenes in their own list (not from a seed),
+/// to be concatenated where layer scenes are listed.
 public enum ParticleDemos {
-    public static let demos: [Demo] = [
-        Demo(name: "confetti", seeds: [], description: "CAEmitterLayer: a line across the top emits four colours of spinning confetti",
-             size: CGSize(width: 240, height: 180), span: 4, build: confetti),
-        Demo(name: "fire", seeds: [], description: "CAEmitterLayer: additive flame particles that rise, shrink, redden and fade",
-             size: CGSize(width: 200, height: 240), span: 2, build: fire),
+    public static let demos: [LayerDemo] = [
+        LayerDemo(name: "confetti", seeds: [], size: CGSize(width: 240, height: 180), span: 4, build: confetti),
+        LayerDemo(name: "fire", seeds: [], size: CGSize(width: 200, height: 240), span: 2, build: fire),
     ]
 
     /// A white image drawn by `draw` into a `width`×`height` bitmap context.
@@ -21,7 +21,7 @@ public enum ParticleDemos {
 
     static func confetti() -> CALayer {
         let size = CGSize(width: 240, height: 180)
-        let root = Gallery.root(size)
+        let root = LayerDemo.root(size)
         let emitter = CAEmitterLayer()
         emitter.frame = root.bounds
         emitter.emitterShape = .line
@@ -35,8 +35,8 @@ public enum ParticleDemos {
             ctx.setFillColor(CGColor(red: 1, green: 1, blue: 1, alpha: 1))
             ctx.fillEllipse(in: CGRect(x: 0, y: 0, width: 8, height: 8))
         }
-        let colors = [Gallery.color(0.95, 0.26, 0.21), Gallery.color(0.13, 0.59, 0.95),
-                      Gallery.color(1, 0.76, 0.03), Gallery.color(0.3, 0.69, 0.31)]
+        let colors = [LayerDemo.color(0.95, 0.26, 0.21), LayerDemo.color(0.13, 0.59, 0.95),
+                      LayerDemo.color(1, 0.76, 0.03), LayerDemo.color(0.3, 0.69, 0.31)]
         emitter.emitterCells = colors.enumerated().map { i, color in
             let cell = CAEmitterCell()
             cell.name = "confetti\(i)"
@@ -63,8 +63,8 @@ public enum ParticleDemos {
 
     static func fire() -> CALayer {
         let size = CGSize(width: 200, height: 240)
-        let root = Gallery.root(size)
-        root.backgroundColor = Gallery.color(0.08, 0.06, 0.1)
+        let root = LayerDemo.root(size)
+        root.backgroundColor = LayerDemo.color(0.08, 0.06, 0.1)
         let emitter = CAEmitterLayer()
         emitter.frame = root.bounds
         emitter.emitterShape = .line

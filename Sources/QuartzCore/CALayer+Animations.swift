@@ -10,9 +10,10 @@ extension CALayer {
     ///
     /// A `CATransition` is always stored under `kCATransition` (Apple: "the special key
     /// kCATransition is automatically used for transition animations") and remembers the layer's
-    /// subtree as last presented — the picture it transitions from: a copy of this layer and of
-    /// each sublayer (recursively) with its last presented values, leaving out sublayers never
-    /// committed (added in this transaction). Types and filters it cannot draw as asked are
+    /// subtree as the last commit left it — the picture it transitions from, as Apple snapshots
+    /// the render tree: a copy of this layer and of each sublayer (recursively) with its last
+    /// presented values, with the sublayers each layer had at the last commit (those removed
+    /// since are in, those added since are out). Types and filters it cannot draw as asked are
     /// reported through `CATransition._diagnostics`.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
@@ -23,11 +24,13 @@ extension CALayer {
         var key = key
         if let transition = copy as? CATransition {
             key = kCATransition
-            /// `layer` as last presented, with copies of its committed sublayers.
+            /// `layer` as last presented, with copies of its sublayers as last committed.
             func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
                 let copy = type(of: layer).init(_copyOf: layer.presentationLayer ?? layer)
                 guard depth < 64 else { return copy }
-                for sub in layer.sublayerStorage where sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
+                let committed = CATransaction.committedSublayers(of: layer)
+                for sub in committed ?? layer.sublayerStorage
+                where committed != nil || sub.presentationLayer != nil || sub.createdBeforeCommit < CATransaction.commitCount {
                     copy.sublayerStorage.append(presentedCopy(sub, depth: depth + 1))
                     copy.sublayerStorage.last!.parent = .passUnretained(copy)
                 }

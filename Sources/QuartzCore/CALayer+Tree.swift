@@ -23,6 +23,7 @@ extension CALayer {
         guard !layer.isAncestor(of: self) else { return }
         layer.removeFromSuperlayer()
         let i = min(Int(idx), sublayerStorage.count)
+        CATransaction.sublayersWillChange(self)
         sublayerStorage.insert(layer, at: i)
         layer.parent = .passUnretained(self)
         setNeedsLayout()
@@ -54,6 +55,7 @@ extension CALayer {
 
     public func removeFromSuperlayer() {
         guard let s = superlayer else { return }
+        CATransaction.sublayersWillChange(s)
         s.sublayerStorage.removeAll { $0 === self }
         parent = nil
         s.setNeedsLayout()

@@ -40,6 +40,9 @@ public final class CATransaction {
         var implicit: Frame?
         var changed: [ObjectIdentifier: CALayer] = [:]
         var completions: [PendingCompletion] = []
+        /// The sublayers that presented layers had at this thread's last commit, for those whose
+        /// sublayers changed since (kept alive until the next commit).
+        var committedSublayers: [ObjectIdentifier: (layer: CALayer, sublayers: [CALayer])] = [:]
         /// The commit serial of this thread's latest outermost commit. (A thread's state is
         /// kept after the thread ends: a few empty collections.)
         var lastCommit = 0
@@ -135,12 +138,15 @@ public final class CATransaction {
     private static func finish(_ frame: Frame) {
         let now = CACurrentMediaTime()
         let key = threadKey
-        let changed: [CALayer] = locked { s in
+        // The recorded sublayer lists end with the commit; they are released out here, not
+        // under the lock (a layer's deinit may take it).
+        let (changed, _): ([CALayer], [ObjectIdentifier: (layer: CALayer, sublayers: [CALayer])]) = locked { s in
             s.commitSerial += 1
             s[key].lastCommit = s.commitSerial
             let layers = Array(s.threads[key]!.changed.values)
             s.threads[key]!.changed = [:]
-            return layers
+            defer { s.threads[key]!.committedSublayers = [:] }
+            return (layers, s.threads[key]!.committedSublayers)
         }
         for layer in changed { layer.assignBeginTimes(at: now) }
         if let completion = frame.completion {
@@ -185,6 +191,25 @@ public final class CATransaction {
             s[key].changed[ObjectIdentifier(layer)] = layer
             if s.threads[key]!.stack.isEmpty { s.openImplicit(on: key) }
         }
+    }
+
+    /// `layer`'s sublayers are about to change: remembers, once per commit, those it had at the
+    /// calling thread's last commit — the render tree a transition added in this transaction
+    /// starts from (Apple snapshots the tree as the last commit left it). Only layers that have
+    /// been presented are recorded (the others have no picture to start from).
+    static func sublayersWillChange(_ layer: CALayer) {
+        guard layer.presentationLayer != nil else { return }
+        locked { s in
+            let key = threadKey, id = ObjectIdentifier(layer)
+            if s.threads[key] == nil { s.threads[key] = ThreadState() }
+            guard s.threads[key]!.committedSublayers[id] == nil else { return }
+            s.threads[key]!.committedSublayers[id] = (layer, layer.sublayerStorage)
+        }
+    }
+
+    /// The sublayers `layer` had at the calling thread's last commit, if they changed since.
+    static func committedSublayers(of layer: CALayer) -> [CALayer]? {
+        locked { $0.threads[threadKey]?.committedSublayers[ObjectIdentifier(layer)]?.sublayers }
     }
 
     /// Whether the calling (main) thread has animation events or completion blocks still to

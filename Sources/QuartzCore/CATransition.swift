@@ -11,10 +11,14 @@ import Synchronization
 /// the private types iOS draws, by name (`CATransitionType(rawValue: "cube")`): `cube`, `oglFlip`,
 /// `pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, `cameraIris`, `cameraIrisHollowOpen`
 /// and `cameraIrisHollowClose` — the list the iPhone Development Wiki marks as available on iOS
-/// (iphonedevwiki.net, "UIViewAnimationState", table "Animation transitions"). Any other name
-/// (`spewEffect`, `genieEffect`, `twist`, …, which the same table marks as unavailable, and
-/// `alignedCube`, `flip`, `rotate`, for which no evidence of iOS drawing them was found) is drawn
-/// as a fade, Apple's default type, and reported once through `_diagnostics`.
+/// (iphonedevwiki.net, "UIViewAnimationState", table "Animation transitions") — and `flip`,
+/// `alignedFlip` and `alignedCube`, drawn as `oglFlip`, `oglFlip` and `cube`: IBAnimatable's
+/// maintainers tried them on iOS and found "the transition is the same as Flip and Cube … can't
+/// see any differences" (IBAnimatable pull request 152, "Removing useless system type
+/// transitions"). Any other name (`spewEffect`, `genieEffect`, `twist`, …, which the wiki's table
+/// marks as unavailable, and `rotate`, which IBAnimatable lists but for which no description of
+/// what iOS draws was found) is drawn as a fade, Apple's default type, and reported once through
+/// `_diagnostics`.
 open class CATransition: CAAnimation {
     /// The transition's type. Default `fade` (Apple).
     public var type: CATransitionType = .fade
@@ -28,11 +32,11 @@ open class CATransition: CAAnimation {
     /// A Core Image filter that would replace type and subtype (Apple). Citrine has no Core
     /// Image: the filter is ignored (the type is drawn) and reported once through `_diagnostics`.
     public var filter: Any?
-    /// Citrine extension for renderers: the layer's subtree as it was last presented when this
-    /// transition was added to it — a copy of the layer and of every sublayer then present, with
-    /// their presented values — the picture the transition starts from. Set by
-    /// `CALayer.add(_:forKey:)`. Sublayers added to the model in the same transaction before the
-    /// transition was added (never committed) are left out of it.
+    /// Citrine extension for renderers: the layer's subtree as the last commit left it when this
+    /// transition was added to it — a copy of the layer and of every sublayer it then had, with
+    /// their last presented values — the picture the transition starts from (Apple snapshots the
+    /// render tree). Set by `CALayer.add(_:forKey:)`: sublayers removed earlier in the same
+    /// transaction are in it, sublayers added earlier in it are not.
     public internal(set) var _sourceLayer: CALayer?
     /// Citrine extension for renderers: what a renderer keeps while this transition runs (the
     /// "from" and "to" bitmaps); nil until first drawn, and not copied with the transition.
@@ -71,6 +75,7 @@ open class CATransition: CAAnimation {
         "fade", "moveIn", "push", "reveal",
         "cube", "oglFlip", "pageCurl", "pageUnCurl", "rippleEffect", "suckEffect",
         "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose",
+        "alignedCube", "flip", "alignedFlip",
     ]
 
     /// Citrine extension: the type as drawn — `type` when it is one iOS draws, else `fade`

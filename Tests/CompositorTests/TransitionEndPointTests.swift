@@ -37,15 +37,17 @@ import Testing
         }
     }
 
-    @Test func startAndEndProgressMoveTheEndPoints() throws {
-        // push fromRight trimmed to 0.25…0.75: the first frame is the untrimmed frame at 0.25,
-        // the last the untrimmed frame at 0.75.
-        let trimmed = try TransitionScene(.push, .fromRight, masksToBounds: true, start: 0.25, end: 0.75)
+    @Test(arguments: types) func startAndEndProgressMoveTheEndPoints(_ name: String) throws {
+        // Trimmed to 0.25…0.75 (Apple: "startProgress … the start point of the transition as a
+        // fraction of the entire transition"): the first frame is the untrimmed frame at 0.25,
+        // the last the untrimmed frame at 0.75 (linear timing: time fraction = progress).
+        let type = CATransitionType(rawValue: name)
+        let trimmed = try TransitionScene(type, .fromRight, masksToBounds: true, start: 0.25, end: 0.75)
         let first = try trimmed.render(at: 0), last = try trimmed.render(at: 1)
-        let plain = try TransitionScene(.push, .fromRight, masksToBounds: true)
-        #expect(maxDifference(first, try plain.render(at: 0.25)) <= 1)
-        #expect(maxDifference(last, try plain.render(at: 0.75)) <= 1)
-        #expect(maxDifference(first, plain.beforeImage) > 100)
+        let plain = try TransitionScene(type, .fromRight, masksToBounds: true)
+        #expect(maxDifference(first, try plain.render(at: 0.25)) <= 1, "\(name) start")
+        #expect(maxDifference(last, try plain.render(at: 0.75)) <= 1, "\(name) end")
+        #expect(maxDifference(first, plain.beforeImage) > 8, "\(name): the trimmed start is not the before picture")
     }
 
     @Test func theStartProgressMayExceedTheEndProgress() throws {

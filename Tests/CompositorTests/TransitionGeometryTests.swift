@@ -84,6 +84,30 @@ import Testing
         }
     }
 
+    @Test(arguments: [0.2, 0.4]) func flipTurnsTheSubtypesSideToTheFront(_ p: CGFloat) {
+        // Apple (UIViewAnimationOptions): flipFromLeft "the left side of the view moves toward
+        // the front", flipFromRight "the right side … toward the front", flipFromTop "the top
+        // side …", flipFromBottom "the bottom side …". The side nearer the viewer is seen longer.
+        let w = Self.bounds.width, h = Self.bounds.height
+        func length(_ t: Projective, _ a: CGPoint, _ b: CGPoint) -> CGFloat {
+            let u = TransitionMesh.apply(t, a)!, v = TransitionMesh.apply(t, b)!
+            return hypot(u.x - v.x, u.y - v.y)
+        }
+        for (subtype, front, back) in [
+            (CATransitionSubtype.fromLeft, (CGPoint(x: 0, y: 0), CGPoint(x: 0, y: h)), (CGPoint(x: w, y: 0), CGPoint(x: w, y: h))),
+            (.fromRight, (CGPoint(x: w, y: 0), CGPoint(x: w, y: h)), (CGPoint(x: 0, y: 0), CGPoint(x: 0, y: h))),
+            (.fromTop, (CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0)), (CGPoint(x: 0, y: h), CGPoint(x: w, y: h))),
+            (.fromBottom, (CGPoint(x: 0, y: h), CGPoint(x: w, y: h)), (CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0))),
+        ] {
+            let face = TransitionMesh.flipFace(Self.frame(p, subtype))
+            #expect(face.source == .old)
+            let near = length(face.transform, front.0, front.1), far = length(face.transform, back.0, back.1)
+            #expect(near > far + 1, "\(subtype.rawValue) at \(p): front side \(near), back side \(far)")
+            // The nearer side stays in the layer's plane: its length is unchanged.
+            #expect(abs(near - hypot(front.1.x - front.0.x, front.1.y - front.0.y)) < 1e-6, "\(subtype.rawValue)")
+        }
+    }
+
     @Test func pageCurlFoldLineFollowsTheCurlParameter() throws {
         // fromRight on the scene's layer: D = (−1, 0), s = 161 − x over the old picture's
         // rectangle x ∈ [39, 161] (one pixel of margin), L = 122, R = L/10, fold f = p·(L + R).

@@ -49,6 +49,47 @@ import Testing
         }
     }
 
+    /// pageCurl starts at the subtype's edge (nil: UIKit's curl up, from the bottom-right
+    /// corner; Apple: UIViewAnimationTransitionCurlUp "curls a view up from the bottom"): at 30 %
+    /// the new picture shows just inside that edge, the old one at the opposite edge. Layer
+    /// points, clear of both squares.
+    @Test func pageCurlUncoversTheSubtypesSideFirst() throws {
+        let cases: [(CATransitionSubtype?, new: CGPoint, old: CGPoint)] = [
+            (nil, CGPoint(x: 117, y: 77), CGPoint(x: 3, y: 3)),
+            (.fromBottom, CGPoint(x: 60, y: 77), CGPoint(x: 60, y: 3)),
+            (.fromTop, CGPoint(x: 60, y: 3), CGPoint(x: 60, y: 77)),
+            (.fromRight, CGPoint(x: 117, y: 40), CGPoint(x: 3, y: 40)),
+            (.fromLeft, CGPoint(x: 3, y: 40), CGPoint(x: 117, y: 40)),
+        ]
+        for (subtype, new, old) in cases {
+            let frame = try TransitionScene(.pageCurl, subtype).render(at: 0.3)
+            let f = TransitionScene.layerFrame, label = subtype?.rawValue ?? "nil"
+            #expect(frame.pixel(x: Int(f.minX + new.x), y: Int(f.minY + new.y)).near(0, 153, 0), "\(label): new")
+            #expect(frame.pixel(x: Int(f.minX + old.x), y: Int(f.minY + old.y)).near(255, 0, 0), "\(label): old")
+        }
+    }
+
+    /// The types iOS draws without a direction (community lists: "不支持过渡方向", no direction,
+    /// for fade, rippleEffect, suckEffect and the camera irises) draw the same whatever the subtype.
+    @Test(arguments: ["fade", "rippleEffect", "suckEffect", "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose"])
+    func undirectedTypesIgnoreTheSubtype(_ name: String) throws {
+        let reference = try TransitionScene(CATransitionType(rawValue: name)).render(at: 0.4)
+        for subtype in [CATransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom] {
+            let frame = try TransitionScene(CATransitionType(rawValue: name), subtype).render(at: 0.4)
+            #expect(maxDifference(frame, reference) == 0, "\(name) \(subtype.rawValue)")
+        }
+    }
+
+    @Test func theAlignedAndPlainFlipAndCubeNamesDrawAsOglFlipAndCube() throws {
+        // IBAnimatable pull request 152: on iOS, alignedFlip, alignedCube and oglFlip look the
+        // same as flip and cube.
+        for (alias, type) in [("flip", "oglFlip"), ("alignedFlip", "oglFlip"), ("alignedCube", "cube")] {
+            let a = try TransitionScene(CATransitionType(rawValue: alias), .fromTop).render(at: 0.3)
+            let b = try TransitionScene(CATransitionType(rawValue: type), .fromTop).render(at: 0.3)
+            #expect(maxDifference(a, b) == 0, "\(alias)")
+        }
+    }
+
     @Test func aSublayerRemovedByTheTransactionShowsInTheEarlyFrames() throws {
         // The blue square (removed in the transition's transaction) is in the old picture.
         let scene = try TransitionScene(.fade)

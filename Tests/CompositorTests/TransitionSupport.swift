@@ -4,7 +4,8 @@ import Raster
 
 /// A small scene for transition tests: a 120×80 layer at (40, 20) in a 200×120 frame changes
 /// from "before" (red, a blue square sublayer at its top left) to "after" (green, a yellow square
-/// sublayer at its bottom right) in the transaction that adds the transition.
+/// sublayer at its bottom right) in the transaction that adds the transition — after adding it,
+/// or (`changesFirst`) before: Core Animation starts from the tree as last committed either way.
 final class TransitionScene {
     static let size = CGSize(width: 200, height: 120)
     static let layerFrame = CGRect(x: 40, y: 20, width: 120, height: 80)
@@ -18,7 +19,7 @@ final class TransitionScene {
     let transition = CATransition()
 
     init(_ type: CATransitionType, _ subtype: CATransitionSubtype? = nil, masksToBounds: Bool = false,
-         start: Float = 0, end: Float = 1, scale: CGFloat = 1) throws {
+         start: Float = 0, end: Float = 1, scale: CGFloat = 1, changesFirst: Bool = false) throws {
         CAMediaClock.setManualTime(0)
         root.frame = CGRect(origin: .zero, size: Self.size)
         layer.frame = Self.layerFrame
@@ -40,10 +41,11 @@ final class TransitionScene {
         transition.endProgress = end
         transition.fillMode = .forwards
         transition.isRemovedOnCompletion = false
-        layer.add(transition, forKey: nil)
+        if !changesFirst { layer.add(transition, forKey: nil) }
         layer.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
         before.removeFromSuperlayer()
         layer.addSublayer(after)
+        if changesFirst { layer.add(transition, forKey: nil) }
         CATransaction.commit()
     }
 

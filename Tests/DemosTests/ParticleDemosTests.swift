@@ -6,8 +6,8 @@ import Testing
 /// `CAEmitterLayer`), where they start and which way they go.
 @Suite(.serialized) struct ParticleDemosTests {
     static func emitter(_ name: String, at t: CFTimeInterval) throws -> (CAEmitterLayer, CAEmitterLayer.ParticleFrame) {
-        let demo = try #require(Gallery.demo(named: name))
-        let root = Gallery.start(demo)
+        let demo = try #require(ParticleDemos.demos.first { $0.name == name })
+        let root = LayerDemo.start(demo)
         let emitter = try #require(root.sublayers?.first as? CAEmitterLayer)
         CAMediaClock.setManualTime(t)
         var frame = CAEmitterLayer.ParticleFrame()

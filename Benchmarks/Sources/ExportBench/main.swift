@@ -31,7 +31,7 @@ let timeline = try ExportTimeline(duration: seconds, fps: fps)
     let root = CALayer()
     root.frame = CGRect(origin: .zero, size: size)
     root.backgroundColor = CGColor(red: 0.97, green: 0.96, blue: 0.93, alpha: 1)
-    for (i, demo) in Gallery.demos.enumerated() {
+    for (i, demo) in LayerDemo.all.enumerated() {
         let cell = CGRect(x: CGFloat(i % 4) * 480, y: CGFloat(i / 4) * 540, width: 480, height: 540)
         let scene = demo.build()
         let k = min(cell.width / demo.size.width, cell.height / demo.size.height) * 0.95

@@ -110,7 +110,9 @@ public final class SeedPetalView: UIView {
 extension SeedDemo {
     /// Tap at (200, 400) to start, pause at 2 s, resume at 3 s; the move ends at 6.2 s.
     public static let petalPause = SeedDemo(
-        name: "petal-pause-live", seeds: [3], size: CGSize(width: 320, height: 480), span: 7,
+        name: "petal-pause", seeds: [3],
+        description: "tap: a petal falls to the touch while turning; later taps pause and resume it (speed, timeOffset, beginTime)",
+        size: CGSize(width: 320, height: 480), span: 7,
         timeline: UIEventTimeline([
             .tap(CGPoint(x: 200, y: 400), at: 0.2),
             .tap(CGPoint(x: 100, y: 100), at: 2.0),

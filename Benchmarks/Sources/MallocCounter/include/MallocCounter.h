@@ -7,3 +7,9 @@
 
 /// The number of allocation calls so far (relaxed atomic counter).
 uint64_t citrine_allocation_count(void);
+
+/// The largest size (bytes) asked of one allocation call since the last reset (or the start).
+uint64_t citrine_largest_allocation(void);
+
+/// Starts a new measurement of `citrine_largest_allocation`.
+void citrine_reset_largest_allocation(void);
