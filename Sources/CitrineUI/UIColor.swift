@@ -29,6 +29,18 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// Wraps a Core Graphics colour.
     public init(cgColor: CGColor) { self.cgColor = cgColor }
 
+    /// A colour that paints `image` tiled (Apple's `init(patternImage:)`): as a view's
+    /// `backgroundColor` the tiles start at the view's top-left corner, each `image.size` points
+    /// large, upright; a shape layer's fill or stroke, and `CGContext` fills in `draw(_:)`, tile
+    /// the same way. An image without pixels gives a clear colour.
+    public convenience init(patternImage image: UIImage) {
+        guard let tile = image.cgImage else {
+            self.init(cgColor: .clear)
+            return
+        }
+        self.init(cgColor: CGColor(_patternImage: tile, scale: image.scale))
+    }
+
     /// iOS 10's Display P3 initializer; Citrine has no colour management, so the components are
     /// taken as sRGB.
     public convenience init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

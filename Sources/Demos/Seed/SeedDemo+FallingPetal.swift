@@ -49,6 +49,7 @@ public final class SeedFallingPetalView: UIView {
         self.variant = variant
         super.init(frame: frame)
         relay.view = self
+        backgroundColor = UIColor(patternImage: SeedPetalView.backgroundImage())
         petal.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
         petal.position = CGPoint(x: 50, y: 150)
         if variant == .moveAndRotate { petal.anchorPoint = CGPoint(x: 0.5, y: 0.6) }
