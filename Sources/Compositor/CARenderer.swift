@@ -105,6 +105,8 @@ public final class CARenderer {
         var next = CFTimeInterval.infinity
         var pending = [(root, shifts)]
         while let (l, shifts) = pending.popLast() {
+            // An emitter with cells changes with every frame time (its particles move).
+            if l.isEmitterWithCells { return now }
             next = min(next, shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity)
             guard next > now else { return now }
             var childShifts = shifts
@@ -129,8 +131,9 @@ public final class CARenderer {
         return false
     }
 
-    /// Whether any layer of the tree has an animation (running or not, keyed or not).
-    private func treeHasAnimations() -> Bool { anyLayer { $0._hasAnimations } }
+    /// Whether any layer of the tree has an animation (running or not, keyed or not) or is an
+    /// emitter with cells (whose particles move with time).
+    private func treeHasAnimations() -> Bool { anyLayer { $0._hasAnimations || $0.isEmitterWithCells } }
 
     /// Draws the frame. An idle frame — no property changed, no animation added or removed since
     /// the last frame, and either no animation in the tree or the same media time — keeps the
@@ -267,4 +270,9 @@ extension CALayer {
             LayerRenderer(target: pixels, scale: scale, usesModelValues: true).renderInOwnSpace(self, matrix: matrix)
         }
     }
+}
+
+private extension CALayer {
+    /// An emitter with cells: its particles move with every frame time.
+    var isEmitterWithCells: Bool { (self as? CAEmitterLayer)?.emitterCells?.isEmpty == false }
 }

@@ -46,6 +46,8 @@ extension LayerRenderer {
         let clip = p.masksToBounds && p.cornerRadius > 0 ? outline : nil
         if let image = p.contents as? CGImage {
             drawImage(image, p, transform: transform, clip: clip, into: canvas)
+        } else if let tiled = model as? CATiledLayer {
+            drawTiles(tiled, p, transform: transform, clip: clip, into: canvas)
         } else if let drawn = backingStore(for: model, p) {
             let pattern = ImagePattern(image: drawn, transform: Transform(a: 1 / Double(scale), b: 0, c: 0, d: 1 / Double(scale),
                                                                             tx: Double(p.bounds.minX), ty: Double(p.bounds.minY)).concatenating(transform),

@@ -229,7 +229,8 @@ extension LayerRenderer {
             return cached.pixmap
         }
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
-                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
+                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
+                && !(model is CAEmitterLayer) else { return nil }
         let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
         guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)

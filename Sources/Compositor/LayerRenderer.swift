@@ -85,6 +85,7 @@ final class LayerRenderer {
         onScreen = nil
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
+        for key in tileStores.compactMap({ $0.value.layer == nil ? $0.key : nil }) { tileStores[key] = nil }
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -202,6 +203,7 @@ final class LayerRenderer {
                                into surface: Pixmap, depth: Int) {
         drawShadow(model, p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
+        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)
     }
@@ -211,7 +213,8 @@ final class LayerRenderer {
     private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard model.sublayers == nil || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
+        // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
+        guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
         var margin: CGFloat = 1
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
@@ -256,6 +259,10 @@ final class LayerRenderer {
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     var leaves = Leaves()
+    /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
+    var particleFrame = CAEmitterLayer.ParticleFrame()
+    /// Tiles of the CATiledLayers drawn (`+Tiles`).
+    var tileStores: [ObjectIdentifier: TileStore] = [:]
 }
 
 extension CATransform3D {

@@ -181,7 +181,12 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer that draws text (Apple's `CATextLayer`). Defaults are Apple's: font size 36, white
-/// foreground, natural alignment, no wrapping, no truncation. `font` takes a font name (String).
+/// foreground, natural alignment, no wrapping, no truncation. `string` is a `String`/`NSString`
+/// or an `NSAttributedString` (its runs' fonts and colours then apply, and `font`, `fontSize`
+/// and `foregroundColor` are unused, as Apple documents). `font` is a font name, a `CTFont`, a
+/// `CGFont` (Apple: their own size is ignored, `fontSize` applies) or a UI layer `UIFont`;
+/// Helvetica by default. Layout rules (wrapping, truncation, justification): the compositor's
+/// `TextLayout`.
 open class CATextLayer: CALayer {
     public var string: Any? { didSet { propertyChanged("string", oldValue) } }
     public var font: Any? = "Helvetica" { didSet { propertyChanged("font", oldValue) } }

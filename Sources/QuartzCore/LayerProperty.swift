@@ -385,12 +385,15 @@ struct ParsedKeyPath: Sendable {
     let component: ValueComponent?
     /// True when the key path names something inside the head's value.
     let hasSubpath: Bool
+    /// The whole key path (layers with nested objects, `NestedKeyValueCoding`, read it).
+    let keyPath: String
 
     init(_ keyPath: String) {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         head = String(parts[0])
         hasSubpath = parts.count > 1
         component = hasSubpath ? ValueComponent(Array(parts.dropFirst())) : nil
+        self.keyPath = keyPath
     }
 
     /// The part of `whole` this path names (`whole` itself for a plain key; nil when unknown).
