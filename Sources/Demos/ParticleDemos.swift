@@ -10,6 +10,12 @@ public enum ParticleDemos {
         LayerDemo(name: "fire", seeds: [], size: CGSize(width: 200, height: 240), span: 2, build: fire),
     ]
 
+    /// One line on what each scene shows, for the demo list.
+    static let descriptions = [
+        "confetti": "CAEmitterLayer: a line above the top emits four colours of spinning confetti that fall and sway",
+        "fire": "CAEmitterLayer: additive flame particles rise, shrink, redden and fade",
+    ]
+
     /// A white image drawn by `draw` into a `width`×`height` bitmap context.
     static func image(width: Int, height: Int, _ draw: (CGContext) -> Void) -> CGImage? {
         let space = CGColorSpace(name: CGColorSpace.sRGB)!

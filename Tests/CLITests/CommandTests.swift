@@ -24,6 +24,8 @@ import Testing
             falling-petal-keyframe-values  320x480  11 s   seed 003: the petal falls through four keyframe values in 8 s, from 2 s after loading
             falling-petal-keyframe-path    320x480  14 s   seed 003: the petal falls along a cubic Bézier keyframe path in 8 s, from 5 s after loading
             falling-petal-group            320x480  16 s   seed 003: a CAAnimationGroup of the path and the rotation (10 s, from 5 s); the delegate sets the final state
+            confetti                       240x180  4 s    no seed: CAEmitterLayer: a line above the top emits four colours of spinning confetti that fall and sway
+            fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
 
             """)
     }
