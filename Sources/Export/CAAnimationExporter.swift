@@ -36,7 +36,10 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// Where the frames come from.
     enum Source {
         case layer(CALayer)
+        /// A scene per rendering thread.
         case scene(@Sendable () -> any ExportScene)
+        /// One scene, drawn on one thread (`scenesShareState`).
+        case sharedScene(@Sendable () -> any ExportScene)
     }
 
     let source: Source
@@ -81,8 +84,14 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// Exports the scene `makeScene` builds — a layer tree and what drives it, such as scripted
     /// input (called once per worker thread, with that thread's media clock at 0). Each worker
     /// calls the scene's `advance(to:)` at every frame time, in order, before drawing.
-    public init(size: CGSize, scale: CGFloat = 1, makeScene: @escaping @Sendable () -> any ExportScene) {
-        source = .scene(makeScene)
+    ///
+    /// `scenesShareState`: true when two scenes alive at once would share process-wide state —
+    /// CitrineUI's scenes all drive `UIApplication.shared` — so that only one may exist: the
+    /// export then builds one scene and draws every frame on one thread, the others (`threads`)
+    /// encoding. Default false: every rendering thread builds its own.
+    public init(size: CGSize, scale: CGFloat = 1, scenesShareState: Bool = false,
+                makeScene: @escaping @Sendable () -> any ExportScene) {
+        source = scenesShareState ? .sharedScene(makeScene) : .scene(makeScene)
         self.size = size
         self.scale = scale
     }
@@ -148,13 +157,12 @@ public final class CAAnimationExporter: @unchecked Sendable {
         let (width, height) = try pixelSize()
         if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
         let workers = max(1, min(threads, 64, timeline.frameCount))
-        let singleTree: Bool
-        if case .layer = source { singleTree = true } else { singleTree = false }
         let renders: @Sendable (Int, Int) -> Bool
-        if singleTree {
-            renders = { worker, _ in worker == 0 }
-        } else {
+        if case .scene = source {
             renders = { worker, index in index % workers == worker }
+        } else {
+            // One tree or one scene: worker 0 draws every frame.
+            renders = { worker, _ in worker == 0 }
         }
         let pipeline = FramePipeline(frameCount: timeline.frameCount, workers: workers, width: width, height: height,
                                      keepsPrevious: writers.contains { $0.keepsPreviousFrame },
@@ -175,9 +183,14 @@ public final class CAAnimationExporter: @unchecked Sendable {
                 Self.spawn { drawing.workOnBuiltScene(make, worker: worker, job: job) }
             }
             for worker in done { worker.wait() }
-        case let .layer(root):
+        case .sharedScene, .layer:
+            // Worker 0 draws every frame; the others only encode.
             let helpers = (1..<workers).map { worker in Self.spawn { job.work(worker: worker, renderer: nil) } }
-            drawing.workOnTree(root, job: job)
+            if case let .sharedScene(make) = source {
+                Self.spawn { drawing.workOnBuiltScene(make, worker: 0, job: job) }.wait()
+            } else if case let .layer(root) = source {
+                drawing.workOnTree(root, job: job)
+            }
             for helper in helpers { helper.wait() }
         }
         if let error = pipeline.error { throw error }

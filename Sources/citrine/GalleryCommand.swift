@@ -45,7 +45,7 @@ struct GalleryCommand: ParsableCommand {
         var posters: [(file: String, exporter: CAAnimationExporter, timeline: ExportTimeline)] = []
         for demo in SeedDemo.all {
             // One thread: the demos' views share UIApplication.shared.
-            let exporter = CAAnimationExporter(size: demo.size, scale: scale) { demo.makeScene() }
+            let exporter = demo.exporter(scale: scale)
             exporter.background = Gallery.background
             let pair = try AnimationPair(exporter: exporter, fps: fps, duration: demo.span,
                                          gif: folder + demo.name + ".gif", apng: folder + demo.name + ".apng")

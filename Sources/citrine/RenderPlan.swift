@@ -64,7 +64,6 @@ struct RenderPlan {
         if let threads = out.threads {
             exporter.threads = try OptionValue.integer(threads, "--threads", in: 1...256, expected: "1 to 256 threads")
         }
-        if let most = demo.maxThreads { exporter.threads = min(exporter.threads, most) }
         self.exporter = exporter
         quiet = out.quiet
 
@@ -227,13 +226,11 @@ extension OptionValue {
         return demo
     }
 
-    /// What `render` draws for `name`: the demo exported through its scripted input, on one
-    /// thread (its views share `UIApplication.shared`).
+    /// What `render` draws for `name`: the demo exported through its scripted input (drawn on
+    /// one thread, encoded on all: its views share `UIApplication.shared`).
     static func subject(_ name: String) throws(Failure) -> RenderSubject {
         let demo = try demo(name)
-        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, maxThreads: 1) { scale in
-            CAAnimationExporter(size: demo.size, scale: scale) { demo.makeScene() }
-        }
+        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, makeExporter: demo.exporter(scale:))
     }
 }
 
@@ -248,11 +245,10 @@ extension ExportDestination {
 }
 
 /// What `render` draws: its name, size in points, natural span in seconds, and how to make its
-/// exporter at a scale (at most `maxThreads` threads when set).
+/// exporter at a scale.
 struct RenderSubject {
     let name: String
     let size: CGSize
     let span: CFTimeInterval
-    let maxThreads: Int?
     let makeExporter: (CGFloat) -> CAAnimationExporter
 }

@@ -182,6 +182,28 @@ import Testing
         }
     }
 
+    /// `scenesShareState`: one scene in all, whatever the thread count, advanced at every frame
+    /// time, with the same frames by closed form.
+    @Test(arguments: [1, 2, 3])
+    func scenesThatShareStateAreBuiltOnce(threads: Int) throws {
+        let scenes = Mutex<[SteppedSquare]>([])
+        let exporter = CAAnimationExporter(size: Self.size, scenesShareState: true) {
+            let scene = SteppedSquare()
+            scenes.withLock { $0.append(scene) }
+            return scene
+        }
+        exporter.threads = threads
+        let timeline = try ExportTimeline(duration: 1, fps: 10)
+        let frames = try Self.frames(exporter, timeline)
+        for (i, frame) in frames.enumerated() {
+            #expect(Self.alpha(frame, x: 10 + 10 * i, y: 20) == 255 && Self.alpha(frame, x: 9 + 10 * i, y: 20) == 0, "frame \(i)")
+        }
+        scenes.withLock { scenes in
+            #expect(scenes.count == 1)
+            #expect(scenes.first?.advances == (0..<10).map(timeline.time(ofFrame:)))
+        }
+    }
+
     @Test func aGivenTreeGivesTheSameFramesAsABuiltOne() throws {
         let timeline = try ExportTimeline(duration: 1, fps: 20)
         let built = CAAnimationExporter(size: Self.size, makeLayer: Self.squareThatFadesAfterMoving)

@@ -7,8 +7,15 @@ extension SeedDemo {
     /// display frame (1/60 s) from media time 0, each after the events due by then. A frame at
     /// time t therefore shows the same state whatever frame rate or still time is asked for
     /// (a still at 2 s has seen the drag at 0.1–0.6 s and the spring that followed).
-    /// `UIApplication.shared` is one per process: export with `threads = 1`.
+    /// `UIApplication.shared` is one per process: two such scenes must not be alive at once
+    /// (`exporter(scale:)` builds one).
     public func makeScene() -> any ExportScene { Scene(window: build(), timeline: timeline) }
+
+    /// An exporter of the demo at `scale`: one scene, drawn on one thread, encoded on all the
+    /// exporter's `threads` (`scenesShareState`).
+    public func exporter(scale: CGFloat) -> CAAnimationExporter {
+        CAAnimationExporter(size: size, scale: scale, scenesShareState: true) { makeScene() }
+    }
 
     final class Scene: ExportScene {
         let window: UIWindow
