@@ -23,6 +23,12 @@
 //     swift build -c release --package-path Benchmarks --product transition-bench
 //     Benchmarks/.build/release/transition-bench [--pairs 31] [--progress 0.5] [--types cube,oglFlip]
 //                                                [--subtype fromTop]
+//     Benchmarks/.build/release/transition-bench --checksums
+//
+// `--checksums` times nothing: it prints a checksum (FNV-1a over the pixels) of one transition
+// frame per type, subtype (none, fromRight, fromTop, fromBottom), progress (0.25, 0.5, 0.75) and
+// masksToBounds (off, on), to compare the frames two builds draw (e.g. before and after a change
+// meant to keep the drawing identical: `diff` the outputs).
 import Compositor
 import Foundation
 import MallocCounter
@@ -152,6 +158,54 @@ func frame(_ r: CARenderer, at t: CFTimeInterval, _ label: String) -> Frame {
 func median<T: Comparable>(_ xs: [T]) -> T { xs.sorted()[xs.count / 2] }
 
 let image = try photo()
+
+/// FNV-1a (64 bits) over the canvas's pixels.
+func checksum(_ p: Pixmap) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<(p.width * p.height) { h = (h ^ UInt64(p.words[i])) &* 0x100_0000_01b3 }
+    return h
+}
+
+/// One transition frame per type, subtype, progress and masksToBounds: its checksum.
+@MainActor func printChecksums() throws {
+    var time: CFTimeInterval = 0
+    for name in types {
+        for sub in [nil, CATransitionSubtype.fromRight, .fromTop, .fromBottom] {
+            for p in [Float(0.25), 0.5, 0.75] {
+                for masks in [false, true] {
+                    time += 1
+                    CAMediaClock.setManualTime(time)
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    let animated = tree(image: image)
+                    animated.screen.masksToBounds = masks
+                    animated.screen.bounds.size.width -= 200   // so that slides and masks show
+                    CATransaction.commit()
+                    let r = try renderer(animated.root)
+                    _ = frame(r, at: time, name)
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    let t = CATransition()
+                    t.type = CATransitionType(rawValue: name)
+                    t.subtype = sub
+                    t.startProgress = p
+                    t.endProgress = p
+                    t.duration = 1e6
+                    animated.screen.add(t, forKey: nil)
+                    style(animated.screen, after: true)
+                    CATransaction.commit()
+                    _ = frame(r, at: time + 1.0 / 60, name)
+                    print(name, sub?.rawValue ?? "nil", p, masks ? "masks" : "-", String(checksum(r.pixmap), radix: 16))
+                }
+            }
+        }
+    }
+}
+if arguments.contains("--checksums") {
+    try printChecksums()
+    exit(0)
+}
+
 var rows: [String] = []
 var time: CFTimeInterval = 0
 for name in types {
