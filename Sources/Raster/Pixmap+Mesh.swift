@@ -132,20 +132,22 @@ extension Pixmap {
                              factor: UInt32, tint: TexelTint) {
         guard let rows = edges.rows(height: height) else { return }
         let tinted = tint.fixed
-        let scratch = tinted == nil ? nil : UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(1, width))
-        defer { scratch?.deallocate() }
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)
         let (minX, maxX) = polygon.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.x), Swift.max($0.1, $1.x)) }
         let left = Swift.max(0, Int(Swift.max(-1e9, minX).rounded(.down)))
         let right = Swift.min(width, Int(Swift.min(1e9, maxX).rounded(.up)) + 1)
-        for stripStart in stride(from: left, to: right, by: columns) {
-            let stripEnd = Swift.min(right, stripStart &+ columns)
-            for y in rows {
-                guard let whole = edges.span(y: y, width: width) else { continue }
-                let first = Swift.max(whole.lowerBound, stripStart), end = Swift.min(whole.upperBound, stripEnd)
-                guard first < end else { continue }
-                compositeSpan(sampler, inverse, y: y, first..<end, factor: factor, tint: tinted, scratch: scratch)
+        // A tinted run is sampled into a row of temporary storage (on the stack when it fits).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tinted == nil ? 0 : Swift.max(1, right - left)) { row in
+            let scratch = tinted == nil ? nil : row.baseAddress
+            for stripStart in stride(from: left, to: right, by: columns) {
+                let stripEnd = Swift.min(right, stripStart &+ columns)
+                for y in rows {
+                    guard let whole = edges.span(y: y, width: width) else { continue }
+                    let first = Swift.max(whole.lowerBound, stripStart), end = Swift.min(whole.upperBound, stripEnd)
+                    guard first < end else { continue }
+                    compositeSpan(sampler, inverse, y: y, first..<end, factor: factor, tint: tinted, scratch: scratch)
+                }
             }
         }
     }
