@@ -15,7 +15,7 @@
 // at successive media times, each timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: on a
 // shared machine wall time also counts the waits for a CPU) and in wall time; the table gives
 // each side's median CPU time and their ratio, the ratio of the wall-time medians, the heap
-// allocation calls per transition frame (median), the largest single allocation of any timed
+// allocation calls per transition frame and per plain frame (medians), the largest single allocation of any timed
 // transition frame (MallocCounter) against the 3 686 400 bytes of a full 1280×720 canvas, and
 // the most minor page faults of a timed transition frame (a fresh canvas-sized buffer would
 // fault ≈ 900 times).
@@ -236,12 +236,13 @@ for name in types {
     }
     let p = median(plainFrames.map(\.ms)), q = median(transitionFrames.map(\.ms))
     let pw = median(plainFrames.map(\.wallMs)), qw = median(transitionFrames.map(\.wallMs))
-    rows.append(String(format: "| %@ | %.2f | %.2f | **%.2f** | %.2f | %llu | %llu | %d |", name, q, p, q / p, qw / pw,
-                       median(transitionFrames.map(\.allocations)), transitionFrames.map(\.largest).max() ?? 0,
+    rows.append(String(format: "| %@ | %.2f | %.2f | **%.2f** | %.2f | %llu | %llu | %llu | %d |", name, q, p, q / p, qw / pw,
+                       median(transitionFrames.map(\.allocations)), median(plainFrames.map(\.allocations)),
+                       transitionFrames.map(\.largest).max() ?? 0,
                        transitionFrames.map(\.faults).max() ?? 0))
     time += 1
 }
 print("Transition frame against a plain frame, 1280×720, progress \(progress), \(subtype.rawValue), \(pairs) alternated pairs per type (medians of thread CPU time)\n")
-print("| type | transition ms | plain ms | ratio | wall-time ratio | allocations per frame | largest allocation (bytes) | most page faults in a frame |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| type | transition ms | plain ms | ratio | wall-time ratio | allocations per frame | plain frame's allocations | largest allocation (bytes) | most page faults in a frame |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows { print(r) }
