@@ -67,5 +67,16 @@ let package = Package(
             ],
             path: "Sources/ExportBench"
         ),
+        // Issue 14: every demo live in an X11 window, its scripted input replayed with xdotool.
+        .executableTarget(
+            name: "window-bench",
+            dependencies: [
+                .product(name: "Demos", package: rootFolder),
+                .product(name: "CitrineUI", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "WindowHost", package: rootFolder),
+            ],
+            path: "Sources/WindowBench"
+        ),
     ]
 )

@@ -123,6 +123,16 @@ open class UIApplication: UIResponder, @unchecked Sendable {
         }
     }
 
+    /// Citrine: whether the next run-loop turn has work besides the layer tree's animations (which
+    /// a host sees in the tree itself): blocks queued for it, a running display link, or a
+    /// gesture recognizer or touch still in progress (a double tap's wait times out by the
+    /// clock). A host renders frames only while this or an animation says so: an idle window
+    /// then costs nothing.
+    public var _needsNextTurn: Bool {
+        let (queued, windows) = withState { s in (!s.nextTurn.isEmpty, s.windows.compactMap(\.window)) }
+        return queued || CADisplayLink._hasRunningLinks || windows.contains { $0.gestureEnvironment.isEngaged }
+    }
+
     /// The application's next responder: none (there is no application delegate).
     open override var next: UIResponder? { nil }
 }

@@ -29,6 +29,18 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// Wraps a Core Graphics colour.
     public init(cgColor: CGColor) { self.cgColor = cgColor }
 
+    /// A colour that paints `image` tiled (Apple's `init(patternImage:)`): as a view's
+    /// `backgroundColor` the tiles start at the view's top-left corner, each `image.size` points
+    /// large, upright; a shape layer's fill or stroke, and `CGContext` fills in `draw(_:)`, tile
+    /// the same way. An image without pixels gives a clear colour.
+    public convenience init(patternImage image: UIImage) {
+        guard let tile = image.cgImage else {
+            self.init(cgColor: .clear)
+            return
+        }
+        self.init(cgColor: CGColor(_patternImage: tile, scale: image.scale))
+    }
+
     /// iOS 10's Display P3 initializer; Citrine has no colour management, so the components are
     /// taken as sRGB.
     public convenience init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -119,6 +131,9 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
     /// White 0, alpha 0.
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+    /// Apple's system blue in the light appearance, (0, 122, 255) (Human Interface Guidelines,
+    /// "Color": system colors); Citrine has no dark appearance.
+    open class var systemBlue: UIColor { UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1) }
 
     /// HSB → RGB (hue in turns).
     static func rgb(hue: CGFloat, saturation s: CGFloat, brightness v: CGFloat) -> (CGFloat, CGFloat, CGFloat) {

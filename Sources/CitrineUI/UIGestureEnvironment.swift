@@ -111,6 +111,10 @@ final class UIGestureEnvironment {
         if recognizer.cancelsTouchesInView { pendingViewCancel = true }
     }
 
+    /// Whether a touch is down or a recognizer is still engaged (waiting for time to pass or to
+    /// be reset).
+    var isEngaged: Bool { touch != nil || !engaged.isEmpty }
+
     /// Media time passed: recognizers waiting for a later touch may time out; finished ones are
     /// reset once no touch is down.
     func timeDidPass(to time: TimeInterval) {

@@ -157,7 +157,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the layer's content is needed after `setNeedsDisplay()` or a size change; the default
     /// draws nothing. UIKit calls, e.g. `UIBezierPath.stroke()` and `UIColor.setFill()`, draw into
     /// that context.
-    open func draw(_ rect: CGRect) {}
+    open func draw(_ rect: CGRect) { defaultDrawRan = true }
+
+    /// Set by `draw(_:)` above: this class's own implementation ran in the current display.
+    var defaultDrawRan = false
+    /// The last display found that the view draws nothing (see `draw(_:in:)`).
+    var drawsNothing = false
 
     /// Marks the whole content as needing to be drawn again (`layer.setNeedsDisplay()`).
     open func setNeedsDisplay() { layer.setNeedsDisplay() }

@@ -10,12 +10,18 @@ import Raster
 enum LayerContent {
     /// Whether the compositor draws `model`'s own pixels from its properties alone: a plain
     /// `CALayer`, `CAShapeLayer`, `CAGradientLayer` or `CATextLayer` (exactly these classes: an
-    /// app's subclass may draw more) without a delegate. Such a layer's pixels change only when a
-    /// property listed in `LayerRenderer.LeafKey` changes.
+    /// app's subclass may draw more) without a delegate that draws (`drawnByDelegate`). Such a
+    /// layer's pixels change only when a property listed in `LayerRenderer.LeafKey` changes.
     static func drawsItself(_ model: CALayer) -> Bool {
         let kind = type(of: model)
-        return model.delegate == nil && (kind == CALayer.self || kind == CAShapeLayer.self
-                                          || kind == CAGradientLayer.self || kind == CATextLayer.self)
+        return !drawnByDelegate(model) && (kind == CALayer.self || kind == CAShapeLayer.self
+                                           || kind == CAGradientLayer.self || kind == CATextLayer.self)
+    }
+
+    /// Whether `model` has a delegate that draws its content (`CALayerDelegate._drawsContent`:
+    /// a UIView that does not override `draw(_:)` does not).
+    static func drawnByDelegate(_ model: CALayer) -> Bool {
+        model.delegate?._drawsContent(of: model) ?? false
     }
 
     /// The layer-space rectangle (points) `p`'s own drawing can touch: its bounds; where its

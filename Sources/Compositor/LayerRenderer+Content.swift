@@ -30,7 +30,7 @@ extension LayerRenderer {
     func drawFlatContent(_ model: CALayer, _ p: CALayer, transform: Transform, into canvas: Pixmap) {
         let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
         if let bg = p.backgroundColor, bg.alpha > 0 {
-            canvas.fill(outline, paint: Paint(color: bg.rasterColor), transform: transform)
+            canvas.fill(outline, paint: Self.paint(bg, in: p, transform: transform), transform: transform)
         }
         let clip = p.masksToBounds && p.cornerRadius > 0 ? outline : nil
         if let image = p.contents as? CGImage {
@@ -83,11 +83,20 @@ extension LayerRenderer {
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
     }
 
+    /// `color`'s paint for a part of `layer` drawn under `transform` (layer → device): solid, or
+    /// for a pattern colour (`UIColor(patternImage:)`) its tiles repeated from the layer's bounds
+    /// origin — a view's pattern background starts at its top-left corner, as on iOS.
+    static func paint(_ color: CGColor, in layer: CALayer, transform: Transform) -> Paint {
+        let origin = layer.bounds.origin
+        let tileToLayer = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(origin.x), ty: Double(origin.y))
+        return Paint(shader: color._shader(tileToDevice: tileToLayer.concatenating(transform)))
+    }
+
     func drawShape(_ s: CAShapeLayer, transform: Transform, into canvas: Pixmap) {
         guard let path = s.path, !path.isEmpty else { return }
         if let fill = s.fillColor, fill.alpha > 0 {
             canvas.fill(path.rasterPath, rule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
-                        paint: Paint(color: fill.rasterColor), transform: transform)
+                        paint: Self.paint(fill, in: s, transform: transform), transform: transform)
         }
         guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
         let start = max(0, min(1, s.strokeStart)), end = max(0, min(1, s.strokeEnd))
@@ -98,7 +107,7 @@ extension LayerRenderer {
                                 join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
                                 miterLimit: Double(s.miterLimit),
                                 dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
-        canvas.stroke(trimmed.rasterPath, style: style, paint: Paint(color: stroke.rasterColor), transform: transform)
+        canvas.stroke(trimmed.rasterPath, style: style, paint: Self.paint(stroke, in: s, transform: transform), transform: transform)
     }
 
     func drawGradient(_ g: CAGradientLayer, outline: Path, transform: Transform, into canvas: Pixmap) {

@@ -203,10 +203,11 @@ extension LayerRenderer {
     // MARK: - Backing stores
 
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
-    /// until the layer needs display or changes size. nil when nothing is drawn. While an
-    /// animation of a key that `needsDisplay(forKey:)` names runs, the presentation copy `p` is
-    /// drawn at every frame (with its interpolated values), as Core Animation redraws the
-    /// presentation layer; otherwise the model is.
+    /// until the layer needs display or changes size. nil when nothing is drawn: no drawing
+    /// delegate nor subclass, or a drawing that left every pixel transparent (kept as empty, so
+    /// that it costs nothing per frame). While an animation of a key that `needsDisplay(forKey:)`
+    /// names runs, the presentation copy `p` is drawn at every frame (with its interpolated
+    /// values), as Core Animation redraws the presentation layer; otherwise the model is.
     func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
@@ -215,7 +216,7 @@ extension LayerRenderer {
            !animated, !cached.animated {
             return cached.pixmap
         }
-        guard model.delegate != nil || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
+        guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
                 && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
         let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
         guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
@@ -223,7 +224,8 @@ extension LayerRenderer {
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
         (animated ? p : model).draw(in: ctx)
-        backingStores[key] = BackingStore(size: size, pixmap: pixmap, owner: model, animated: animated)
-        return pixmap
+        let drawn = pixmap.isTransparent ? nil : pixmap
+        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated)
+        return drawn
     }
 }

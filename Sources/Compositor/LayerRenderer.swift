@@ -29,7 +29,8 @@ final class LayerRenderer {
     /// A layer's drawn content (`draw(in:)`), kept until it needs display or changes size.
     struct BackingStore {
         var size: CGSize
-        var pixmap: Pixmap
+        /// nil when the drawing left every pixel transparent.
+        var pixmap: Pixmap?
         /// The layer it belongs to (an identifier alone could be reused by a later layer).
         weak var owner: CALayer?
         /// Drawn from an animated presentation copy (`CALayer._drawsAnimatedContent`): good for

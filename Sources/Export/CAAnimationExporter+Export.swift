@@ -15,7 +15,7 @@ extension CAAnimationExporter {
 
     /// Exports `timeline` to `destination` in `format` (default: from the file's extension).
     /// Everything is checked before the first frame is drawn (`validate`). `progress` is called
-    /// after each frame is encoded, one call at a time. On any failure, or after `cancel()`,
+    /// after each frame is encoded, one call at a time (on one of the export's threads). On any failure, or after `cancel()`,
     /// nothing is left at the destination and the error is thrown.
     public func export(to destination: ExportDestination, format: ExportFormat? = nil, timeline: ExportTimeline,
                        options: ExportOptions = ExportOptions(), progress: ((ExportProgress) -> Void)? = nil) throws {
@@ -38,8 +38,7 @@ extension CAAnimationExporter {
             let background = self.background ?? (opaque ? CGColor.white : nil)
             let started = DispatchTime.now().uptimeNanoseconds
             try withoutActuallyEscaping(progress ?? { _ in }) { report in
-                try run(timeline, background: background) { index, frame in
-                    for writer in writers { try writer.append(frame) }
+                try run(timeline, background: background, writers: writers) { index in
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                     report(ExportProgress(framesDone: index + 1, frameCount: timeline.frameCount, elapsed: elapsed))
                 }
@@ -137,7 +136,8 @@ extension CAAnimationExporter {
             return try SequenceWriter(pattern: pattern, frameCount: timeline.frameCount, overwrite: options.overwrite,
                                       pixelsPerPoint: pixelsPerPoint)
         case .gif:
-            return try AnimationWriter.gif(destination, width: width, height: height, rate: timeline.rate, options: options)
+            return try AnimationWriter.gif(destination, width: width, height: height, frameCount: timeline.frameCount,
+                                           rate: timeline.rate, options: options)
         case .apng:
             return try AnimationWriter.apng(destination, width: width, height: height, frameCount: timeline.frameCount,
                                             rate: timeline.rate, pixelsPerPoint: pixelsPerPoint, options: options)

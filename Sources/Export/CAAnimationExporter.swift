@@ -19,10 +19,10 @@ import Synchronization
 /// **Sources.**
 /// * `init(layer:size:scale:)` — a tree you built. It is presented at each frame time in order,
 ///   on the thread that calls `export`, as a display would show it: delegate callbacks run and
-///   finished animations are removed. Encoding runs on a second thread meanwhile.
+///   finished animations are removed. With `threads` > 1 the other threads encode meanwhile.
 /// * `init(size:scale:makeLayer:)` — a function that builds the tree. Each of `threads` worker
-///   threads builds its own tree (with its media clock at 0 while building) and renders every
-///   `threads`-th frame; each worker still steps through every frame time (a commit and the due
+///   threads (which also encode) builds its own tree (with its media clock at 0 while
+///   building) and renders every `threads`-th frame; each worker still steps through every frame time (a commit and the due
 ///   delegate events, without drawing), so every tree lives through the same history and the
 ///   frames are the same as with one thread. Layer trees are confined to their thread
 ///   (`CATransaction` keeps its state per thread, as Apple's does).
@@ -47,14 +47,19 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// The colour behind the layer tree; nil (default) is transparent — and white for formats
     /// that cannot store transparency (MP4).
     public var background: CGColor?
-    /// Worker threads rendering frames at once (the `makeLayer` form only; a single tree is
-    /// rendered on one thread). Default: the number of active processors.
+    /// The number of threads an export works on, in all: each renders frames, encodes them and
+    /// writes them (see `FramePipeline`), so 1 means one thread doing everything in turn and N
+    /// means N threads, with no other thread doing export work. The `makeLayer`/`makeScene`
+    /// forms render on all of them (each builds its own tree); a single tree (`init(layer:)`)
+    /// is drawn on the calling thread, which counts as one of them, the others encoding.
+    /// Values below 1 count as 1; at most 64, and no more than the frames. Default: the
+    /// number of active processors.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Largest side in pixels (`Raster.Pixmap.maxDimension`).
     public static var maxPixelSide: Int { Pixmap.maxDimension }
 
     private let cancelled = Atomic<Bool>(false)
-    private let activeQueue = Mutex<OrderedFrames?>(nil)
+    private let activeQueue = Mutex<FramePipeline?>(nil)
 
     /// Exports `layer`'s tree, `size` points at `scale` pixels per point. Commits the calling
     /// thread's pending transaction, so animations just added get their begin times now.
@@ -107,15 +112,16 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
     // MARK: - Frames to the caller
 
-    /// Renders `timeline`'s frames and hands each to `body`, in order, one call at a time (on
-    /// the calling thread for the `makeLayer` form; on a second thread for the `layer` form,
-    /// whose tree is drawn on the calling thread). The pixmap is reused after `body` returns:
-    /// copy what you keep. Throws what `body` throws, and `ExportError.cancelled` after `cancel()`.
+    /// Renders `timeline`'s frames and hands each to `body`, in order, one call at a time, on
+    /// one of the export's threads (see `threads`; which one may change from frame to frame).
+    /// The pixmap is reused after `body` returns: copy what you keep. Throws what `body`
+    /// throws, and `ExportError.cancelled` after `cancel()`.
     public func forEachFrame(_ timeline: ExportTimeline, _ body: (ExportFrame) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
-            try run(timeline, background: background) { index, pixmap in
+            let consumer = FrameConsumer { index, pixmap in
                 try body(ExportFrame(index: index, time: timeline.time(ofFrame: index), pixmap: pixmap))
             }
+            try run(timeline, background: background, writers: [consumer]) { _ in }
         }
     }
 
@@ -132,50 +138,49 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
     // MARK: - The render loop
 
-    /// Renders every frame of `timeline` and passes them, in order, to `consume` (on one thread,
-    /// the calling one for the `makeLayer` form, a second one for the `layer` form).
-    func run(_ timeline: ExportTimeline, background: CGColor?,
-             consume: @escaping (Int, Pixmap) throws -> Void) throws {
+    /// Renders every frame of `timeline` and passes each through `writers` (prepared on any
+    /// worker, written in order one at a time), calling `written` after each frame's writes.
+    /// Runs on `threads` threads in all (see `FramePipeline`): for the `makeLayer`/`makeScene`
+    /// forms that many new threads, the calling thread waiting; for a given tree the calling
+    /// thread (which draws every frame) and `threads − 1` new ones.
+    func run(_ timeline: ExportTimeline, background: CGColor?, writers: [any FrameWriter],
+             written: @escaping (Int) throws -> Void) throws {
         let (width, height) = try pixelSize()
         if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
         let workers = max(1, min(threads, 64, timeline.frameCount))
-        let queue = OrderedFrames(capacity: 2 * workers, width: width, height: height)
-        activeQueue.withLock { $0 = queue }
+        let singleTree: Bool
+        if case .layer = source { singleTree = true } else { singleTree = false }
+        let renders: @Sendable (Int, Int) -> Bool
+        if singleTree {
+            renders = { worker, _ in worker == 0 }
+        } else {
+            renders = { worker, index in index % workers == worker }
+        }
+        let pipeline = FramePipeline(frameCount: timeline.frameCount, workers: workers, width: width, height: height,
+                                     keepsPrevious: writers.contains { $0.keepsPreviousFrame },
+                                     preparesFirstFrameFirst: writers.contains { $0.preparesFirstFrameFirst },
+                                     renders: renders)
+        for writer in writers { try writer.start(workers: workers, slots: pipeline.capacity) }
+        activeQueue.withLock { $0 = pipeline }
         defer { activeQueue.withLock { $0 = nil } }
-        let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline, queue: queue)
+        if cancelled.load(ordering: .sequentiallyConsistent) { pipeline.fail(ExportError.cancelled) }
+        let job = ExportJob(pipeline: pipeline, writers: writers, written: written)
+        // The job lets go of the writers and the closure once every worker is done, so a caller's
+        // non-escaping closure (`forEachFrame`) is released by the time `run` returns.
+        defer { job.release() }
+        let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline)
         switch source {
         case let .scene(make):
-            let done = (0..<workers).map { k in
-                Self.spawn { drawing.renderBuiltScene(make, worker: k, of: workers) }
+            let done = (0..<workers).map { worker in
+                Self.spawn { drawing.workOnBuiltScene(make, worker: worker, job: job) }
             }
-            Self.consumeInOrder(timeline.frameCount, queue: queue, consume: consume)
             for worker in done { worker.wait() }
         case let .layer(root):
-            // The consumer runs on its own thread, one call at a time: the closure is not shared.
-            // The box lets go of it before the thread signals its end, so a caller's
-            // non-escaping closure (`forEachFrame`) is released by the time `run` returns.
-            let handOver = HandOver(consume)
-            let consumer = Self.spawn {
-                Self.consumeInOrder(timeline.frameCount, queue: queue, consume: handOver.value!)
-                handOver.value = nil
-            }
-            drawing.renderTree(root)
-            consumer.wait()
+            let helpers = (1..<workers).map { worker in Self.spawn { job.work(worker: worker, renderer: nil) } }
+            drawing.workOnTree(root, job: job)
+            for helper in helpers { helper.wait() }
         }
-        if let error = queue.error { throw error }
-    }
-
-    /// Takes `count` frames in order, passing each to `consume`; a failure stops everyone.
-    private static func consumeInOrder(_ count: Int, queue: OrderedFrames, consume: (Int, Pixmap) throws -> Void) {
-        do {
-            for _ in 0..<count {
-                let (index, frame) = try queue.take()
-                try consume(index, frame)
-                queue.recycle(frame)
-            }
-        } catch {
-            queue.fail(error)
-        }
+        if let error = pipeline.error { throw error }
     }
 
     /// Runs `body` on a new thread with an 8 MiB stack (as the main thread has: drawing a deep
@@ -191,59 +196,130 @@ public final class CAAnimationExporter: @unchecked Sendable {
         return finished
     }
 
-    /// What one export draws: shared by its rendering threads (each with its own renderer).
+    /// What one export draws: shared by its worker threads (each with its own renderer).
     private struct Drawing: @unchecked Sendable {
         let size: CGSize
         let scale: CGFloat
         let background: CGColor?
         let timeline: ExportTimeline
-        let queue: OrderedFrames
 
         /// A worker of the `makeLayer`/`makeScene` forms: builds its own scene at media time 0,
-        /// then steps it through every frame time and draws frames `worker`, `worker + workers`, ….
-        func renderBuiltScene(_ make: @Sendable () -> any ExportScene, worker: Int, of workers: Int) {
+        /// then works, stepping the scene through every frame time and drawing its own frames.
+        func workOnBuiltScene(_ make: @Sendable () -> any ExportScene, worker: Int, job: ExportJob) {
             CAMediaClock._setManualTimeForCurrentThread(0)
             defer { CAMediaClock._useSharedTime() }
             let scene = make()
             CATransaction.flush()
-            render(scene) { $0 % workers == worker }
+            work(on: scene, worker: worker, job: job)
         }
 
-        /// The `layer` form: every frame, on the calling thread.
-        func renderTree(_ root: CALayer) {
+        /// The `layer` form: worker 0, on the calling thread, draws every frame.
+        func workOnTree(_ root: CALayer, job: ExportJob) {
             CAMediaClock._setManualTimeForCurrentThread(timeline.start)
             defer { CAMediaClock._useSharedTime() }
-            render(LayerTreeScene(root)) { _ in true }
+            work(on: LayerTreeScene(root), worker: 0, job: job)
         }
 
-        private func render(_ scene: any ExportScene, drawing isMine: (Int) -> Bool) {
+        private func work(on scene: any ExportScene, worker: Int, job: ExportJob) {
+            let stepper: SceneStepper
             do {
-                let renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
-                renderer.layer = scene.rootLayer
-                renderer.backgroundColor = background
-                // Each frame from the tree alone: the same frame whatever the thread count.
-                renderer._reusesBitmapsAcrossFrames = false
-                for index in 0..<timeline.frameCount {
-                    let t = timeline.time(ofFrame: index)
-                    CAMediaClock._setManualTimeForCurrentThread(t)
-                    scene.advance(to: t)
-                    // One commit per frame time, drawn or not (a drawn frame's is in beginFrame),
-                    // so every worker's tree lives through the same history.
-                    guard isMine(index) else {
-                        CATransaction.flush()
-                        continue
-                    }
-                    let slot = try queue.slot(for: index)
-                    renderer.beginFrame(atTime: t)
-                    renderer.render()
-                    renderer.endFrame()
-                    slot.pixels.update(from: renderer.pixmap.pixels, count: slot.bytesPerRow * slot.height)
-                    queue.put(index, slot)
-                }
+                stepper = try SceneStepper(scene: scene, size: size, scale: scale, background: background, timeline: timeline)
             } catch {
-                queue.fail(error)
+                job.pipeline.fail(error)
+                return
             }
+            job.work(worker: worker, renderer: stepper)
+            if job.pipeline.error == nil { stepper.advance(upTo: timeline.frameCount) }
         }
+    }
+}
+
+/// A scene stepped through the frame times in order, drawing the frames asked for.
+final class SceneStepper {
+    private let scene: any ExportScene
+    private let renderer: CARenderer
+    private let timeline: ExportTimeline
+    /// The next frame time the scene has not been brought to.
+    private var next = 0
+
+    init(scene: any ExportScene, size: CGSize, scale: CGFloat, background: CGColor?, timeline: ExportTimeline) throws {
+        self.scene = scene
+        self.timeline = timeline
+        renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
+        renderer.layer = scene.rootLayer
+        renderer.backgroundColor = background
+        // Each frame from the tree alone: the same frame whatever the thread count.
+        renderer._reusesBitmapsAcrossFrames = false
+    }
+
+    /// Brings the scene through the frame times before `index` without drawing: one commit per
+    /// frame time, so every worker's tree lives through the same history.
+    func advance(upTo index: Int) {
+        while next < index {
+            let t = timeline.time(ofFrame: next)
+            CAMediaClock._setManualTimeForCurrentThread(t)
+            scene.advance(to: t)
+            CATransaction.flush()
+            next += 1
+        }
+    }
+
+    /// Draws frame `index` (after the times before it) into `target`.
+    func render(_ index: Int, into target: Pixmap) {
+        advance(upTo: index)
+        let t = timeline.time(ofFrame: index)
+        CAMediaClock._setManualTimeForCurrentThread(t)
+        scene.advance(to: t)
+        renderer.beginFrame(atTime: t)
+        renderer.render()
+        renderer.endFrame()
+        target.pixels.update(from: renderer.pixmap.pixels, count: target.bytesPerRow * target.height)
+        next = index + 1
+    }
+}
+
+/// One export's shared state for its workers: the pipeline, the outputs and the closure called
+/// after each frame is written. Each worker loops in `work`.
+final class ExportJob: @unchecked Sendable {
+    let pipeline: FramePipeline
+    private var writers: [any FrameWriter]
+    private var written: ((Int) throws -> Void)?
+
+    init(pipeline: FramePipeline, writers: [any FrameWriter], written: @escaping (Int) throws -> Void) {
+        self.pipeline = pipeline
+        self.writers = writers
+        self.written = written
+    }
+
+    /// Takes tasks until every frame is written or the export fails; `renderer` draws the
+    /// frames this worker owns (nil for a worker that owns none).
+    func work(worker: Int, renderer: SceneStepper?) {
+        do {
+            while let task = try pipeline.nextTask(for: worker) {
+                switch task {
+                case let .render(index, pixmap):
+                    renderer!.render(index, into: pixmap)
+                case let .prepare(index, frame, previous):
+                    let slot = pipeline.slot(of: index)
+                    for writer in writers {
+                        try writer.prepare(frame, previous: previous, index: index, slot: slot, worker: worker)
+                    }
+                case let .write(index, frame):
+                    let slot = pipeline.slot(of: index)
+                    for writer in writers { try writer.write(frame, index: index, slot: slot) }
+                    try written!(index)
+                }
+                pipeline.finished(task)
+            }
+        } catch {
+            pipeline.fail(error)
+        }
+    }
+
+    /// Lets go of the outputs and the closure (once every worker is done).
+    func release() {
+        writers = []
+        written = nil
     }
 }
 
@@ -267,12 +343,6 @@ final class LayerTreeScene: ExportScene {
     let rootLayer: CALayer
     init(_ root: CALayer) { rootLayer = root }
     func advance(to time: CFTimeInterval) {}
-}
-
-/// A value handed to exactly one other thread, which alone uses it, then lets go of it.
-final class HandOver<Value>: @unchecked Sendable {
-    var value: Value?
-    init(_ value: Value) { self.value = value }
 }
 
 /// One exported frame.

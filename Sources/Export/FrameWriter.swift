@@ -2,12 +2,44 @@ import Foundation
 import ImageCodecs
 import Raster
 
-/// One output of an export: takes the frames in order, then `finish()` puts the result in place;
-/// `abandon()` (or being dropped unfinished) leaves nothing behind.
+/// One output of an export. The exporter's workers (`FramePipeline`) call `prepare` for every
+/// frame — on any worker, for several frames at once — then `write` for each frame in order, one
+/// call at a time; then `finish()` puts the result in place. `abandon()` (or being dropped
+/// unfinished) leaves nothing behind.
+///
+/// Per-frame data that `prepare` makes for `write` is kept by slot (`index % slots`): the
+/// pipeline never has two frames with the same slot in flight. Per-thread scratch is kept by
+/// worker (`0 ..< workers`): a worker runs one task at a time.
 protocol FrameWriter: AnyObject {
-    func append(_ frame: Pixmap) throws
+    /// Called once before any frame, with the number of workers and of slots.
+    func start(workers: Int, slots: Int) throws
+    /// Whether `prepare` needs the previous frame (which the pipeline then keeps until the
+    /// frame after it is prepared).
+    var keepsPreviousFrame: Bool { get }
+    /// Whether frame 0 must be prepared before any other frame.
+    var preparesFirstFrameFirst: Bool { get }
+    /// The per-frame work that can run in parallel with other frames'.
+    func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws
+    /// The serial part, in order of `index`.
+    func write(_ frame: Pixmap, index: Int, slot: Int) throws
     func finish() throws
     func abandon()
+}
+
+extension FrameWriter {
+    func start(workers: Int, slots: Int) throws {}
+    var keepsPreviousFrame: Bool { false }
+    var preparesFirstFrameFirst: Bool { false }
+    func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws {}
+    func finish() throws {}
+    func abandon() {}
+}
+
+/// The caller's closure as an output (`CAAnimationExporter.forEachFrame`): called in `write`.
+final class FrameConsumer: FrameWriter {
+    private let body: (Int, Pixmap) throws -> Void
+    init(_ body: @escaping (Int, Pixmap) throws -> Void) { self.body = body }
+    func write(_ frame: Pixmap, index: Int, slot: Int) throws { try body(index, frame) }
 }
 
 /// The process's standard output as a `ByteSink`.
@@ -57,7 +89,7 @@ final class StillWriter: FrameWriter {
         self.pixelsPerPoint = pixelsPerPoint
     }
 
-    func append(_ frame: Pixmap) throws {
+    func write(_ frame: Pixmap, index: Int, slot: Int) throws {
         guard !wrote else { throw ExportError.badOutput("png", "a still holds one frame") }
         try destination.sink.write(PNGCodec.encode(frame, pixelsPerPoint: pixelsPerPoint))
         wrote = true
@@ -67,14 +99,18 @@ final class StillWriter: FrameWriter {
     func abandon() { destination.discard() }
 }
 
-/// Numbered PNG files. They are written into a hidden folder beside the first frame's file and
-/// moved into place only when all are done, so an interrupted export leaves no partial sequence.
+/// Numbered PNG files. Each frame's PNG is encoded and written by the worker that prepares it
+/// (with that worker's reusable `PNGStillEncoder`), into a hidden folder beside the first
+/// frame's file; the files are moved into place in order only when all are done, so an
+/// interrupted export leaves no partial sequence.
 final class SequenceWriter: FrameWriter {
     private let pattern: FramePattern
     private let overwrite: Bool
     private let pixelsPerPoint: Double
     private let staging: String
-    private var written: [(staged: String, final: String)] = []
+    private var encoders: [PNGStillEncoder] = []
+    /// Frames written so far (in order); their files are staged as `staging/INDEX.png`.
+    private var written = 0
 
     init(pattern: String, frameCount: Int, overwrite: Bool, pixelsPerPoint: Double) throws {
         guard let parsed = FramePattern(pattern) else {
@@ -90,30 +126,36 @@ final class SequenceWriter: FrameWriter {
         staging = try StagingFolder.make(beside: names[0])
     }
 
-    deinit { if !written.isEmpty || FileManager.default.fileExists(atPath: staging) { abandon() } }
+    deinit { if FileManager.default.fileExists(atPath: staging) { abandon() } }
 
-    func append(_ frame: Pixmap) throws {
-        let final = pattern.path(ofFrame: written.count)
-        let staged = "\(staging)/\(written.count).png"
-        try OutputFile.write(PNGCodec.encode(frame, pixelsPerPoint: pixelsPerPoint), to: staged)
-        written.append((staged, final))
+    func start(workers: Int, slots: Int) throws {
+        encoders = (0..<workers).map { _ in PNGStillEncoder() }
     }
 
+    private func stagedPath(_ index: Int) -> String { "\(staging)/\(index).png" }
+
+    func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws {
+        try encoders[worker].write(frame, pixelsPerPoint: pixelsPerPoint, to: stagedPath(index))
+    }
+
+    func write(_ frame: Pixmap, index: Int, slot: Int) throws { written = index + 1 }
+
     func finish() throws {
-        for (staged, final) in written {
+        for index in 0..<written {
+            let final = pattern.path(ofFrame: index)
             if !overwrite, FileManager.default.fileExists(atPath: final) {
                 throw ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("appeared while writing; not replaced")))
             }
-            guard rename(staged, final) == 0 else {
+            guard rename(stagedPath(index), final) == 0 else {
                 throw ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("cannot move the frame into place: \(String(cString: strerror(errno)))")))
             }
         }
-        written = []
+        written = 0
         try? FileManager.default.removeItem(atPath: staging)
     }
 
     func abandon() {
-        written = []
+        written = 0
         try? FileManager.default.removeItem(atPath: staging)
     }
 }

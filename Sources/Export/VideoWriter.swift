@@ -82,7 +82,8 @@ final class VideoWriter: FrameWriter {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    func append(_ frame: Pixmap) throws {
+    /// Feeds the frame to ffmpeg (in order; ffmpeg's own threads do the encoding).
+    func write(_ frame: Pixmap, index: Int, slot: Int) throws {
         let handle = input.fileHandleForWriting
         for y in 0..<frame.height {
             let source = frame.pixels + y * frame.bytesPerRow

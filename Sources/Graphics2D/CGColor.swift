@@ -7,6 +7,11 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// The components including alpha, in the order of the colour space.
     public let components: [CGFloat]?
     public let colorSpace: CGColorSpace?
+    /// The tile of a pattern colour (`UIColor(patternImage:)`), nil for every other colour.
+    public let _patternImage: CGImage?
+    /// Pixels per point of `_patternImage` (the `UIImage`'s scale): a tile is its pixel size
+    /// divided by this, in the user space it is drawn in.
+    public let _patternScale: CGFloat
 
     /// Alpha, 0…1 (the last component).
     public var alpha: CGFloat { components?.last ?? 1 }
@@ -17,6 +22,7 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         components = [red, green, blue, alpha]
         colorSpace = CGColorSpace(name: CGColorSpace.sRGB)
+        (_patternImage, _patternScale) = (nil, 1)
     }
     /// An sRGB colour.
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -26,6 +32,7 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     public init(gray: CGFloat, alpha: CGFloat) {
         components = [gray, alpha]
         colorSpace = CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)
+        (_patternImage, _patternScale) = (nil, 1)
     }
     /// A gray colour (Apple's `CGColor(genericGrayGamma2_2Gray:alpha:)`).
     public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
@@ -37,11 +44,25 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
         let n = space.numberOfComponents + 1
         self.components = Array(UnsafeBufferPointer(start: components, count: n))
         self.colorSpace = space
+        (_patternImage, _patternScale) = (nil, 1)
+    }
+
+    /// A colour that paints `image` tiled (what `UIColor(patternImage:)` makes; Apple builds it
+    /// from a `CGPattern`, which Citrine does not have). As on Apple, its colour space has the
+    /// `.pattern` model and its components are only the alpha, 1. Tiles start at the origin of
+    /// the user space they are drawn in — for a layer's `backgroundColor`, its bounds origin, as
+    /// a view's pattern background starts at its top-left corner on iOS — and are
+    /// `image`'s pixel size / `scale` points large (a scale that is not finite and positive is 1).
+    public init(_patternImage image: CGImage, scale: CGFloat) {
+        components = [1]
+        colorSpace = CGColorSpace(patternModel: ())
+        _patternImage = image
+        _patternScale = scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// The same colour with a different alpha.
     public func copy(alpha: CGFloat) -> CGColor? {
-        guard var c = components, let space = colorSpace, !c.isEmpty else { return nil }
+        guard _patternImage == nil, var c = components, let space = colorSpace, !c.isEmpty else { return nil }
         c[c.count - 1] = alpha
         return c.withUnsafeBufferPointer { CGColor(colorSpace: space, components: $0.baseAddress!) }
     }
@@ -63,6 +84,16 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
         return Color(r: unit(r), g: unit(g), b: unit(b), a: unit(a))
     }
 
+    /// How the pixel engine paints this colour: solid, or for a pattern colour its tile repeated,
+    /// `tileToDevice` mapping the tile's upright point space (y down, a tile's top-left corner at
+    /// the origin) to device pixels (project API).
+    public func _shader(tileToDevice: Transform) -> Shader {
+        guard let image = _patternImage else { return .solid(rasterColor) }
+        let pixelToPoint = 1 / Double(_patternScale)
+        let imageToDevice = Transform(a: pixelToPoint, b: 0, c: 0, d: pixelToPoint, tx: 0, ty: 0).concatenating(tileToDevice)
+        return .image(ImagePattern(image: image.pixmap, transform: imageToDevice, filter: .bilinear, spread: .repeat))
+    }
+
     /// Opaque black (gray 0). Apple: `CGColor.black`.
     public static let black = CGColor(gray: 0, alpha: 1)
     /// Opaque white (gray 1).
@@ -74,6 +105,7 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// renderer's per-frame comparisons of a layer's unchanged colours mostly are).
     public static func == (l: CGColor, r: CGColor) -> Bool {
         l === r || l.components == r.components && l.colorSpace?.name == r.colorSpace?.name
+            && l._patternImage === r._patternImage && l._patternScale == r._patternScale
     }
     public func hash(into h: inout Hasher) { h.combine(components) }
     public var description: String {
@@ -93,7 +125,13 @@ public final class CGColorSpace: @unchecked Sendable {
     public let name: String?
     public let model: CGColorSpaceModel
     /// Colour components, excluding alpha.
-    public var numberOfComponents: Int { model == .rgb ? 3 : 1 }
+    public var numberOfComponents: Int {
+        switch model {
+        case .rgb: 3
+        case .pattern: 0
+        default: 1
+        }
+    }
 
     public static let sRGB: CFString = "kCGColorSpaceSRGB"
     public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
@@ -113,6 +151,12 @@ public final class CGColorSpace: @unchecked Sendable {
         default: return nil
         }
         self.name = name
+    }
+
+    /// The colour space of pattern colours (Apple's pattern spaces have no name).
+    init(patternModel: ()) {
+        name = nil
+        model = .pattern
     }
 }
 

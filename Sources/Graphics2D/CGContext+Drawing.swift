@@ -9,7 +9,7 @@ extension CGContext {
     /// clears the path. Open subpaths are closed implicitly.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         let path = takePath()
-        render(path, rule: rule.rasterFillRule, shader: .solid(state.fillColor.rasterColor))
+        render(path, rule: rule.rasterFillRule, shader: fillShader)
     }
 
     /// Strokes the current path with the stroke colour and line style, and clears the path.
@@ -22,14 +22,14 @@ extension CGContext {
     public func drawPath(using mode: CGPathDrawingMode) {
         let path = takePath()
         switch mode {
-        case .fill: render(path, rule: .nonZero, shader: .solid(state.fillColor.rasterColor))
-        case .eoFill: render(path, rule: .evenOdd, shader: .solid(state.fillColor.rasterColor))
+        case .fill: render(path, rule: .nonZero, shader: fillShader)
+        case .eoFill: render(path, rule: .evenOdd, shader: fillShader)
         case .stroke: strokeDevicePath(path)
         case .fillStroke:
-            render(path, rule: .nonZero, shader: .solid(state.fillColor.rasterColor))
+            render(path, rule: .nonZero, shader: fillShader)
             strokeDevicePath(path)
         case .eoFillStroke:
-            render(path, rule: .evenOdd, shader: .solid(state.fillColor.rasterColor))
+            render(path, rule: .evenOdd, shader: fillShader)
             strokeDevicePath(path)
         }
     }
@@ -39,12 +39,12 @@ extension CGContext {
     /// Fills each rectangle, as one non-zero fill.
     public func fill(_ rects: [CGRect]) {
         render(devicePath { $0.addRects(rects, transform: deviceTransform) }, rule: .nonZero,
-               shader: .solid(state.fillColor.rasterColor))
+               shader: fillShader)
     }
     /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) {
         render(devicePath { $0.addEllipse(in: rect, transform: deviceTransform) }, rule: .nonZero,
-               shader: .solid(state.fillColor.rasterColor))
+               shader: fillShader)
     }
     /// Strokes the outline of `rect` with the current line style.
     public func stroke(_ rect: CGRect) {
@@ -122,7 +122,7 @@ extension CGContext {
 
     func strokeDevicePath(_ path: CGPath) {
         guard let outline = strokeOutline(of: path) else { return }
-        render(outline, rule: .nonZero, shader: .solid(state.strokeColor.rasterColor))
+        render(outline, rule: .nonZero, shader: strokeShader)
     }
 
     /// Draws device-space `path` with `shader` and the graphics state: shadow first (when
@@ -135,6 +135,20 @@ extension CGContext {
             drawShadow(shadow, of: path, rule: rule, shader: shader)
         }
         drawRaw(path, rule: rule, paint: paint)
+    }
+
+    /// The fill colour's paint (a pattern colour's tile repeated, `patternTileToDevice`).
+    var fillShader: Shader { state.fillColor._shader(tileToDevice: patternTileToDevice) }
+    /// The stroke colour's paint.
+    var strokeShader: Shader { state.strokeColor._shader(tileToDevice: patternTileToDevice) }
+
+    /// Where pattern colours' tiles lie: upright on the device, one tile point = one unit of the
+    /// context's default user space (its initial CTM), tiles starting at that space's origin —
+    /// as a `UIColor(patternImage:)` fill starts at the top-left of the view being drawn.
+    private var patternTileToDevice: Transform {
+        let m = defaultCTM.concatenating(baseTransform)
+        let k = Double(hypot(m.a, m.b))
+        return Transform(a: k, b: 0, c: 0, d: k, tx: Double(m.tx), ty: Double(m.ty))
     }
 
     /// Draws into the current target through the clip, keeping caller memory in sync.

@@ -53,6 +53,8 @@ public final class CGContext: @unchecked Sendable {
     var currentPath = CGMutablePath()
     /// Maps the default user space (y up) to device pixels (y down).
     let baseTransform: CGAffineTransform
+    /// The CTM the context was made with (its default user space).
+    let defaultCTM: CGAffineTransform
     /// Open transparency layers, innermost last.
     var layers: [TransparencyLayer] = []
 
@@ -83,6 +85,7 @@ public final class CGContext: @unchecked Sendable {
         self.callerBytesPerRow = bytesPerRow == 0 ? width * 4 : bytesPerRow
         self.baseTransform = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
         self.state = GraphicsState()
+        self.defaultCTM = .identity
         copyInFromCaller()
     }
 
@@ -111,6 +114,7 @@ public final class CGContext: @unchecked Sendable {
         case .topLeft:
             state.ctm = CGAffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: CGFloat(pixmap.height))
         }
+        defaultCTM = state.ctm
     }
 
     /// A snapshot of the pixels as an image (Apple's `makeImage()`); later drawing does not

@@ -31,8 +31,13 @@ import Darwin
 //   in 16 bits (30 fps is 1/30, 29.97 fps is 1001/30000); otherwise frame i lasts
 //   `rate.units(upTo: i + 1) − rate.units(upTo: i)` milliseconds (a coarser unit only for
 //   frames longer than 65.535 s), so the rounding never accumulates.
-// * Memory: one copy of the previous frame (width·height·4 bytes) plus the writer's row and
-//   chunk buffers and three zlib streams (about 0.4 MB each), allocated once.
+// * Parallel frames: `APNGFramePreparer` does a frame's work (changed rectangle, trial,
+//   filtering, deflate) on any thread, given the frame before it; `append(_ prepared:)` only
+//   numbers and writes the chunks (fcTL, IDAT/fdAT cut at 256 KiB, CRCs). `append(_ frame:)` is
+//   the same two steps on the calling thread, so the bytes do not depend on who prepared.
+// * Memory: for `append(_ frame:)`, one copy of the previous frame (width·height·4 bytes); per
+//   preparer three zlib streams (about 0.4 MB each) and two rows; per prepared frame its
+//   deflated data (at most about the frame's size, usually a small fraction).
 //
 // Measured (release build, 2-core shared machine, CPU time of the encoding thread; 30 frames of
 // 1920×1080 rendered with Raster: gradient background + four moving anti-aliased shapes;
@@ -99,15 +104,17 @@ public final class APNGEncoder {
 
     private let writer: PNGStreamWriter
     private let delays: Delays
-    /// The last frame appended, premultiplied, `width`×`height`.
-    private let previous: UnsafeMutablePointer<UInt8>
+    /// For `append(_ frame:)`: its preparer, prepared frame and a copy of the last frame.
+    private var ownPreparer: APNGFramePreparer?
+    private let ownPrepared = APNGPreparedFrame()
+    private var previous: Pixmap?
     private var state = State.open
-    /// How every frame is encoded; nil (the default) lets the writer's trial choose. Tests set
-    /// it to cover each encoding; clearing unchanged pixels (blend OVER) still happens only
-    /// where `overIsExact`.
+    /// How every frame `append(_ frame:)` prepares is encoded; nil (the default) lets the
+    /// trial choose. Tests set it to cover each encoding; clearing unchanged pixels (blend
+    /// OVER) still happens only where `overIsExact`.
     var fixedEncoding: PNGStreamWriter.ImageEncoding? {
-        get { writer.fixedEncoding }
-        set { writer.fixedEncoding = newValue }
+        get { ownPreparer?.fixedEncoding }
+        set { ownPreparer?.fixedEncoding = newValue }
     }
 
     private enum State { case open, finished, failed(ImageCodecError) }
@@ -139,8 +146,7 @@ public final class APNGEncoder {
         self.options = options
         delays = try Delays(rate: rate, frameCount: frameCount)
         writer = try PNGStreamWriter(sink: sink, maxWidth: width, compressionLevel: options.compressionLevel)
-        previous = .allocate(capacity: width * height * 4)
-        // From here on a throw runs `deinit`, which frees `previous`.
+        ownPreparer = APNGFramePreparer(encoder: writer.compressor, width: width, height: height)
         try writer.writeSignature()
         try writer.writeHeader(width: width, height: height)
         try writer.writeChunk(.acTL) { data in
@@ -151,26 +157,63 @@ public final class APNGEncoder {
         if let scale = options.pixelsPerPoint { try writer.writePhysicalScale(pixelsPerPoint: scale) }
     }
 
-    deinit { previous.deallocate() }
-
-    /// Appends the next frame: premultiplied RGBA8, `width`×`height`.
+    /// Appends the next frame: premultiplied RGBA8, `width`×`height`. (The same as preparing
+    /// it with a `makePreparer()` and appending the prepared frame.)
     public func append(_ frame: Pixmap) throws(ImageCodecError) {
         try checkOpen("append a frame")
-        guard framesAppended < frameCount else {
-            throw ImageCodecError(file: nil, reason: .malformed("too many frames: the animation has \(frameCount)"))
+        try checkCount()
+        let preparer = ownPreparer!
+        try preparer.prepare(frame, previous: framesAppended == 0 ? nil : previous,
+                             isLast: framesAppended == frameCount - 1, into: ownPrepared)
+        try append(ownPrepared)
+        if framesAppended < frameCount {
+            if previous == nil { previous = try Self.pixmap(width: width, height: height) }
+            let region = ownPrepared.region, rowBytes = width * 4
+            (previous!.pixels + region.y * rowBytes).update(from: frame.pixels + region.y * rowBytes,
+                                                            count: region.height * rowBytes)
         }
-        guard frame.width == width, frame.height == height else {
-            throw ImageCodecError(file: nil, reason: .invalidSize(
-                width: frame.width, height: frame.height,
-                reason: "frame \(framesAppended) is \(frame.width)×\(frame.height), the animation \(width)×\(height)"))
+    }
+
+    /// Appends the next frame, prepared (on any thread) by a preparer of this encoder from the
+    /// frame and the one before it (none for frame 0): writes its fcTL with the next sequence
+    /// number and its data as IDAT (frame 0) or fdAT chunks.
+    public func append(_ prepared: APNGPreparedFrame) throws(ImageCodecError) {
+        try checkOpen("append a frame")
+        try checkCount()
+        guard prepared.isFirst == (framesAppended == 0), prepared.width == width, prepared.height == height else {
+            throw ImageCodecError(file: nil, reason: .misuse(
+                "frame \(framesAppended) was prepared \(prepared.isFirst ? "as the first frame" : "from a previous frame") "
+                    + "for a \(prepared.width)×\(prepared.height) animation; this one is \(width)×\(height)"))
         }
         do {
-            try encode(frame)
+            try write(prepared)
         } catch {
             state = .failed(error)
             throw error
         }
         framesAppended += 1
+    }
+
+    /// A preparer for this encoder's frames: one per thread (it holds zlib streams and row
+    /// buffers, about 1.3 MB, reused frame after frame).
+    public func makePreparer() throws(ImageCodecError) -> APNGFramePreparer {
+        let compressor = try PNGImageCompressor(maxWidth: width, compressionLevel: options.compressionLevel)
+        return APNGFramePreparer(encoder: compressor, width: width, height: height)
+    }
+
+    /// Storage for a prepared frame (reusable: prepare into it again once appended).
+    public func makePreparedFrame() -> APNGPreparedFrame { APNGPreparedFrame() }
+
+    private func checkCount() throws(ImageCodecError) {
+        guard framesAppended < frameCount else {
+            throw ImageCodecError(file: nil, reason: .malformed("too many frames: the animation has \(frameCount)"))
+        }
+    }
+
+    private static func pixmap(width: Int, height: Int) throws(ImageCodecError) -> Pixmap {
+        do { return try Pixmap(width: width, height: height) } catch {
+            throw ImageCodecError(file: nil, reason: .invalidSize(width: width, height: height, reason: error.description))
+        }
     }
 
     /// Writes the end of the file. Requires exactly `frameCount` frames (if fewer, appending the
@@ -207,19 +250,9 @@ public final class APNGEncoder {
         var x: Int, y: Int, width: Int, height: Int
     }
 
-    private func encode(_ frame: Pixmap) throws(ImageCodecError) {
-        let index = framesAppended
-        let region: Region
-        if index == 0 {
-            region = Region(x: 0, y: 0, width: width, height: height)
-        } else {
-            region = Self.changedRegion(frame.pixels, previous, width: width, height: height)
-                ?? Region(x: 0, y: 0, width: 1, height: 1)
-        }
-        let source = PNGStreamWriter.Source(pixmap: frame, x: region.x, y: region.y, width: region.width,
-                                            height: region.height, reference: index == 0 ? nil : UnsafePointer(previous))
-        let mayBlendOver = index > 0 && Self.overIsExact(frame.pixels, previous, width: width, region: region)
-        let encoding = try writer.chooseEncoding(source, mayClear: mayBlendOver)
+    /// fcTL, then the prepared image data.
+    private func write(_ prepared: APNGPreparedFrame) throws(ImageCodecError) {
+        let index = framesAppended, region = prepared.region
         let (delayNumerator, delayDenominator) = delays.delay(ofFrame: index)
         let sequence = try writer.nextSequenceNumber()
         try writer.writeChunk(.fcTL) { data in
@@ -231,11 +264,10 @@ public final class APNGEncoder {
             data.appendPNGBigEndian(delayNumerator)
             data.appendPNGBigEndian(delayDenominator)
             data.append(0)  // dispose_op: APNG_DISPOSE_OP_NONE
-            data.append(encoding.clearsUnchanged ? 1 : 0)  // blend_op: APNG_BLEND_OP_OVER or _SOURCE
+            data.append(prepared.blendsOver ? 1 : 0)  // blend_op: APNG_BLEND_OP_OVER or _SOURCE
         }
-        try writer.writeImageData(source, encoding: encoding, framing: index == 0 ? .idat : .fdat)
-        let rowBytes = width * 4
-        (previous + region.y * rowBytes).update(from: frame.pixels + region.y * rowBytes, count: region.height * rowBytes)
+        try writer.writeImageData(UnsafeRawBufferPointer(start: prepared.data.bytes, count: prepared.data.count),
+                                  framing: index == 0 ? .idat : .fdat)
     }
 
     /// Whether blending `region` OVER the previous frame, with the pixels that did not change

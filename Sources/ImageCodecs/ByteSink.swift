@@ -27,6 +27,9 @@ public final class MemorySink: ByteSink {
     public func write(_ bytes: UnsafeRawBufferPointer) throws(ImageCodecError) {
         self.bytes.append(contentsOf: bytes)
     }
+
+    /// Forgets the bytes, keeping the memory.
+    public func removeAll() { bytes.removeAll(keepingCapacity: true) }
 }
 
 /// An animation encoder writing to a `ByteSink`, frame by frame (`GIFEncoder`, `APNGEncoder`).
@@ -37,5 +40,33 @@ public protocol AnimationEncoder: AnyObject {
     func finish() throws(ImageCodecError)
 }
 
+/// An animation encoder whose per-frame work can run on several threads: a `Preparer` per
+/// thread turns frames into `Prepared` frames — in any order, several at once, each frame from
+/// the one before it — and `append(_:)` takes them in order and writes them. The bytes are
+/// the same as appending the frames themselves.
+public protocol PreparingAnimationEncoder: AnimationEncoder {
+    associatedtype Preparer: AnimationFramePreparer where Preparer.Prepared == Prepared
+    associatedtype Prepared: AnyObject
+    /// Whether frame 0 must be prepared before any other frame is (GIF: the global palette).
+    static var preparesFirstFrameFirst: Bool { get }
+    /// A preparer (one per thread: it holds scratch memory reused frame after frame).
+    func makePreparer() throws(ImageCodecError) -> Preparer
+    /// Storage for one prepared frame, reusable once the frame is appended.
+    func makePreparedFrame() -> Prepared
+    /// Appends the next frame, prepared.
+    func append(_ prepared: Prepared) throws(ImageCodecError)
+}
+
+/// Prepares frames for a `PreparingAnimationEncoder`, on the thread it is called from.
+public protocol AnimationFramePreparer {
+    associatedtype Prepared
+    /// Prepares `frame` into `prepared`: frame 0 when `previous` is nil, else the frame after
+    /// `previous`; `isLast` tells whether it is the animation's last frame.
+    func prepare(_ frame: Pixmap, previous: Pixmap?, isLast: Bool, into prepared: Prepared) throws(ImageCodecError)
+}
+
 extension GIFEncoder: AnimationEncoder {}
-extension APNGEncoder: AnimationEncoder {}
+extension APNGEncoder: PreparingAnimationEncoder {
+    public static var preparesFirstFrameFirst: Bool { false }
+}
+extension APNGFramePreparer: AnimationFramePreparer {}

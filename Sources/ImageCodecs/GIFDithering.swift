@@ -16,35 +16,23 @@ struct GIFRect: Equatable {
     }
 }
 
-/// Maps one frame's rectangle to palette indices and updates the canvas model, for each
-/// dithering mode. Pixels whose source colour equals what the canvas already shows for them
-/// (`shownSource`) — unchanged pixels and transparent ones — become the transparent index; so
-/// does a changed pixel whose new palette colour is the colour already displayed. Every other
-/// pixel gets its palette index, and the canvas model records the colour now displayed
-/// (`shown`) and the source colour it stands for (`shownSource`).
+/// Maps one frame's rectangle to palette indices, for each dithering mode. Pixels whose source
+/// colour equals what the canvas already shows for them (`shownSource`) — unchanged pixels and
+/// transparent ones — get the transparent index (or 0 when there is none: then the rectangle
+/// holds changed pixels only); every changed pixel gets its palette index. The canvas model is
+/// not touched: `GIFFrameCoder.commit` records the frame afterwards (and makes a changed pixel
+/// whose colour is already displayed transparent).
 struct GIFFrameMapping {
     /// The frame's pixels: opaque colour words, or 0 for transparent.
-    let source: UnsafeMutablePointer<UInt32>
-    let shownSource: UnsafeMutablePointer<UInt32>
-    let shown: UnsafeMutablePointer<UInt32>
+    let source: UnsafePointer<UInt32>
+    let shownSource: UnsafePointer<UInt32>
     let canvasWidth: Int
     let rect: GIFRect
     /// `rect.width × rect.height` indices, row-major.
     let indices: UnsafeMutablePointer<UInt8>
     let search: GIFPaletteSearch
-    /// The transparent index, or -1 when the palette has none (then the rectangle holds changed
-    /// pixels only).
+    /// The transparent index, or -1 when the palette has none.
     let transparentIndex: Int
-
-    /// The index written for changed pixel `i` (canvas offset) of colour `p` mapped to `index`.
-    @inline(__always)
-    private func commit(_ i: Int, _ p: UInt32, _ index: Int) -> UInt8 {
-        let color = search.colors[index]
-        shownSource[i] = p
-        if transparentIndex >= 0 && shown[i] == color { return UInt8(truncatingIfNeeded: transparentIndex) }
-        shown[i] = color
-        return UInt8(truncatingIfNeeded: index)
-    }
 
     /// Nearest colour, no dithering.
     func mapNearest() {
@@ -53,12 +41,12 @@ struct GIFFrameMapping {
             let row = (rect.y + y) * canvasWidth + rect.x
             var lastColor: UInt32 = 0, lastIndex = 0
             GIFRows.mapChanged(source + row, shownSource + row, count: rect.width, into: indices + y * rect.width, keep: keep) { x in
-                let i = row &+ x, p = source[i]
+                let p = source[row &+ x]
                 if p != lastColor {
                     lastColor = p
                     lastIndex = search.nearest(Int32(p & 0xFF), Int32(p >> 8 & 0xFF), Int32(p >> 16 & 0xFF))
                 }
-                return commit(i, p, lastIndex)
+                return UInt8(truncatingIfNeeded: lastIndex)
             }
         }
     }
@@ -84,14 +72,14 @@ struct GIFFrameMapping {
                 let row = cy * canvasWidth + rect.x
                 let matrixRow = (cy & 7) << 3
                 GIFRows.mapChanged(source + row, shownSource + row, count: rect.width, into: indices + y * rect.width, keep: keep) { x in
-                    let i = row &+ x, p = source[i]
+                    let p = source[row &+ x]
                     var index = search.index(of: p)
                     if index < 0 {
                         let r = Int32(p & 0xFF), g = Int32(p >> 8 & 0xFF), b = Int32(p >> 16 & 0xFF)
                         let o = offsets[matrixRow | ((rect.x &+ x) & 7)]
                         index = search.nearest(clamp(r &+ o), clamp(g &+ o), clamp(b &+ o))
                     }
-                    return commit(i, p, index)
+                    return UInt8(truncatingIfNeeded: index)
                 }
             }
         }
@@ -131,7 +119,7 @@ struct GIFFrameMapping {
                 below[behind] &+= 3 &* er; below[behind + 1] &+= 3 &* eg; below[behind + 2] &+= 3 &* eb
                 below[e] &+= 5 &* er; below[e + 1] &+= 5 &* eg; below[e + 2] &+= 5 &* eb
                 below[ahead] &+= er; below[ahead + 1] &+= eg; below[ahead + 2] &+= eb
-                out[x] = commit(i, p, index)
+                out[x] = UInt8(truncatingIfNeeded: index)
             }
             swap(&current, &below)
         }

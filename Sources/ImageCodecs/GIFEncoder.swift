@@ -43,12 +43,22 @@ import Raster
 /// * **Latency and memory.** Each frame is coded when the next distinct frame arrives (its
 ///   disposal depends on it) and written to the sink when the frame after that is coded (its
 ///   delay may still grow); `finish()` writes the rest and the trailer. Memory, allocated
-///   once: 17 bytes per canvas pixel (two converted frames, the viewer model, the indices)
+///   once: 19 bytes per canvas pixel (two prepared frames, the viewer model, the indices)
 ///   plus about 11 MB of tables (histogram, colour-search caches, LZW), and 9 MB more for
-///   frames with over 32 768 colours.
+///   frames with over 32 768 colours. Each preparer holds the same tables and a frame of
+///   words (4 bytes per pixel); each prepared frame 5 bytes per pixel.
 ///
-/// Not thread-safe: one thread appends the frames, in order (the exporter renders in parallel
-/// and hands frames to one writer).
+/// * **Threads.** `append(_ frame:)` does everything on the calling thread. For several
+///   threads, each has a `GIFFramePreparer` (`makePreparer()`) that does a frame's conversion,
+///   histogram, table choice and dithered mapping (`GIFPreparedFrame`); `append(_ prepared:)`
+///   then does, in order, what depends on the frames before: merging identical frames and
+///   skipping under 2 cs, the disposal (which needs the next frame), the check against the
+///   colours displayed (a changed pixel whose colour is already shown becomes transparent),
+///   LZW, and writing — and the palette work itself for the frames whose preparation did not
+///   assume what the canvas held (after a disposal to background, a skipped frame, or a
+///   replaced first frame). The bytes are the same either way.
+///
+/// The encoder itself is not thread-safe: one thread appends the frames, in order.
 ///
 /// Errors are `ImageCodecError`s: a bad size or loop count (from `init`), a frame of the
 /// wrong size (refused; the encoder stays usable), use after `finish()`, `finish()` without a
@@ -65,16 +75,22 @@ public final class GIFEncoder {
     private let sink: ByteSink
     private let coder: GIFFrameCoder
     private let lzw = GIFLZWEncoder()
-    /// The frame waiting to be coded and the one just appended (converted source words).
-    private var pending: UnsafeMutablePointer<UInt32>
-    private var incoming: UnsafeMutablePointer<UInt32>
-    private var pendingHasTransparency = false
+    /// The frame waiting to be coded and the one just appended.
+    private var pending: GIFPreparedFrame
+    private var incoming: GIFPreparedFrame
+    /// Whether the canvas model holds the source words of the frame before `pending` (so the
+    /// palette work of its preparation holds), and whether the last frame appended has the
+    /// words of `pending` (so the model will hold them once `pending` is coded).
+    private var pendingPreparationHolds = true
+    private var lastAppendedEqualsPending = true
+    /// Frame 0's global table for the preparers of later frames.
+    let sharedPalette = GIFSharedPalette()
     /// Centiseconds from the animation's start to the pending frame's start.
     private var pendingStart = 0
     private var appended = 0
     private let maxFrames: Int
     private var held: HeldFrame?
-    private var spare = GIFByteBuffer()
+    private var spare = ByteBuffer()
     private var headerWritten = false
     private var state = State.open
 
@@ -82,7 +98,7 @@ public final class GIFEncoder {
 
     /// A coded frame not yet written: its delay may still grow.
     private struct HeldFrame {
-        var bytes: GIFByteBuffer
+        var bytes: ByteBuffer
         var delay: Int
         var disposal: UInt8
         var rect: GIFRect
@@ -98,6 +114,9 @@ public final class GIFEncoder {
         public var identicalFramesMerged = 0
         /// Source frames skipped because they began under 2 cs after the frame on screen.
         public var framesSkipped = 0
+        /// Frames coded with the palette work of their preparation (`append(_ prepared:)`),
+        /// not quantized again by the encoder.
+        public var preparedFramesUsed = 0
     }
 
     public private(set) var statistics = Statistics()
@@ -125,19 +144,14 @@ public final class GIFEncoder {
         self.rate = rate
         self.options = options
         coder = GIFFrameCoder(width: width, height: height, options: options)
-        pending = .allocate(capacity: width * height)
-        incoming = .allocate(capacity: width * height)
+        pending = GIFPreparedFrame(width: width, height: height)
+        incoming = GIFPreparedFrame(width: width, height: height)
         // rate.units(upTo: i) computes 2·i·seconds·100 + frames: keep it within Int.
         let perFrame = rate.seconds.multipliedReportingOverflow(by: 200)
         maxFrames = perFrame.overflow ? 0 : (Int.max - rate.frames) / max(perFrame.partialValue, 1) - 1
     }
 
-    deinit {
-        pending.deallocate()
-        incoming.deallocate()
-    }
-
-    /// Adds the next frame (premultiplied RGBA8, `width`×`height`).
+    /// Adds the next frame (premultiplied RGBA8, `width`×`height`), coding it on this thread.
     public func append(_ frame: Pixmap) throws(ImageCodecError) {
         try checkOpen("append a frame")
         guard frame.width == width, frame.height == height else {
@@ -145,30 +159,59 @@ public final class GIFEncoder {
                 width: frame.width, height: frame.height,
                 reason: "frame \(appended) is \(frame.width)×\(frame.height) but the GIF is \(width)×\(height)"))
         }
+        try checkCount()
+        incoming.hasTransparency = GIFFrameCoder.convert(frame, alpha: options.alpha, into: incoming.words)
+        incoming.quantization = nil
+        try appendIncoming()
+    }
+
+    /// Adds the next frame, prepared (on any thread) by a preparer of this encoder from the
+    /// frame and the one before it. The bytes are those `append(_ frame:)` writes; the palette
+    /// work is not done again where the preparation's assumptions hold (see `GIFPreparedFrame`).
+    /// Takes the prepared frame's storage and leaves it other storage to prepare into again.
+    public func append(_ prepared: GIFPreparedFrame) throws(ImageCodecError) {
+        try checkOpen("append a frame")
+        guard prepared.width == width, prepared.height == height else {
+            throw ImageCodecError(file: nil, reason: .misuse(
+                "a frame prepared for a \(prepared.width)×\(prepared.height) GIF appended to a \(width)×\(height) one"))
+        }
+        try checkCount()
+        incoming.exchange(with: prepared)
+        try appendIncoming()
+    }
+
+    private func checkCount() throws(ImageCodecError) {
         guard appended < maxFrames else {
             throw ImageCodecError(file: nil, reason: .malformed("too many frames for a GIF at \(rate)"))
         }
+    }
+
+    /// Merges, skips or codes what is pending now that `incoming` has arrived.
+    private func appendIncoming() throws(ImageCodecError) {
         do throws(ImageCodecError) {
             let index = appended
             if index == 0 {
-                pendingHasTransparency = GIFFrameCoder.convert(frame, alpha: options.alpha, into: pending)
+                swap(&pending, &incoming)
                 pendingStart = 0
             } else {
-                let transparent = GIFFrameCoder.convert(frame, alpha: options.alpha, into: incoming)
                 let start = rate.units(upTo: index, unitsPerSecond: 100)
-                if memcmp(pending, incoming, width * height * 4) == 0 {
+                if memcmp(pending.words, incoming.words, width * height * 4) == 0 {
                     statistics.identicalFramesMerged += 1
+                    lastAppendedEqualsPending = true
                 } else if start == pendingStart {
                     // The pending frame would last 0 cs: this one is on screen at its start.
                     swap(&pending, &incoming)
-                    pendingHasTransparency = transparent
+                    pendingPreparationHolds = false
+                    lastAppendedEqualsPending = true
                     statistics.framesSkipped += 1
                 } else if start - pendingStart < 2 {
+                    lastAppendedEqualsPending = false
                     statistics.framesSkipped += 1
                 } else {
-                    try code(delay: start - pendingStart, next: incoming, nextHasTransparency: transparent)
+                    let disposal = try code(delay: start - pendingStart, next: incoming)
+                    pendingPreparationHolds = lastAppendedEqualsPending && disposal == 1
+                    lastAppendedEqualsPending = true
                     swap(&pending, &incoming)
-                    pendingHasTransparency = transparent
                     pendingStart = start
                 }
             }
@@ -194,7 +237,7 @@ public final class GIFEncoder {
                 held = previous
                 statistics.framesSkipped += 1
             } else {
-                try code(delay: last, next: nil, nextHasTransparency: false)
+                _ = try code(delay: last, next: nil)
             }
             if let previous = held { try write(previous) }
             held = nil
@@ -218,9 +261,13 @@ public final class GIFEncoder {
 
     // MARK: - Container
 
-    /// Codes the pending frame, writes the previously held one, holds this one.
-    private func code(delay: Int, next: UnsafeMutablePointer<UInt32>?, nextHasTransparency: Bool) throws(ImageCodecError) {
-        let frame = coder.code(pending, next: next, nextHasTransparency: nextHasTransparency)
+    /// Codes the pending frame, writes the previously held one, holds this one; returns the
+    /// pending frame's disposal.
+    private func code(delay: Int, next: GIFPreparedFrame?) throws(ImageCodecError) -> UInt8 {
+        let before = coder.preparedFramesUsed
+        let frame = coder.code(pending.words, next: next?.words, nextHasTransparency: next?.hasTransparency ?? false,
+                               ahead: pendingPreparationHolds ? pending : nil)
+        statistics.preparedFramesUsed += coder.preparedFramesUsed - before
         if !headerWritten {
             try writeHeader()
             headerWritten = true
@@ -232,15 +279,16 @@ public final class GIFEncoder {
             try write(previous)
             spare = previous.bytes
         } else {
-            spare = GIFByteBuffer()
+            spare = ByteBuffer()
         }
         held = HeldFrame(bytes: bytes, delay: delay, disposal: frame.disposal, rect: frame.rect)
         if frame.localPalette != nil { statistics.localTables += 1 }
+        return frame.disposal
     }
 
     /// "GIF89a", the logical screen descriptor, the global table, the loop extension.
     private func writeHeader() throws(ImageCodecError) {
-        let out = GIFByteBuffer(capacity: 1024)
+        let out = ByteBuffer(capacity: 1024)
         out.append(Array("GIF89a".utf8))
         out.appendUInt16(width)
         out.appendUInt16(height)
@@ -266,7 +314,7 @@ public final class GIFEncoder {
     }
 
     /// Graphic control extension, image descriptor, local table, image data.
-    private func append(_ frame: GIFCodedFrame, delay: Int, to out: GIFByteBuffer) {
+    private func append(_ frame: GIFCodedFrame, delay: Int, to out: ByteBuffer) {
         out.append([0x21, 0xF9, 0x04])
         out.append(frame.disposal << 2 | (frame.transparentIndex != nil ? 1 : 0))
         out.appendUInt16(delay)
@@ -312,7 +360,7 @@ public final class GIFEncoder {
             let last = remaining == 0
             let rect = last && frame.disposal == 2 ? frame.rect : GIFRect(x: 0, y: 0, width: 1, height: 1)
             let filler = coder.filler(rect, disposal: last ? frame.disposal : 1, updatingModel: false)
-            let out = GIFByteBuffer(capacity: 256)
+            let out = ByteBuffer(capacity: 256)
             append(filler, delay: chunk, to: out)
             try out.write(to: sink)
             statistics.framesWritten += 1
@@ -327,7 +375,7 @@ public final class GIFEncoder {
     }
 
     /// `colors` (opaque words; the transparent entry is written black), padded to `size`.
-    private static func appendTable(_ colors: [UInt32], size: Int, to out: GIFByteBuffer) {
+    private static func appendTable(_ colors: [UInt32], size: Int, to out: ByteBuffer) {
         out.reserve(3 * size)
         for i in 0..<size {
             let c = i < colors.count ? colors[i] : 0

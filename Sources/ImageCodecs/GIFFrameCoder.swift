@@ -48,18 +48,19 @@ final class GIFFrameCoder {
     private let shown: UnsafeMutablePointer<UInt32>
     private let shownSource: UnsafeMutablePointer<UInt32>
     private let indices: UnsafeMutablePointer<UInt8>
-    private let errors: UnsafeMutablePointer<Int32>
-    private let quantizer = GIFQuantizer()
-    private let globalSearch = GIFPaletteSearch()
-    private let localSearch = GIFPaletteSearch()
-    private var globalSpacing: Float = 0
-    /// The global table (colours, then the transparent entry if any), set by the first frame
-    /// under `.automatic` and `.global`.
-    private(set) var globalPalette: [UInt32]?
-    private(set) var globalTransparentIndex: Int?
+    /// The palette work of frames not prepared ahead (or whose preparation does not hold).
+    private let quantizer: GIFFrameQuantizer
+    /// The colours of the table being committed, opaque (index → word).
+    private let tableColors: UnsafeMutablePointer<UInt32>
+    /// The global table, set by the first frame under `.automatic` and `.global`.
+    private(set) var global: GIFGlobalPalette?
+    /// The global table as written (colours, then the transparent entry if any).
+    var globalPalette: [UInt32]? { global?.table }
     private(set) var framesCoded = 0
-    /// Of the frames coded: how many used a local table.
+    /// Of the frames coded: how many used a local table, and how many used the palette work of
+    /// a `GIFFramePreparer` (the rest were quantized here).
     private(set) var localTables = 0
+    private(set) var preparedFramesUsed = 0
 
     init(width: Int, height: Int, options: GIFOptions) {
         self.width = width
@@ -71,11 +72,13 @@ final class GIFFrameCoder {
         shownSource = .allocate(capacity: count)
         shownSource.initialize(repeating: 0, count: count)
         indices = .allocate(capacity: count)
-        errors = .allocate(capacity: 6 * (width + 2))
+        quantizer = GIFFrameQuantizer(width: width, options: options)
+        tableColors = .allocate(capacity: 256)
+        tableColors.initialize(repeating: 0, count: 256)
     }
 
     deinit {
-        shown.deallocate(); shownSource.deallocate(); indices.deallocate(); errors.deallocate()
+        shown.deallocate(); shownSource.deallocate(); indices.deallocate(); tableColors.deallocate()
     }
 
     // MARK: - Source conversion
@@ -135,8 +138,13 @@ final class GIFFrameCoder {
     // MARK: - Coding
 
     /// Codes `source` (converted words). `next` is the next frame that will be coded, or nil
-    /// for the last; it decides this frame's disposal.
-    func code(_ source: UnsafeMutablePointer<UInt32>, next: UnsafePointer<UInt32>?, nextHasTransparency: Bool) -> GIFCodedFrame {
+    /// for the last; it decides this frame's disposal. `ahead`: the frame's palette work done
+    /// by a preparer against the words of the frame before it, which the caller has checked
+    /// are what the model holds; it is used when its rectangle and assumptions (disposal 1;
+    /// for the first frame, a transparent entry kept or not as here) are the coder's, else the
+    /// work is done again here — the indices are the same either way.
+    func code(_ source: UnsafeMutablePointer<UInt32>, next: UnsafePointer<UInt32>?, nextHasTransparency: Bool,
+              ahead: GIFPreparedFrame? = nil) -> GIFCodedFrame {
         let first = framesCoded == 0
         framesCoded += 1
         let changed = changedRect(source)
@@ -150,82 +158,53 @@ final class GIFFrameCoder {
             return filler(rect, disposal: disposal, updatingModel: true)
         }
 
-        quantizer.reset()
-        var changedCount = 0
-        for y in rect.y..<(rect.y + rect.height) {
-            let offset = y * width + rect.x
-            changedCount += quantizer.add(row: source + offset, shown: shownSource + offset, count: rect.width)
-        }
-        quantizer.finishHistogram()
-        let needsTransparency = changedCount < rect.area || disposal == 2
-
-        // Choose the table.
-        var local: [UInt32]? = nil
-        var search = globalSearch
-        var exact: Bool
-        var spacing = globalSpacing
-        let usesGlobal = options.palette != .perFrame
-        if first && usesGlobal {
-            // The global table keeps a transparent entry whenever frames may follow.
-            let reserve = needsTransparency || next != nil
-            var colors = quantizer.makePalette(maxColors: reserve ? 255 : 256)
-            exact = quantizer.fitsExactly(colors.count)
-            if colors.isEmpty { colors = [0xFF00_0000] }
-            globalSearch.load(colors)
-            globalSpacing = Self.medianSpacing(colors)
-            spacing = globalSpacing
-            globalTransparentIndex = reserve ? colors.count : nil
-            globalPalette = colors + (reserve ? [0] : [])
+        let quantization: GIFQuantization
+        let frameIndices: UnsafeMutablePointer<UInt8>
+        if let ahead, let done = ahead.quantization, ahead.rect == rect, ahead.first == first, disposal == 1,
+           !first || ahead.reservedTransparency == (next != nil), first || ahead.global == global {
+            quantization = done
+            frameIndices = ahead.indices
+            preparedFramesUsed += 1
         } else {
-            let globalFits = usesGlobal && (!needsTransparency || globalTransparentIndex != nil)
-            let globalError = globalFits ? quantizer.squaredError(of: globalSearch) : .infinity
-            exact = globalError == 0
-            let slack = Double(changedCount)
-            if options.palette == .global && globalFits {
-                // Keep the global table.
-            } else if options.palette == .automatic && globalError <= slack {
-                // The global table is within a level of anything better.
-            } else {
-                // The median cut's error stands for the local table's (k-means would lower it a
-                // little): k-means runs only for a table that is written.
-                let candidate = quantizer.candidatePalette(maxColors: needsTransparency ? 255 : 256)
-                if options.palette == .automatic && globalError <= 1.122 * candidate.error + slack {
-                    // Within 0.5 dB (+ one level² per pixel) of a local table: keep the global one.
+            if let global { quantizer.useGlobal(global) }
+            quantization = quantizer.quantize(source, shownSource: shownSource, rect: rect, first: first,
+                                              reserveTransparency: next != nil, disposal2: disposal == 2, into: indices)
+            frameIndices = indices
+        }
+        if let made = quantization.madeGlobal { global = made }
+        let local = quantization.localPalette
+        if local != nil { localTables += 1 }
+        commit(source, rect: rect, indices: frameIndices, colors: local ?? global!.colors,
+               transparentIndex: quantization.transparentIndex)
+        if disposal == 2 { clearModel(rect) }
+        return GIFCodedFrame(rect: rect, localPalette: local.map { $0 + (quantization.transparentIndex != nil ? [0] : []) },
+                             tableSize: quantization.tableSize, transparentIndex: quantization.transparentIndex,
+                             disposal: disposal, indices: UnsafeBufferPointer(start: frameIndices, count: rect.area))
+    }
+
+    /// Records the frame in the canvas model: every changed pixel (source ≠ `shownSource`) of
+    /// `rect` now stands for its source colour and shows its table colour — unless that colour
+    /// is already displayed there and the table has a transparent entry, in which case its
+    /// index becomes the transparent one (keeping the display as it is, which LZW codes
+    /// cheaper).
+    private func commit(_ source: UnsafePointer<UInt32>, rect: GIFRect, indices: UnsafeMutablePointer<UInt8>,
+                        colors: [UInt32], transparentIndex: Int?) {
+        for (i, c) in colors.enumerated() { tableColors[i] = c | 0xFF00_0000 }
+        let transparent = transparentIndex ?? -1
+        for y in 0..<rect.height {
+            let row = (rect.y + y) * width + rect.x
+            let out = indices + y * rect.width
+            GIFRows.forEachChanged(source + row, shownSource + row, count: rect.width) { x in
+                let i = row &+ x
+                shownSource[i] = source[i]
+                let color = tableColors[Int(out[x])]
+                if transparent >= 0 && shown[i] == color {
+                    out[x] = UInt8(truncatingIfNeeded: transparent)
                 } else {
-                    var colors = quantizer.finishPalette(candidate.centres, exact: candidate.exact)
-                    if colors.isEmpty { colors = [0xFF00_0000] }
-                    localSearch.load(colors)
-                    local = colors
-                    search = localSearch
-                    exact = candidate.exact
-                    spacing = Self.medianSpacing(colors)
+                    shown[i] = color
                 }
             }
         }
-        if local != nil { localTables += 1 }
-
-        let transparentIndex: Int?
-        let tableSize: Int
-        if let local {
-            transparentIndex = needsTransparency ? local.count : nil
-            tableSize = Self.tableSize(local.count + (needsTransparency ? 1 : 0))
-        } else {
-            transparentIndex = globalTransparentIndex
-            tableSize = Self.tableSize(globalPalette?.count ?? 2)
-        }
-
-        let mapping = GIFFrameMapping(source: source, shownSource: shownSource, shown: shown, canvasWidth: width,
-                                      rect: rect, indices: indices, search: search,
-                                      transparentIndex: transparentIndex ?? -1)
-        switch exact ? .none : options.dithering {
-        case .none: mapping.mapNearest()
-        case .ordered: mapping.mapOrdered(amplitude: Int32((spacing * Self.orderedStrength).rounded()))
-        case .diffusion: mapping.mapDiffusion(errorLimit: Self.diffusionLimit, errors: errors)
-        }
-        if disposal == 2 { clearModel(rect) }
-        return GIFCodedFrame(rect: rect, localPalette: local.map { $0 + (needsTransparency ? [0] : []) },
-                             tableSize: tableSize, transparentIndex: transparentIndex, disposal: disposal,
-                             indices: UnsafeBufferPointer(start: indices, count: rect.area))
     }
 
     /// A frame that draws nothing over `rect`: every index transparent, a two-entry local table.
@@ -242,17 +221,23 @@ final class GIFFrameCoder {
 
     /// The bounding rectangle of the pixels whose source differs from `shownSource`.
     private func changedRect(_ source: UnsafeMutablePointer<UInt32>) -> GIFRect {
+        Self.changedRect(source, shownSource, width: width, height: height)
+    }
+
+    /// The bounding rectangle of the pixels where `source` and `model` (both `width`×`height`
+    /// words) differ; empty when they are equal.
+    static func changedRect(_ source: UnsafePointer<UInt32>, _ model: UnsafePointer<UInt32>, width: Int, height: Int) -> GIFRect {
         var minX = width, maxX = -1, minY = -1, maxY = -1
         for y in 0..<height {
-            let row = source + y * width, model = shownSource + y * width
-            if memcmp(row, model, width * 4) == 0 { continue }
+            let row = source + y * width, modelRow = model + y * width
+            if memcmp(row, modelRow, width * 4) == 0 { continue }
             if minY < 0 { minY = y }
             maxY = y
             var x = 0
-            while x < minX && row[x] == model[x] { x += 1 }
+            while x < minX && row[x] == modelRow[x] { x += 1 }
             if x < minX { minX = x }
             x = width - 1
-            while x > maxX && row[x] == model[x] { x -= 1 }
+            while x > maxX && row[x] == modelRow[x] { x -= 1 }
             if x > maxX { maxX = x }
         }
         guard minY >= 0 else { return .empty }

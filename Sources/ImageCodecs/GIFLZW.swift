@@ -6,69 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// A growable byte buffer whose storage is kept across frames (no allocation once it has grown
-/// to the largest frame). The GIF encoder assembles each frame's blocks in one.
-final class GIFByteBuffer {
-    private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init(capacity: Int = 1 << 16) {
-        self.capacity = max(capacity, 16)
-        bytes = .allocate(capacity: self.capacity)
-    }
-
-    deinit { bytes.deallocate() }
-
-    func removeAll() { count = 0 }
-
-    /// Makes room for `extra` more bytes.
-    @inline(__always) func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
-    }
-
-    private func grow(to needed: Int) {
-        var newCapacity = capacity
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBytes.update(from: bytes, count: count)
-        bytes.deallocate()
-        bytes = newBytes
-        capacity = newCapacity
-    }
-
-    @inline(__always) func append(_ byte: UInt8) {
-        reserve(1)
-        bytes[count] = byte
-        count += 1
-    }
-
-    /// Appends `value` as two little-endian bytes (GIF's byte order); `value` is in 0…65535.
-    func appendUInt16(_ value: Int) {
-        append(UInt8(truncatingIfNeeded: value))
-        append(UInt8(truncatingIfNeeded: value >> 8))
-    }
-
-    func append(_ values: [UInt8]) {
-        reserve(values.count)
-        for v in values { bytes[count] = v; count += 1 }
-    }
-
-    /// Overwrites the byte at `offset` (already written).
-    func set(_ byte: UInt8, at offset: Int) { bytes[offset] = byte }
-
-    /// Sends the contents to `sink`.
-    func write(to sink: ByteSink) throws(ImageCodecError) {
-        try sink.write(UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-
-    /// Unchecked append for hot loops: the caller has reserved the room.
-    @inline(__always) func appendUnchecked(_ byte: UInt8) {
-        bytes[count] = byte
-        count += 1
-    }
-}
-
 /// GIF's variable-length LZW (GIF89a spec, appendix F), written from the specification.
 ///
 /// Codes start at `minimumCodeSize + 1` bits; the code width grows when the next code to be
@@ -145,7 +82,7 @@ final class GIFLZWEncoder {
     /// Appends the image data block for `indices` (each < 2^`minimumCodeSize`): the minimum
     /// code size byte, the LZW stream in sub-blocks, the block terminator. `minimumCodeSize` is
     /// 2…8 (GIF requires at least 2, even for two-colour tables).
-    func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: GIFByteBuffer) {
+    func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: ByteBuffer) {
         precondition((2...8).contains(minimumCodeSize), "GIF LZW minimum code size must be 2…8")
         out.append(UInt8(truncatingIfNeeded: minimumCodeSize))
         let clear = UInt32(1) << UInt32(minimumCodeSize)
@@ -233,14 +170,14 @@ final class GIFLZWEncoder {
 
 /// Packs codes least-significant bit first into 255-byte sub-blocks, each preceded by its length.
 private struct SubBlockWriter {
-    let out: GIFByteBuffer
+    let out: ByteBuffer
     private var bits: UInt64 = 0
     private var bitCount: UInt32 = 0
     /// Offset of the current block's length byte.
     private var blockStart: Int
     private var blockLength = 0
 
-    init(out: GIFByteBuffer) {
+    init(out: ByteBuffer) {
         self.out = out
         out.reserve(256)
         blockStart = out.count

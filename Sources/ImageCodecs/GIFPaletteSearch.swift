@@ -32,12 +32,10 @@ final class GIFPaletteSearch {
     /// ≤ 256, so never equal to `unknown`), or `unknown`.
     private let coarse: UnsafeMutablePointer<UInt32>
     private let fine: UnsafeMutablePointer<UInt32>
-    private var pool: UnsafeMutablePointer<UInt8>
+    private let pool = ByteBuffer(capacity: 1 << 16)
     /// The palette's colours by hash (`memberSlots` slots: colour word, index + 1; 0 = empty).
     private let members: UnsafeMutablePointer<SIMD2<UInt32>>
     private static let memberSlots = 1024
-    private var poolCount = 0
-    private var poolCapacity = 1 << 16
 
     /// `poolLimit` caps the candidate pool (at most 2^23 entries, 8 MiB; tests use small ones).
     init(poolLimit: Int = 1 << 23) {
@@ -54,14 +52,13 @@ final class GIFPaletteSearch {
         coarse.initialize(repeating: Self.unknown, count: Self.coarseCount)
         fine = .allocate(capacity: Self.fineCount)
         fine.initialize(repeating: Self.unknown, count: Self.fineCount)
-        pool = .allocate(capacity: poolCapacity)
         members = .allocate(capacity: Self.memberSlots)
         members.initialize(repeating: .zero, count: Self.memberSlots)
     }
 
     deinit {
         colors.deallocate(); red.deallocate(); green.deallocate(); blue.deallocate()
-        coarse.deallocate(); fine.deallocate(); pool.deallocate(); members.deallocate()
+        coarse.deallocate(); fine.deallocate(); members.deallocate()
     }
 
     /// Replaces the palette (1…256 opaque colours) and forgets every cell.
@@ -85,7 +82,7 @@ final class GIFPaletteSearch {
     private func forgetCells() {
         coarse.update(repeating: Self.unknown, count: Self.coarseCount)
         fine.update(repeating: Self.unknown, count: Self.fineCount)
-        poolCount = 0
+        pool.removeAll()
     }
 
     @inline(__always)
@@ -113,7 +110,7 @@ final class GIFPaletteSearch {
         var info = fine[cell]
         if info == Self.unknown { info = fillFine(cell) }
         let n = Int(info & 511)
-        let list = pool + Int(info >> 9)
+        let list = pool.bytes + Int(info >> 9)
         var best = Int(list[0])
         if n == 1 { return best }
         var bestDistance = distance(best, r, g, b)
@@ -158,20 +155,17 @@ final class GIFPaletteSearch {
         }
         let bound = SIMD8<Int32>(repeating: bounds.min())
         reservePool(count)
-        let start = poolCount
+        let start = pool.count
         j = 0
         while j < count {
             let n = near(load(red, j), lo.0) &+ near(load(green, j), lo.1) &+ near(load(blue, j), lo.2)
             let inside = n .<= bound
             if any(inside) {
-                for lane in 0..<8 where inside[lane] {
-                    pool[poolCount] = UInt8(truncatingIfNeeded: j &+ lane)
-                    poolCount &+= 1
-                }
+                for lane in 0..<8 where inside[lane] { pool.appendUnchecked(UInt8(truncatingIfNeeded: j &+ lane)) }
             }
             j &+= 8
         }
-        let info = UInt32(start) << 9 | UInt32(poolCount - start)
+        let info = UInt32(start) << 9 | UInt32(pool.count - start)
         coarse[cell] = info
         return info
     }
@@ -189,30 +183,26 @@ final class GIFPaletteSearch {
         let list = Int(parentInfo >> 9)
         var bound = Int32.max
         for k in 0..<n {
-            let j = Int(pool[list + k])
+            let j = Int(pool.bytes[list + k])
             let far = Self.farthest(red[j], lo.0, 3) &+ Self.farthest(green[j], lo.1, 3) &+ Self.farthest(blue[j], lo.2, 3)
             if far < bound { bound = far }
         }
-        let start = poolCount
+        let start = pool.count
         for k in 0..<n {
-            let j = Int(pool[list + k])
+            let j = Int(pool.bytes[list + k])
             let near = Self.nearestOffset(red[j], lo.0, 3) &+ Self.nearestOffset(green[j], lo.1, 3)
                 &+ Self.nearestOffset(blue[j], lo.2, 3)
-            if near <= bound {
-                pool[poolCount] = UInt8(truncatingIfNeeded: j)
-                poolCount += 1
-            }
+            if near <= bound { pool.appendUnchecked(UInt8(truncatingIfNeeded: j)) }
         }
-        let info = UInt32(start) << 9 | UInt32(poolCount - start)
+        let info = UInt32(start) << 9 | UInt32(pool.count - start)
         fine[cell] = info
         return info
     }
 
     /// Makes room for `n` more candidates: grows the pool, or past `poolLimit` forgets every cell.
     private func reservePool(_ n: Int) {
-        guard poolCount + n > poolCapacity else { return }
-        if poolCount + n > poolLimit { forgetCells(); return }
-        growPool(poolCount + n)
+        if pool.count + n > poolLimit { forgetCells() }
+        pool.reserve(n)
     }
 
     /// Squared distance from `c` to the farthest of `lo`…`lo + span`.
@@ -227,16 +217,6 @@ final class GIFPaletteSearch {
     private static func nearestOffset(_ c: Int32, _ lo: Int32, _ span: Int32) -> Int32 {
         let d = c < lo ? lo &- c : (c > lo &+ span ? c &- lo &- span : 0)
         return d &* d
-    }
-
-    private func growPool(_ needed: Int) {
-        var capacity = poolCapacity
-        while capacity < needed { capacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        bigger.update(from: pool, count: poolCount)
-        pool.deallocate()
-        pool = bigger
-        poolCapacity = capacity
     }
 
     /// A full search, the reference the cache is tested against.

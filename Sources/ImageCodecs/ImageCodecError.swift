@@ -1,3 +1,5 @@
+import Raster
+
 /// Why an image could not be read or written, and which file it was.
 public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What went wrong.
@@ -15,6 +17,9 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case malformed(String)
         /// The file system refused (open, read, write, rename); the text is `strerror`'s.
         case fileSystem(String)
+        /// An encoder was used against its contract (a prepared frame handed to the wrong
+        /// encoder or out of order); the text says how.
+        case misuse(String)
     }
 
     /// The path of the file, or nil for in-memory data.
@@ -35,8 +40,18 @@ public struct ImageCodecError: Error, Equatable, CustomStringConvertible, Sendab
         case let .invalidSize(w, h, why): what = "unsupported image size \(w)×\(h): \(why)"
         case let .malformed(text): what = "malformed image: \(text)"
         case let .fileSystem(text): what = text
+        case let .misuse(text): what = "misuse: \(text)"
         }
         return "\(file ?? "<memory>"): \(what)"
+    }
+
+    /// Throws `.invalidSize` unless `frame` is `width`×`height` (an animation's frame size).
+    static func checkFrame(_ frame: Pixmap, width: Int, height: Int, of animation: String) throws(ImageCodecError) {
+        guard frame.width == width, frame.height == height else {
+            throw ImageCodecError(file: nil, reason: .invalidSize(
+                width: frame.width, height: frame.height,
+                reason: "a frame is \(frame.width)×\(frame.height) but the \(animation) is \(width)×\(height)"))
+        }
     }
 
     /// The same error, attributed to `path`.

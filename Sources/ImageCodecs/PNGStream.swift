@@ -54,8 +54,9 @@ struct PNGChunkType: Equatable, Sendable {
 }
 
 /// Writes a PNG (or APNG) stream to a `ByteSink`: the signature, chunks with their CRCs, and
-/// image data filtered and deflated from premultiplied pixels. One image at a time, from one
-/// thread.
+/// image data — deflated by a `PNGImageCompressor` (its own, or one per thread whose output is
+/// handed over, as `APNGEncoder` does for frames prepared in parallel) and cut into IDAT or
+/// fdAT chunks of `chunkCapacity` bytes. One image at a time, from one thread.
 final class PNGStreamWriter {
     /// Largest value of PNG's four-byte counts (lengths, sizes, sequence numbers): 2^31 − 1.
     static let maxCount = 0x7FFF_FFFF
@@ -63,31 +64,17 @@ final class PNGStreamWriter {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// Deflated bytes per IDAT/fdAT chunk (the last chunk of an image may be shorter).
     static let chunkCapacity = 256 * 1024
-    /// The trial's sample (see the design note): bands of rows, and columns per band.
-    static let trialBandRows = 64, trialBands = 2, trialColumns = 480
 
     let sink: any ByteSink
-    /// Widest row the buffers hold, in pixels.
-    let maxWidth: Int
+    /// Filters and deflates the images of `writeImageData(_:encoding:framing:)`.
+    let compressor: PNGImageCompressor
     /// How every image is encoded; nil (the default) chooses per image by trial. Tests set it.
-    var fixedEncoding: ImageEncoding? = nil
-
-    private let deflater: PNGDeflater
-    /// Streams that deflate the trial sample unfiltered and filtered (output discarded).
-    private let trialUnfiltered: PNGDeflater, trialFiltered: PNGDeflater
-    private let trialOutput: UnsafeMutablePointer<UInt8>
-    private static let trialOutputCapacity = 64 * 1024
-    /// Two straight-alpha rows, each behind `rowPadding` zero bytes (the filters' left neighbour).
-    private let row: UnsafeMutablePointer<UInt8>
-    private let previousRow: UnsafeMutablePointer<UInt8>
-    private let rowStorage: UnsafeMutablePointer<UInt8>
-    private static let rowPadding = 16
-    /// The filter-type byte followed by the filtered row.
-    private let filtered: UnsafeMutablePointer<UInt8>
-    /// A chunk under construction: `chunkDataOffset` bytes of room for length, type and sequence
-    /// number, `chunkCapacity` data bytes, four for the CRC.
-    private let chunk: UnsafeMutableRawPointer
-    private static let chunkDataOffset = 12
+    var fixedEncoding: ImageEncoding? {
+        get { compressor.fixedEncoding }
+        set { compressor.fixedEncoding = newValue }
+    }
+    /// The deflated data of the image being written.
+    private let imageData = ByteBuffer(capacity: 1 << 16)
     /// Small chunks (IHDR, fcTL, …) are assembled here.
     private var scratch: [UInt8] = []
     /// The next APNG sequence number (fcTL and fdAT chunks share one sequence from 0).
@@ -96,35 +83,14 @@ final class PNGStreamWriter {
     /// A writer whose image rows are at most `maxWidth` pixels, deflated at `compressionLevel`
     /// (zlib's −1…9).
     init(sink: any ByteSink, maxWidth: Int, compressionLevel: Int32) throws(ImageCodecError) {
-        guard maxWidth > 0, maxWidth <= Pixmap.maxDimension else {
-            throw ImageCodecError(file: nil, reason: .invalidSize(width: maxWidth, height: 0,
-                                                               reason: "row width outside 1…\(Pixmap.maxDimension)"))
-        }
-        guard compressionLevel >= -1, compressionLevel <= 9 else {
-            throw ImageCodecError(file: nil, reason: .malformed("compression level \(compressionLevel) is outside zlib's -1…9"))
-        }
         self.sink = sink
-        self.maxWidth = maxWidth
-        deflater = try PNGDeflater(level: compressionLevel)
-        trialUnfiltered = try PNGDeflater(level: compressionLevel)
-        trialFiltered = try PNGDeflater(level: compressionLevel)
-        trialOutput = .allocate(capacity: Self.trialOutputCapacity)
-        let rowBytes = maxWidth * 4
-        let rowStride = Self.rowPadding + rowBytes + 16
-        rowStorage = .allocate(capacity: 2 * rowStride)
-        rowStorage.initialize(repeating: 0, count: 2 * rowStride)
-        row = rowStorage + Self.rowPadding
-        previousRow = rowStorage + rowStride + Self.rowPadding
-        filtered = .allocate(capacity: rowBytes + 1)
-        filtered.initialize(repeating: 0, count: rowBytes + 1)
-        chunk = .allocate(byteCount: Self.chunkDataOffset + Self.chunkCapacity + 4, alignment: 16)
+        compressor = try PNGImageCompressor(maxWidth: maxWidth, compressionLevel: compressionLevel)
     }
 
-    deinit {
-        trialOutput.deallocate()
-        rowStorage.deallocate()
-        filtered.deallocate()
-        chunk.deallocate()
+    /// A writer using `compressor` (kept by the caller for reuse).
+    init(sink: any ByteSink, compressor: PNGImageCompressor) {
+        self.sink = sink
+        self.compressor = compressor
     }
 
     /// Takes the next APNG sequence number; an error past 2^31 − 1.
@@ -212,8 +178,9 @@ final class PNGStreamWriter {
         return UInt32(value)
     }
 
-    static func crc(_ bytes: UnsafeRawPointer, count: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: crc32(0, bytes.assumingMemoryBound(to: Bytef.self), uInt(count)))
+    /// The CRC-32 of `count` bytes, continuing the CRC `continuing` of the bytes before them.
+    static func crc(_ bytes: UnsafeRawPointer, count: Int, continuing: UInt32 = 0) -> UInt32 {
+        UInt32(truncatingIfNeeded: crc32(uLong(continuing), bytes.assumingMemoryBound(to: Bytef.self), uInt(count)))
     }
 
     // MARK: - Image data
@@ -222,186 +189,50 @@ final class PNGStreamWriter {
     /// fdAT chunks each led by the next APNG sequence number.
     enum Framing { case idat, fdat }
 
-    /// How the rows of one image are filtered (see the design note).
-    enum RowFiltering: Equatable, CaseIterable {
-        /// Filter type 0 (None) on every row.
-        case unfiltered
-        /// Per row, the filter type with the smallest sum of absolute differences.
-        case minimumSum
-    }
-
-    /// How one image is encoded.
-    struct ImageEncoding: Equatable {
-        var filtering: RowFiltering
-        /// Pixels equal to the source's reference image are written as transparent black.
-        var clearsUnchanged: Bool
-    }
-
-    /// A rectangle of a premultiplied pixmap, and optionally a reference image of the pixmap's
-    /// size (an APNG's previous frame) whose equal pixels may be written as transparent black.
-    struct Source {
-        var pixmap: Pixmap
-        var x: Int, y: Int, width: Int, height: Int
-        var reference: UnsafePointer<UInt8>?
-
-        /// Straight-alpha pixels `column..<column + count` of row `r` of the rectangle, into
-        /// `target`; with `clearing`, those equal to the reference's are transparent black.
-        @inline(__always)
-        func straightRow(_ r: Int, columns column: Int, count: Int, clearing: Bool, into target: UnsafeMutablePointer<UInt8>) {
-            let offset = ((y + r) * pixmap.width + x + column) * 4
-            StraightAlpha.convert(pixmap.pixels + offset, into: target, pixels: count)
-            if clearing, let reference {
-                PNGStreamWriter.clearEqualPixels(target, pixmap.pixels + offset, reference + offset, pixelCount: count)
-            }
-        }
-    }
-
-    /// Checks that `source`'s rectangle lies in its pixmap and fits the buffers.
-    func check(_ source: Source) throws(ImageCodecError) {
-        guard source.width > 0, source.height > 0, source.width <= maxWidth, source.x >= 0, source.y >= 0,
-              source.width <= source.pixmap.width - source.x, source.height <= source.pixmap.height - source.y else {
-            throw ImageCodecError(file: nil, reason: .invalidSize(
-                width: source.width, height: source.height,
-                reason: "rectangle at (\(source.x), \(source.y)) is not inside the \(source.pixmap.width)×\(source.pixmap.height) image"))
-        }
+    /// The encoding of `source` by trial (see `PNGImageCompressor.chooseEncoding`).
+    func chooseEncoding(_ source: Source, mayClear: Bool) throws(ImageCodecError) -> ImageEncoding {
+        try compressor.chooseEncoding(source, mayClear: mayClear)
     }
 
     /// Filters, deflates and writes `source` as one image's data, `encoding` chosen by
-    /// `chooseEncoding` (or given): one zlib stream in IDAT or fdAT chunks (fdAT chunks take
-    /// their numbers from `nextSequenceNumber()`).
+    /// `chooseEncoding` (or given).
     func writeImageData(_ source: Source, encoding: ImageEncoding, framing: Framing) throws(ImageCodecError) {
-        try check(source)
-        let width = source.width, rowBytes = width * 4
-        let clearing = encoding.clearsUnchanged && source.reference != nil
-        try deflater.reset()
-        setChunkOutput()
-        let drain = { () throws(ImageCodecError) in try self.flushChunk(framing) }
-        switch encoding.filtering {
-        case .unfiltered:
-            filtered[0] = PNGFilter.none.rawValue
-            for r in 0..<source.height {
-                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: filtered + 1)
-                try deflater.deflate(filtered, count: rowBytes + 1, drain: drain)
-            }
-        case .minimumSum:
-            var current = row, above = previousRow
-            above.update(repeating: 0, count: rowBytes)  // the row above the first is zeros
-            for r in 0..<source.height {
-                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: current)
-                filterMinimumSum(current, above: above, count: rowBytes)
-                try deflater.deflate(filtered, count: rowBytes + 1, drain: drain)
-                swap(&current, &above)
-            }
-        }
-        try deflater.finish(drain: drain)
-        try flushChunk(framing)
+        imageData.removeAll()
+        try compressor.compress(source, encoding: encoding, into: imageData)
+        try writeImageData(UnsafeRawBufferPointer(start: imageData.bytes, count: imageData.count), framing: framing)
     }
 
-    /// `filtered` ← the filter-type byte and `current` filtered with the minimum-sum choice.
-    @inline(__always)
-    private func filterMinimumSum(_ current: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, count: Int) {
-        let filter = PNGRowFilters.choose(row: current, previous: above, count: count)
-        filtered[0] = filter.rawValue
-        PNGRowFilters.apply(filter, row: current, previous: above, count: count, into: filtered + 1)
+    /// Writes one image's deflated data (one zlib stream) as IDAT or fdAT chunks of
+    /// `chunkCapacity` bytes, the last one shorter (fdAT chunks take their numbers from
+    /// `nextSequenceNumber()`).
+    func writeImageData(_ data: UnsafeRawBufferPointer, framing: Framing) throws(ImageCodecError) {
+        var offset = 0
+        while offset < data.count {
+            let count = min(Self.chunkCapacity, data.count - offset)
+            try writeDataChunk(UnsafeRawBufferPointer(rebasing: data[offset..<(offset + count)]), framing: framing)
+            offset += count
+        }
     }
 
-    // MARK: - Trial
-
-    /// The encoding of `source` whose trial sample deflates smallest (see the design note):
-    /// unfiltered or minimum-sum rows, and — only when `mayClear` and `source` has a reference —
-    /// with unchanged pixels cleared or not. Stored output (level 0) is unfiltered, uncleared.
-    func chooseEncoding(_ source: Source, mayClear: Bool) throws(ImageCodecError) -> ImageEncoding {
-        try check(source)
-        if let fixedEncoding {
-            return ImageEncoding(filtering: fixedEncoding.filtering,
-                                 clearsUnchanged: fixedEncoding.clearsUnchanged && mayClear && source.reference != nil)
-        }
-        let plain = ImageEncoding(filtering: .unfiltered, clearsUnchanged: false)
-        if deflater.level == 0 { return plain }
-        var best = plain, bestSize = Int.max
-        for clearing in (mayClear && source.reference != nil ? [false, true] : [false]) {
-            let (unfiltered, filtered) = try trialSizes(source, clearing: clearing)
-            if unfiltered < bestSize { (best, bestSize) = (ImageEncoding(filtering: .unfiltered, clearsUnchanged: clearing), unfiltered) }
-            if filtered < bestSize { (best, bestSize) = (ImageEncoding(filtering: .minimumSum, clearsUnchanged: clearing), filtered) }
-        }
-        return best
-    }
-
-    /// Deflated sizes of the trial sample of `source`, unfiltered and with minimum-sum filters.
-    private func trialSizes(_ source: Source, clearing: Bool) throws(ImageCodecError) -> (unfiltered: Int, filtered: Int) {
-        let bandRows = Self.trialBandRows, bands = Self.trialBands
-        let whole = source.height <= bandRows * bands
-        let columns = min(source.width, Self.trialColumns)
-        let firstColumn = (source.width - columns) / 2
-        let rowBytes = columns * 4
-        let discard = { () throws(ImageCodecError) in
-            if self.trialUnfiltered.stream.pointee.avail_out == 0 {
-                self.trialUnfiltered.setOutput(self.trialOutput, count: Self.trialOutputCapacity)
-            }
-            if self.trialFiltered.stream.pointee.avail_out == 0 {
-                self.trialFiltered.setOutput(self.trialOutput, count: Self.trialOutputCapacity)
-            }
-        }
-        var unfilteredSize = 0, filteredSize = 0
-        for band in 0..<(whole ? 1 : bands) {
-            let start = whole ? 0 : source.height * (2 * band + 1) / (2 * bands) - bandRows / 2
-            let end = whole ? source.height : start + bandRows
-            try trialUnfiltered.reset()
-            try trialFiltered.reset()
-            trialUnfiltered.setOutput(trialOutput, count: Self.trialOutputCapacity)
-            trialFiltered.setOutput(trialOutput, count: Self.trialOutputCapacity)
-            var current = row, above = previousRow
-            if start > 0 {
-                source.straightRow(start - 1, columns: firstColumn, count: columns, clearing: clearing, into: above)
-            } else {
-                above.update(repeating: 0, count: rowBytes)
-            }
-            var none = PNGFilter.none.rawValue
-            for r in start..<end {
-                source.straightRow(r, columns: firstColumn, count: columns, clearing: clearing, into: current)
-                try trialUnfiltered.deflate(&none, count: 1, drain: discard)
-                try trialUnfiltered.deflate(current, count: rowBytes, drain: discard)
-                filterMinimumSum(current, above: above, count: rowBytes)
-                try trialFiltered.deflate(filtered, count: rowBytes + 1, drain: discard)
-                swap(&current, &above)
-            }
-            try trialUnfiltered.finish(drain: discard)
-            try trialFiltered.finish(drain: discard)
-            unfilteredSize += Int(trialUnfiltered.stream.pointee.total_out)
-            filteredSize += Int(trialFiltered.stream.pointee.total_out)
-        }
-        return (unfilteredSize, filteredSize)
-    }
-
-    // MARK: - Chunk output
-
-    private func setChunkOutput() {
-        deflater.setOutput((chunk + Self.chunkDataOffset).assumingMemoryBound(to: UInt8.self), count: Self.chunkCapacity)
-    }
-
-    /// Writes the deflated bytes in the chunk buffer (if any) as one chunk and empties it.
-    private func flushChunk(_ framing: Framing) throws(ImageCodecError) {
-        let dataStart = chunk + Self.chunkDataOffset
-        let count = Self.chunkCapacity - Int(deflater.stream.pointee.avail_out)
-        guard count > 0 else { return }
-        let start: UnsafeMutableRawPointer
-        let length: Int
+    /// One IDAT chunk, or one fdAT chunk with the next sequence number, holding `data`.
+    private func writeDataChunk(_ data: UnsafeRawBufferPointer, framing: Framing) throws(ImageCodecError) {
+        scratch.removeAll(keepingCapacity: true)
         switch framing {
         case .idat:
-            start = dataStart - 8
-            length = count
-            start.storeBytes(of: PNGChunkType.IDAT.code.bigEndian, toByteOffset: 4, as: UInt32.self)
+            scratch.appendPNGBigEndian(UInt32(data.count))
+            scratch.appendPNGBigEndian(PNGChunkType.IDAT.code)
         case .fdat:
-            start = dataStart - 12
-            length = count + 4
-            start.storeBytes(of: PNGChunkType.fdAT.code.bigEndian, toByteOffset: 4, as: UInt32.self)
-            start.storeBytes(of: try nextSequenceNumber().bigEndian, toByteOffset: 8, as: UInt32.self)
+            scratch.appendPNGBigEndian(UInt32(data.count + 4))
+            scratch.appendPNGBigEndian(PNGChunkType.fdAT.code)
+            scratch.appendPNGBigEndian(try nextSequenceNumber())
         }
-        start.storeBytes(of: UInt32(length).bigEndian, as: UInt32.self)
-        let crc = Self.crc(start + 4, count: length + 4)
-        (start + 8 + length).storeBytes(of: crc.bigEndian, as: UInt32.self)
-        try sink.write(UnsafeRawBufferPointer(start: start, count: length + 12))
-        setChunkOutput()
+        var crc = scratch.withUnsafeBytes { Self.crc($0.baseAddress! + 4, count: $0.count - 4) }
+        crc = Self.crc(data.baseAddress!, count: data.count, continuing: crc)
+        try sink.write(scratch)
+        try sink.write(data)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.appendPNGBigEndian(crc)
+        try sink.write(scratch)
     }
 }
 

@@ -102,6 +102,13 @@ public final class CADisplayLink: @unchecked Sendable {
         return preferred > 0 ? min(preferred, Self.displayRate) : Self.displayRate
     }
 
+    /// Whether any link added to a run loop is valid and not paused (Citrine extension: a host
+    /// asks it to know whether frames are needed besides the layer tree's animations).
+    public static var _hasRunningLinks: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return active.contains { $0.isValid && !$0.isPaused }
+    }
+
     /// Delivers the frames due by now to every active link (Citrine extension).
     public static func pump() {
         lock.lock()

@@ -11,6 +11,12 @@ public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     /// The action for `event` (nil: keep searching; `NSNull()`: stop, no action).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Citrine: whether `draw(_:in:)` draws `layer`'s content, so that the layer needs a
+    /// backing store. Apple's Core Animation asks whether the delegate responds to
+    /// `drawLayer:inContext:`; a Swift protocol cannot tell an implemented requirement from its
+    /// default, so a delegate that knows it draws nothing says so here (UIView does, as UIKit
+    /// gives a view a backing store only when it overrides `draw(_:)`). Default: true.
+    func _drawsContent(of layer: CALayer) -> Bool
 }
 
 public extension CALayerDelegate {
@@ -19,6 +25,7 @@ public extension CALayerDelegate {
     func layerWillDraw(_ layer: CALayer) {}
     func layoutSublayers(of layer: CALayer) {}
     func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    func _drawsContent(of layer: CALayer) -> Bool { true }
 }
 
 /// Something a layer runs when one of its properties changes (Apple's `CAAction`).

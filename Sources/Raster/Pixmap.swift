@@ -82,6 +82,13 @@ public final class Pixmap: @unchecked Sendable {
         p.update(repeating: word, count: count & 15)
     }
 
+    /// Whether every pixel is fully transparent (premultiplied: every byte is zero).
+    public var isTransparent: Bool {
+        let p = words
+        for i in 0..<(width * height) where p[i] != 0 { return false }
+        return true
+    }
+
     /// The pixel at (x, y); transparent outside the pixmap.
     public func pixel(x: Int, y: Int) -> PremultipliedColor {
         guard x >= 0, y >= 0, x < width, y < height else { return .transparent }

@@ -4,11 +4,14 @@ import Export
 import Foundation
 import ImageCodecs
 
-/// `citrine gallery -o DIR` (and `citrine` alone, with DIR = gallery): every demo as a GIF, an
-/// APNG and a poster PNG (the frame at the middle of its span) over the gallery's paper
-/// colour, and an `index.html` that shows them with their seed and description. The demos'
-/// natural spans at 30 fps and scale 1 keep it small and quick: each demo's frames are drawn
-/// once and go to both its GIF and its APNG (`AnimationPair`).
+/// `citrine gallery -o DIR` (and `citrine` alone, with DIR = gallery): every demo played
+/// through its scripted input as a GIF, an APNG and a poster PNG (the frame at the middle of
+/// its span) over the gallery's paper colour, and an `index.html` that shows them with their
+/// seed and description. Each demo's frames are drawn once and go to both its GIF and its APNG
+/// (`AnimationPair`); its poster is one more frame of a fresh run (a scripted demo's state at a
+/// time depends on the input before it, so the poster steps through it too). 15 fps by default:
+/// the demos' spans add up to 94 s, drawn on one thread each (their views share one
+/// `UIApplication`), so the frame rate is what keeps the gallery quick.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
@@ -21,21 +24,15 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixels per point (default: 1).", valueName: "factor"))
     var scale: String?
 
-    @Option(help: ArgumentHelp("Frames per second (default: 30).", valueName: "rate"))
+    @Option(help: ArgumentHelp("Frames per second (default: 15).", valueName: "rate"))
     var fps: String?
-
-    @Option(help: ArgumentHelp("Frames drawn at once (default: the number of processors).", valueName: "count"))
-    var threads: String?
 
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 1
-        let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 30
-        let threads = try threads.map { text throws(Failure) in
-            try OptionValue.integer(text, "--threads", in: 1...256, expected: "1 to 256 threads")
-        }
+        let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 15
         let folder = output.isEmpty || output.hasSuffix("/") ? output : output + "/"
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
@@ -46,10 +43,10 @@ struct GalleryCommand: ParsableCommand {
         // Everything checked before the first frame.
         var pairs: [AnimationPair] = []
         var posters: [(file: String, exporter: CAAnimationExporter, timeline: ExportTimeline)] = []
-        for demo in Gallery.demos {
-            let exporter = CAAnimationExporter(size: demo.size, scale: scale, makeLayer: demo.build)
+        for demo in SeedDemo.all {
+            // One thread: the demos' views share UIApplication.shared.
+            let exporter = CAAnimationExporter(size: demo.size, scale: scale) { demo.makeScene() }
             exporter.background = Gallery.background
-            if let threads { exporter.threads = threads }
             let pair = try AnimationPair(exporter: exporter, fps: fps, duration: demo.span,
                                          gif: folder + demo.name + ".gif", apng: folder + demo.name + ".apng")
             let poster = try Failure.catching { try ExportTimeline.still(at: demo.span / 2) }
@@ -74,11 +71,11 @@ struct GalleryCommand: ParsableCommand {
         }
         let index = folder + "index.html"
         do {
-            try OutputFile.write(Array(GalleryPage.html(Gallery.demos, scale: scale).utf8), to: index)
+            try OutputFile.write(Array(GalleryPage.html(SeedDemo.all, scale: scale).utf8), to: index)
         } catch {
             throw Failure(.badInput, error.description)
         }
-        print("\(index): \(Gallery.demos.count) demos as GIF, APNG and PNG")
+        print("\(index): \(SeedDemo.all.count) demos as GIF, APNG and PNG")
         print("open \(index)")
     }
 }
@@ -118,7 +115,7 @@ struct AnimationPair {
 /// The gallery's `index.html`: one card per demo with its name, seed, description, GIF, APNG
 /// and poster, all by relative file name.
 enum GalleryPage {
-    static func html(_ demos: [Demo], scale: CGFloat) -> String {
+    static func html(_ demos: [SeedDemo], scale: CGFloat) -> String {
         let cards = demos.map { demo in
             let width = Int((demo.size.width).rounded())
             let poster = LayerTree.number(demo.span / 2)

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Demos
+import Export
 import QuartzCore
 
-/// `citrine info <demo>`: the demo's layer tree as built at media time 0 — each layer's class,
-/// frame and the properties it sets — and each animation with its timing, groups with their
-/// children.
+/// `citrine info <demo>`: the demo's window's layer tree at media time 0, after its first
+/// run-loop turn and before any input — each layer's class, frame and the properties it sets — and each animation with its
+/// timing, groups with their children.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
@@ -15,8 +16,11 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let demo = try OptionValue.demo(demo)
-        let root = Gallery.start(demo)
+        CAMediaClock.setManualTime(0)
         defer { CAMediaClock.useSystemTime() }
+        let scene = demo.makeScene()
+        scene.advance(to: 0)
+        let root = scene.rootLayer
         print("\(demo.name): \(demo.summary)")
         print("\(LayerTree.number(demo.size.width))x\(LayerTree.number(demo.size.height)) points, "
               + "span \(LayerTree.number(demo.span)) s")

@@ -62,7 +62,8 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Frames drawn at once (default: the number of processors).", valueName: "count"))
+    @Option(help: ArgumentHelp("Threads that render and encode, in all (default: the number of processors).",
+                               valueName: "count"))
     var threads: String?
 }
 

@@ -218,27 +218,21 @@ struct RenderPlan {
 }
 
 extension OptionValue {
-    /// The gallery demo called `name` (for `info`).
-    static func demo(_ name: String) throws(Failure) -> Demo {
-        guard let demo = Gallery.demo(named: name) else {
+    /// The demo called `name`, or aliased so (see `SeedDemo.aliases`).
+    static func demo(_ name: String) throws(Failure) -> SeedDemo {
+        guard let demo = SeedDemo.named(name) else {
             throw Failure(.badInput, "unknown demo '\(name)': expected one of "
-                          + Gallery.demos.map(\.name).joined(separator: ", ") + " (see 'citrine demos')")
+                          + SeedDemo.all.map(\.name).joined(separator: ", ") + " (see 'citrine demos')")
         }
         return demo
     }
 
-    /// What `render` draws for `name`: a gallery demo, or an interactive seed demo (`…-live`,
-    /// see `citrine demos --live`) exported through its scripted input on one thread (its views
-    /// share `UIApplication.shared`).
+    /// What `render` draws for `name`: the demo exported through its scripted input, on one
+    /// thread (its views share `UIApplication.shared`).
     static func subject(_ name: String) throws(Failure) -> RenderSubject {
-        if let live = SeedDemo.named(name) {
-            return RenderSubject(name: live.name, size: live.size, span: live.span, maxThreads: 1) { scale in
-                CAAnimationExporter(size: live.size, scale: scale) { live.makeScene() }
-            }
-        }
         let demo = try demo(name)
-        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, maxThreads: nil) { scale in
-            CAAnimationExporter(size: demo.size, scale: scale, makeLayer: demo.build)
+        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, maxThreads: 1) { scale in
+            CAAnimationExporter(size: demo.size, scale: scale) { demo.makeScene() }
         }
     }
 }

@@ -8,40 +8,54 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.output == """
-            falling-petal       160x240  4 s    seed 003: a petal falls along a keyframe path while rotating (CAAnimationGroup)
-            volume-bars         160x120  0.6 s  seed 000: CAReplicatorLayer, 3 bars, instanceDelay 0.1, transform.scale.y autoreverses
-            activity-indicator  120x120  1 s    seed 000: CAReplicatorLayer of 20 dots rotated 2π/20, transform.scale 1→0
-            ball-loader         200x120  1.5 s  seed 002: a ball follows arc + arc + line (CAKeyframeAnimation path, easeInEaseOut)
-            sticky-bubble       200x200  1 s    seeds 000/001: the QQ sticky bubble's CAShapeLayer between two circles
-            reflection          200x240  2 s    seed 000: CAReplicatorLayer, 2 instances, translate(height) then rotate π about x, colour offsets −0.1
-            fold-image          200x220  2 s    seed 000: top half rotated about x with m34 = −1/500, gradient shadow following the fold
+            volume-bars                    160x180  1 s    seed 000: a CAReplicatorLayer of 3 bars, instanceDelay 0.1, transform.scale.y 1 → 0.1 autoreversing
+            activity-indicator             140x140  1 s    seed 000: a CAReplicatorLayer of 20 dots turned 2π/20 apart, 1/20 s later each, transform.scale 1 → 0
+            reflection                     200x360  0.5 s  seed 000: a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower
+            fold-image                     240x240  2 s    seed 000: drag down to fold the image's top half (m34 = −1/500) with a gradient shadow; it springs back with damping 0.2
+            page-curl                      200x240  5 s    seed 000: tap to turn the page: UIView.transition with .transitionCurlUp (a pageCurl CATransition, 2 s)
+            path-dots                      320x320  5 s    seed 000: draw a path with a finger; dots follow it in a CAReplicatorLayer with instanceDelay 0.2
+            sticky-bubble                  320x240  3.5 s  seeds 000/001: the QQ sticky bubble: drag it; past 80 pt it breaks off with an 8-frame burst, within 80 pt it springs back
+            ball-loader                    200x120  3 s    seed 002: three balls: the outer two travel arcs around the middle one (keyframe path), growing from animationDidStart
+            carousel                       240x180  7 s    seed 003: swipe the image carousel: a cube CATransition to the next or previous image
+            petal-pause                    320x480  7 s    seed 003: tap: a petal falls to the touch while turning; later taps pause and resume it (speed, timeOffset, beginTime)
+            falling-petal-jump-back        320x480  6 s    seed 003: tap: the petal moves to the touch (position, 5 s), then jumps back to its model position
+            falling-petal-move-rotate      320x480  6 s    seed 003: tap: the petal moves to the touch while transform.rotation.z turns it to 3π/2 and back
+            falling-petal-delegate-fix     320x480  6 s    seed 003: tap: the petal moves and stays: animationDidStop sets its position with actions disabled
+            falling-petal-keyframe-values  320x480  11 s   seed 003: the petal falls through four keyframe values in 8 s, from 2 s after loading
+            falling-petal-keyframe-path    320x480  14 s   seed 003: the petal falls along a cubic Bézier keyframe path in 8 s, from 5 s after loading
+            falling-petal-group            320x480  16 s   seed 003: a CAAnimationGroup of the path and the rotation (10 s, from 5 s); the delegate sets the final state
 
             """)
     }
 
+    /// The tree after the first run-loop turn: seed 003's keyframe-path listing adds its
+    /// animation at load with beginTime = CACurrentMediaTime() + 5 and duration 8, along the
+    /// cubic from (50, 150) with controls (160, 280) and (−30, 300) to (55, 400), whose control
+    /// points span (−30, 150) to (160, 400); the 10 × 20 petal sits at (50, 150).
     @Test func infoShowsTheTreeAndTheAnimationsTiming() throws {
-        let run = try Citrine.run(["info", "falling-petal"])
+        let run = try Citrine.run(["info", "falling-petal-keyframe-path"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.output == """
-            falling-petal: seed 003: a petal falls along a keyframe path while rotating (CAAnimationGroup)
-            160x240 points, span 4 s
+            falling-petal-keyframe-path: seed 003: the petal falls along a cubic Bézier keyframe path in 8 s, from 5 s after loading
+            320x480 points, span 14 s
 
-            CALayer  frame (0, 0, 160, 240)
-            └── CAShapeLayer  frame (28, 12, 24, 36)  path in (-6, 0, 36, 36)  fillColor #ED7399
-                  ◆ "fall": CAAnimationGroup  beginTime 0  duration 4  repeatCount 0  autoreverses false  fillMode forwards  timingFunction linear  removedOnCompletion false
-                    ├── CAKeyframeAnimation  position  along a path in (0, 30, 150, 180)  beginTime 0  duration 4  repeatCount 0  autoreverses false  fillMode removed  timingFunction linear
-                    └── CABasicAnimation  transform.rotation.z  0 → 6.2832  beginTime 0  duration 4  repeatCount 0  autoreverses false  fillMode removed  timingFunction linear
+            CALayer  frame (0, 0, 320, 480)  backgroundColor #F7F5ED
+            └── CALayer  frame (0, 0, 320, 480)
+                └── CALayer  frame (45, 140, 10, 20)  contents 20x40 image
+                      ◆ "KCKeyframeAnimation_Position": CAKeyframeAnimation  position  along a path in (-30, 150, 190, 250)  beginTime 5  duration 8  repeatCount 0  autoreverses false  fillMode removed  timingFunction linear
 
             """)
     }
 
-    @Test func infoOfARepeatingDemo() throws {
-        let run = try Citrine.run(["info", "volume-bars"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.output.contains("CAReplicatorLayer  frame (20, 10, 130, 100)  instanceCount 3  instanceDelay 0.1  instanceTransform translate(45, 0, 0)"))
-        #expect(run.output.contains("""
-            ◆ "bounce": CABasicAnimation  transform.scale.y  1 → 0.1  beginTime 0  duration 0.3  repeatCount infinity  autoreverses true  fillMode removed  timingFunction linear
-            """))
+    /// Old names still work: `falling-petal` is the group listing, `NAME-live` is `NAME`.
+    @Test func aliases() throws {
+        let old = try Citrine.run(["info", "falling-petal"])
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.output.hasPrefix("falling-petal-group: seed 003"))
+        let live = try Citrine.run(["info", "ball-loader-live"])
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.output.hasPrefix("ball-loader: seed 002"))
+        #expect(live.output.contains(#"◆ "animation1": CAKeyframeAnimation  position  along a path"#))
     }
 
     @Test func version() throws {

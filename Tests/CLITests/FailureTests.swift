@@ -28,7 +28,7 @@ import Testing
         (["--duration", "0.01"], 1, "citrine: bad --duration '0.01': expected a range of 1 to"),
         (["--background", "red"], 1, "citrine: bad --background 'red': expected transparent, #RRGGBB or #RRGGBBAA"),
         (["--dither", "lots"], 1, "citrine: bad --dither 'lots': expected none, ordered or diffusion"),
-        (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x48000 pixels is too large"),
+        (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x72000 pixels is too large"),
         (["--bogus"], 2, "citrine: unknown option '--bogus'"),
         (["--fps"], 2, "citrine: missing value for '--fps <rate>'"),
         (["--duration", "1", "--end", "2"], 2, "citrine: --duration and --end both set the length: give one"),
@@ -51,7 +51,7 @@ import Testing
         let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [([String], Int32, String)] = [
-            (["render", "nope", "-o", "x.gif"], 1, "citrine: unknown demo 'nope': expected one of falling-petal, volume-bars"),
+            (["render", "nope", "-o", "x.gif"], 1, "citrine: unknown demo 'nope': expected one of volume-bars, activity-indicator"),
             (["info", "nope"], 1, "citrine: unknown demo 'nope'"),
             (["render", "volume-bars", "-o", "x.txt"], 1, "citrine: x.txt: unknown file type"),
             (["render", "volume-bars", "-o", "missing/x.gif"], 1, "citrine: missing/x.gif: the folder missing/ does not exist"),

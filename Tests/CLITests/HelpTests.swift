@@ -79,8 +79,8 @@ import Testing
                                       (default: from the file name; needed with -o -).
               -y, --overwrite         Replace an existing output file (refused otherwise).
               -q, --quiet             No progress line on standard error.
-              --threads <count>       Frames drawn at once (default: the number of
-                                      processors).
+              --threads <count>       Threads that render and encode, in all (default: the
+                                      number of processors).
 
             TIME:
               --fps <rate>            Frames per second: 30 (default), 29.97, 30000/1001 …

@@ -3,18 +3,18 @@ import TestSupport
 import Testing
 
 /// `citrine render` to PNG, GIF and APNG, decoded back by Pillow (an independent decoder).
-/// volume-bars at scale 1 keeps each render to a fraction of a second: 160×120 pixels, a
-/// 0.6 s span (18 frames at 30 fps).
+/// volume-bars at scale 1 keeps each render to a fraction of a second: 160×180 pixels, a
+/// 1 s span (30 frames at 30 fps).
 @Suite struct RenderTests {
     @Test func stillHasTheSizeAsked() throws {
         let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [([String], Int, Int)] = [
-            ([], 320, 240),                          // default scale 2
-            (["--scale", "1"], 160, 120),
-            (["--width", "100"], 100, 75),           // 100/160 of 160×120
-            (["--height", "60"], 80, 60),
-            (["--size", "100x100"], 100, 75),        // fits inside, keeps the aspect
+            ([], 320, 360),                          // default scale 2
+            (["--scale", "1"], 160, 180),
+            (["--width", "80"], 80, 90),             // 80/160 of 160×180
+            (["--height", "90"], 80, 90),
+            (["--size", "80x200"], 80, 90),          // fits inside, keeps the aspect
         ]
         for (i, (options, width, height)) in cases.enumerated() {
             let run = try Citrine.run(["render", "volume-bars", "--time", "0.5", "-o", "still\(i).png"] + options, in: folder)
@@ -32,7 +32,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let apng = try PillowDecoder.decode(folder.appendingPathComponent("bars.apng").path)
         #expect(apng.format == "PNG")
-        #expect(apng.frames.count == 18)                          // round(0.6 s · 30 fps)
+        #expect(apng.frames.count == 30)                          // round(1 s · 30 fps)
         #expect(apng.loop == 0)                                   // forever, the default
         for frame in apng.frames {
             #expect(abs(frame.duration - 1000.0 / 30) < 1e-9)     // delay 1/30 s, exactly
@@ -43,7 +43,7 @@ import Testing
             #expect(still.status == 0, "\(still.stderr)")
             let expected = try Picture.still(folder.appendingPathComponent("still.png"))
             let frame = Picture(apng.frames[index])
-            #expect((frame.width, frame.height) == (160, 120))
+            #expect((frame.width, frame.height) == (160, 180))
             #expect(frame.rgba == expected.rgba, "frame \(index) differs from \(options)")
         }
     }
@@ -115,12 +115,12 @@ import Testing
     @Test func liveDemoExportsThroughItsScriptedInput() throws {
         let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try Citrine.run(["render", "sticky-bubble-live", "--scale", "1", "-o", "bubble.apng"], in: folder)
+        let run = try Citrine.run(["render", "sticky-bubble", "--scale", "1", "-o", "bubble.apng"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let decoded = try PillowDecoder.decode(folder.appendingPathComponent("bubble.apng").path)
         #expect(decoded.frames.count == 105)   // the demo's span, 3.5 s, at 30 fps
         #expect(Set(decoded.frames.map(\.rgba)).count > 10)
-        let still = try Citrine.run(["render", "sticky-bubble-live", "--scale", "1", "--time", "0", "-o", "first.png"], in: folder)
+        let still = try Citrine.run(["render", "sticky-bubble", "--scale", "1", "--time", "0", "-o", "first.png"], in: folder)
         #expect(still.status == 0, "\(still.stderr)")
         let first = try PillowDecoder.decode(folder.appendingPathComponent("first.png").path)
         #expect(first.frames.first?.rgba == decoded.frames.first?.rgba)

@@ -38,15 +38,15 @@ struct VideoTests {
     @Test func mp4IsH264WithEvenSize() throws {
         let folder = try TemporaryFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // 161 px wide: 161/160 of 160×120 is 161×121 (121 = 120·161/160 rounded), padded to even.
+        // 161 px wide: 161/160 of 160×180 is 161×181 (181 = 180·161/160 rounded), padded to even.
         let run = try Citrine.run(["render", "volume-bars", "-o", "bars.mp4", "--width", "161"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let fields = try Self.probe(folder.appendingPathComponent("bars.mp4"))
         #expect(fields["codec_name"] == "h264")
         #expect(fields["pix_fmt"] == "yuv420p")
         #expect(fields["width"] == "162")
-        #expect(fields["height"] == "122")
-        #expect(fields["nb_read_frames"] == "18")               // round(0.6 s · 30 fps)
+        #expect(fields["height"] == "182")
+        #expect(fields["nb_read_frames"] == "30")               // 1 s · 30 fps
         #expect(TemporaryFolder.entries(folder) == ["bars.mp4"])
     }
 
@@ -60,8 +60,8 @@ struct VideoTests {
         #expect(fields["profile"] == "4444")
         #expect(fields["pix_fmt"] == "yuva444p12le" || fields["pix_fmt"] == "yuva444p10le")
         #expect(fields["width"] == "160")
-        #expect(fields["height"] == "120")
-        #expect(fields["nb_read_frames"] == "12")               // 0.6 s · 20 fps
+        #expect(fields["height"] == "180")
+        #expect(fields["nb_read_frames"] == "20")               // 1 s · 20 fps
     }
 
     @Test func webmIsVP9WithAlpha() throws {

@@ -57,6 +57,49 @@ extension UIClockSuite {
             #expect(px.pixel(x: 5, y: 55) == .init(r: 255, g: 255, b: 255, a: 255))
         }
 
+        /// UIKit gives a view a backing store only when its class overrides `draw(_:)` (Apple's
+        /// performance guidance: do not implement an empty `draw(_:)`, it costs a backing store).
+        /// Here a view finds out at its first display: `_drawsContent(of:)` then says whether its
+        /// layer needs one (the compositor asks it), and an override that calls `super` and
+        /// draws keeps its content.
+        @Test func onlyViewsThatDrawKeepABackingStore() throws {
+            final class Disc: UIView {
+                override func draw(_ rect: CGRect) {
+                    UIColor.blue.setFill()
+                    UIBezierPath(ovalIn: bounds).fill()
+                }
+            }
+            final class SuperThenDisc: UIView {
+                override func draw(_ rect: CGRect) {
+                    super.draw(rect)
+                    UIColor.green.setFill()
+                    UIBezierPath(rect: bounds).fill()
+                }
+            }
+            final class SuperOnly: UIView {
+                override func draw(_ rect: CGRect) { super.draw(rect) }
+            }
+            let window = UIClockSuite.makeWindow(width: 100, height: 40, at: 450)
+            let plain = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            plain.backgroundColor = .red
+            let disc = Disc(frame: CGRect(x: 20, y: 0, width: 20, height: 20))
+            let superThen = SuperThenDisc(frame: CGRect(x: 40, y: 0, width: 20, height: 20))
+            let superOnly = SuperOnly(frame: CGRect(x: 60, y: 0, width: 20, height: 20))
+            for v in [plain, disc, superThen, superOnly] { window.addSubview(v) }
+            UIClockSuite.advance(to: 450)
+            let px = try CARenderer.image(of: window.layer, size: window.bounds.size, at: 450, scale: 1).pixmap
+            #expect(!plain._drawsContent(of: plain.layer) && !window._drawsContent(of: window.layer))
+            #expect(!superOnly._drawsContent(of: superOnly.layer))
+            #expect(disc._drawsContent(of: disc.layer) && superThen._drawsContent(of: superThen.layer))
+            #expect(px.pixel(x: 10, y: 10) == .init(r: 255, g: 0, b: 0, a: 255))
+            #expect(px.pixel(x: 30, y: 10) == .init(r: 0, g: 0, b: 255, a: 255))
+            #expect(px.pixel(x: 50, y: 10) == .init(r: 0, g: 255, b: 0, a: 255))
+            #expect(px.pixel(x: 70, y: 10) == .init(r: 255, g: 255, b: 255, a: 255))
+            // Asking for display asks again: the next display draws and decides anew.
+            plain.setNeedsDisplay()
+            #expect(plain._drawsContent(of: plain.layer))
+        }
+
         @Test func labelAndImageViewDrawTheirContent() throws {
             let window = UIClockSuite.makeWindow(width: 120, height: 40, at: 500)
             let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))

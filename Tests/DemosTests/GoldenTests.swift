@@ -5,7 +5,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Regression guard for the seed demos: each demo's key frame (half-way through its strip, 1×)
+/// Regression guard for the renderer on the layer-only scenes (`LayerDemo`): each scene's key frame (half-way through its strip, 1×)
 /// against a golden PNG that was looked at when committed (Goldens/). Not evidence of
 /// correctness — the behaviour tests are — but a change in any demo's picture shows up here.
 /// Tolerance: mean absolute difference ≤ 0.5 / 255 per channel and no channel off by more than 32.
@@ -13,11 +13,11 @@ import Testing
 @Suite(.serialized) struct GoldenTests {
     static let folder = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
 
-    @Test(arguments: Gallery.demos.map(\.name))
+    @Test(arguments: LayerDemo.all.map(\.name))
     func keyFrameMatchesGolden(_ name: String) throws {
-        let demo = try #require(Gallery.demos.first { $0.name == name })
-        let root = Gallery.start(demo)
-        let image = try Gallery.frame(demo, root: root, at: demo.span / 2, scale: 1)
+        let demo = try #require(LayerDemo.all.first { $0.name == name })
+        let root = LayerDemo.start(demo)
+        let image = try LayerDemo.frame(demo, root: root, at: demo.span / 2, scale: 1)
         let path = "\(Self.folder)/\(name).png"
         if ProcessInfo.processInfo.environment["CITRINE_RECORD_GOLDENS"] == "1" {
             try PNGCodec.write(image.pixmap, to: path)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite(.serialized) struct SeedFallingPetalTests {
     func start(_ variant: SeedFallingPetalView.Variant) throws -> (SeedDriver, SeedFallingPetalView, SeedDemo) {
-        let demo = try #require(SeedDemo.fallingPetals.first { $0.name == "falling-petal-\(variant.rawValue)-live" })
+        let demo = try #require(SeedDemo.fallingPetals.first { $0.name == "falling-petal-\(variant.rawValue)" })
         let driver = SeedDriver(demo)
         let view = try #require(driver.window.subviews.compactMap { $0 as? SeedFallingPetalView }.first)
         return (driver, view, demo)

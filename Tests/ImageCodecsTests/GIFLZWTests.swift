@@ -12,7 +12,7 @@ struct GIFLZWTests {
     /// as one row (or rows of 200) with its own table of distinct colours — built here, so the
     /// only encoder code under test is `GIFLZWEncoder`.
     static func gif(of streams: [([UInt8], Int)], canvasWidth: Int, canvasHeight: Int) -> [UInt8] {
-        let out = GIFByteBuffer()
+        let out = ByteBuffer()
         out.append(Array("GIF89a".utf8))
         out.appendUInt16(canvasWidth)
         out.appendUInt16(canvasHeight)
@@ -94,7 +94,7 @@ struct GIFLZWTests {
     /// Indices 0 1: clear, 0, 1, end all 3 bits: 100 000 001 101 → 0x44 0x0A.
     @Test func endCodeWidthBitForBit() {
         func stream(_ indices: [UInt8]) -> [UInt8] {
-            let out = GIFByteBuffer()
+            let out = ByteBuffer()
             indices.withUnsafeBufferPointer { GIFLZWEncoder().encode($0, minimumCodeSize: 2, into: out) }
             return Array(UnsafeBufferPointer(start: out.bytes, count: out.count))
         }

@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 import Raster
 import Testing
+import TestSupport
 import WindowHost
 
 /// Numbers for issue 14 (not assertions of speed: run on demand, in a release build, and read

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import QuartzCore
 import Testing
+import TestSupport
 import WindowHost
 
 /// Holds a scene built on the window's thread, for the test thread to read once `run()` returned.
@@ -11,7 +12,7 @@ final class SceneBox: @unchecked Sendable {
 
 /// The window end to end, under a private Xvfb: real X input through xdotool (XTEST), real
 /// pixels through xwd, the window's thread's CPU time through its CPU clock.
-@Suite(.serialized, .enabled(if: XTools.available, XTools.skipReason))
+@Suite(.serialized, .enabled(if: XTools.available, Comment(rawValue: XTools.skipReason)))
 struct X11WindowTests {
     /// Opens a `DragScene` window on `xvfb` from a thread of its own; returns the thread, the
     /// window, its id as xdotool finds it by title, and the scene box.

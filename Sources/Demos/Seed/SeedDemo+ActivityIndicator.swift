@@ -44,7 +44,9 @@ public final class SeedActivityIndicatorView: UIView {
 extension SeedDemo {
     /// Activity indicator: no input.
     public static let activityIndicator = SeedDemo(
-        name: "activity-indicator-live", seeds: [0], size: CGSize(width: 140, height: 140), span: 1,
+        name: "activity-indicator", seeds: [0],
+        description: "a CAReplicatorLayer of 20 dots turned 2π/20 apart, 1/20 s later each, transform.scale 1 → 0",
+        size: CGSize(width: 140, height: 140), span: 1,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 140, height: 140))

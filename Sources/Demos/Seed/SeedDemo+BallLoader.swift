@@ -109,7 +109,9 @@ public final class SeedBallLoaderView: UIView {
 extension SeedDemo {
     /// The loader: starts at once, no input; two loops.
     public static let ballLoader = SeedDemo(
-        name: "ball-loader-live", seeds: [2], size: CGSize(width: 200, height: 120), span: 3,
+        name: "ball-loader", seeds: [2],
+        description: "three balls: the outer two travel arcs around the middle one (keyframe path), growing from animationDidStart",
+        size: CGSize(width: 200, height: 120), span: 3,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 120))

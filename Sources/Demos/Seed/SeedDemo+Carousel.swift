@@ -63,7 +63,9 @@ public final class SeedCarouselView: UIView {
 extension SeedDemo {
     /// Swipe left twice, then right three times (wrapping to image 4).
     public static let carousel = SeedDemo(
-        name: "carousel-live", seeds: [3], size: CGSize(width: 240, height: 180), span: 7,
+        name: "carousel", seeds: [3],
+        description: "swipe the image carousel: a cube CATransition to the next or previous image",
+        size: CGSize(width: 240, height: 180), span: 7,
         timeline: UIEventTimeline([
             .drag(from: CGPoint(x: 200, y: 90), to: CGPoint(x: 60, y: 90), at: 0.2, duration: 0.2, steps: 6),
             .drag(from: CGPoint(x: 200, y: 90), to: CGPoint(x: 60, y: 90), at: 1.5, duration: 0.2, steps: 6),

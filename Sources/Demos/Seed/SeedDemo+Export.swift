@@ -2,16 +2,19 @@ import CitrineUI
 import Export
 
 extension SeedDemo {
-    /// The demo as an exporter's scene: its window, stepped through its scripted timeline —
-    /// the events due by each frame time go through `UIApplication`'s input path, then one turn
-    /// of its run loop (`advance(to:)`), as `play()` does headless. `UIApplication.shared` is
-    /// one per process: export with `threads = 1`.
+    /// The demo as an exporter's scene: its window, stepped through its scripted timeline as a
+    /// live window would run it — one run-loop turn (`UIApplication.advance(to:)`) at every
+    /// display frame (1/60 s) from media time 0, each after the events due by then. A frame at
+    /// time t therefore shows the same state whatever frame rate or still time is asked for
+    /// (a still at 2 s has seen the drag at 0.1–0.6 s and the spring that followed).
+    /// `UIApplication.shared` is one per process: export with `threads = 1`.
     public func makeScene() -> any ExportScene { Scene(window: build(), timeline: timeline) }
 
     final class Scene: ExportScene {
         let window: UIWindow
         let timeline: UIEventTimeline
-        private var lastTime: CFTimeInterval?
+        /// The media time of the last run-loop turn, nil before the first.
+        private var lastTurn: CFTimeInterval?
 
         init(window: UIWindow, timeline: UIEventTimeline) {
             self.window = window
@@ -20,9 +23,23 @@ extension SeedDemo {
 
         var rootLayer: CALayer { window.layer }
 
+        /// Turns the run loop at each display frame after the last turn (from 0 for the first)
+        /// and before `time`, then at `time`; the calling thread's clock reads `time` afterwards.
         func advance(to time: CFTimeInterval) {
-            timeline.sendEvents(after: lastTime, through: time, in: window)
-            lastTime = time
+            let step = 1 / CADisplayLink.displayRate
+            var frame = lastTurn.map { ($0 / step + 1e-6).rounded(.down) + 1 } ?? 0
+            while frame * step < time - 1e-9 {
+                CAMediaClock._setManualTimeForCurrentThread(frame * step)
+                turn(at: frame * step)
+                frame += 1
+            }
+            CAMediaClock._setManualTimeForCurrentThread(time)
+            turn(at: time)
+        }
+
+        private func turn(at time: CFTimeInterval) {
+            timeline.sendEvents(after: lastTurn, through: time, in: window)
+            lastTurn = time
             UIApplication.shared.advance(to: time)
         }
     }

@@ -49,6 +49,7 @@ public final class SeedFallingPetalView: UIView {
         self.variant = variant
         super.init(frame: frame)
         relay.view = self
+        backgroundColor = UIColor(patternImage: SeedPetalView.backgroundImage())
         petal.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
         petal.position = CGPoint(x: 50, y: 150)
         if variant == .moveAndRotate { petal.anchorPoint = CGPoint(x: 0.5, y: 0.6) }
@@ -148,9 +149,10 @@ public final class SeedFallingPetalView: UIView {
 }
 
 extension SeedDemo {
-    static func fallingPetal(_ variant: SeedFallingPetalView.Variant, span: CFTimeInterval, taps: [UIEventTimeline.Step]) -> SeedDemo {
-        SeedDemo(name: "falling-petal-\(variant.rawValue)-live", seeds: [3], size: CGSize(width: 320, height: 480), span: span,
-                 timeline: UIEventTimeline(taps), build: {
+    static func fallingPetal(_ variant: SeedFallingPetalView.Variant, span: CFTimeInterval, taps: [UIEventTimeline.Step],
+                             description: String) -> SeedDemo {
+        SeedDemo(name: "falling-petal-\(variant.rawValue)", seeds: [3], description: description,
+                 size: CGSize(width: 320, height: 480), span: span, timeline: UIEventTimeline(taps), build: {
             let window = SeedDemo.window(CGSize(width: 320, height: 480))
             window.addSubview(SeedFallingPetalView(frame: window.bounds, variant: variant))
             return window
@@ -159,11 +161,17 @@ extension SeedDemo {
 
     /// The six falling-petal listings (touch ones tapped at (200, 400) at 0.2 s).
     public static let fallingPetals: [SeedDemo] = [
-        fallingPetal(.jumpBack, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)]),
-        fallingPetal(.moveAndRotate, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)]),
-        fallingPetal(.delegateFix, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)]),
-        fallingPetal(.keyframeValues, span: 11, taps: []),
-        fallingPetal(.keyframePath, span: 14, taps: []),
-        fallingPetal(.group, span: 16, taps: []),
+        fallingPetal(.jumpBack, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)],
+                     description: "tap: the petal moves to the touch (position, 5 s), then jumps back to its model position"),
+        fallingPetal(.moveAndRotate, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)],
+                     description: "tap: the petal moves to the touch while transform.rotation.z turns it to 3π/2 and back"),
+        fallingPetal(.delegateFix, span: 6, taps: [.tap(CGPoint(x: 200, y: 400), at: 0.2)],
+                     description: "tap: the petal moves and stays: animationDidStop sets its position with actions disabled"),
+        fallingPetal(.keyframeValues, span: 11, taps: [],
+                     description: "the petal falls through four keyframe values in 8 s, from 2 s after loading"),
+        fallingPetal(.keyframePath, span: 14, taps: [],
+                     description: "the petal falls along a cubic Bézier keyframe path in 8 s, from 5 s after loading"),
+        fallingPetal(.group, span: 16, taps: [],
+                     description: "a CAAnimationGroup of the path and the rotation (10 s, from 5 s); the delegate sets the final state"),
     ]
 }

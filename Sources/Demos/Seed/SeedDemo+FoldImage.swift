@@ -105,7 +105,9 @@ public final class SeedFoldImageView: UIView {
 extension SeedDemo {
     /// Fold image: drag down 100 pt over 0.5 s and release (springs back).
     public static let foldImage = SeedDemo(
-        name: "fold-image-live", seeds: [0], size: CGSize(width: 240, height: 240), span: 2,
+        name: "fold-image", seeds: [0],
+        description: "drag down to fold the image's top half (m34 = −1/500) with a gradient shadow; it springs back with damping 0.2",
+        size: CGSize(width: 240, height: 240), span: 2,
         timeline: UIEventTimeline([
             .drag(from: CGPoint(x: 120, y: 70), to: CGPoint(x: 120, y: 170), at: 0.1, duration: 0.5, steps: 20),
         ]),

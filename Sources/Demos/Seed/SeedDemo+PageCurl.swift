@@ -38,7 +38,9 @@ public final class SeedPageCurlView: UIView {
 extension SeedDemo {
     /// Tap at 0.2 s and at 2.6 s.
     public static let pageCurl = SeedDemo(
-        name: "page-curl-live", seeds: [0], size: CGSize(width: 200, height: 240), span: 5,
+        name: "page-curl", seeds: [0],
+        description: "tap to turn the page: UIView.transition with .transitionCurlUp (a pageCurl CATransition, 2 s)",
+        size: CGSize(width: 200, height: 240), span: 5,
         timeline: UIEventTimeline([.tap(CGPoint(x: 100, y: 120), at: 0.2), .tap(CGPoint(x: 100, y: 120), at: 2.6)]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 240))

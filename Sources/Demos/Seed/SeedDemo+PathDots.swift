@@ -89,22 +89,6 @@ public final class SeedPathDotsView: UIView {
     }
 }
 
-/// A plain button stand-in: a label that runs `action` on tap.
-final class SeedButton: UILabel {
-    init(frame: CGRect, title: String, action: @escaping () -> Void) {
-        super.init(frame: frame)
-        text = title
-        textAlignment = .center
-        textColor = .white
-        backgroundColor = UIColor(red: 0.2, green: 0.45, blue: 0.85, alpha: 1)
-        layer.cornerRadius = 6
-        isUserInteractionEnabled = true
-        addGestureRecognizer(UITapGestureRecognizer { tap in if tap.state == .ended { action() } })
-    }
-
-    required init?(coder: NSCoder) { return nil }
-}
-
 extension SeedDemo {
     /// Points of the default scripted stroke (window coordinates): a wave across the view.
     static let pathDotsStroke: [CGPoint] = (0...24).map { i in
@@ -114,7 +98,9 @@ extension SeedDemo {
 
     /// Path dots: draw a wave, tap "Start" at 1 s, let the dots run.
     public static let pathDots = SeedDemo(
-        name: "path-dots-live", seeds: [0], size: CGSize(width: 320, height: 320), span: 5,
+        name: "path-dots", seeds: [0],
+        description: "draw a path with a finger; dots follow it in a CAReplicatorLayer with instanceDelay 0.2",
+        size: CGSize(width: 320, height: 320), span: 5,
         timeline: UIEventTimeline(
             [UIEventTimeline.Step.down(pathDotsStroke[0], at: 0.1)]
                 + pathDotsStroke.dropFirst().enumerated().map { UIEventTimeline.Step.move(to: $0.element, at: 0.1 + 0.02 * Double($0.offset + 1)) }
@@ -124,12 +110,24 @@ extension SeedDemo {
             let draw = SeedPathDotsView(frame: CGRect(x: 0, y: 0, width: 320, height: 270))
             draw.backgroundColor = .white
             window.addSubview(draw)
-            window.addSubview(SeedButton(frame: CGRect(x: 20, y: 280, width: 120, height: 30), title: "Start") { [weak draw] in
+            window.addSubview(button("Start", frame: CGRect(x: 20, y: 280, width: 120, height: 30)) { [weak draw] in
                 draw?.startAnimation()
             })
-            window.addSubview(SeedButton(frame: CGRect(x: 180, y: 280, width: 120, height: 30), title: "Redraw") { [weak draw] in
+            window.addSubview(button("Redraw", frame: CGRect(x: 180, y: 280, width: 120, height: 30)) { [weak draw] in
                 draw?.redraw()
             })
             return window
         })
+}
+
+extension SeedDemo {
+    /// One of the seed's two buttons (its storyboard's startAnim: and reDraw: actions): white
+    /// title on blue, running `action` on a tap.
+    static func button(_ title: String, frame: CGRect, action: @escaping () -> Void) -> UIButton {
+        let button = UIButton(type: .custom, primaryAction: UIAction(title: title) { _ in action() })
+        button.frame = frame
+        button.backgroundColor = UIColor(red: 0.2, green: 0.45, blue: 0.85, alpha: 1)
+        button.layer.cornerRadius = 6
+        return button
+    }
 }

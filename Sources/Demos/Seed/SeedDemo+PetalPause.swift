@@ -27,6 +27,7 @@ public final class SeedPetalView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         relay.view = self
+        backgroundColor = UIColor(patternImage: Self.backgroundImage())
         petal.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
         petal.position = CGPoint(x: 50, y: 150)
         petal.anchorPoint = CGPoint(x: 0.5, y: 0.6)
@@ -36,6 +37,21 @@ public final class SeedPetalView: UIView {
     }
 
     public required init?(coder: NSCoder) { return nil }
+
+    /// The seed's `background.jpg`, set as the view's pattern colour ("the picture is in fact in
+    /// the root layer"): a 32-point tile drawn procedurally — pale sky with two soft blossoms —
+    /// at 2×.
+    static func backgroundImage() -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        return UIGraphicsImageRenderer(size: CGSize(width: 32, height: 32), format: format).image { context in
+            UIColor(red: 0.86, green: 0.93, blue: 0.98, alpha: 1).setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 32, height: 32))
+            UIColor(red: 0.97, green: 0.86, blue: 0.9, alpha: 1).setFill()
+            UIBezierPath(ovalIn: CGRect(x: 4, y: 5, width: 7, height: 7)).fill()
+            UIBezierPath(ovalIn: CGRect(x: 20, y: 19, width: 6, height: 6)).fill()
+        }
+    }
 
     /// A pink petal drawn procedurally (10 × 20 points at 2×).
     static func petalImage() -> UIImage {
@@ -110,7 +126,9 @@ public final class SeedPetalView: UIView {
 extension SeedDemo {
     /// Tap at (200, 400) to start, pause at 2 s, resume at 3 s; the move ends at 6.2 s.
     public static let petalPause = SeedDemo(
-        name: "petal-pause-live", seeds: [3], size: CGSize(width: 320, height: 480), span: 7,
+        name: "petal-pause", seeds: [3],
+        description: "tap: a petal falls to the touch while turning; later taps pause and resume it (speed, timeOffset, beginTime)",
+        size: CGSize(width: 320, height: 480), span: 7,
         timeline: UIEventTimeline([
             .tap(CGPoint(x: 200, y: 400), at: 0.2),
             .tap(CGPoint(x: 100, y: 100), at: 2.0),

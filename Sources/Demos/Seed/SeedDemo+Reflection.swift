@@ -35,7 +35,9 @@ public final class SeedReflectionView: UIView {
 extension SeedDemo {
     /// Reflection: no input.
     public static let reflection = SeedDemo(
-        name: "reflection-live", seeds: [0], size: CGSize(width: 200, height: 360), span: 0.5,
+        name: "reflection", seeds: [0],
+        description: "a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower",
+        size: CGSize(width: 200, height: 360), span: 0.5,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 360))

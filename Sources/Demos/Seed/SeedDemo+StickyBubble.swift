@@ -190,7 +190,9 @@ extension SeedDemo {
     /// The QQ sticky bubble: drag it 60 pt and release (it springs back), then drag it 120 pt and
     /// release (it breaks off with the burst).
     public static let stickyBubble = SeedDemo(
-        name: "sticky-bubble-live", seeds: [0, 1], size: CGSize(width: 320, height: 240), span: 3.5,
+        name: "sticky-bubble", seeds: [0, 1],
+        description: "the QQ sticky bubble: drag it; past 80 pt it breaks off with an 8-frame burst, within 80 pt it springs back",
+        size: CGSize(width: 320, height: 240), span: 3.5,
         timeline: UIEventTimeline([
             .drag(from: bubbleOrigin, to: CGPoint(x: 160, y: 120), at: 0.1, duration: 0.5, steps: 15),
             .drag(from: bubbleOrigin, to: CGPoint(x: 200, y: 180), at: 2.0, duration: 0.6, steps: 18),

@@ -43,7 +43,9 @@ public final class SeedVolumeBarsView: UIView {
 extension SeedDemo {
     /// Volume bars: no input.
     public static let volumeBars = SeedDemo(
-        name: "volume-bars-live", seeds: [0], size: CGSize(width: 160, height: 180), span: 1,
+        name: "volume-bars", seeds: [0],
+        description: "a CAReplicatorLayer of 3 bars, instanceDelay 0.1, transform.scale.y 1 → 0.1 autoreversing",
+        size: CGSize(width: 160, height: 180), span: 1,
         timeline: UIEventTimeline([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 160, height: 180))

@@ -1,17 +1,21 @@
 import CitrineUI
 
-// The seed tutorials' interactive demos, on CitrineUI (issue 14): each one builds a window of
-// views exactly as the seed's iOS code builds its view controller, and carries a scripted input
-// timeline that drives it headless through `UIApplication`'s one input path
-// (`UIEventTimeline.play`, which steps the media clock and calls `UIApplication.advance(to:)`).
-// These are separate from `Gallery.demos` (the layer-only still demos the CLI lists).
+// The seed tutorials' demos, on CitrineUI (issue 14): each one builds a window of views exactly
+// as the seed's iOS code builds its view controller, and carries a scripted input timeline that
+// drives it headless through `UIApplication`'s one input path (`UIEventTimeline.play`, which
+// steps the media clock and calls `UIApplication.advance(to:)`). `SeedDemo.all` is the one list
+// the `citrine` commands use: `demos` lists it, `gallery` renders it, `render`, `play` and
+// `info` take its names (or an alias). `LayerDemo` keeps layer-only scenes of some of the same
+// examples for the export benchmark and the renderer's golden images.
 
-/// One interactive seed demo.
+/// One seed demo.
 public struct SeedDemo: Sendable {
-    /// Short name, e.g. "sticky-bubble-live".
+    /// Short name, e.g. "sticky-bubble".
     public let name: String
     /// The seed tutorials it comes from (`../shared/seeds/`), by number.
     public let seeds: [Int]
+    /// What it shows and how to interact with it, in one line.
+    public let description: String
     /// Size of the window in points.
     public let size: CGSize
     /// Builds the demo's window (made key and visible) with its views. Keep the window: the
@@ -22,21 +26,40 @@ public struct SeedDemo: Sendable {
     /// Seconds to play the timeline for (past its last event, so the animations it starts end).
     public let span: CFTimeInterval
 
-    public init(name: String, seeds: [Int], size: CGSize, span: CFTimeInterval, timeline: UIEventTimeline,
-                build: @escaping @Sendable () -> UIWindow) {
+    public init(name: String, seeds: [Int], description: String, size: CGSize, span: CFTimeInterval,
+                timeline: UIEventTimeline, build: @escaping @Sendable () -> UIWindow) {
         self.name = name
         self.seeds = seeds
+        self.description = description
         self.size = size
         self.span = span
         self.timeline = timeline
         self.build = build
     }
 
-    /// The interactive demos, in the order they were ported.
-    public static let all: [SeedDemo] = [stickyBubble, foldImage, pathDots, ballLoader, carousel, pageCurl, petalPause, reflection, volumeBars, activityIndicator] + fallingPetals
+    /// Every seed example once, in the seeds' order.
+    public static let all: [SeedDemo] = [volumeBars, activityIndicator, reflection, foldImage, pageCurl, pathDots,
+                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals
 
-    /// The demo called `name`, if any.
-    public static func named(_ name: String) -> SeedDemo? { all.first { $0.name == name } }
+    /// Names that earlier versions used, to the demo's name now: the interactive demos were
+    /// `NAME-live` beside layer-only demos of the same examples; `falling-petal` was the group.
+    public static let aliases: [String: String] = Dictionary(uniqueKeysWithValues: all.map { ($0.name + "-live", $0.name) })
+        .merging(["falling-petal": "falling-petal-" + SeedFallingPetalView.Variant.group.rawValue]) { old, _ in old }
+
+    /// The demo called `name` (or aliased so), if any.
+    public static func named(_ name: String) -> SeedDemo? {
+        let canonical = aliases[name] ?? name
+        return all.first { $0.name == canonical }
+    }
+
+    /// The seeds by name: "seed 003", "seeds 000/001".
+    public var seedLabel: String {
+        let numbers = seeds.map { String(repeating: "0", count: max(0, 3 - String($0).count)) + String($0) }
+        return (seeds.count == 1 ? "seed " : "seeds ") + numbers.joined(separator: "/")
+    }
+
+    /// "seed 003: a petal falls …".
+    public var summary: String { "\(seedLabel): \(description)" }
 
     /// A window of `size`, key and visible, with the gallery's background colour.
     static func window(_ size: CGSize) -> UIWindow {

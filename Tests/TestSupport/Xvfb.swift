@@ -1,15 +1,12 @@
 import Foundation
-import Synchronization
-import Testing
-import WindowHost
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The X tools the end-to-end tests drive: a virtual X server (Xvfb), input (xdotool) and screen
 /// grabs (xwd). Absent tools skip those tests, with this reason.
-enum XTools {
-    static func path(of tool: String) -> String? {
+public enum XTools {
+    public static func path(of tool: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let p = "\(dir)/\(tool)"
             if access(p, X_OK) == 0 { return p }
@@ -17,24 +14,24 @@ enum XTools {
         return nil
     }
 
-    static let available = ["Xvfb", "xdotool", "xwd"].allSatisfy { path(of: $0) != nil }
-    static let skipReason: Comment = "needs Xvfb, xdotool and xwd (apt-get install -y xvfb xdotool x11-apps)"
+    public static let available = ["Xvfb", "xdotool", "xwd"].allSatisfy { path(of: $0) != nil }
+    public static let skipReason = "needs Xvfb, xdotool and xwd (apt-get install -y xvfb xdotool x11-apps)"
 }
 
-enum HarnessError: Error, CustomStringConvertible {
+public enum HarnessError: Error, CustomStringConvertible {
     case failed(String)
-    var description: String { if case let .failed(m) = self { return m } else { return "" } }
+    public var description: String { if case let .failed(m) = self { return m } else { return "" } }
 }
 
 /// A child process started with `posix_spawn` and an empty signal mask. (Foundation's `Process`
 /// passes on the test runner's blocked signals, and an Xvfb that blocks SIGTERM never stops.)
-final class Child {
-    let pid: pid_t
+public final class Child {
+    public let pid: pid_t
     /// The read end of the child's standard output.
-    let output: Int32
+    public let output: Int32
     private var status: Int32?
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    public init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw HarnessError.failed("pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -75,28 +72,28 @@ final class Child {
     }
 
     /// Ends the child (SIGTERM, then SIGKILL after 5 s) and reaps it.
-    func terminate() {
+    public func terminate() {
         guard exitStatus() == nil else { return }
         kill(pid, SIGTERM)
         if !waitForExit(timeout: 5) { kill(pid, SIGKILL); _ = waitForExit(timeout: 5) }
     }
 
     /// The exit status once the child has ended (reaps it), nil while it runs.
-    func exitStatus() -> Int32? {
+    public func exitStatus() -> Int32? {
         if let status { return status }
         var raw: Int32 = 0
         if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
         return status
     }
 
-    func waitForExit(timeout: Double) -> Bool {
+    public func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while exitStatus() == nil && Date() < deadline { usleep(1_000) }
         return exitStatus() != nil
     }
 
     /// Reads standard output until a newline (or EOF, or `timeout`).
-    func readLine(timeout: Double) -> String {
+    public func readLine(timeout: Double) -> String {
         var bytes: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         while bytes.last != 10 && Date() < deadline {
@@ -111,7 +108,7 @@ final class Child {
 
     /// Reads standard output to EOF, waiting at most `timeout` for the child to end; nil on timeout
     /// (the child is then killed).
-    func readToEnd(timeout: Double) -> [UInt8]? {
+    public func readToEnd(timeout: Double) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         let deadline = Date().addingTimeInterval(timeout)
@@ -130,12 +127,12 @@ final class Child {
 
 /// A private Xvfb server on a free display number (it picks one itself: `-displayfd`), stopped
 /// when the object goes away.
-final class Xvfb {
+public final class Xvfb {
     private let server: Child
     /// ":N".
-    let display: String
+    public let display: String
 
-    init(width: Int = 640, height: Int = 480) throws {
+    public init(width: Int = 640, height: Int = 480) throws {
         server = try Child(XTools.path(of: "Xvfb")!, ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
                                                      "-nolisten", "tcp", "-noreset"])
         // Xvfb writes the display number once it accepts connections (EOF if it fails).
@@ -147,11 +144,11 @@ final class Xvfb {
     }
 
     /// Stops the server now (its clients lose their connection).
-    func stop() { server.terminate() }
+    public func stop() { server.terminate() }
 
     /// Runs an X tool against this display; its standard output. Throws on failure or timeout.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], timeout: Double = 10) throws -> [UInt8] {
+    public func run(_ tool: String, _ arguments: [String], timeout: Double = 10) throws -> [UInt8] {
         let child = try Child(XTools.path(of: tool)!, arguments, environment: ["DISPLAY": display])
         let command = "\(tool) \(arguments.joined(separator: " "))"
         guard let out = child.readToEnd(timeout: timeout) else { throw HarnessError.failed("\(command) timed out") }
@@ -161,16 +158,22 @@ final class Xvfb {
     }
 
     /// The id of the window titled exactly `title` (waits for it to be mapped).
-    func window(titled title: String) throws -> UInt {
-        let out = try run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+    public func window(titled title: String) throws -> UInt {
+        try window(matching: "^\(title)$")
+    }
+
+    /// The id of the first window whose title matches the regular expression `pattern` (waits
+    /// for it to be mapped).
+    public func window(matching pattern: String, timeout: Double = 10) throws -> UInt {
+        let out = try run("xdotool", ["search", "--sync", "--onlyvisible", "--name", pattern], timeout: timeout)
         guard let first = String(decoding: out, as: UTF8.self).split(separator: "\n").first, let id = UInt(first) else {
-            throw HarnessError.failed("no window titled \(title)")
+            throw HarnessError.failed("no window titled like \(pattern)")
         }
         return id
     }
 
     /// The window's pixels, through `xwd`.
-    func grab(_ window: UInt) throws -> XWDImage {
+    public func grab(_ window: UInt) throws -> XWDImage {
         try XWDImage(try run("xwd", ["-id", String(window), "-silent"]))
     }
 }
@@ -178,13 +181,13 @@ final class Xvfb {
 /// An X window dump (the XWD format `xwd` writes): a big-endian header of 25 32-bit fields,
 /// the window name, `ncolors` colour entries of 12 bytes, then the pixels in the image's own
 /// byte order, `bytes_per_line` per row; TrueColor pixels decode through the header's masks.
-struct XWDImage {
-    let width: Int, height: Int
+public struct XWDImage {
+    public let width: Int, height: Int
     private let bitsPerPixel: Int, bytesPerLine: Int, lsbFirst: Bool
     private let masks: (UInt32, UInt32, UInt32)
     private let pixels: [UInt8]
 
-    init(_ bytes: [UInt8]) throws {
+    public init(_ bytes: [UInt8]) throws {
         func field(_ i: Int) -> Int {
             let o = i * 4
             return Int(UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3]))
@@ -205,7 +208,7 @@ struct XWDImage {
     }
 
     /// The 8-bit colour channels at (x, y).
-    func rgb(_ x: Int, _ y: Int) -> [UInt8] {
+    public func rgb(_ x: Int, _ y: Int) -> [UInt8] {
         let n = bitsPerPixel / 8, o = y * bytesPerLine + x * n
         var v: UInt32 = 0
         for i in 0..<n { v |= UInt32(pixels[o + i]) << UInt32(8 * (lsbFirst ? i : n - 1 - i)) }
@@ -217,71 +220,9 @@ struct XWDImage {
     }
 }
 
-/// A window run on a thread of its own (as an application's main thread would), with the scene
-/// built on that thread; the test thread watches it.
-final class WindowThread: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _window: X11Window?
-    private var _error: Error?
-    private var _finished = false
-    private var _thread: pthread_t?
-    private var thread: Thread?
-
-    /// Starts the thread: `make` builds the scene and window there; `after` runs there when
-    /// `run()` returns (to read the scene).
-    init(_ make: @escaping @Sendable () throws -> X11Window, after: @escaping @Sendable () -> Void = {}) {
-        let t = Thread { [self] in
-            do {
-                let window = try make()
-                lock.withLock { _window = window; _thread = pthread_self() }
-                try window.run()
-            } catch {
-                lock.withLock { _error = error }
-            }
-            after()
-            lock.withLock { _finished = true }
-        }
-        t.stackSize = 8 << 20
-        thread = t
-        t.start()
-    }
-
-    var window: X11Window? { lock.withLock { _window } }
-    var error: Error? { lock.withLock { _error } }
-    var finished: Bool { lock.withLock { _finished } }
-
-    /// Waits (up to `timeout`) for the window to exist.
-    func waitForWindow(timeout: Double = 10) throws -> X11Window {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let w = window { return w }
-            if let e = error { throw e }
-            usleep(2_000)
-        }
-        throw HarnessError.failed("the window did not open")
-    }
-
-    /// Waits (up to `timeout`) for `run()` to return; false on timeout.
-    func waitUntilFinished(timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !finished && Date() < deadline { usleep(2_000) }
-        return finished
-    }
-
-    /// CPU seconds the window's thread has used.
-    func cpuTime() -> Double {
-        guard let t = lock.withLock({ _thread }) else { return 0 }
-        var clock = clockid_t()
-        guard pthread_getcpuclockid(t, &clock) == 0 else { return 0 }
-        var ts = timespec()
-        clock_gettime(clock, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
-}
-
 /// Waits until `condition` holds (polling every 5 ms), up to `timeout` seconds.
 @discardableResult
-func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+public func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if try condition() { return true }
@@ -291,7 +232,7 @@ func waitUntil(timeout: Double = 5, _ condition: () throws -> Bool) rethrows -> 
 }
 
 /// CPU seconds used by this process so far (user + system).
-func processCPUTime() -> Double {
+public func processCPUTime() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
