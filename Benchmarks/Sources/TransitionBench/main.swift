@@ -159,6 +159,22 @@ func median<T: Comparable>(_ xs: [T]) -> T { xs.sorted()[xs.count / 2] }
 
 let image = try photo()
 
+/// Adds a transition of type `name` held at `progress` to `screen` and commits its "after" state
+/// with it.
+@MainActor func addTransition(_ name: String, _ subtype: CATransitionSubtype?, progress: Float, to screen: CALayer) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    let t = CATransition()
+    t.type = CATransitionType(rawValue: name)
+    t.subtype = subtype
+    t.startProgress = progress
+    t.endProgress = progress
+    t.duration = 1e6
+    screen.add(t, forKey: nil)
+    style(screen, after: true)
+    CATransaction.commit()
+}
+
 /// FNV-1a (64 bits) over the canvas's pixels.
 func checksum(_ p: Pixmap) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -183,17 +199,7 @@ func checksum(_ p: Pixmap) -> UInt64 {
                     CATransaction.commit()
                     let r = try renderer(animated.root)
                     _ = frame(r, at: time, name)
-                    CATransaction.begin()
-                    CATransaction.setDisableActions(true)
-                    let t = CATransition()
-                    t.type = CATransitionType(rawValue: name)
-                    t.subtype = sub
-                    t.startProgress = p
-                    t.endProgress = p
-                    t.duration = 1e6
-                    animated.screen.add(t, forKey: nil)
-                    style(animated.screen, after: true)
-                    CATransaction.commit()
+                    addTransition(name, sub, progress: p, to: animated.screen)
                     _ = frame(r, at: time + 1.0 / 60, name)
                     print(name, sub?.rawValue ?? "nil", p, masks ? "masks" : "-", String(checksum(r.pixmap), radix: 16))
                 }
@@ -215,17 +221,7 @@ for name in types {
     let animated = tree(image: image)
     let plainRenderer = try renderer(plain.root), transitionRenderer = try renderer(animated.root)
     _ = frame(transitionRenderer, at: time, name)   // the "before" state presented
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    let t = CATransition()
-    t.type = CATransitionType(rawValue: name)
-    t.subtype = subtype
-    t.startProgress = progress
-    t.endProgress = progress
-    t.duration = 1e6
-    animated.screen.add(t, forKey: nil)
-    style(animated.screen, after: true)
-    CATransaction.commit()
+    addTransition(name, subtype, progress: progress, to: animated.screen)
     var plainFrames: [Frame] = [], transitionFrames: [Frame] = []
     for i in 0..<(3 + pairs) {
         time += 1.0 / 60
