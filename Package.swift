@@ -80,6 +80,12 @@ let package = Package(
         .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "Raster"]),
         .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
+        // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
+        .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "Graphics2D", "ImageCodecs", "Raster", "TestSupport"],
+                path: "Tests/BadInputCases"),
+        .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
+        .testTarget(name: "ReliabilityTests", dependencies: ["BadInputCases", "citrine-bad-input", "TestSupport"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -32,6 +32,12 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: rootFolder), "MallocCounter"],
             path: "Sources/PresentationBench"
         ),
+        // Frame timing shared by the layer benchmarks.
+        .target(
+            name: "FrameTiming",
+            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder)],
+            path: "Sources/FrameTiming"
+        ),
         // Issue 4: scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
         .executableTarget(
             name: "layer-storm-bench",
@@ -41,8 +47,21 @@ let package = Package(
                 .product(name: "AnchorScenes", package: rootFolder),
                 .product(name: "ImageCodecs", package: rootFolder),
                 .product(name: "Raster", package: rootFolder),
+                "FrameTiming",
             ],
             path: "Sources/LayerStormBench"
+        ),
+        // Issue 17: a CAEmitterLayer of 5 000 live particles at 1920×1080, rendered by CARenderer.
+        .executableTarget(
+            name: "emitter-bench",
+            dependencies: [
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+                .product(name: "Raster", package: rootFolder),
+                "FrameTiming",
+            ],
+            path: "Sources/EmitterBench"
         ),
         // Issue 15: a 1280×720 frame with a CATransition of each type against a plain frame.
         .executableTarget(

@@ -13,6 +13,7 @@ struct citrine_jpeg_decoder {
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
     int premature_end;
+    int warnings_are_errors;
 };
 
 static citrine_jpeg_decoder *decoder_of(j_common_ptr cinfo) {
@@ -26,11 +27,20 @@ static void on_error_exit(j_common_ptr cinfo) {
     longjmp(decoder->jump, 1);
 }
 
-/* Warnings and traces: never printed; only "premature end of data" is remembered. */
+/* Warnings and traces: never printed. "Premature end of data" is remembered (the file is
+   truncated); any other warning (corrupt data libjpeg would "recover" from) is an error when the
+   decoder is strict, as libjpeg's documentation suggests: emit_message calls error_exit. */
 static void on_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    if (level >= 0) return;
+    if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
         decoder_of(cinfo)->premature_end = 1;
+    } else if (decoder_of(cinfo)->warnings_are_errors) {
+        (*cinfo->err->error_exit)(cinfo);
     }
+}
+
+void citrine_jpeg_set_warnings_are_errors(citrine_jpeg_decoder *decoder, int on) {
+    decoder->warnings_are_errors = on;
 }
 
 static void copy_message(const citrine_jpeg_decoder *decoder, char *message) {

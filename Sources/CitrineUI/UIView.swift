@@ -25,14 +25,16 @@ open class UIView: UIResponder, CALayerDelegate {
             case .scaleAspectFit: .resizeAspect
             case .scaleAspectFill: .resizeAspectFill
             case .center: .center
-            case .top: .top
-            case .bottom: .bottom
+            // The layer's gravity names follow its y axis ("top" is maximum Y, the visual bottom
+            // in iOS's y-down layer space), so the visual top is the gravity "bottom".
+            case .top: .bottom
+            case .bottom: .top
             case .left: .left
             case .right: .right
-            case .topLeft: .topLeft
-            case .topRight: .topRight
-            case .bottomLeft: .bottomLeft
-            case .bottomRight: .bottomRight
+            case .topLeft: .bottomLeft
+            case .topRight: .bottomRight
+            case .bottomLeft: .topLeft
+            case .bottomRight: .topRight
             }
         }
     }

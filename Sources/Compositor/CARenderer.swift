@@ -99,26 +99,41 @@ public final class CARenderer {
     /// Beyond this many replicated instance times the answer is simply `now`.
     private static let maxInstanceShifts = 4096
 
-    private static func nextChange(in l: CALayer, at now: CFTimeInterval, shifts: [CFTimeInterval]) -> CFTimeInterval {
-        var next = shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity
-        var childShifts = shifts
-        if let r = l as? CAReplicatorLayer, r.instanceCount > 1, r.instanceDelay != 0 {
-            guard shifts.count * r.instanceCount <= maxInstanceShifts else { return now }
-            childShifts = shifts.flatMap { s in (0..<r.instanceCount).map { s + CFTimeInterval($0) * r.instanceDelay } }
-        }
-        for child in (l.sublayers ?? []) + [l.mask].compactMap({ $0 }) where next > now {
-            next = min(next, nextChange(in: child, at: now, shifts: childShifts))
+    /// The earliest change of the tree under `root` (an iterative walk: a tree may be 100 000
+    /// deep), each layer asked at every time shift its replicators give it.
+    private static func nextChange(in root: CALayer, at now: CFTimeInterval, shifts: [CFTimeInterval]) -> CFTimeInterval {
+        var next = CFTimeInterval.infinity
+        var pending = [(root, shifts)]
+        while let (l, shifts) = pending.popLast() {
+            // An emitter with cells changes with every frame time (its particles move).
+            if l.isEmitterWithCells { return now }
+            next = min(next, shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity)
+            guard next > now else { return now }
+            var childShifts = shifts
+            if let r = l as? CAReplicatorLayer, r.instanceCount > 1, r.instanceDelay != 0 {
+                guard shifts.count <= maxInstanceShifts / r.instanceCount else { return now }
+                childShifts = shifts.flatMap { s in (0..<r.instanceCount).map { s + CFTimeInterval($0) * r.instanceDelay } }
+            }
+            for child in (l.sublayers ?? []).reversed() { pending.append((child, childShifts)) }
+            if let m = l.mask { pending.append((m, childShifts)) }
         }
         return max(next, now)
     }
 
-    /// Whether any layer of the tree has an animation (running or not, keyed or not).
-    private func treeHasAnimations() -> Bool {
-        func animated(_ l: CALayer) -> Bool {
-            l._hasAnimations || (l.sublayers ?? []).contains(where: animated) || (l.mask.map(animated) ?? false)
+    /// Whether any layer of the tree (sublayers and masks) passes `test`: an iterative walk.
+    private func anyLayer(_ test: (CALayer) -> Bool) -> Bool {
+        var pending = layer.map { [$0] } ?? []
+        while let l = pending.popLast() {
+            if test(l) { return true }
+            pending += l.sublayers ?? []
+            if let m = l.mask { pending.append(m) }
         }
-        return layer.map(animated) ?? false
+        return false
     }
+
+    /// Whether any layer of the tree has an animation (running or not, keyed or not) or is an
+    /// emitter with cells (whose particles move with time).
+    private func treeHasAnimations() -> Bool { anyLayer { $0._hasAnimations || $0.isEmitterWithCells } }
 
     /// Draws the frame. An idle frame — no property changed, no animation added or removed since
     /// the last frame, and either no animation in the tree or the same media time — keeps the
@@ -208,11 +223,7 @@ public final class CARenderer {
         }
     }
 
-    private func treeNeedsDisplay() -> Bool {
-        guard let layer else { return false }
-        func check(_ l: CALayer) -> Bool { l.needsDisplay() || (l.sublayers ?? []).contains(where: check) }
-        return check(layer)
-    }
+    private func treeNeedsDisplay() -> Bool { anyLayer { $0.needsDisplay() } }
 
     public func endFrame() {
         frameTime = nil
@@ -259,4 +270,9 @@ extension CALayer {
             LayerRenderer(target: pixels, scale: scale, usesModelValues: true).renderInOwnSpace(self, matrix: matrix)
         }
     }
+}
+
+private extension CALayer {
+    /// An emitter with cells: its particles move with every frame time.
+    var isEmitterWithCells: Bool { (self as? CAEmitterLayer)?.emitterCells?.isEmpty == false }
 }

@@ -41,10 +41,12 @@ enum LayerContent {
         if bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer {
             if let image = p.contents as? CGImage, let placed = LayerRenderer.contentsPlacement(image, p) { add(placed.dest) }
             if let shape = p as? CAShapeLayer, let box = pathBox(shape) { add(box) }
-            if let text = p as? CATextLayer, let (glyphs, _) = TextRenderer.glyphs(of: text),
-               let box = Rect.bounding(glyphs.points) {
-                // The glyphs' control points, which enclose their curves.
-                add(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
+            if let text = p as? CATextLayer {
+                for (glyphs, _) in TextRenderer.glyphs(of: text) {
+                    // The glyphs' control points, which enclose their curves.
+                    guard let box = Rect.bounding(glyphs.points) else { continue }
+                    add(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
+                }
             }
         }
         let area = r ?? bounds
@@ -97,8 +99,9 @@ enum DrawnContent: Equatable {
         }
     }
 
+    /// A text layer's runs (plain or attributed, fonts resolved) and layout options.
     struct Text: Equatable {
-        let string: String?, font: String, fontSize: CGFloat, foregroundColor: CGColor?
+        let runs: [TextRenderer.Run]
         let alignment: String, isWrapped: Bool, truncation: String
     }
 
@@ -113,8 +116,7 @@ enum DrawnContent: Equatable {
             self = .gradient(Gradient(colors: Colors(values: g.colors ?? []), locations: g.locations, startPoint: g.startPoint,
                                       endPoint: g.endPoint, type: g.type.rawValue))
         } else if let t = p as? CATextLayer {
-            self = .text(Text(string: TextRenderer.text(of: t), font: TextRenderer.fontName(of: t), fontSize: t.fontSize,
-                              foregroundColor: t.foregroundColor, alignment: t.alignmentMode.rawValue,
+            self = .text(Text(runs: TextRenderer.runs(of: t), alignment: t.alignmentMode.rawValue,
                               isWrapped: t.isWrapped, truncation: t.truncationMode.rawValue))
         } else {
             self = .none

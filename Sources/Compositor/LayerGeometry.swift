@@ -10,6 +10,19 @@ enum LayerGeometry {
         p._transform(toParent: parent)
     }
 
+    /// Whether every entry of `m` is finite (no NaN, no ±∞).
+    static func isFinite(_ m: CATransform3D) -> Bool {
+        m.m11.isFinite && m.m12.isFinite && m.m13.isFinite && m.m14.isFinite
+            && m.m21.isFinite && m.m22.isFinite && m.m23.isFinite && m.m24.isFinite
+            && m.m31.isFinite && m.m32.isFinite && m.m33.isFinite && m.m34.isFinite
+            && m.m41.isFinite && m.m42.isFinite && m.m43.isFinite && m.m44.isFinite
+    }
+
+    /// Whether the rectangle's origin and size are finite.
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+
     /// An integer pixel rectangle [x0, x1) × [y0, y1).
     struct IntBox: Equatable {
         var x0: Int, y0: Int, x1: Int, y1: Int
@@ -141,10 +154,13 @@ enum LayerGeometry {
     }
 }
 
-/// Where contents land in the bounds for each `contentsGravity` (Apple's twelve values). Layer
-/// space here is iOS's: y grows downwards, so `.top` is the minY edge — Apple documents the
-/// gravity names in the layer's own coordinate space, which on iOS has its origin at the top
-/// left (`contentsAreFlipped` is true for UIView-backed layers).
+/// Where contents land in the bounds for each `contentsGravity` (Apple's twelve values).
+/// CALayer.h: the vertical names follow the layer's y axis — "bottom" always means minimum Y and
+/// "top" maximum Y. Layer space here is iOS's, y growing downwards, so `.top` (and `.topLeft`,
+/// `.topRight`) puts the contents at the visual *bottom* and `.bottom` at the visual top, as on
+/// iOS (Apple's `contentsGravity` note: check `contentsAreFlipped()` when using a gravity with a
+/// vertical component; observed on iOS by github.com/ynaoto/iOSCALayer, where `.bottom` sticks to
+/// the top of the screen). UIView's `contentMode` maps `.top` to `.bottom` and back for this.
 enum ContentsGravity {
     static func rect(for gravity: CALayerContentsGravity, contentSize s: CGSize, in b: CGRect) -> CGRect {
         switch gravity {
@@ -158,7 +174,7 @@ enum ContentsGravity {
         default:
             let name = gravity.rawValue.lowercased()
             let x: CGFloat = name.contains("left") ? b.minX : name.contains("right") ? b.maxX - s.width : b.midX - s.width / 2
-            let y: CGFloat = name.contains("top") ? b.minY : name.contains("bottom") ? b.maxY - s.height : b.midY - s.height / 2
+            let y: CGFloat = name.contains("bottom") ? b.minY : name.contains("top") ? b.maxY - s.height : b.midY - s.height / 2
             return CGRect(x: x, y: y, width: s.width, height: s.height)
         }
     }

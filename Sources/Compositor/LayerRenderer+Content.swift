@@ -11,19 +11,30 @@ extension LayerRenderer {
         guard bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer else { return }
         if let affine = LayerGeometry.affine(matrix) {
             drawFlatContent(model, p, transform: affine, into: canvas)
-        } else if let warp = LayerGeometry.projective(matrix) {
-            // Perspective: draw the layer's own content into a layer-space bitmap, then warp it.
-            let w = Int((bounds.width * scale).rounded(.up)), h = Int((bounds.height * scale).rounded(.up))
-            guard w > 0, h > 0, let flat = try? Pixmap(width: w, height: h) else { return }
-            let toBitmap = Transform(a: Double(scale), b: 0, c: 0, d: Double(scale),
-                                     tx: -Double(bounds.minX * scale), ty: -Double(bounds.minY * scale))
-            drawFlatContent(model, p, transform: toBitmap, into: flat)
-            // bitmap pixel → layer point → device.
-            let bitmapToLayer = Projective(1 / Double(scale), 0, Double(bounds.minX), 0, 1 / Double(scale), Double(bounds.minY), 0, 0, 1)
-            let pattern = ImagePattern(image: flat, transform: bitmapToLayer.concatenating(warp), filter: .bilinear, spread: .decal)
-            if let quad = LayerGeometry.projectedQuad(bounds, warp) {
-                canvas.fill(quad, paint: Paint(shader: .image(pattern)))
-            }
+        } else if let area = LayerContent.rect(p) {
+            drawProjected(area: area, matrix: matrix, into: canvas) { drawFlatContent(model, p, transform: $0, into: $1) }
+        }
+    }
+
+    /// How every part of a layer whose matrix has perspective is drawn (background, contents,
+    /// shape / gradient / text, border, shadow, the rounded masksToBounds clip): `body` draws it
+    /// flat, under the affine layer → bitmap map it is handed, into a layer-space bitmap covering
+    /// `area` (layer points) at the renderer's scale with one pixel of margin; the bitmap is then
+    /// warped onto `canvas` by the projective `matrix` (bilinear, the part in front of the eye).
+    func drawProjected(area: CGRect, matrix: CATransform3D, into canvas: Pixmap, _ body: (Transform, Pixmap) -> Void) {
+        guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
+        let s = Double(scale)
+        let w = (Double(area.width) * s).rounded(.up) + 2, h = (Double(area.height) * s).rounded(.up) + 2
+        guard w.isFinite, h.isFinite, w <= Double(Pixmap.maxDimension), h <= Double(Pixmap.maxDimension),
+              let flat = try? Pixmap(width: Int(w), height: Int(h)) else { return }
+        let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
+        body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
+        // bitmap pixel → layer point → device.
+        let bitmapToLayer = Projective(1 / s, 0, x0, 0, 1 / s, y0, 0, 0, 1)
+        let pattern = ImagePattern(image: flat, transform: bitmapToLayer.concatenating(warp), filter: .bilinear, spread: .decal)
+        let covered = CGRect(x: x0, y: y0, width: (w) / s, height: (h) / s)
+        if let quad = LayerGeometry.projectedQuad(covered, warp) {
+            canvas.fill(quad, paint: Paint(shader: .image(pattern)))
         }
     }
 
@@ -35,15 +46,36 @@ extension LayerRenderer {
         let clip = p.masksToBounds && p.cornerRadius > 0 ? outline : nil
         if let image = p.contents as? CGImage {
             drawImage(image, p, transform: transform, clip: clip, into: canvas)
+        } else if let tiled = model as? CATiledLayer {
+            drawTiles(tiled, p, transform: transform, clip: clip, into: canvas)
         } else if let drawn = backingStore(for: model, p) {
             let pattern = ImagePattern(image: drawn, transform: Transform(a: 1 / Double(scale), b: 0, c: 0, d: 1 / Double(scale),
                                                                             tx: Double(p.bounds.minX), ty: Double(p.bounds.minY)).concatenating(transform),
                                        filter: .bilinear, spread: .decal)
             canvas.fill(clip ?? Path(rect: Rect(p.bounds)), paint: Paint(shader: .image(pattern)), transform: transform)
         }
-        if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, into: canvas) }
-        if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: clip ?? Path(rect: Rect(p.bounds)), transform: transform, into: canvas) }
-        if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, into: canvas) }
+        // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
+        // corners)" — rounded with or without masksToBounds.
+        if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: outline, transform: transform, into: canvas) }
+        if p is CAShapeLayer || p is CATextLayer {
+            // Content that can reach beyond the bounds is clipped to the rounded bounds only with
+            // masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches the
+            // bounds of the layer and includes any corner radius effects").
+            let mask = p.masksToBounds ? contentClip(p, outline: outline, transform: transform, size: canvas) : nil
+            if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, clip: mask, into: canvas) }
+            if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, clip: mask, into: canvas) }
+        }
+    }
+
+    /// The masksToBounds clip of a shape or text layer's content as a mask the size of `size`, or
+    /// nil when the content lies inside the rounded outline anyway (a rounded rectangle holds
+    /// its bounds inset by (1 − 1/√2)·radius < 0.3·radius on every side).
+    func contentClip(_ p: CALayer, outline: Path, transform: Transform, size: Pixmap) -> Mask? {
+        let safe = p.bounds.insetBy(dx: 0.3 * max(0, p.cornerRadius), dy: 0.3 * max(0, p.cornerRadius))
+        if let area = LayerContent.rect(p), safe.contains(area) { return nil }
+        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+        mask.fill(outline, transform: transform)
+        return mask
     }
 
     /// The image pixels `p` shows (`contentsRect` of `image`, in image pixels) and the layer-space
@@ -62,25 +94,44 @@ extension LayerRenderer {
         guard let (source, dest) = Self.contentsPlacement(image, p) else { return }
         if p.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) {
             for (src, dst) in NineSlice.cells(source: source, center: p.contentsCenter, dest: dest, scale: p.contentsScale) {
-                drawImageCell(image, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
+                drawImageCell(image, of: p, source: src, dest: dst, transform: transform, area: Path(rect: Rect(dst)), into: canvas)
             }
             return
         }
         var area = Path(rect: Rect(dest.intersection(p.masksToBounds ? p.bounds : dest)))
         if let clip, p.masksToBounds { area = clip }
-        drawImageCell(image, source: source, dest: dest, transform: transform, area: area, into: canvas)
+        drawImageCell(image, of: p, source: source, dest: dest, transform: transform, area: area, into: canvas)
     }
 
-    /// Draws the `source` pixels of `image` stretched onto `dest` (layer points), inside `area`.
-    func drawImageCell(_ image: CGImage, source: CGRect, dest: CGRect, transform: Transform, area: Path,
+    /// Draws the `source` pixels of `image` (the contents of `p`) stretched onto `dest` (layer
+    /// points), inside `area`.
+    func drawImageCell(_ image: CGImage, of p: CALayer, source: CGRect, dest: CGRect, transform: Transform, area: Path,
                                into canvas: Pixmap) {
         guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = Double(dest.width / source.width), sy = Double(dest.height / source.height)
         let imageToLayer = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(dest.minX) - Double(source.minX) * sx,
                                      ty: Double(dest.minY) - Double(source.minY) * sy)
-        let pattern = ImagePattern(image: image.pixmap, transform: imageToLayer.concatenating(transform),
-                                   filter: .smooth, spread: .pad)
+        let imageToDevice = imageToLayer.concatenating(transform)
+        let pattern = ImagePattern(image: image.pixmap, transform: imageToDevice,
+                                   filter: Self.contentsFilter(p, imageToDevice: imageToDevice), spread: .pad)
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
+    }
+
+    /// The sampling of a contents image (Apple: minificationFilter is "the filter used when
+    /// reducing the size of the content", magnificationFilter "when increasing the size", both
+    /// `linear` by default): `nearest` samples the nearest texel, `linear` filters bilinearly
+    /// (no mipmaps, so a large image drawn small aliases, as linear filtering does on the GPU),
+    /// and `trilinear` when minifying ("Enables mipmap generation") picks the mipmap level
+    /// closest to one texel per pixel and filters bilinearly in it. Not applied:
+    /// minificationFilterBias (the level is chosen without bias).
+    static func contentsFilter(_ p: CALayer, imageToDevice t: Transform) -> ImageFilter {
+        let pixelsPerTexel = abs(t.a * t.d - t.b * t.c).squareRoot()
+        let filter = pixelsPerTexel < 1 ? p.minificationFilter : p.magnificationFilter
+        switch filter {
+        case .nearest: return .nearest
+        case .trilinear where pixelsPerTexel < 1: return .smooth
+        default: return .bilinear
+        }
     }
 
     /// `color`'s paint for a part of `layer` drawn under `transform` (layer → device): solid, or
@@ -92,11 +143,11 @@ extension LayerRenderer {
         return Paint(shader: color._shader(tileToDevice: tileToLayer.concatenating(transform)))
     }
 
-    func drawShape(_ s: CAShapeLayer, transform: Transform, into canvas: Pixmap) {
+    func drawShape(_ s: CAShapeLayer, transform: Transform, clip: Mask?, into canvas: Pixmap) {
         guard let path = s.path, !path.isEmpty else { return }
         if let fill = s.fillColor, fill.alpha > 0 {
             canvas.fill(path.rasterPath, rule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
-                        paint: Self.paint(fill, in: s, transform: transform), transform: transform)
+                        paint: Self.paint(fill, in: s, transform: transform), transform: transform, clip: clip)
         }
         guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
         let start = max(0, min(1, s.strokeStart)), end = max(0, min(1, s.strokeEnd))
@@ -107,21 +158,29 @@ extension LayerRenderer {
                                 join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
                                 miterLimit: Double(s.miterLimit),
                                 dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
-        canvas.stroke(trimmed.rasterPath, style: style, paint: Self.paint(stroke, in: s, transform: transform), transform: transform)
+        canvas.stroke(trimmed.rasterPath, style: style, paint: Self.paint(stroke, in: s, transform: transform), transform: transform,
+                      clip: clip)
     }
 
+    /// A gradient layer's gradient, laid out in the unit square and then stretched onto the bounds
+    /// (CAGradientLayer.h: startPoint and endPoint are "defined in a unit coordinate space that is
+    /// then mapped to the layer's bounds rectangle when drawn"): on a non-square layer a diagonal
+    /// gradient's isolines are perpendicular in unit space, not in points. Unit (0, 0) is the
+    /// bounds' minimum corner, the top left in iOS's y-down layer space.
     func drawGradient(_ g: CAGradientLayer, outline: Path, transform: Transform, into canvas: Pixmap) {
         let colors = (g.colors ?? []).compactMap { $0 as? CGColor }
-        guard !colors.isEmpty else { return }
+        let b = g.bounds
+        guard !colors.isEmpty, b.width > 0, b.height > 0 else { return }
         let locations = g.locations?.map { Float($0.doubleValue) }
         let stops = colors.enumerated().map { i, c in
             GradientStop(offset: locations.flatMap { i < $0.count ? $0[i] : nil }
                             ?? (colors.count == 1 ? 0 : Float(i) / Float(colors.count - 1)),
                          color: c.rasterColor)
         }
-        let b = g.bounds
-        func unit(_ u: CGPoint) -> Point { Point(x: Double(b.minX + u.x * b.width), y: Double(b.minY + u.y * b.height)) }
-        let start = unit(g.startPoint), end = unit(g.endPoint)
+        let start = Point(x: Double(g.startPoint.x), y: Double(g.startPoint.y))
+        let end = Point(x: Double(g.endPoint.x), y: Double(g.endPoint.y))
+        let unitToDevice = Transform(a: Double(b.width), b: 0, c: 0, d: Double(b.height),
+                                     tx: Double(b.minX), ty: Double(b.minY)).concatenating(transform)
         let shader: Shader
         switch g.type {
         case .radial:
@@ -130,52 +189,124 @@ extension LayerRenderer {
             let r = max(rx, 1e-9)
             let squash = Transform(a: 1, b: 0, c: 0, d: ry > 0 ? ry / r : 1, tx: 0, ty: start.y - start.y * (ry > 0 ? ry / r : 1))
             shader = .radialGradient(RadialGradient(startCenter: start, startRadius: 0, endCenter: start, endRadius: r,
-                                                    stops: stops, transform: squash.concatenating(transform)))
+                                                    stops: stops, transform: squash.concatenating(unitToDevice)))
         case .conic:
             let angle = atan2(end.y - start.y, end.x - start.x)
-            shader = .conicGradient(ConicGradient(center: start, startAngle: angle, stops: stops, transform: transform))
+            shader = .conicGradient(ConicGradient(center: start, startAngle: angle, stops: stops, transform: unitToDevice))
         default:
-            shader = .linearGradient(LinearGradient(start: start, end: end, stops: stops, transform: transform))
+            shader = .linearGradient(LinearGradient(start: start, end: end, stops: stops, transform: unitToDevice))
         }
         canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
     }
 
+    /// The border, inside the bounds and rounded like them, on top of the sublayers.
     func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
-        guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0,
-              let transform = LayerGeometry.affine(matrix) else { return }
+        guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
         let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
-        canvas.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
-                      transform: transform)
+        func stroke(_ transform: Transform, _ target: Pixmap) {
+            target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
+                          transform: transform)
+        }
+        if let transform = LayerGeometry.affine(matrix) {
+            stroke(transform, canvas)
+        } else {
+            drawProjected(area: p.bounds, matrix: matrix, into: canvas, stroke)
+        }
     }
 
-    /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when it has a
-    /// background, else nothing), offset by shadowOffset, blurred with σ = shadowRadius / 2 (the
-    /// canvas / CSS convention that blur radius = 2σ; Apple does not document the mapping), in
-    /// shadowColor at shadowOpacity. Drawn through a surface covering only what it can reach.
-    func drawShadow(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
-        guard p.shadowOpacity > 0, let color = p.shadowColor, let transform = LayerGeometry.affine(matrix) else { return }
+    /// Whether `p`'s shadow must be cast from the layer's rendered alpha, after drawing it offscreen
+    /// (`withShadowBeneath`). Apple, shadowPath: without it the shadow is created "using the
+    /// layer's composited alpha channel" — a shape layer's fill and stroke, a text layer's glyphs,
+    /// sublayers, contents with transparent pixels. Not needed when there is no shadow, when
+    /// shadowPath is set, or when that alpha is known to be the rounded bounds (an opaque
+    /// background under content that stays inside it, and no sublayers): `drawShadow` then draws
+    /// the shape directly.
+    static func castsShadowFromAlpha(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard p.shadowOpacity > 0, p.shadowColor != nil, p.shadowPath == nil, !(p is CATransformLayer) else { return false }
+        return !alphaIsRoundedBounds(model, p)
+    }
+
+    /// Whether everything `p` draws of its own and below covers exactly its rounded bounds.
+    private static func alphaIsRoundedBounds(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard let bg = p.backgroundColor, bg.alpha >= 1, model.sublayers?.isEmpty ?? true else { return false }
+        return !(p is CAShapeLayer) && !(p is CATextLayer) && (p.contents == nil || p.masksToBounds)
+    }
+
+    /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when that
+    /// is its alpha — otherwise the alpha shadow of `withShadowBeneath`), offset by shadowOffset,
+    /// blurred with σ = shadowRadius / 2 (the canvas / CSS convention that blur radius = 2σ; Apple
+    /// does not document the mapping), in shadowColor at shadowOpacity. Drawn through a surface
+    /// covering only what it can reach; under perspective in the layer's plane (`drawProjected`).
+    func drawShadow(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+        guard p.shadowOpacity > 0, let color = p.shadowColor else { return }
         let shape: Path
-        if let sp = p.shadowPath { shape = sp.rasterPath } else if p.backgroundColor != nil || p.contents != nil {
+        if let sp = p.shadowPath { shape = sp.rasterPath } else if Self.alphaIsRoundedBounds(model, p) {
             shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
         } else { return }
+        let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
+        if let transform = LayerGeometry.affine(matrix) {
+            drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: transform, into: canvas)
+        } else {
+            let sigma = Double(p.shadowRadius * scale) / 2
+            let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2) / scale
+            let area = shapeBounds.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height).insetBy(dx: -reach, dy: -reach)
+            drawProjected(area: area, matrix: matrix, into: canvas) {
+                drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: $0, into: $1)
+            }
+        }
+    }
+
+    private func drawShadow(_ p: CALayer, shape: Path, shapeBounds: CGRect, color: CGColor, transform: Transform,
+                            into canvas: Pixmap) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
-        let (dx, dy) = (p.shadowOffset.width * scale, p.shadowOffset.height * scale)
         let sigma = Double(p.shadowRadius * scale) / 2
+        // The offset is in layer space: the shadow turns with the layer, as it does on iOS (the
+        // shadow is part of the layer's rendering; community-verified, not documented by Apple).
+        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(p.shadowOffset.width), ty: Double(p.shadowOffset.height))
+            .concatenating(transform)
         // Only the device box the blurred shape can reach (the shape's box grown by the blur's
         // spread), not the whole canvas: outside it the shadow is transparent either way.
-        let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
         let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2)
-        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3DConcat(matrix, CATransform3DMakeTranslation(dx, dy, 0)),
+        guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3D(offset),
                                                 margin: reach)?.clamped(width: canvas.width, height: canvas.height),
               box.x1 > box.x0, box.y1 > box.y0,
               let shadow = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
-        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(dx) - Double(box.x0), ty: Double(dy) - Double(box.y0))
-        shadow.fill(shape, paint: Paint(color: c), transform: transform.concatenating(toShadow))
+        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
+        shadow.fill(shape, paint: Paint(color: c), transform: offset.concatenating(toShadow))
         shadow.gaussianBlur(sigma: sigma)
         canvas.draw(shadow, atX: box.x0, y: box.y0)
+    }
+
+    /// The group `surface` (the layer and its subtree, drawn offscreen under the layer → surface
+    /// `matrix`) over its shadow: the surface's alpha in shadowColor at shadowOpacity, moved by
+    /// shadowOffset (layer space, mapped at the bounds' centre) and blurred with
+    /// σ = shadowRadius·scale / 2 (as `drawShadow`).
+    func withShadowBeneath(_ p: CALayer, _ surface: Pixmap, matrix: CATransform3D) -> Pixmap {
+        guard let color = p.shadowColor, let alpha = try? Pixmap(width: surface.width, height: surface.height),
+              let group = try? Pixmap(width: surface.width, height: surface.height) else { return surface }
+        var c = color.rasterColor
+        c.a *= p.shadowOpacity
+        let shade = c.premultiplied
+        let (src, dst) = (surface.pixels, alpha.pixels)
+        for i in 0..<(surface.width * surface.height) {
+            let a = UInt32(src[4 * i + 3])
+            guard a != 0 else { continue }
+            dst[4 * i] = UInt8((UInt32(shade.r) * a + 127) / 255)
+            dst[4 * i + 1] = UInt8((UInt32(shade.g) * a + 127) / 255)
+            dst[4 * i + 2] = UInt8((UInt32(shade.b) * a + 127) / 255)
+            dst[4 * i + 3] = UInt8((UInt32(shade.a) * a + 127) / 255)
+        }
+        alpha.gaussianBlur(sigma: Double(p.shadowRadius * scale) / 2)
+        let (mx, my) = (p.bounds.midX, p.bounds.midY)
+        let from = matrix._project(x: mx, y: my), to = matrix._project(x: mx + p.shadowOffset.width, y: my + p.shadowOffset.height)
+        let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(to.x - from.x).finiteOrZero, ty: Double(to.y - from.y).finiteOrZero)
+        group.fill(Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height)),
+                   paint: Paint(shader: .image(ImagePattern(image: alpha, transform: offset, filter: .bilinear, spread: .decal))))
+        group.draw(surface, atX: 0, y: 0)
+        return group
     }
 
     // MARK: - Groups, clips, masks
@@ -185,17 +316,27 @@ extension LayerRenderer {
         (try? Pixmap(width: canvas.width, height: canvas.height)) ?? canvas
     }
 
+    /// The masksToBounds clip: the rounded bounds as a mask the size of `size`; under perspective
+    /// the projected outline's coverage (`drawProjected`).
     func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
-        guard let transform = LayerGeometry.affine(matrix),
-              let mask = try? Mask(width: size.width, height: size.height) else { return nil }
-        mask.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners), transform: transform)
+        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+        let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        if let transform = LayerGeometry.affine(matrix) {
+            mask.fill(outline, transform: transform)
+            return mask
+        }
+        guard let coverage = try? Pixmap(width: size.width, height: size.height) else { return nil }
+        drawProjected(area: p.bounds, matrix: matrix, into: coverage) {
+            $1.fill(outline, paint: Paint(color: Color(r: 0, g: 0, b: 0, a: 1)), transform: $0)
+        }
+        for i in 0..<(size.width * size.height) { mask.data[i] = coverage.pixels[4 * i + 3] }
         return mask
     }
 
     /// Keeps the group only where the mask layer's subtree has alpha.
     func applyMask(_ maskLayer: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap, depth: Int) {
         let m = scratch(like: surface)
-        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + 17)
+        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
         for i in 0..<(surface.width * surface.height) {
             let a = UInt32(m.pixels[4 * i + 3])
             if a == 255 { continue }
@@ -205,13 +346,23 @@ extension LayerRenderer {
         }
     }
 
+    /// Multiplies the group's colours and alpha by an un-premultiplied `tint` (a replicator's
+    /// instance colour, a transform layer's opacity): the un-premultiplied pixel (c, α) becomes
+    /// (c·tint.rgb, α·tint.a), so the premultiplied one (c·α, α) is multiplied by
+    /// (r·a, g·a, b·a, a). Every channel then stays ≤ alpha (valid premultiplied data).
     func multiply(_ surface: Pixmap, by tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) {
-        let f = [tint.r, tint.g, tint.b, tint.a].map { UInt32(($0 * 255).rounded()) }
+        let f = [tint.r * tint.a, tint.g * tint.a, tint.b * tint.a, tint.a].map { UInt32(($0 * 255).rounded()) }
+        let px = surface.pixels
         for i in 0..<(surface.width * surface.height) {
             for k in 0..<4 where f[k] != 255 {
-                surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * f[k] + 127) / 255)
+                px[4 * i + k] = UInt8((UInt32(px[4 * i + k]) * f[k] + 127) / 255)
             }
         }
     }
 
+}
+
+private extension Double {
+    /// The value, or 0 when it is NaN or infinite (a point projected behind the eye).
+    var finiteOrZero: Double { isFinite ? self : 0 }
 }

@@ -16,6 +16,8 @@ extension LayerRenderer {
             let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
             let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
             let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
+            /// `contentsFilters` of the layer.
+            let filters: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
         }
@@ -26,11 +28,21 @@ extension LayerRenderer {
                             background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
                             contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
                             contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds, rasterScale: rasterScale,
+                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds,
+                            filters: LeafKey.contentsFilters(p),
+                            rasterScale: rasterScale,
                             drawn: DrawnContent(p))
         }
 
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
+
+        /// The minification and magnification filters as two bits each (0 without contents, whose
+        /// pixels they cannot change: no filter is read for most layers, every frame).
+        static func contentsFilters(_ p: CALayer) -> UInt8 {
+            guard p.contents != nil else { return 0 }
+            func code(_ f: CALayerContentsFilter) -> UInt8 { f == .nearest ? 1 : f == .trilinear ? 2 : 3 }
+            return code(p.minificationFilter) | code(p.magnificationFilter) << 2
+        }
     }
 
     /// Device pixels per layer point of an affine layer → device map (the longer of its two axes);
@@ -217,7 +229,8 @@ extension LayerRenderer {
             return cached.pixmap
         }
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
-                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer) else { return nil }
+                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
+                && !(model is CAEmitterLayer) else { return nil }
         let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
         guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)

@@ -8,8 +8,8 @@
 //            → sublayers (clipped to the rounded bounds when masksToBounds) → border (on top)
 //
 // all under the layer's accumulated layer → device matrix (`LayerGeometry`). A layer with
-// opacity < 1, a mask, or a replicator instance colour is drawn into an offscreen group first
-// and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
+// opacity < 1, a mask, a replicator instance colour, or a shadow cast from its rendered alpha is
+// drawn into an offscreen group first and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
 // content directly in device space; a layer whose matrix has perspective renders its own content
 // into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
@@ -85,6 +85,7 @@ final class LayerRenderer {
         onScreen = nil
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
+        for key in tileStores.compactMap({ $0.value.layer == nil ? $0.key : nil }) { tileStores[key] = nil }
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -107,7 +108,8 @@ final class LayerRenderer {
     func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < 64, !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
+        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
+        guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
@@ -126,7 +128,12 @@ final class LayerRenderer {
                                extents: cached.extents)
             return
         }
-        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil
+        if p is CATransformLayer {
+            drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
+        let alphaShadow = LayerRenderer.castsShadowFromAlpha(model, p)
+        let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil || alphaShadow
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
@@ -137,14 +144,36 @@ final class LayerRenderer {
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
         drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: surface, depth: depth) }
-        if let tint { multiply(surface, by: tint) }
-        canvas.draw(surface, atX: box.x, y: box.y, opacity: p.opacity)
+        let group = alphaShadow ? withShadowBeneath(p, surface, matrix: local) : surface
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
+    /// a transform layer are rendered"; backgroundColor, contents, border, mask, masksToBounds,
+    /// shadow and filters are ignored) and forms no compositing group: "The opacity property is
+    /// applied to each sublayer individually" — each sublayer is drawn as a group at that opacity
+    /// (times any replicator tint it is drawn under).
+    private func drawTransformLayer(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                                    into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+        let a = CGFloat(p.opacity)
+        let inherited = a < 1 ? (r: tint?.r ?? 1, g: tint?.g ?? 1, b: tint?.b ?? 1, a: (tint?.a ?? 1) * a) : tint
+        for child in drawingOrder(model, p, time: time) {
+            draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: canvas, depth: depth + 1, tint: inherited)
+        }
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
-    /// nothing (hidden, transparent, or a culled back face). A layer flattens its sublayers into
-    /// its own plane (Apple); a CATransformLayer does not, so its sublayers share its 3D space.
+    /// nothing (hidden, transparent, a culled back face, or non-finite geometry). A layer flattens
+    /// its sublayers into its own plane (Apple); a CATransformLayer does not, so its sublayers
+    /// share its 3D space.
+    ///
+    /// Non-finite geometry — NaN or ±∞ in the presented bounds or anywhere in the layer → device
+    /// matrix (position, anchor point, transforms) — draws nothing, neither the layer nor its
+    /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
+    /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
+    /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
@@ -153,6 +182,7 @@ final class LayerRenderer {
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
+        guard LayerGeometry.isFinite(matrix), LayerGeometry.isFinite(p.bounds) else { return nil }
         if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }
@@ -171,8 +201,9 @@ final class LayerRenderer {
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                into surface: Pixmap, depth: Int) {
-        drawShadow(p, matrix: matrix, into: surface)
+        drawShadow(model, p, matrix: matrix, into: surface)
         drawContent(model, p, matrix: matrix, into: surface)
+        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
         drawBorder(p, matrix: matrix, into: surface)
     }
@@ -182,7 +213,8 @@ final class LayerRenderer {
     private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
-        guard model.sublayers == nil || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
+        // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
+        guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
         var margin: CGFloat = 1
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
@@ -199,8 +231,9 @@ final class LayerRenderer {
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         let ordered = drawingOrder(model, p, time: time)
-        if let replicator = p as? CAReplicatorLayer, replicator.instanceCount > 1 {
-            // Like a sublayerTransform, the instance transform acts about the anchor point.
+        if let replicator = p as? CAReplicatorLayer {
+            // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
+            // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {
@@ -226,6 +259,10 @@ final class LayerRenderer {
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     var leaves = Leaves()
+    /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
+    var particleFrame = CAEmitterLayer.ParticleFrame()
+    /// Tiles of the CATiledLayers drawn (`+Tiles`).
+    var tileStores: [ObjectIdentifier: TileStore] = [:]
 }
 
 extension CATransform3D {

@@ -51,109 +51,84 @@ final class FontLibrary: @unchecked Sendable {
     }
 }
 
-/// Lays out and draws a `CATextLayer`'s string: lines broken at spaces when `isWrapped`, each line
-/// aligned per `alignmentMode` (natural = left), truncated with "…" per `truncationMode` when it
-/// does not fit and is not wrapped; the first baseline sits one ascender below the top of the
-/// bounds (layer space is y-down, as on iOS).
+/// Lays out and draws a `CATextLayer`'s string — a `String`/`NSString` in the layer's `font`,
+/// `fontSize` and `foregroundColor`, or an `NSAttributedString` whose runs carry their own font
+/// and colour (Apple: the layer's font, size and colour are then unused; a run without a font is
+/// Helvetica 12, without a colour black, Core Text's defaults). `TextLayout` breaks and places
+/// the lines; the glyph outlines become one `Path` per colour.
 enum TextRenderer {
-    struct Line {
-        var text: [Character]
-        var width: Double
+    /// One run of text in one font, size and colour.
+    struct Run: Equatable {
+        var text: String
+        /// fontconfig pattern.
+        var font: String
+        /// Points.
+        var size: CGFloat
+        var color: CGColor?
     }
 
-    static func draw(_ layer: CATextLayer, transform: Transform, into canvas: Pixmap) {
-        guard let (glyphs, color) = glyphs(of: layer) else { return }
-        canvas.fill(glyphs, paint: Paint(color: color.rasterColor), transform: transform)
-    }
-
-    /// The string `layer` draws (a `String` or `NSString`; nil for anything else).
-    static func text(of layer: CATextLayer) -> String? {
-        (layer.string as? String) ?? (layer.string as? NSString).map({ $0 as String })
-    }
-
-    /// The font name `layer` draws with (`font` as a name; Helvetica otherwise).
-    static func fontName(of layer: CATextLayer) -> String { (layer.font as? String) ?? "Helvetica" }
-
-    /// The laid-out glyph outlines of `layer`'s string in layer space (points, y-down) and their
-    /// colour, or nil when it draws nothing.
-    static func glyphs(of layer: CATextLayer) -> (Path, CGColor)? {
-        guard let text = text(of: layer), !text.isEmpty, let color = layer.foregroundColor, color.alpha > 0,
-              let face = FontLibrary.shared.face(named: fontName(of: layer)) else { return nil }
-        FontLibrary.shared.faceUseLock.lock()
-        defer { FontLibrary.shared.faceUseLock.unlock() }
-        let size = Double(layer.fontSize)
-        guard size > 0, size.isFinite else { return nil }
-        let unitsPerEm = Double(face.pointee.units_per_EM)
-        guard unitsPerEm > 0 else { return nil }
-        let scale = size / unitsPerEm
-        let ascender = Double(face.pointee.ascender) * scale
-        let lineHeight = Double(face.pointee.height) * scale
-        let b = layer.bounds
-        var lines = layout(text, face: face, scale: scale, width: Double(b.width), wrapped: layer.isWrapped)
-        if !layer.isWrapped, layer.truncationMode != .none, let first = lines.first, first.width > Double(b.width) {
-            lines = [truncate(first, face: face, scale: scale, width: Double(b.width), mode: layer.truncationMode)]
+    static func draw(_ layer: CATextLayer, transform: Transform, clip: Mask? = nil, into canvas: Pixmap) {
+        for (path, color) in glyphs(of: layer) {
+            canvas.fill(path, paint: Paint(color: color.rasterColor), transform: transform, clip: clip)
         }
-        var path = Path()
-        for (i, line) in lines.enumerated() {
-            let baseline = Double(b.minY) + ascender + Double(i) * lineHeight
-            let x: Double
-            switch layer.alignmentMode {
-            case .center: x = Double(b.midX) - line.width / 2
-            case .right: x = Double(b.maxX) - line.width
-            default: x = Double(b.minX)
-            }
-            appendGlyphs(line.text, face: face, scale: scale, origin: Point(x: x, y: baseline), into: &path)
-        }
-        return (path, color)
     }
 
-    /// Lines of `text`: explicit newlines always break; with `wrapped`, words move to the next
-    /// line when they would cross `width`.
-    static func layout(_ text: String, face: FT_Face, scale: Double, width: Double, wrapped: Bool) -> [Line] {
-        var lines: [Line] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard wrapped else {
-                let chars = Array(paragraph)
-                lines.append(Line(text: chars, width: advance(chars, face: face, scale: scale)))
-                continue
-            }
-            var current: [Character] = []
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = current.isEmpty ? Array(word) : current + [" "] + Array(word)
-                if !current.isEmpty && advance(candidate, face: face, scale: scale) > width {
-                    lines.append(Line(text: current, width: advance(current, face: face, scale: scale)))
-                    current = Array(word)
-                } else {
-                    current = candidate
+    /// The runs `layer` draws: its attributed string's, or its plain string in its own font.
+    static func runs(of layer: CATextLayer) -> [Run] {
+        if let attributed = layer.string as? NSAttributedString { return runs(of: attributed) }
+        guard let text = (layer.string as? String) ?? (layer.string as? NSString).map({ $0 as String }) else { return [] }
+        return [Run(text: text, font: fontPattern(of: layer.font), size: layer.fontSize, color: layer.foregroundColor)]
+    }
+
+    /// The fontconfig pattern for a `CATextLayer.font` value: a name (String/NSString), or a font
+    /// object (`CTFont`, `CGFont`, `UIFont`; Apple ignores its size, `fontSize` applies);
+    /// Helvetica for anything else (Apple's default).
+    static func fontPattern(of font: Any?) -> String {
+        if let described = font as? _FontDescribing { return described._fontPattern }
+        return (font as? String) ?? (font as? NSString).map { $0 as String } ?? "Helvetica"
+    }
+
+    static func runs(of attributed: NSAttributedString) -> [Run] {
+        var runs: [Run] = []
+        let whole = NSRange(location: 0, length: attributed.length)
+        let text = attributed.string as NSString
+        attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+            var font = "Helvetica", size: CGFloat = 12
+            var color: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            for (key, value) in attributes {
+                switch key.rawValue {
+                case kCTFontAttributeName:
+                    if let f = value as? _FontDescribing { font = f._fontPattern; size = f._fontPointSize ?? 12 }
+                case kCTForegroundColorAttributeName, "NSColor":
+                    if let c = value as? _CGColorConvertible { color = c._cgColor }
+                default: break
                 }
             }
-            lines.append(Line(text: current, width: advance(current, face: face, scale: scale)))
+            runs.append(Run(text: text.substring(with: range), font: font, size: size, color: color))
         }
-        return lines
+        return runs
     }
 
-    /// `line` shortened with an ellipsis at its start, middle or end so it fits `width`.
-    static func truncate(_ line: Line, face: FT_Face, scale: Double, width: Double,
-                         mode: CATextLayerTruncationMode) -> Line {
-        var kept = line.text
-        func candidate() -> [Character] {
-            switch mode {
-            case .start: return ["…"] + kept
-            case .middle:
-                let half = kept.count / 2
-                return Array(kept[..<half]) + ["…"] + Array(kept[half...])
-            default: return kept + ["…"]
+    /// The laid-out glyph outlines of `layer`'s text in layer space (points, y-down), one path per
+    /// colour in order of first use; empty when it draws nothing.
+    static func glyphs(of layer: CATextLayer) -> [(Path, CGColor)] {
+        let runs = runs(of: layer)
+        guard !runs.isEmpty else { return [] }
+        FontLibrary.shared.faceUseLock.lock()
+        defer { FontLibrary.shared.faceUseLock.unlock() }
+        guard let layout = TextLayout(runs: runs, in: layer) else { return [] }
+        var paths: [(Path, CGColor)] = []
+        for placed in layout.placedGlyphs() {
+            guard let color = layout.styles[placed.style].color, color.alpha > 0 else { continue }
+            let index: Int
+            if let i = paths.firstIndex(where: { $0.1 == color }) { index = i } else {
+                paths.append((Path(), color))
+                index = paths.count - 1
             }
+            let style = layout.styles[placed.style]
+            appendGlyphs([placed.char], face: style.face, scale: style.scale, origin: placed.origin, into: &paths[index].0)
         }
-        while !kept.isEmpty && advance(candidate(), face: face, scale: scale) > width {
-            switch mode {
-            case .start: kept.removeFirst()
-            case .middle: kept.remove(at: kept.count / 2)
-            default: kept.removeLast()
-            }
-        }
-        let text = candidate()
-        return Line(text: text, width: advance(text, face: face, scale: scale))
+        return paths
     }
 
     /// Horizontal advance of `chars` in points (unhinted).

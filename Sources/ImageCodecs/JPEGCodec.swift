@@ -10,9 +10,18 @@ import Foundation
 /// CMYK/YCCK (Adobe-inverted or plain) into an opaque premultiplied RGBA8 `Pixmap`.
 ///
 /// A file that ends early is an error (`.truncated`) rather than an image padded with grey,
-/// which is what libjpeg would otherwise return after a warning.
+/// which is what libjpeg would otherwise return after a warning. Every other libjpeg warning —
+/// corrupt data it would "recover" from (extraneous bytes, bad Huffman codes, a corrupt scan)
+/// — is an error too (`.malformed` with libjpeg's text), unless the caller asks for a lenient
+/// decode (`decode(buffer:lenient:)`), which returns what libjpeg recovers (issue 18).
 public enum JPEGCodec: ImageDecoding {
     public static func decode(buffer bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
+        try decode(buffer: bytes, lenient: false)
+    }
+
+    /// Decodes; with `lenient`, corrupt data libjpeg recovers from gives its recovered image
+    /// instead of an error (a truncated file is an error either way).
+    public static func decode(buffer bytes: UnsafeRawBufferPointer, lenient: Bool) throws(ImageCodecError) -> Pixmap {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
             throw ImageCodecError(file: nil, reason: bytes.count < 2 && bytes.first == 0xFF ? .truncated : .notJPEG)
         }
@@ -20,12 +29,14 @@ public enum JPEGCodec: ImageDecoding {
             throw ImageCodecError(file: nil, reason: .malformed("libjpeg could not allocate a decoder"))
         }
         defer { citrine_jpeg_destroy(decoder) }
+        citrine_jpeg_set_warnings_are_errors(decoder, lenient ? 0 : 1)
         var message = [CChar](repeating: 0, count: Int(CITRINE_JPEG_MESSAGE_CAPACITY))
         var info = citrine_jpeg_info()
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         guard citrine_jpeg_read_header(decoder, base, UInt(bytes.count), &info, &message) == 0 else {
             throw libraryError(message, decoder)
         }
+        try ImageDecodingLimits.check(width: Int(info.width), height: Int(info.height))
         let pixmap: Pixmap
         do {
             pixmap = try Pixmap(width: Int(info.width), height: Int(info.height))

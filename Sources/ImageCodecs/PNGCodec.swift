@@ -70,6 +70,12 @@ public enum PNGCodec: ImageDecoding {
         let width = Int(image.width), height = Int(image.height)
         let pixmap: Pixmap
         do {
+            try ImageDecodingLimits.check(width: width, height: height)
+        } catch {
+            png_image_free(&image)
+            throw error
+        }
+        do {
             pixmap = try Pixmap(width: width, height: height)
         } catch {
             png_image_free(&image)

@@ -3,7 +3,26 @@
 /// play (eased by the group's timing function), so children are clipped to the group's duration
 /// and repeat with it. Children's `isRemovedOnCompletion` and delegates are ignored, as on Apple.
 open class CAAnimationGroup: CAAnimation {
-    public var animations: [CAAnimation]?
+    /// The animations run together (default nil). An array that contains this group, directly
+    /// or inside a nested group, would make the group a cycle (copying it or applying it would
+    /// never end): such an assignment is refused and the property keeps its value (Citrine;
+    /// Apple documents nothing, issue 18).
+    public var animations: [CAAnimation]? {
+        didSet { if containsItself { animations = oldValue } }
+    }
+
+    /// Whether this group is reachable from its own `animations` (an iterative walk of the
+    /// nested groups, each visited once).
+    private var containsItself: Bool {
+        var pending = animations ?? []
+        var seen = Set<ObjectIdentifier>()
+        while let a = pending.popLast() {
+            if a === self { return true }
+            guard let group = a as? CAAnimationGroup, seen.insert(ObjectIdentifier(group)).inserted else { continue }
+            pending += group.animations ?? []
+        }
+        return false
+    }
 
     open override class var animationProperties: [String: AnimationProperty] { Self.groupProperties }
 

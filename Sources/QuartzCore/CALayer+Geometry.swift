@@ -50,14 +50,17 @@ extension CALayer {
         return CGSize(width: max(w, 0), height: max(h, 0))
     }
 
-    /// The frame's mapping (no superlayer sublayerTransform): translate(−bounds.origin − anchor)
-    /// · transform · translate(position), with the anchor at (anchorPoint · bounds.size,
-    /// anchorPointZ).
+    /// The frame's mapping (no superlayer sublayerTransform): translate(−anchor) · transform ·
+    /// translate(position.x, position.y, zPosition), with the anchor at (bounds.origin +
+    /// anchorPoint · bounds.size, anchorPointZ). So `transform` acts about the anchor in all three
+    /// axes and the anchor lands on (position, zPosition), as anchorPoint does in x and y (Apple:
+    /// anchorPointZ is "the anchor point for the layer's position along the z axis"): with an
+    /// identity transform the layer's plane sits at z = zPosition − anchorPointZ.
     var geometryTransform: CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
         var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
         m = CATransform3DConcat(m, transform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
     /// Maps this layer's coordinates to its superlayer's as drawn: the frame's mapping followed by
@@ -71,12 +74,13 @@ extension CALayer {
         return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
     }
 
-    /// Citrine extension: `t` acting about this layer's anchor point, as `sublayerTransform` and a
-    /// replicator's `instanceTransform` do.
+    /// Citrine extension: `t` acting about this layer's anchor point (anchorPoint · bounds.size,
+    /// anchorPointZ) — the pivot `transform` uses — as `sublayerTransform` and a replicator's
+    /// `instanceTransform` do.
     public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
-        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), t),
-                                   CATransform3DMakeTranslation(ax, ay, 0))
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ), t),
+                                   CATransform3DMakeTranslation(ax, ay, anchorPointZ))
     }
 
     /// This layer's coordinates → the root's (or nil's: the root layer's superlayer space).
@@ -118,10 +122,16 @@ extension CALayer {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
+    /// A point of the superlayer's space (the root's superlayer space for a root) in this layer:
+    /// `convert(p, from: superlayer)` through this layer's own mapping alone, O(1) per level.
+    func pointFromSuperlayer(_ p: CGPoint) -> CGPoint { pointToLocal(p, through: transformToSuperlayer) }
+
     /// Inverse-maps a point of root space into this layer, intersecting the line of sight with the
     /// layer's z = 0 plane (so 3D-rotated layers convert correctly).
-    func rootPointToLocal(_ p: CGPoint) -> CGPoint {
-        let m = transformToRoot
+    func rootPointToLocal(_ p: CGPoint) -> CGPoint { pointToLocal(p, through: transformToRoot) }
+
+    /// Inverse-maps `p` through layer → space `m`, on the layer's z = 0 plane.
+    private func pointToLocal(_ p: CGPoint, through m: CATransform3D) -> CGPoint {
         // Solve for (x, y) with z = 0: [x y 0 1]·M projects to p.
         let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
         let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
@@ -143,13 +153,30 @@ extension CALayer {
     }
 
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Through the superlayer borrowed, not retained: this runs for every layer every frame.
-        let parent = parent?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
-        return TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
+        // Ancestors with the default timing (beginTime 0, speed 1, timeOffset 0) map a time to
+        // itself exactly, so they are skipped in a loop: only layers with timing of their own
+        // recurse, and a deep chain of plain layers cannot overflow the stack (issue 18).
+        // Through the superlayers borrowed, not retained: this runs for every layer every frame.
+        var timed = parent
+        while let a = timed, a._withUnsafeGuaranteedRef({ $0.hasDefaultTiming }) {
+            timed = a._withUnsafeGuaranteedRef { $0.parent }
+        }
+        let parent = timed?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
+        return hasDefaultTiming ? parent
+            : TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
     }
 
+    /// beginTime 0, speed 1 and timeOffset 0: local time is the parent's time.
+    private var hasDefaultTiming: Bool { _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 }
+
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let parent = TimingModel.parentTime(t, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
-        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+        // This layer's timing first, then each superlayer's, in a loop.
+        var time = t
+        var layer: CALayer? = self
+        while let l = layer {
+            time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
+            layer = l.superlayer
+        }
+        return time
     }
 }

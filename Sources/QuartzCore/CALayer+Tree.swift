@@ -4,23 +4,35 @@ import Foundation
 extension CALayer {
     // MARK: - Tree
 
+    /// Whether this layer is `layer` or above it, through superlayers and the layers masked.
+    /// A layer with neither sublayers nor a mask is above no other layer, so a tree built top
+    /// down (a new leaf added each time) checks in O(1); otherwise O(depth of `layer`).
     func isAncestor(of layer: CALayer) -> Bool {
+        if self === layer { return true }
+        guard !sublayerStorage.isEmpty || state.mask != nil else { return false }
         var l: CALayer? = layer
         while let c = l {
             if c === self { return true }
-            l = c.superlayer
+            l = c.superlayer ?? c.maskOwner
         }
         return false
     }
 
-    /// Appends `layer`. Adding an ancestor (which would make a cycle) is refused and does nothing
-    /// (Apple raises an exception).
+    /// Whether this layer may become `owner`'s mask: it has no superlayer, masks no other layer,
+    /// and is neither `owner` nor above it (which would make the tree a cycle).
+    func canBeMask(of owner: CALayer) -> Bool {
+        superlayer == nil && (maskOwner == nil || maskOwner === owner) && !isAncestor(of: owner)
+    }
+
+    /// Appends `layer`. Adding the layer itself or an ancestor (which would make a cycle) is
+    /// refused and does nothing (Apple raises an exception); so is adding a layer that is some
+    /// layer's mask (Apple: a mask "must not have a superlayer").
     public func addSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(sublayerStorage.count))
     }
 
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        guard !layer.isAncestor(of: self) else { return }
+        guard layer.maskOwner == nil, !layer.isAncestor(of: self) else { return }
         layer.removeFromSuperlayer()
         let i = min(Int(idx), sublayerStorage.count)
         CATransaction.sublayersWillChange(self)
@@ -48,9 +60,25 @@ extension CALayer {
     }
 
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), !newLayer.isAncestor(of: self) else { return }
+        guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), newLayer.maskOwner == nil,
+              !newLayer.isAncestor(of: self) else { return }
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    /// Releases the sublayers without recursion (from `deinit`): a sublayer this layer holds the
+    /// last reference to gives up its own sublayers first, into the same work list, so a
+    /// 100 000-deep chain is freed in a loop instead of 100 000 nested deinits overflowing the
+    /// stack (issue 18).
+    func releaseSubtreeIteratively() {
+        var pending = sublayerStorage
+        sublayerStorage = []
+        while var l = pending.popLast() {
+            guard isKnownUniquelyReferenced(&l), !l.sublayerStorage.isEmpty else { continue }
+            for s in l.sublayerStorage { s.parent = nil }
+            pending += l.sublayerStorage
+            l.sublayerStorage = []
+        }
     }
 
     public func removeFromSuperlayer() {

@@ -99,6 +99,9 @@ open class CALayer: CAMediaTiming {
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
     @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
+    /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
+    /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
+    weak var maskOwner: CALayer?
     /// The presentation copy, owned by this model: retained when stored, released when replaced
     /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
     /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
@@ -138,7 +141,7 @@ open class CALayer: CAMediaTiming {
     }
     public var duration: CFTimeInterval {
         get { state.duration }
-        set { state.duration = newValue }
+        set { let old = state.duration; state.duration = newValue; changed("duration", old) }
     }
     public var speed: Float {
         get { state.speed }
@@ -150,19 +153,19 @@ open class CALayer: CAMediaTiming {
     }
     public var repeatCount: Float {
         get { state.repeatCount }
-        set { state.repeatCount = newValue }
+        set { let old = state.repeatCount; state.repeatCount = newValue; changed("repeatCount", old) }
     }
     public var repeatDuration: CFTimeInterval {
         get { state.repeatDuration }
-        set { state.repeatDuration = newValue }
+        set { let old = state.repeatDuration; state.repeatDuration = newValue; changed("repeatDuration", old) }
     }
     public var autoreverses: Bool {
         get { state.autoreverses }
-        set { state.autoreverses = newValue }
+        set { let old = state.autoreverses; state.autoreverses = newValue; changed("autoreverses", old) }
     }
     public var fillMode: CAMediaTimingFillMode {
         get { state.fillMode }
-        set { state.fillMode = newValue }
+        set { let old = state.fillMode; state.fillMode = newValue; changed("fillMode", old) }
     }
 
     // MARK: Geometry
@@ -234,15 +237,28 @@ open class CALayer: CAMediaTiming {
     /// Default: all four corners.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { state.maskedCorners = newValue }
+        set { let old = state.maskedCorners; state.maskedCorners = newValue; changed("maskedCorners", old) }
     }
     public var masksToBounds: Bool {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
     }
+    /// A layer whose alpha masks this layer and its subtree (default nil). Apple: "The layer you
+    /// assign to this property must not have a superlayer. If it does, the behavior is
+    /// undefined." Citrine refuses such an assignment, and any that would close a cycle — the
+    /// layer itself, one of its ancestors, another layer's mask (issue 18): the property keeps
+    /// its value (see `canBeMask(of:)`).
     public var mask: CALayer? {
         get { state.mask }
-        set { let old = state.mask; state.mask = newValue; changed("mask", old) }
+        set {
+            guard newValue !== state.mask else { return }
+            if let m = newValue, !m.canBeMask(of: self) { return }
+            let old = state.mask
+            old?.maskOwner = nil
+            newValue?.maskOwner = self
+            state.mask = newValue
+            changed("mask", old)
+        }
     }
     public var isDoubleSided: Bool {
         get { state.isDoubleSided }
@@ -250,57 +266,57 @@ open class CALayer: CAMediaTiming {
     }
     public var isOpaque: Bool {
         get { state.isOpaque }
-        set { state.isOpaque = newValue }
+        set { let old = state.isOpaque; state.isOpaque = newValue; changed("opaque", old) }
     }
     public var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set { state.isGeometryFlipped = newValue }
+        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; changed("geometryFlipped", old) }
     }
     public var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
-        set { state.allowsGroupOpacity = newValue }
+        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; changed("allowsGroupOpacity", old) }
     }
     public var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
-        set { state.allowsEdgeAntialiasing = newValue }
+        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; changed("allowsEdgeAntialiasing", old) }
     }
     public var shouldRasterize: Bool {
         get { state.shouldRasterize }
-        set { state.shouldRasterize = newValue }
+        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; changed("shouldRasterize", old) }
     }
     public var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
-        set { state.rasterizationScale = newValue }
+        set { let old = state.rasterizationScale; state.rasterizationScale = newValue; changed("rasterizationScale", old) }
     }
     /// Curve of rounded corners. Default `.circular` (Apple).
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { state.cornerCurve = newValue }
+        set { let old = state.cornerCurve; state.cornerCurve = newValue; changed("cornerCurve", old) }
     }
     /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { state.edgeAntialiasingMask }
-        set { state.edgeAntialiasingMask = newValue }
+        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; changed("edgeAntialiasingMask", old) }
     }
     /// Filter when contents are drawn smaller. Default `.linear` (Apple).
     public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set { state.minificationFilter = newValue }
+        set { let old = state.minificationFilter; state.minificationFilter = newValue; changed("minificationFilter", old) }
     }
     /// Filter when contents are drawn larger. Default `.linear` (Apple).
     public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set { state.magnificationFilter = newValue }
+        set { let old = state.magnificationFilter; state.magnificationFilter = newValue; changed("magnificationFilter", old) }
     }
     /// Level-of-detail bias for `.trilinear` minification. Default 0 (Apple).
     public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set { state.minificationFilterBias = newValue }
+        set { let old = state.minificationFilterBias; state.minificationFilterBias = newValue; changed("minificationFilterBias", old) }
     }
     /// Pixel format hint for `draw(in:)` backing stores. Default `.RGBA8Uint` (Apple).
     public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { state.contentsFormat = newValue }
+        set { let old = state.contentsFormat; state.contentsFormat = newValue; changed("contentsFormat", old) }
     }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
     public var drawsAsynchronously: Bool {
@@ -341,7 +357,7 @@ open class CALayer: CAMediaTiming {
     /// Default `.resize`.
     public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set { state.contentsGravity = newValue }
+        set { let old = state.contentsGravity; state.contentsGravity = newValue; changed("contentsGravity", old) }
     }
     /// Pixels per point of the contents. Default 1.
     public var contentsScale: CGFloat {
@@ -454,6 +470,7 @@ open class CALayer: CAMediaTiming {
     deinit {
         // The unmanaged back pointers to this layer go with it; so does its presentation copy.
         for l in sublayerStorage { l.parent = nil }
+        releaseSubtreeIteratively()
         presentationLayer?.modelLayer = nil
         ownedPresentation?.release()
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
@@ -507,8 +524,16 @@ open class CALayer: CAMediaTiming {
         return CGSize(width: abs(w * t.m11) + abs(h * t.m21), height: abs(w * t.m12) + abs(h * t.m22))
     }
 
-    /// True when `p` (in this layer's coordinates) is inside the bounds.
-    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// True when `p` (in this layer's coordinates) is inside the bounds, with Core Graphics'
+    /// `CGRectContainsPoint` rule: the minimum edges are inside, the maximum edges are not. NaN in
+    /// the bounds or the point contains nothing (every comparison with NaN is false) — compared
+    /// here directly, as Foundation's `CGRect.contains` traps on NaN bounds on Linux (issue 18).
+    open func contains(_ p: CGPoint) -> Bool {
+        let r = bounds
+        let x0 = min(r.origin.x, r.origin.x + r.size.width), x1 = max(r.origin.x, r.origin.x + r.size.width)
+        let y0 = min(r.origin.y, r.origin.y + r.size.height), y1 = max(r.origin.y, r.origin.y + r.size.height)
+        return p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1
+    }
 
     /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
     /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
@@ -516,7 +541,7 @@ open class CALayer: CAMediaTiming {
     /// Core Animation composites siblings).
     open func hitTest(_ p: CGPoint) -> CALayer? {
         guard !isHidden, opacity > 0 else { return nil }
-        let local = superlayer.map { convert(p, from: $0) } ?? convert(p, from: nil)
+        let local = pointFromSuperlayer(p)
         if masksToBounds && !contains(local) { return nil }
         let frontToBack = sublayerStorage.indices.sorted {
             (sublayerStorage[$0].zPosition, $0) > (sublayerStorage[$1].zPosition, $1)

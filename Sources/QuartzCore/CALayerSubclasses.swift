@@ -110,7 +110,7 @@ open class CAGradientLayer: CALayer {
 /// plus i times the colour offsets.
 open class CAReplicatorLayer: CALayer {
     public var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
-    public var preservesDepth = false
+    public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
     public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }
     /// Default opaque white.
@@ -133,7 +133,9 @@ open class CAReplicatorLayer: CALayer {
     /// components plus i times the offsets, clamped to 0…1.
     public func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = instanceColor?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
-        func clamp(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
+        // NaN (a NaN component or offset) counts as 0, the clamp's lower end: it would pass
+        // min/max unchanged and trap where the tint becomes an integer (issue 18).
+        func clamp(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
         let k = CGFloat(i)
         return (clamp(c.r + k * CGFloat(instanceRedOffset)), clamp(c.g + k * CGFloat(instanceGreenOffset)),
                 clamp(c.b + k * CGFloat(instanceBlueOffset)), clamp(c.a + k * CGFloat(instanceAlphaOffset)))
@@ -179,7 +181,12 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// A layer that draws text (Apple's `CATextLayer`). Defaults are Apple's: font size 36, white
-/// foreground, natural alignment, no wrapping, no truncation. `font` takes a font name (String).
+/// foreground, natural alignment, no wrapping, no truncation. `string` is a `String`/`NSString`
+/// or an `NSAttributedString` (its runs' fonts and colours then apply, and `font`, `fontSize`
+/// and `foregroundColor` are unused, as Apple documents). `font` is a font name, a `CTFont`, a
+/// `CGFont` (Apple: their own size is ignored, `fontSize` applies) or a UI layer `UIFont`;
+/// Helvetica by default. Layout rules (wrapping, truncation, justification): the compositor's
+/// `TextLayout`.
 open class CATextLayer: CALayer {
     public var string: Any? { didSet { propertyChanged("string", oldValue) } }
     public var font: Any? = "Helvetica" { didSet { propertyChanged("font", oldValue) } }

@@ -12,7 +12,7 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// moves `bounds.origin`, which shifts every sublayer; it draws no scroll bars.
 open class CAScrollLayer: CALayer {
     /// Allowed directions. Default `.both` (Apple).
-    public var scrollMode: CAScrollLayerScrollMode = .both
+    public var scrollMode: CAScrollLayerScrollMode = .both { didSet { propertyChanged("scrollMode", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)

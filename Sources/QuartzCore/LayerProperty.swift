@@ -109,7 +109,12 @@ extension Codec where V == Float {
     static var float: Codec { Codec(encode: { .number(Double($0)) }, decode: { Codec<Double>.double.decode($0).map { Float($0) } }) }
 }
 extension Codec where V == Int {
-    static var int: Codec { Codec(encode: { .number(Double($0)) }, decode: { Codec<Double>.double.decode($0).map { Int($0) } }) }
+    /// A number with its fraction dropped; one that is no Int (NaN, ±∞, beyond ±2⁶³) is ignored,
+    /// as a value of the wrong type is, rather than trapping (issue 18).
+    static var int: Codec {
+        Codec(encode: { .number(Double($0)) },
+              decode: { Codec<Double>.double.decode($0).flatMap { Int(exactly: $0.rounded(.towardZero)) } })
+    }
 }
 extension Codec where V == Bool {
     static var bool: Codec {
@@ -380,12 +385,15 @@ struct ParsedKeyPath: Sendable {
     let component: ValueComponent?
     /// True when the key path names something inside the head's value.
     let hasSubpath: Bool
+    /// The whole key path (layers with nested objects, `NestedKeyValueCoding`, read it).
+    let keyPath: String
 
     init(_ keyPath: String) {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         head = String(parts[0])
         hasSubpath = parts.count > 1
         component = hasSubpath ? ValueComponent(Array(parts.dropFirst())) : nil
+        self.keyPath = keyPath
     }
 
     /// The part of `whole` this path names (`whole` itself for a plain key; nil when unknown).

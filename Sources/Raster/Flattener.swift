@@ -81,8 +81,8 @@ enum Flattener {
     @inline(__always)
     static func segmentCount(secondDifference l: Double, factor: Double, tolerance: Double) -> Int {
         let n = (factor * l / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return maxSegmentsPerCurve }
-        return Swift.max(1, Swift.min(Int(n), maxSegmentsPerCurve))
+        guard !n.isNaN else { return maxSegmentsPerCurve }
+        return Int(clamping: n, to: 1...maxSegmentsPerCurve)
     }
 
     static func quad<S: FlattenSink>(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double, into sink: inout S) {

@@ -7,9 +7,11 @@
 /// pixmap; callers that need the full spread allocate a pixmap grown by `Pixmap.blurMargin(sigma:)`
 /// on each side. Works on premultiplied channels, as blurring must.
 extension Pixmap {
-    /// The margin (pixels) a blur of `sigma` spreads content by: ⌈3σ⌉.
+    /// The margin (pixels) a blur of `sigma` spreads content by: ⌈3σ⌉, at most `maxDimension`
+    /// (a wider kernel is flat across any pixmap, so a larger σ — up to +∞ — blurs as this one
+    /// does). NaN and σ ≤ 0 give 0 (no blur).
     public static func blurMargin(sigma: Double) -> Int {
-        sigma > 0 && sigma.isFinite ? Int((3 * sigma).rounded(.up)) : 0
+        sigma > 0 ? Int(clamping: (3 * sigma).rounded(.up), to: 0...maxDimension) : 0
     }
 
     /// Blurs in place with a Gaussian of standard deviation `sigma` (pixels). σ ≤ 0 does nothing.

@@ -67,9 +67,14 @@ struct Stroker {
         self.style = style
         halfWidth = style.width / 2
         let ratio = Swift.min(1, tolerance / halfWidth)
-        arcStep = Swift.max(2 * arccosine(1 - ratio), 0.01)
+        arcStep = Swift.max(2 * arccosine(1 - ratio), Stroker.minArcStep)
         smoothHalfTurnCosine = halfWidth / (halfWidth + tolerance)
     }
+
+    /// Smallest angle step (radians) of a round join or cap, whatever the width.
+    static let minArcStep = 0.01
+    /// Most points of a round join or cap (a full circle at `minArcStep`).
+    static let maxArcSteps = Int((2 * Double.pi / minArcStep).rounded(.up))
 
     /// Appends the outline of one polyline to `out`.
     mutating func outline(_ line: Polyline, into out: inout Path) {
@@ -206,7 +211,7 @@ struct Stroker {
                              Point(x: p.x + h, y: p.y + h), Point(x: p.x + h, y: p.y - h)], to: &out)
         case .round:
             var pts: [Point] = []
-            let steps = Swift.max(8, Int((2 * Double.pi / arcStep).rounded(.up)))
+            let steps = Int(clamping: (2 * Double.pi / arcStep).rounded(.up), to: 8...Stroker.maxArcSteps)
             let r = h * Stroker.areaPreservingScale(step: 2 * Double.pi / Double(steps))
             for i in 0..<steps {
                 let t = -2 * Double.pi * Double(i) / Double(steps)
@@ -231,7 +236,7 @@ struct Stroker {
             while sweep > Double.pi { sweep -= 2 * Double.pi }
             while sweep < -Double.pi { sweep += 2 * Double.pi }
         }
-        let steps = Int((abs(sweep) / arcStep).rounded(.up))
+        let steps = Int(clamping: (abs(sweep) / arcStep).rounded(.up), to: 0...Stroker.maxArcSteps)
         guard steps > 1 else { return }
         let r = halfWidth * Stroker.areaPreservingScale(step: abs(sweep) / Double(steps))
         for i in 1..<steps {

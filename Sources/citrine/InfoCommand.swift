@@ -81,7 +81,10 @@ enum LayerTree {
         if !CATransform3DIsIdentity(layer.sublayerTransform) { p.append("sublayerTransform \(transform(layer.sublayerTransform))") }
         if layer.opacity != 1 { p.append("opacity \(number(Double(layer.opacity)))") }
         if layer.isHidden { p.append("hidden") }
-        if let colour = layer.backgroundColor { p.append("backgroundColor \(hex(colour))") }
+        if let colour = layer.backgroundColor {
+            // A pattern colour (UIColor(patternImage:)) is its tile, not an RGBA value.
+            p.append("backgroundColor " + (colour._patternImage.map { "pattern \($0.width)x\($0.height) image" } ?? hex(colour)))
+        }
         if layer.cornerRadius != 0 { p.append("cornerRadius \(number(layer.cornerRadius))") }
         if layer.borderWidth != 0 { p.append("border \(number(layer.borderWidth)) \(layer.borderColor.map(hex) ?? "none")") }
         if layer.masksToBounds { p.append("masksToBounds") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `citrine` executable, run as a user runs it: arguments, environment, a working
@@ -13,21 +14,9 @@ enum Citrine {
         var output: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// The executable: next to the test bundle, in the build products folder. Found by walking
-    /// up from this test process's executable.
+    /// The executable: next to the test bundle, in the build products folder.
     static let executable: URL = {
-        let start = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var folder = start.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("citrine")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        fatalError("no citrine executable found above \(start.path)")
+        do { return try BuiltExecutable.named("citrine") } catch { fatalError("\(error)") }
     }()
 
     /// The environment the tests run it in: ours, with an 80-column help text, no colour, and

@@ -40,7 +40,7 @@ import Testing
             320x480 points, span 14 s
 
             CALayer  frame (0, 0, 320, 480)  backgroundColor #F7F5ED
-            └── CALayer  frame (0, 0, 320, 480)
+            └── CALayer  frame (0, 0, 320, 480)  backgroundColor pattern 64x64 image
                 └── CALayer  frame (45, 140, 10, 20)  contents 20x40 image
                       ◆ "KCKeyframeAnimation_Position": CAKeyframeAnimation  position  along a path in (-30, 150, 190, 250)  beginTime 5  duration 8  repeatCount 0  autoreverses false  fillMode removed  timingFunction linear
 

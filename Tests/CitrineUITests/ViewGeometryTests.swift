@@ -68,6 +68,13 @@ extension UIClockSuite {
             #expect(v.layer.isHidden && v.layer.masksToBounds)
             v.contentMode = .scaleAspectFit
             #expect(v.layer.contentsGravity == .resizeAspect)
+            // UIKit: `.top` aligns the content "at the top in the view's bounds" — on screen. The
+            // layer's gravity names follow its y axis (CALayer.h: "top" always means maximum Y,
+            // the visual bottom in iOS's y-down space), so that is the gravity `.bottom`.
+            v.contentMode = .top
+            #expect(v.layer.contentsGravity == .bottom)
+            v.contentMode = .bottomRight
+            #expect(v.layer.contentsGravity == .topRight)
             #expect(v.tag == 0 && v.isUserInteractionEnabled)
         }
 

@@ -188,7 +188,9 @@ import Testing
             // A 10×10 image centred in 40×40 bounds covers [15, 25)².
             #expect(Self.px(img, 15, 15).b == 255 && Self.px(img, 24, 24).b == 255)
             #expect(Self.px(img, 14, 20).a == 0 && Self.px(img, 25, 20).a == 0)
-            l.contentsGravity = .topLeft
+            // Minimum x and minimum y: the visual top-left in iOS's y-down layer space
+            // ("bottom" always means minimum Y — CALayer.h; see ContentsGravityTests).
+            l.contentsGravity = .bottomLeft
             let corner = try Self.render(l, 40, 40, background: nil)
             #expect(Self.px(corner, 0, 0).b == 255 && Self.px(corner, 10, 10).a == 0)
         }

@@ -39,14 +39,9 @@ import Testing
         // so over the background b it shows 0.81·c + 0.1·b.
         let bg = (247.0, 245.0, 237.0)
         let expected = (0.81 * Double(sun.0) + 0.1 * bg.0, 0.81 * Double(sun.1) + 0.1 * bg.1, 0.81 * Double(sun.2) + 0.1 * bg.2)
-        // Known gap in the Compositor (LayerRenderer.multiply): the tint multiplies premultiplied
-        // r, g, b by the tint's r, g, b only, not also by its alpha, so with equal colour and
-        // alpha offsets the colour offset cancels out on un-premultiplying: only the alpha shows
-        // (today ≈ 0.9·c + 0.1·b = (254, 208, 70) instead of (231, 190, 65)).
-        withKnownIssue("replicator instance colour is lost when instanceAlphaOffset is set (premultiplied tint)") {
-            #expect(abs(Double(mirroredSun.0) - expected.0) <= 4 && abs(Double(mirroredSun.1) - expected.1) <= 4,
-                    "reflected sun \(mirroredSun), expected \(expected)")
-        }
+        // (Issue 16, rule 7: the instance colour multiplies the un-premultiplied colour and alpha.)
+        #expect(abs(Double(mirroredSun.0) - expected.0) <= 4 && abs(Double(mirroredSun.1) - expected.1) <= 4,
+                "reflected sun \(mirroredSun), expected \(expected)")
         // The grass at the bottom of the original shows at the top of the copy.
         let grass = rgb(100, 175), mirroredGrass = rgb(100, 185)
         #expect(grass.1 > grass.0 && mirroredGrass.1 > mirroredGrass.0, "grass \(grass), reflected \(mirroredGrass)")

@@ -1,3 +1,4 @@
+import TestSupport
 import ImageCodecs
 import Raster
 import Testing

@@ -297,7 +297,7 @@ struct PNGChunkList {
             guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { throw Failure(description: "length at \(offset)") }
             let typeAndData = Array(bytes[(offset + 4)..<(offset + 8 + length)])
             let stored = Self.bigEndian(bytes, offset + 8 + length)
-            guard Self.crc32(typeAndData) == stored else {
+            guard crc32(typeAndData) == stored else {
                 throw Failure(description: "bad CRC in \(String(decoding: typeAndData.prefix(4), as: UTF8.self)) at \(offset)")
             }
             chunks.append(Chunk(type: String(decoding: typeAndData.prefix(4), as: UTF8.self), data: Array(typeAndData.dropFirst(4))))
@@ -307,15 +307,6 @@ struct PNGChunkList {
 
     static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }
 

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// An independent PNG writer for the tests, written from the PNG specification (W3C PNG 2nd
 /// ed.): chunks with CRC-32, a zlib stream of *stored* deflate blocks with Adler-32, the five
 /// scanline filters and Adam7 interlacing. It shares no code with ImageCodecs or libpng.
@@ -105,24 +107,6 @@ struct PNGTestImage {
         }
         return out
     }
-}
-
-func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-/// A PNG chunk: length, type, data, CRC-32 of type + data.
-func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-}
-
-/// CRC-32 (ISO 3309, polynomial 0xEDB88320 reflected), bit by bit.
-func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
 }
 
 /// A zlib stream (RFC 1950) holding `data` in stored deflate blocks (RFC 1951 §3.2.4).

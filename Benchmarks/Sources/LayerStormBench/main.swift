@@ -13,6 +13,7 @@
 import AnchorScenes
 import Compositor
 import Foundation
+import FrameTiming
 import ImageCodecs
 import QuartzCore
 import Raster
@@ -78,14 +79,7 @@ let renderer = try CARenderer(width: 1920, height: 1080)
 renderer.layer = root
 renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
-@MainActor func time(_ t: CFTimeInterval) -> Double {
-    CAMediaClock.setManualTime(t)
-    let start = DispatchTime.now().uptimeNanoseconds
-    renderer.beginFrame(atTime: t)
-    renderer.render()
-    renderer.endFrame()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-}
+@MainActor func time(_ t: CFTimeInterval) -> Double { frameMilliseconds(renderer, at: t) }
 
 _ = time(0)   // warm-up (backing stores, mipmaps)
 if let pngPath { try PNGCodec.write(renderer.pixmap, to: pngPath) }
@@ -114,9 +108,6 @@ slide.duration = 2
 small.add(slide, forKey: "slide")
 CATransaction.flush()
 var oneAnimated = (0..<frames).map { time(idleTime + Double($0 + 1) / 60) }
-func stats(_ v: inout [Double]) -> String {
-    v.sort()
-    return String(format: "{\"median_ms\": %.2f, \"min_ms\": %.2f, \"n\": %d}", v[v.count / 2], v[0], v.count)
-}
+func stats(_ v: inout [Double]) -> String { statsJSON(&v) }
 print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved)), "
       + "\"one_layer_animated\": \(stats(&oneAnimated))}")

@@ -36,6 +36,9 @@ int citrine_jpeg_read_header(citrine_jpeg_decoder *decoder, const unsigned char 
 /// Returns 0, or -1 with libjpeg's message in `message`.
 int citrine_jpeg_read_pixels(citrine_jpeg_decoder *decoder, unsigned char *pixels,
                              size_t bytes_per_row, char *message);
+/// With `on` non-zero, a libjpeg warning other than the end of data (corrupt data it would
+/// recover from) fails the call that meets it, with the warning's text. Default: off.
+void citrine_jpeg_set_warnings_are_errors(citrine_jpeg_decoder *decoder, int on);
 /// 1 when libjpeg ran out of data and padded the image (a truncated file), else 0.
 int citrine_jpeg_hit_premature_end(const citrine_jpeg_decoder *decoder);
 

@@ -1,0 +1,21 @@
+import QuartzCore
+
+/// UIKit's attributed-string keys for what `CATextLayer` draws (Apple's raw strings: "NSFont"
+/// is also Core Text's `kCTFontAttributeName`, so a `UIFont` or a `CTFont` under either key
+/// works, as toll-free bridging makes it work on iOS).
+extension NSAttributedString.Key {
+    public static let font = NSAttributedString.Key("NSFont")
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+}
+
+/// A `UIFont` names its font and size for `CATextLayer` (Apple: `UIFont` is toll-free bridged
+/// with `CTFont`, so attributed strings take it as their font).
+extension UIFont: _FontDescribing {
+    public var _fontPattern: String { fontconfigName }
+    public var _fontPointSize: CGFloat? { pointSize }
+}
+
+/// A `UIColor` colours attributed-string text (`.foregroundColor`).
+extension UIColor: _CGColorConvertible {
+    public var _cgColor: CGColor { cgColor }
+}

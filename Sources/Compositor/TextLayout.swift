@@ -1,0 +1,215 @@
+import CFreeType
+import QuartzCore
+import Raster
+
+/// Lines of styled glyphs placed in a `CATextLayer`'s bounds (layer space, y-down):
+///
+/// - Newlines always break. With `isWrapped`, a word that would cross the bounds' width moves to
+///   the next line (breaks at spaces; a word longer than the width stays whole).
+/// - Truncation (`truncationMode` other than `.none`), Core Text's rule of one truncated line:
+///   without wrapping, every line wider than the bounds loses glyphs at its start, middle or end
+///   for "…"; with wrapping, the lines that fit the bounds' height are kept and the last of
+///   them takes the rest of the text and is truncated the same way.
+/// - Alignment: natural and left at the left edge, right, center; `.justified` widens the spaces
+///   of every wrapped line except the last of its paragraph so that it fills the width (Core
+///   Text does not justify a paragraph's last line).
+/// - The first baseline lies its line's ascent below the top of the bounds; each next one the
+///   previous line's height (the font's line spacing, the largest on the line) further down.
+///
+/// Advances are the fonts' unhinted advances; no kerning.
+struct TextLayout {
+    struct Style {
+        let face: FT_Face
+        /// Points per font unit.
+        let scale: Double
+        let color: CGColor?
+        let ascender: Double, lineHeight: Double
+    }
+
+    struct Glyph {
+        let char: Character
+        let style: Int
+        let advance: Double
+    }
+
+    struct Line {
+        var glyphs: [Glyph]
+        /// Whether the line ends its paragraph (not justified then).
+        var endsParagraph: Bool
+        var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+    }
+
+    private(set) var styles: [Style] = []
+    private(set) var lines: [Line] = []
+    let bounds: CGRect
+    let alignment: CATextLayerAlignmentMode
+    let isWrapped: Bool
+
+    /// nil when no run has a usable font and size.
+    init?(runs: [TextRenderer.Run], in layer: CATextLayer) {
+        bounds = layer.bounds
+        alignment = layer.alignmentMode
+        isWrapped = layer.isWrapped
+        var glyphs: [Glyph] = []
+        for run in runs {
+            guard let style = style(for: run) else { continue }
+            for c in run.text { glyphs.append(Glyph(char: c, style: style, advance: advance(of: c, style: style))) }
+        }
+        guard !styles.isEmpty else { return nil }
+        let width = Double(bounds.width)
+        for paragraph in glyphs.split(omittingEmptySubsequences: false, whereSeparator: { $0.char == "\n" }) {
+            var broken = isWrapped ? wrap(Array(paragraph), width: width) : [Line(glyphs: Array(paragraph), endsParagraph: true)]
+            broken[broken.count - 1].endsParagraph = true
+            lines += broken
+        }
+        truncate(layer.truncationMode, width: width)
+    }
+
+    /// Places the glyphs: each with its style and its pen origin on the baseline.
+    func placedGlyphs() -> [(char: Character, style: Int, origin: Point)] {
+        var placed: [(char: Character, style: Int, origin: Point)] = []
+        var baseline = Double(bounds.minY)
+        var previous: (ascent: Double, height: Double)?
+        for line in lines {
+            let metrics = self.metrics(line)
+            baseline += previous.map { $0.height - $0.ascent } ?? 0
+            baseline += metrics.ascent
+            previous = metrics
+            let width = line.width
+            var spaceStretch = 0.0
+            var x: Double
+            switch alignment {
+            case .center: x = Double(bounds.midX) - width / 2
+            case .right: x = Double(bounds.maxX) - width
+            case .justified:
+                x = Double(bounds.minX)
+                let trimmed = line.glyphs.reversed().drop { $0.char == " " }.count
+                let spaces = line.glyphs.prefix(trimmed).filter { $0.char == " " }.count
+                let used = line.glyphs.prefix(trimmed).reduce(0) { $0 + $1.advance }
+                if isWrapped, !line.endsParagraph, spaces > 0, used < Double(bounds.width) {
+                    spaceStretch = (Double(bounds.width) - used) / Double(spaces)
+                }
+            default: x = Double(bounds.minX)
+            }
+            for g in line.glyphs {
+                placed.append((g.char, g.style, Point(x: x, y: baseline)))
+                x += g.advance + (g.char == " " ? spaceStretch : 0)
+            }
+        }
+        return placed
+    }
+
+    /// The line's ascent and height: the largest of its styles' (its first style's when empty).
+    private func metrics(_ line: Line) -> (ascent: Double, height: Double) {
+        guard let first = line.glyphs.first else {
+            return (styles[0].ascender, styles[0].lineHeight)
+        }
+        var ascent = styles[first.style].ascender, height = styles[first.style].lineHeight
+        for g in line.glyphs {
+            ascent = max(ascent, styles[g.style].ascender)
+            height = max(height, styles[g.style].lineHeight)
+        }
+        return (ascent, height)
+    }
+
+    // MARK: - Styles and advances
+
+    private mutating func style(for run: TextRenderer.Run) -> Int? {
+        let size = Double(run.size)
+        guard size > 0, size.isFinite, let face = FontLibrary.shared.face(named: run.font) else { return nil }
+        let unitsPerEm = Double(face.pointee.units_per_EM)
+        guard unitsPerEm > 0 else { return nil }
+        let scale = size / unitsPerEm
+        if let i = styles.firstIndex(where: { $0.face == face && $0.scale == scale && $0.color == run.color }) { return i }
+        styles.append(Style(face: face, scale: scale, color: run.color, ascender: Double(face.pointee.ascender) * scale,
+                            lineHeight: Double(face.pointee.height) * scale))
+        return styles.count - 1
+    }
+
+    private func advance(of c: Character, style: Int) -> Double {
+        TextRenderer.advance([c], face: styles[style].face, scale: styles[style].scale)
+    }
+
+    // MARK: - Breaking and truncating
+
+    /// A paragraph broken into lines at spaces so that each fits `width` where it can.
+    private func wrap(_ paragraph: [Glyph], width: Double) -> [Line] {
+        var lines: [Line] = []
+        var current: [Glyph] = [], currentWidth = 0.0
+        var word: [Glyph] = [], wordWidth = 0.0
+        var space: Glyph?
+        func endWord() {
+            let joined = (current.isEmpty ? 0 : space?.advance ?? 0) + wordWidth
+            if !current.isEmpty && currentWidth + joined > width {
+                lines.append(Line(glyphs: current, endsParagraph: false))
+                current = word; currentWidth = wordWidth
+            } else {
+                if !current.isEmpty, let space { current.append(space) }
+                current += word; currentWidth += joined
+            }
+            word = []; wordWidth = 0
+        }
+        for g in paragraph {
+            if g.char == " " {
+                endWord()
+                space = g
+            } else {
+                word.append(g); wordWidth += g.advance
+            }
+        }
+        endWord()
+        lines.append(Line(glyphs: current, endsParagraph: true))
+        return lines
+    }
+
+    private mutating func truncate(_ mode: CATextLayerTruncationMode, width: Double) {
+        guard mode != .none, !lines.isEmpty else { return }
+        guard isWrapped else {
+            for i in lines.indices where lines[i].width > width { lines[i].glyphs = truncated(lines[i].glyphs, width: width, mode: mode) }
+            return
+        }
+        // The lines whose whole height fits; the last of them takes the rest of the text.
+        var used = 0.0, fitting = 0
+        for line in lines {
+            used += metrics(line).height
+            guard used <= Double(bounds.height) + 1e-9 || fitting == 0 else { break }
+            fitting += 1
+        }
+        guard fitting < lines.count else { return }
+        var rest = lines[fitting - 1].glyphs
+        for line in lines[fitting...] {
+            if let last = rest.last { rest.append(Glyph(char: " ", style: last.style, advance: advance(of: " ", style: last.style))) }
+            rest += line.glyphs
+        }
+        lines.removeSubrange((fitting - 1)...)
+        lines.append(Line(glyphs: truncated(rest, width: width, mode: mode), endsParagraph: true))
+    }
+
+    /// `glyphs` with glyphs removed at the start, middle or end for an ellipsis (in the style of
+    /// the glyph it replaces) until the whole fits `width`.
+    private func truncated(_ glyphs: [Glyph], width: Double, mode: CATextLayerTruncationMode) -> [Glyph] {
+        guard let first = glyphs.first else { return glyphs }
+        var kept = glyphs
+        func withEllipsis() -> [Glyph] {
+            let at: Int = switch mode {
+            case .start: 0
+            case .middle: kept.count / 2
+            default: kept.count
+            }
+            let style = kept.isEmpty ? first.style : kept[min(at, kept.count - 1)].style
+            var out = kept
+            out.insert(Glyph(char: "…", style: style, advance: advance(of: "…", style: style)), at: at)
+            return out
+        }
+        var candidate = withEllipsis()
+        while !kept.isEmpty && candidate.reduce(0, { $0 + $1.advance }) > width {
+            switch mode {
+            case .start: kept.removeFirst()
+            case .middle: kept.remove(at: kept.count / 2)
+            default: kept.removeLast()
+            }
+            candidate = withEllipsis()
+        }
+        return candidate
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// The particles of an emitter layer at a time, in closed form (no stepping, no state kept
+/// between frames): the same layer, time and `seed` give the same particles, whatever frames
+/// were drawn before, so frames can be drawn in any order or in parallel.
+///
+/// Time. The emitter's time τ is the layer's local time (its `beginTime`, `speed`, `timeOffset`
+/// and its ancestors' applied). A cell with effective birth rate R = cell.birthRate ×
+/// layer.birthRate (> 0) emits particle k = 0, 1, 2, … at emitter time s_k = k / R, as long as
+/// s_k lies in the cell's emission window [max(0, cell.beginTime), cell.beginTime +
+/// cell.duration) (no end when duration is 0). Particle k is alive at τ when
+/// 0 ≤ age = τ − s_k < life_k, so with a fixed lifetime L the count alive is the number of
+/// integers k ≥ 0 with τ − L < k / R ≤ τ.
+///
+/// Randomness. Every value drawn at birth is u ∈ [0, 1) from a counter-based hash (SplitMix64's
+/// finalizer) of (seed, the cell's place among its siblings, k, the parent particle's key, the
+/// attribute): a pure function of those numbers. A ranged value is value + range·(2u − 1).
+///
+/// Particle k of a cell (layer multipliers written m·):
+///
+///     life   = (lifetime + lifetimeRange·(2u₀ − 1))·m.lifetime
+///     speed  = (velocity + velocityRange·(2u₁ − 1))·m.velocity
+///     dir    = uniform on the cone of half-angle min(|emissionRange|, π) around
+///              (cos lat·cos lon, cos lat·sin lon, sin lat)   (u₂: cos θ = 1 − u₂(1 − cos range), u₃: azimuth)
+///     p₀     = a point of the emitter shape (u₄…u₇; `CAEmitterLayerEmitterShape`, `…Mode`)
+///     p(age) = p₀ + dir·speed·age + ½·(xAcceleration, yAcceleration, zAcceleration)·age²
+///     scale  = (scale + scaleRange·(2u₈ − 1) + scaleSpeed·age)·m.scale
+///     angle  = (spin + spinRange·(2u₉ − 1))·m.spin·age
+///     colour = clamp₀₁(color + range·(2u − 1) + speed·age), per component (u₁₀…u₁₃: r, g, b, a)
+///
+/// A cell's sub-cells (`emitterCells` of a cell) emit from each of its particles: their emitter
+/// time is the parent's age, their window is also cut at the parent's life, and their p₀ is the
+/// parent's position when they are born; they then live on their own (they may outlive it).
+///
+/// Limits (documented, not silent): at most `maxParticles` particles per layer and frame (the
+/// oldest cells' particles come first); a cell whose k would pass 2⁵² at τ emits nothing.
+extension CAEmitterLayer {
+    /// One particle alive at the asked time (Citrine extension, for renderers and tests).
+    public struct Particle: Sendable {
+        /// In the layer's coordinates (points); z along the layer's normal.
+        public var x: Double, y: Double, z: Double
+        /// Rotation (radians, positive turns +x towards +y).
+        public var angle: Double
+        public var scale: Double
+        /// Multiplies the cell's contents, 0…1 each.
+        public var red: Float, green: Float, blue: Float, alpha: Float
+        /// Emitter time of its birth and its age (seconds).
+        public var birthTime: Double, age: Double
+        /// Index in `ParticleFrame.cells` of the cell it belongs to.
+        public var cell: Int
+    }
+
+    /// The particles of one time and the cells they belong to, in drawing order for the
+    /// layer's `renderMode`. Reuse one value across frames: its storage is kept.
+    public struct ParticleFrame {
+        /// Every enabled cell, parents before their sub-cells.
+        public internal(set) var cells: [CAEmitterCell] = []
+        public internal(set) var particles: [Particle] = []
+        public init() {}
+    }
+
+    /// Most particles computed per layer and frame.
+    public static let maxParticles = 1 << 20
+
+    /// The particles alive at media time `now` with this layer's values (call it on a
+    /// presentation copy to include animations), in drawing order: `.oldestFirst` by birth,
+    /// `.oldestLast` youngest first, `.backToFront` by z (most negative first), `.unordered` and
+    /// `.additive` cell by cell in emission order.
+    public func _particles(atMediaTime now: CFTimeInterval, into frame: inout ParticleFrame) {
+        frame.cells.removeAll(keepingCapacity: true)
+        frame.particles.removeAll(keepingCapacity: true)
+        let tau = model().localTime(fromMediaTime: now)
+        guard tau.isFinite, let cells = emitterCells else { return }
+        let plans = cells.enumerated().compactMap { CellPlan($1, sibling: $0, layer: self, frame: &frame) }
+        let sim = Simulation(layer: self, seed: UInt64(seed))
+        for plan in plans {
+            sim.emit(plan, originTime: 0, window: (0, .infinity), parentKey: 0, parent: nil, now: tau, into: &frame.particles)
+        }
+        switch renderMode {
+        case .oldestFirst: frame.particles.sort { $0.birthTime < $1.birthTime }
+        case .oldestLast: frame.particles.sort { $0.birthTime > $1.birthTime }
+        case .backToFront: frame.particles.sort { $0.z < $1.z }
+        default: break
+        }
+    }
+}
+
+/// A cell's values with the layer's multipliers applied, read once per frame.
+private struct CellPlan {
+    let index: Int, sibling: UInt64
+    let rate: Double, begin: Double, end: Double
+    let life: Double, lifeRange: Double, speed: Double, speedRange: Double
+    let direction: SIMD3<Double>, across: (SIMD3<Double>, SIMD3<Double>), cosRange: Double
+    let acceleration: SIMD3<Double>
+    let scale: Double, scaleRange: Double, scaleSpeed: Double, spin: Double, spinRange: Double
+    let color: SIMD4<Double>, colorRange: SIMD4<Double>, colorSpeed: SIMD4<Double>
+    let children: [CellPlan]
+    /// Longest a particle or any of its descendants can be alive after the particle's birth.
+    let reach: Double
+
+    init?(_ cell: CAEmitterCell, sibling: Int, layer: CAEmitterLayer, frame: inout CAEmitterLayer.ParticleFrame) {
+        guard cell.isEnabled else { return nil }
+        index = frame.cells.count
+        frame.cells.append(cell)
+        self.sibling = UInt64(sibling)
+        rate = Double(cell.birthRate) * Double(layer.birthRate)
+        begin = max(0, cell.beginTime)
+        end = cell.duration > 0 ? cell.beginTime + cell.duration : .infinity
+        life = Double(cell.lifetime) * Double(layer.lifetime)
+        lifeRange = Double(cell.lifetimeRange) * Double(layer.lifetime)
+        speed = Double(cell.velocity) * Double(layer.velocity)
+        speedRange = Double(cell.velocityRange) * Double(layer.velocity)
+        let lat = Double(cell.emissionLatitude), lon = Double(cell.emissionLongitude)
+        direction = SIMD3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+        let side = SIMD3(-sin(lon), cos(lon), 0)
+        across = (side, Self.cross(direction, side))
+        cosRange = cos(min(abs(Double(cell.emissionRange)), .pi))
+        acceleration = SIMD3(Double(cell.xAcceleration), Double(cell.yAcceleration), Double(cell.zAcceleration))
+        scale = Double(cell.scale) * Double(layer.scale)
+        scaleRange = Double(cell.scaleRange) * Double(layer.scale)
+        scaleSpeed = Double(cell.scaleSpeed) * Double(layer.scale)
+        spin = Double(cell.spin) * Double(layer.spin)
+        spinRange = Double(cell.spinRange) * Double(layer.spin)
+        let c = cell.color?.rgba ?? (r: 0, g: 0, b: 0, a: 0)
+        color = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+        colorRange = SIMD4(Double(cell.redRange), Double(cell.greenRange), Double(cell.blueRange), Double(cell.alphaRange))
+        colorSpeed = SIMD4(Double(cell.redSpeed), Double(cell.greenSpeed), Double(cell.blueSpeed), Double(cell.alphaSpeed))
+        children = (cell.emitterCells ?? []).enumerated().compactMap { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
+        let longest = max(0, life + abs(lifeRange))
+        reach = longest + (children.map(\.reach).max() ?? 0)
+    }
+
+    static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+}
+
+/// Counter-based random numbers and the emission walk.
+private struct Simulation {
+    let shape: EmitterShapeSampler
+    let seed: UInt64
+
+    init(layer: CAEmitterLayer, seed: UInt64) {
+        shape = EmitterShapeSampler(layer)
+        self.seed = seed
+    }
+
+    /// SplitMix64's output function: a bijective mix of all 64 bits.
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// u ∈ [0, 1) for attribute `slot` of the particle keyed `key` (53 random bits).
+    @inline(__always)
+    static func unit(_ key: UInt64, _ slot: UInt64) -> Double {
+        Double(mix(key &+ slot &* 0xD1B5_4A32_D192_ED03) >> 11) * 0x1p-53
+    }
+
+    /// A parent particle's motion, for its sub-cells.
+    struct Parent {
+        var p0: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>
+        func position(atAge t: Double) -> SIMD3<Double> { p0 + v * t + 0.5 * a * (t * t) }
+    }
+
+    /// Emits `plan`'s particles alive at absolute emitter time `now` for an emitter whose time 0
+    /// is `originTime`, emitting inside `window` (its own times), and recurses into sub-cells.
+    func emit(_ plan: CellPlan, originTime: Double, window: (Double, Double), parentKey: UInt64, parent: Parent?,
+              now: Double, into out: inout [CAEmitterLayer.Particle]) {
+        let e = now - originTime
+        let lo = max(window.0, plan.begin), hi = min(window.1, plan.end)
+        guard plan.rate > 0, plan.rate.isFinite, hi > lo, e >= lo else { return }
+        let first = max(lo, e - plan.reach) * plan.rate, last = min(e, hi) * plan.rate
+        guard last < 0x1p52, first <= last else { return }
+        var k = Int(first.rounded(.up))
+        let kEnd = Int(last.rounded(.down))
+        let cellKey = Self.mix(seed ^ Self.mix(parentKey &+ plan.sibling &* 0x9E37_79B9_7F4A_7C15))
+        while k <= kEnd, out.count < CAEmitterLayer.maxParticles {
+            defer { k += 1 }
+            let s = Double(k) / plan.rate
+            guard s >= lo, s < hi, s <= e else { continue }
+            let key = Self.mix(cellKey ^ UInt64(truncatingIfNeeded: k))
+            let life = plan.life + plan.lifeRange * (2 * Self.unit(key, 0) - 1)
+            let age = e - s
+            let speed = plan.speed + plan.speedRange * (2 * Self.unit(key, 1) - 1)
+            let p0 = parent.map { $0.position(atAge: s) } ?? shape.point(Self.unit(key, 4), Self.unit(key, 5),
+                                                                         Self.unit(key, 6), Self.unit(key, 7))
+            let v = direction(plan, Self.unit(key, 2), Self.unit(key, 3)) * speed
+            if age < life {
+                let p = p0 + v * age + 0.5 * plan.acceleration * (age * age)
+                let color = (plan.color + plan.colorRange * SIMD4(2 * Self.unit(key, 10) - 1, 2 * Self.unit(key, 11) - 1,
+                                                                  2 * Self.unit(key, 12) - 1, 2 * Self.unit(key, 13) - 1)
+                             + plan.colorSpeed * age).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+                out.append(.init(x: p.x, y: p.y, z: p.z,
+                                 angle: (plan.spin + plan.spinRange * (2 * Self.unit(key, 9) - 1)) * age,
+                                 scale: plan.scale + plan.scaleRange * (2 * Self.unit(key, 8) - 1) + plan.scaleSpeed * age,
+                                 red: Float(color.x), green: Float(color.y), blue: Float(color.z), alpha: Float(color.w),
+                                 birthTime: originTime + s, age: age, cell: plan.index))
+            }
+            guard !plan.children.isEmpty, life > 0 else { continue }
+            let me = Parent(p0: p0, v: v, a: plan.acceleration)
+            for child in plan.children {
+                emit(child, originTime: originTime + s, window: (0, life), parentKey: key, parent: me, now: now, into: &out)
+            }
+        }
+    }
+
+    /// A direction uniformly distributed on the cone of the plan's half-angle (u: cos θ, w: azimuth).
+    func direction(_ plan: CellPlan, _ u: Double, _ w: Double) -> SIMD3<Double> {
+        guard plan.cosRange < 1 else { return plan.direction }
+        let cosTheta = 1 - u * (1 - plan.cosRange)
+        let sinTheta = max(0, 1 - cosTheta * cosTheta).squareRoot()
+        let phi = 2 * Double.pi * w
+        return plan.direction * cosTheta + (plan.across.0 * cos(phi) + plan.across.1 * sin(phi)) * sinTheta
+    }
+}
+
+/// Points of the emitter shape, per Apple's documented geometry (see `CAEmitterLayerEmitterShape`)
+/// and mode: `.volume` inside the shape, `.surface` on its surface (for the flat shapes: inside,
+/// as their surface is their area), `.outline` on its edges (a circle's or sphere's: the circle
+/// of radius emitterSize.width in the x-y plane), `.points` at its corners (a line's two ends; a
+/// point, circle or sphere: its centre). Uniform by length, area or volume.
+private struct EmitterShapeSampler {
+    let centre: SIMD3<Double>, size: SIMD3<Double>
+    let shape: CAEmitterLayerEmitterShape, mode: CAEmitterLayerEmitterMode
+
+    init(_ layer: CAEmitterLayer) {
+        centre = SIMD3(Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition))
+        size = SIMD3(Double(layer.emitterSize.width), Double(layer.emitterSize.height), Double(layer.emitterDepth))
+        shape = layer.emitterShape
+        mode = layer.emitterMode
+    }
+
+    func point(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> SIMD3<Double> {
+        switch shape {
+        case .line: return centre + SIMD3(size.x * (mode == .points ? (a < 0.5 ? -0.5 : 0.5) : a - 0.5), 0, 0)
+        case .rectangle: return centre + box(SIMD3(size.x, size.y, 0), a, b, c, d, flat: true)
+        case .cuboid: return centre + box(size, a, b, c, d, flat: false)
+        case .circle: return centre + round(radius: size.x, a, b, c, ball: false)
+        case .sphere: return centre + round(radius: size.x, a, b, c, ball: true)
+        default: return centre
+        }
+    }
+
+    /// A point of the box of size `s` centred on the origin, for the mode.
+    private func box(_ s: SIMD3<Double>, _ a: Double, _ b: Double, _ c: Double, _ d: Double, flat: Bool) -> SIMD3<Double> {
+        let half = s * 0.5
+        switch mode {
+        case .points:
+            let corner = Int(a * (flat ? 4 : 8))
+            return SIMD3(corner & 1 == 0 ? -half.x : half.x, corner & 2 == 0 ? -half.y : half.y,
+                         corner & 4 == 0 ? -half.z : half.z)
+        case .outline:
+            // Edges parallel to x, y, z (four of each in a cuboid, two of x and y in a rectangle).
+            let lengths = SIMD3(s.x, s.y, flat ? 0 : s.z)
+            let total = lengths.x + lengths.y + lengths.z
+            guard total > 0 else { return .zero }
+            let pick = d * total, edge = Int(b * (flat ? 2 : 4))
+            let sign1 = edge & 1 == 0 ? -1.0 : 1.0, sign2 = edge & 2 == 0 ? -1.0 : 1.0
+            if pick < lengths.x { return SIMD3(s.x * (a - 0.5), half.y * sign1, half.z * sign2) }
+            if pick < lengths.x + lengths.y { return SIMD3(half.x * sign1, s.y * (a - 0.5), half.z * sign2) }
+            return SIMD3(half.x * sign1, half.y * sign2, s.z * (a - 0.5))
+        case .surface where !flat:
+            // The six faces, chosen by area.
+            let areas = SIMD3(s.y * s.z, s.x * s.z, s.x * s.y)   // faces normal to x, y, z
+            let total = areas.x + areas.y + areas.z
+            guard total > 0 else { return .zero }
+            let pick = d * total, sign = c < 0.5 ? -1.0 : 1.0
+            if pick < areas.x { return SIMD3(half.x * sign, s.y * (a - 0.5), s.z * (b - 0.5)) }
+            if pick < areas.x + areas.y { return SIMD3(s.x * (a - 0.5), half.y * sign, s.z * (b - 0.5)) }
+            return SIMD3(s.x * (a - 0.5), s.y * (b - 0.5), half.z * sign)
+        default:
+            return SIMD3(s.x * (a - 0.5), s.y * (b - 0.5), s.z * (c - 0.5))
+        }
+    }
+
+    /// A point of the circle (x-y plane) or sphere of radius `r` centred on the origin.
+    private func round(radius r: Double, _ a: Double, _ b: Double, _ c: Double, ball: Bool) -> SIMD3<Double> {
+        let phi = 2 * Double.pi * b
+        switch mode {
+        case .points: return .zero
+        case .outline: return SIMD3(r * cos(phi), r * sin(phi), 0)
+        default:
+            guard ball else { return SIMD3(cos(phi), sin(phi), 0) * (r * a.squareRoot()) }
+            let z = 2 * c - 1, ring = max(0, 1 - z * z).squareRoot()
+            let rho = mode == .surface ? r : r * Foundation.cbrt(a)
+            return SIMD3(ring * cos(phi), ring * sin(phi), z) * rho
+        }
+    }
+}

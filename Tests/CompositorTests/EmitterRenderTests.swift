@@ -1,0 +1,80 @@
+import Compositor
+import QuartzCore
+import Raster
+import Testing
+
+/// Emitter layers drawn: each particle is its cell's image centred on the particle, scaled and
+/// multiplied by its colour; `.additive` adds, the other modes composite source-over. Expected
+/// pixels are closed-form: an opaque white 4×4 image times the colour, rounded to 8 bits.
+@Suite(.serialized) struct EmitterRenderTests {
+    static func whiteSquare(_ side: Int) throws -> CGImage {
+        let p = try Pixmap(width: side, height: side)
+        p.fill(with: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        return CGImage(pixmap: p)
+    }
+
+    /// An emitter 40×40 points whose cells sit at (20, 20), each with one particle at time 10
+    /// (birth rate 1, started 0.5 s before).
+    static func emitter(_ colors: [CGColor], scale: CGFloat = 1, mode: CAEmitterLayerRenderMode = .unordered) throws -> CAEmitterLayer {
+        CAMediaClock.setManualTime(9.5)
+        let layer = CAEmitterLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        layer.beginTime = 9.5
+        layer.emitterPosition = CGPoint(x: 20, y: 20)
+        layer.renderMode = mode
+        let image = try whiteSquare(4)
+        layer.emitterCells = colors.map { color in
+            let cell = CAEmitterCell()
+            cell.birthRate = 1; cell.lifetime = 100; cell.contents = image; cell.color = color; cell.scale = scale
+            return cell
+        }
+        CATransaction.flush()
+        return layer
+    }
+
+    @Test func aParticleIsItsImageTimesItsColour() throws {
+        let layer = try Self.emitter([CGColor(red: 1, green: 0, blue: 0, alpha: 1)])
+        let img = try CARenderer.image(of: layer, size: CGSize(width: 40, height: 40), at: 10)
+        #expect(img.pixmap.pixel(x: 19, y: 19) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        #expect(img.pixmap.pixel(x: 18, y: 21) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        #expect(img.pixmap.pixel(x: 23, y: 20).a == 0)
+        #expect(img.pixmap.pixel(x: 5, y: 5).a == 0)
+    }
+
+    @Test func scaleEnlargesTheSprite() throws {
+        let layer = try Self.emitter([CGColor(red: 0, green: 0, blue: 1, alpha: 1)], scale: 2)
+        let img = try CARenderer.image(of: layer, size: CGSize(width: 40, height: 40), at: 10)
+        // 8 device pixels over 4 texels: pixel 17's centre samples texel 0.25 (inside), pixel 16's
+        // texel −0.25, a bilinear ¾ of the edge texel on each axis: 255·0.75² = 143.4.
+        #expect(img.pixmap.pixel(x: 17, y: 17) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        #expect(img.pixmap.pixel(x: 22, y: 22) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        #expect(img.pixmap.pixel(x: 16, y: 16) == PremultipliedColor(r: 0, g: 0, b: 143, a: 143))
+        #expect(img.pixmap.pixel(x: 25, y: 20).a == 0)
+    }
+
+    @Test func additiveAddsAndSourceOverCovers() throws {
+        let half = CGColor(red: 0.4, green: 0, blue: 0, alpha: 1)
+        let added = try CARenderer.image(of: try Self.emitter([half, half], mode: .additive),
+                                         size: CGSize(width: 40, height: 40), at: 10)
+        let covered = try CARenderer.image(of: try Self.emitter([half, half], mode: .unordered),
+                                           size: CGSize(width: 40, height: 40), at: 10)
+        // 0.4·255 = 102 per particle: added 204 (alpha saturates), covered 102.
+        #expect(added.pixmap.pixel(x: 20, y: 20) == PremultipliedColor(r: 204, g: 0, b: 0, a: 255))
+        #expect(covered.pixmap.pixel(x: 20, y: 20) == PremultipliedColor(r: 102, g: 0, b: 0, a: 255))
+    }
+
+    @Test func particlesMoveWithTimeAndTheRendererRedraws() throws {
+        let layer = try Self.emitter([CGColor(red: 1, green: 1, blue: 1, alpha: 1)])
+        layer.emitterCells?.first?.velocity = 10   // to +x
+        let r = try CARenderer(width: 40, height: 40, scale: 1)
+        r.layer = layer
+        r.beginFrame(atTime: 10); r.render(); r.endFrame()
+        #expect(r.nextFrameTime() == CACurrentMediaTime())   // an emitter always needs the next frame
+        r.beginFrame(atTime: 11); r.render(); r.endFrame()
+        // At 11 particle 0 is 1.5 s old: 15 points right of the emitter; particle 1 is at 5.
+        let img = r.makeImage()
+        #expect(img.pixmap.pixel(x: 35, y: 20).a == 255)
+        #expect(img.pixmap.pixel(x: 25, y: 20).a == 255)
+        #expect(img.pixmap.pixel(x: 20, y: 20).a == 0)
+    }
+}
