@@ -16,7 +16,8 @@
 // plane by an affine map or a homography, then to the device by the layer's matrix, and drawn
 // with the rasterizer's textured-polygon path (`Pixmap.drawTexture(_:inside:imageToDevice:)`);
 // a whole picture in place under an affine matrix goes through `Pixmap.drawTexture`, which
-// copies aligned pixels exactly. Nothing the size of the canvas is allocated per frame.
+// copies aligned pixels exactly. Nothing the size of the canvas is allocated per frame, and the
+// pieces and their polygons go into the transition's reused `TransitionMeshBuffer`.
 //
 //     type                    what the old (o) and new (n) pictures do                  file
 //     fade (and unknown)      o·(1 − p) + n·p                                            TransitionMesh
@@ -45,19 +46,24 @@ extension LayerRenderer {
         }
         let t = CGFloat(progress.isNaN ? 0 : min(max(progress, 0), 1))
         let type = transition._drawnType
-        let slides = [CATransitionType.moveIn, .push, .reveal].contains(type)
+        let slides = type == .moveIn || type == .push || type == .reveal
         guard let newLayout = TransitionPicture.Layout(bounds: p.bounds, matrix: matrix, fallbackScale: scale) else { return }
         let oldLayout = state.from?.layout
             ?? TransitionPicture.Layout(bounds: source.bounds, matrix: matrix, fallbackScale: scale) ?? newLayout
         let frame = TransitionFrame(progress: t, subtype: transition.subtype, bounds: p.bounds,
                                     oldRect: oldLayout.rect, newRect: newLayout.rect, masksToBounds: p.masksToBounds)
         // The end points are the pictures themselves (slides keep their geometry).
-        let pieces: [TransitionPiece]
-        if !slides && t <= 0 { pieces = [.picture(.old)] } else if !slides && t >= 1 { pieces = [.picture(.new)] } else {
-            pieces = TransitionMesh.pieces(type, frame)
+        let mesh = state.mesh
+        mesh.reset()
+        if !slides && t <= 0 { mesh.append(.picture(.old)) } else if !slides && t >= 1 { mesh.append(.picture(.new)) } else {
+            TransitionMesh.pieces(type, frame, into: mesh)
         }
-        let sources = pieces.compactMap(\.source)
-        let needsOld = sources.contains { $0 != .new }, needsNew = sources.contains { $0 != .old }
+        var needsOld = false, needsNew = false, needsMix = false
+        for case let source? in mesh.pieces.lazy.map(\.source) {
+            needsOld = needsOld || source != .new
+            needsNew = needsNew || source != .old
+            needsMix = needsMix || source == .mix
+        }
         let tintKey = tint.map { [$0.r, $0.g, $0.b, $0.a] }
         // A layer hidden (or transparent) before or after the change has an empty picture then:
         // the transition animates it in or out.
@@ -66,29 +72,29 @@ extension LayerRenderer {
         let new = needsNew && LayerRenderer.isShown(p)
             ? newPicture(state, model: model, p, layout: newLayout, time: time, depth: depth, tint: tint, tintKey: tintKey) : nil
         var mix: TransitionPicture?
-        if sources.contains(.mix), let old, let new, old.layout == new.layout,
+        if needsMix, let old, let new, old.layout == new.layout,
            let blank = TransitionPicture.blank(old.layout, reusing: state.mix) {
             blank.pixmap.crossDissolve(old.pixmap, new.pixmap, weight: Float(t))
             state.mix = blank
             mix = blank
         }
-        for piece in pieces {
+        for piece in mesh.pieces {
             switch piece.kind {
             case let .picture(s, pieceTint, opacity):
                 switch s {
-                case .old: if let old { draw(old, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas) }
-                case .new: if let new { draw(new, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas) }
+                case .old: if let old { draw(old, piece, tint: pieceTint, opacity: opacity, mesh: mesh, layer: p, matrix: matrix, into: canvas) }
+                case .new: if let new { draw(new, piece, tint: pieceTint, opacity: opacity, mesh: mesh, layer: p, matrix: matrix, into: canvas) }
                 case .mix:
                     if let mix {
-                        draw(mix, piece, tint: pieceTint, opacity: opacity, layer: p, matrix: matrix, into: canvas)
+                        draw(mix, piece, tint: pieceTint, opacity: opacity, mesh: mesh, layer: p, matrix: matrix, into: canvas)
                     } else {
                         // Pictures of different sizes: each at its weight (exact where the new one is opaque).
-                        if let old { draw(old, piece, tint: pieceTint, opacity: opacity * Float(1 - t), layer: p, matrix: matrix, into: canvas) }
-                        if let new { draw(new, piece, tint: pieceTint, opacity: opacity * Float(t), layer: p, matrix: matrix, into: canvas) }
+                        if let old { draw(old, piece, tint: pieceTint, opacity: opacity * Float(1 - t), mesh: mesh, layer: p, matrix: matrix, into: canvas) }
+                        if let new { draw(new, piece, tint: pieceTint, opacity: opacity * Float(t), mesh: mesh, layer: p, matrix: matrix, into: canvas) }
                     }
                 }
             case let .shade(start, end, alpha):
-                drawShade(piece.polygon, start: start, end: end, alpha: alpha, matrix: matrix, into: canvas)
+                drawShade(piece.polygon.map { mesh.points[$0] }, start: start, end: end, alpha: alpha, matrix: matrix, into: canvas)
             }
         }
     }
@@ -119,48 +125,53 @@ extension LayerRenderer {
 
     /// Draws one picture piece: `picture`'s bitmap → its layer-space rectangle → the piece's
     /// transform → the layer's matrix, inside the piece's polygon (or circle, or the layer's
-    /// rounded bounds).
+    /// rounded bounds); `mesh` holds the piece's points and the scratch polygons.
     private func draw(_ picture: TransitionPicture, _ piece: TransitionPiece, tint: TexelTint, opacity: Float,
-                      layer p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+                      mesh: TransitionMeshBuffer, layer p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard opacity > 0, let layerToDevice = LayerGeometry.projective(matrix) else { return }
         let imageToDevice = Self.snapped(picture.layout.bitmapToLayer.concatenating(piece.transform).concatenating(layerToDevice))
         let affineLayer = LayerGeometry.affine(matrix)
         let pattern = ImagePattern(image: picture.pixmap, transform: imageToDevice, filter: .bilinear, spread: .decal)
-        var landed = piece.polygon
+        // The landed polygon (layer space) into `mesh.work`.
         if let circle = piece.circle {
             if let affineLayer, tint == .none {
                 canvas.fill(Self.circle(circle.center, circle.radius), paint: Paint(shader: .image(pattern), opacity: opacity),
                             transform: affineLayer)
                 return
             }
-            landed = (0..<96).map { i in
+            mesh.work.removeAll(keepingCapacity: true)
+            for i in 0..<96 {
                 let a = CGFloat(i) * 2 * .pi / 96
-                return CGPoint(x: circle.center.x + circle.radius * cos(a), y: circle.center.y + circle.radius * sin(a))
+                mesh.work.append(CGPoint(x: circle.center.x + circle.radius * cos(a), y: circle.center.y + circle.radius * sin(a)))
             }
         } else if piece.clipsToBounds, p.cornerRadius > 0, let affineLayer, tint == .none {
             canvas.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
                         paint: Paint(shader: .image(pattern), opacity: opacity), transform: affineLayer)
             return
-        }
-        if landed == nil, tint == .none, imageToDevice.m.6 == 0, imageToDevice.m.7 == 0, imageToDevice.m.8 == 1 {
+        } else if let polygon = piece.polygon {
+            mesh.loadWork(polygon)
+        } else if tint == .none, imageToDevice.m.6 == 0, imageToDevice.m.7 == 0, imageToDevice.m.8 == 1 {
             // The whole picture under an affine map: the texture path (exact copies when aligned).
             let m = imageToDevice.m
             canvas.drawTexture(picture.pixmap, transform: Transform(a: m.0, b: m.3, c: m.1, d: m.4, tx: m.2, ty: m.5),
                                opacity: opacity, clearBorder: true)
             return
+        } else {
+            mesh.loadWork(picture.layout.rect)
+            mesh.mapWork(piece.transform)
         }
-        let polygon = landed ?? TransitionMesh.corners(picture.layout.rect).compactMap { TransitionMesh.apply(piece.transform, $0) }
-        let device = Self.project(polygon, matrix)
-        guard device.count >= 3 else { return }
-        canvas.drawTexture(picture.pixmap, inside: device, imageToDevice: imageToDevice, opacity: opacity, tint: tint)
+        Self.project(mesh, matrix)
+        guard mesh.device.count >= 3 else { return }
+        canvas.drawTexture(picture.pixmap, inside: mesh.device, imageToDevice: imageToDevice, opacity: opacity, tint: tint)
     }
 
     /// A black linear shadow over `polygon` (layer space); drawn under affine matrices only.
-    private func drawShade(_ polygon: [CGPoint]?, start: CGPoint, end: CGPoint, alpha: (Float, Float), matrix: CATransform3D,
+    private func drawShade(_ polygon: ArraySlice<CGPoint>?, start: CGPoint, end: CGPoint, alpha: (Float, Float), matrix: CATransform3D,
                            into canvas: Pixmap) {
         guard let polygon, polygon.count >= 3, let affine = LayerGeometry.affine(matrix) else { return }
         var path = Path()
-        path.move(to: Point(x: Double(polygon[0].x), y: Double(polygon[0].y)))
+        let first = polygon[polygon.startIndex]
+        path.move(to: Point(x: Double(first.x), y: Double(first.y)))
         for q in polygon.dropFirst() { path.line(to: Point(x: Double(q.x), y: Double(q.y))) }
         path.close()
         let stops = [GradientStop(offset: 0, color: Color(r: 0, g: 0, b: 0, a: alpha.0)),
@@ -170,13 +181,14 @@ extension LayerRenderer {
         canvas.fill(path, paint: Paint(shader: .linearGradient(gradient)), transform: affine)
     }
 
-    /// `polygon` (layer space) in device pixels under `m`, clipped to the part in front of the
-    /// eye (w > 10⁻⁶).
-    static func project(_ polygon: [CGPoint], _ m: CATransform3D) -> [Point] {
-        let front = TransitionMesh.clip(polygon, m.m14, m.m24, m.m44 - 1e-6)
-        return front.map { q in
+    /// `mesh.device` := `mesh.work` (layer space) in device pixels under `m`, clipped to the part
+    /// in front of the eye (w > 10⁻⁶).
+    static func project(_ mesh: TransitionMeshBuffer, _ m: CATransform3D) {
+        mesh.clipWork(m.m14, m.m24, m.m44 - 1e-6)
+        mesh.device.removeAll(keepingCapacity: true)
+        for q in mesh.work {
             let w = Double(q.x * m.m14 + q.y * m.m24 + m.m44)
-            return Point(x: Double(q.x * m.m11 + q.y * m.m21 + m.m41) / w, y: Double(q.x * m.m12 + q.y * m.m22 + m.m42) / w)
+            mesh.device.append(Point(x: Double(q.x * m.m11 + q.y * m.m21 + m.m41) / w, y: Double(q.x * m.m12 + q.y * m.m22 + m.m42) / w))
         }
     }
 

@@ -60,9 +60,11 @@ extension TransitionMesh {
         return (old, new, h * cs - h - dolly, h * sn - h - dolly)
     }
 
-    static func cube(_ f: TransitionFrame) -> [TransitionPiece] {
+    static func cube(_ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let faces = cubeFaces(f)
         let old = TransitionPiece.picture(.old, faces.old), new = TransitionPiece.picture(.new, faces.new)
-        return faces.oldDepth < faces.newDepth ? [old, new] : [new, old]
+        let farther = faces.oldDepth < faces.newDepth
+        mesh.append(farther ? old : new)
+        mesh.append(farther ? new : old)
     }
 }

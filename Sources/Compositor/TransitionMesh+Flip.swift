@@ -42,8 +42,8 @@ extension TransitionMesh {
         return (back ? .new : .old, t)
     }
 
-    static func flip(_ f: TransitionFrame) -> [TransitionPiece] {
+    static func flip(_ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let face = flipFace(f)
-        return [.picture(face.source, face.transform)]
+        mesh.append(.picture(face.source, face.transform))
     }
 }

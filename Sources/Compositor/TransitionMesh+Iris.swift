@@ -25,12 +25,11 @@ extension TransitionMesh {
         }
     }
 
-    static func iris(_ type: CATransitionType, _ f: TransitionFrame) -> [TransitionPiece] {
+    static func iris(_ type: CATransitionType, _ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let (radius, inside) = irisAperture(type, progress: f.progress, bounds: f.bounds)
         var aperture = TransitionPiece.picture(inside)
         aperture.circle = (CGPoint(x: f.bounds.midX, y: f.bounds.midY), radius)
-        guard type.rawValue != "cameraIris" else { return radius > 0 ? [aperture] : [] }
-        let outside: TransitionSource = inside == .old ? .new : .old
-        return radius > 0 ? [.picture(outside), aperture] : [.picture(outside)]
+        if type.rawValue != "cameraIris" { mesh.append(.picture(inside == .old ? .new : .old)) }
+        if radius > 0 { mesh.append(aperture) }
     }
 }

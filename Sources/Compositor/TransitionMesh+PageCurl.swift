@@ -44,20 +44,34 @@ extension TransitionMesh {
     static func curl(on page: CGRect, _ subtype: CATransitionSubtype?, progress p: CGFloat)
         -> (d: TransitionVector, s0: CGFloat, length: CGFloat, radius: CGFloat, fold: CGFloat) {
         let d = curlDirection(subtype)
-        let s = corners(page).map { $0.x * d.dx + $0.y * d.dy }
-        let s0 = s.min()!, length = s.max()! - s0
+        var lo = CGFloat.infinity, hi = -CGFloat.infinity
+        for i in 0..<4 {
+            let c = corner(page, i), s = c.x * d.dx + c.y * d.dy
+            lo = min(lo, s)
+            hi = max(hi, s)
+        }
+        let s0 = lo, length = hi - s0
         let radius = length / 10
         return (d, s0, length, radius, p * (length + radius))
     }
 
-    static func pageCurl(_ f: TransitionFrame, picture: TransitionSource, under: TransitionSource, progress p: CGFloat) -> [TransitionPiece] {
+    static func pageCurl(_ f: TransitionFrame, picture: TransitionSource, under: TransitionSource, progress p: CGFloat,
+                         into mesh: TransitionMeshBuffer) {
         let page = f.rect(picture)
         let k = curl(on: page, f.subtype, progress: p)
         let (d, s0, r, fold) = (k.d, k.s0, k.radius, k.fold)
-        let rect = corners(page)
-        /// The part of `polygon` with lo ≤ s ≤ hi.
-        func band(_ polygon: [CGPoint], _ lo: CGFloat, _ hi: CGFloat) -> [CGPoint] {
-            clip(clip(polygon, d.dx, d.dy, -s0 - lo), -d.dx, -d.dy, s0 + hi)
+        /// `mesh.work` := the part of the page with lo ≤ s ≤ hi; whether it is not empty.
+        func band(_ lo: CGFloat, _ hi: CGFloat) -> Bool {
+            mesh.loadWork(page)
+            mesh.clipWork(d.dx, d.dy, -s0 - lo)
+            mesh.clipWork(-d.dx, -d.dy, s0 + hi)
+            return !mesh.work.isEmpty
+        }
+        /// `mesh.work` := `mesh.work` moved by `map` and clipped to the page; whether it is not empty.
+        func land(_ map: Projective) -> Bool {
+            mesh.mapWork(map)
+            mesh.clipWork(to: page)
+            return !mesh.work.isEmpty
         }
         /// The map that moves picture points at s to s' = a·s + b along D.
         func alongD(_ a: CGFloat, _ b: CGFloat) -> Projective {
@@ -68,7 +82,7 @@ extension TransitionMesh {
         }
         // Shadows fade out over the last fifth, so that p = 1 is the new picture alone.
         let shade = Float(min(1, 5 * (1 - p)))
-        var pieces: [TransitionPiece] = [.picture(under)]
+        mesh.append(.picture(under))
         func point(_ s: CGFloat, on q: CGPoint) -> CGPoint {
             let delta = s - (q.x * d.dx + q.y * d.dy - s0)
             return CGPoint(x: q.x + delta * d.dx, y: q.y + delta * d.dy)
@@ -76,53 +90,46 @@ extension TransitionMesh {
         let anchor = CGPoint(x: page.midX, y: page.midY)
         // The cylinder's shadow on the uncovered page, darkest against it.
         let edge = fold - r
-        let shadowBand = band(rect, edge - r, edge)
-        if !shadowBand.isEmpty, shade > 0 {
-            pieces.append(TransitionPiece(kind: .shade(start: point(edge - r, on: anchor), end: point(edge, on: anchor),
-                                                       alpha: (0, 0.45 * shade)), polygon: shadowBand))
+        if band(edge - r, edge), shade > 0 {
+            mesh.append(TransitionPiece(kind: .shade(start: point(edge - r, on: anchor), end: point(edge, on: anchor),
+                                                     alpha: (0, 0.45 * shade)), polygon: mesh.storeWork()))
         }
         // The flat part.
-        let flat = band(rect, fold, .infinity)
-        if !flat.isEmpty { pieces.append(.picture(picture, polygon: flat)) }
-        // The cylinder in strips of Δφ = 180°/16, front then back, and the flap beyond it.
+        if band(fold, .infinity) { mesh.append(.picture(picture, polygon: mesh.storeWork())) }
+        // The cylinder in strips of Δφ = 180°/16, front then back (drawn last), and the flap beyond it.
         let strips = 16
-        var back: [TransitionPiece] = []
         for i in 0..<strips {
             let phi0 = CGFloat(i) * .pi / CGFloat(strips), phi1 = CGFloat(i + 1) * .pi / CGFloat(strips)
             // Picture band: s from fold − R·φ1 to fold − R·φ0, landing at s' = fold − R·sin φ.
             let sa = fold - r * phi1, sb = fold - r * phi0
             let ta = fold - r * sin(phi1), tb = fold - r * sin(phi0)
-            let source = band(rect, sa, sb)
-            guard !source.isEmpty, abs(tb - ta) > 1e-9 * max(1, r) else { continue }
+            guard band(sa, sb), abs(tb - ta) > 1e-9 * max(1, r) else { continue }
             let a = (tb - ta) / (sb - sa), map = alongD(a, ta - a * sa)
-            let landed = clip(source.compactMap { apply(map, $0) }, to: page)
-            guard !landed.isEmpty else { continue }
+            guard land(map) else { continue }
             let mid = (phi0 + phi1) / 2
             if mid < .pi / 2 {
-                pieces.append(.picture(picture, map, polygon: landed, tint: TexelTint(multiply: Float(0.55 + 0.45 * cos(mid)))))
+                mesh.append(.picture(picture, map, polygon: mesh.storeWork(), tint: TexelTint(multiply: Float(0.55 + 0.45 * cos(mid)))))
             } else {
-                back.append(.picture(picture, map, polygon: landed, tint: backTint(shading: Float(-cos(mid)))))
+                mesh.appendLast(.picture(picture, map, polygon: mesh.storeWork(), tint: backTint(shading: Float(-cos(mid)))))
             }
         }
         // The flap: d > π·R, s < fold − π·R, at s' = 2·fold − π·R − s.
         let flapEnd = fold - .pi * r
-        let flapSource = band(rect, -.infinity, flapEnd)
-        if !flapSource.isEmpty {
+        if band(-.infinity, flapEnd) {
             let map = alongD(-1, 2 * fold - .pi * r)
-            let landed = clip(flapSource.compactMap { apply(map, $0) }, to: page)
-            if !landed.isEmpty {
+            if land(map) {
+                let landed = mesh.storeWork()
                 // Its shadow on the flat page beyond its far edge (s' = 2·fold − π·R − 0).
                 let far = 2 * fold - .pi * r
-                let beyond = band(rect, far, far + r)
-                if !beyond.isEmpty, shade > 0 {
-                    pieces.append(TransitionPiece(kind: .shade(start: point(far, on: anchor), end: point(far + r, on: anchor),
-                                                               alpha: (0.3 * shade, 0)), polygon: beyond))
+                if band(far, far + r), shade > 0 {
+                    mesh.append(TransitionPiece(kind: .shade(start: point(far, on: anchor), end: point(far + r, on: anchor),
+                                                             alpha: (0.3 * shade, 0)), polygon: mesh.storeWork()))
                 }
-                back.append(.picture(picture, map, polygon: landed, tint: backTint(shading: 1)))
+                mesh.appendLast(.picture(picture, map, polygon: landed, tint: backTint(shading: 1)))
             }
         }
-        // Drawn after the front strips: the back and the flap lie above them.
-        return pieces + back
+        // The back strips and the flap after the front strips: they lie above them.
+        mesh.finish()
     }
 
     /// The back of the page: its picture seen through lighter paper — a third of its colour over

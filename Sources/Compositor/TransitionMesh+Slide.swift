@@ -24,23 +24,22 @@ extension TransitionMesh {
         return horizontal ? TransitionVector(dx: sign * bounds.width, dy: 0) : TransitionVector(dx: 0, dy: sign * bounds.height)
     }
 
-    static func slide(_ type: CATransitionType, _ f: TransitionFrame) -> [TransitionPiece] {
+    static func slide(_ type: CATransitionType, _ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let v = direction(f.subtype, bounds: f.bounds), p = f.progress
-        func shifted(_ s: TransitionSource, by k: CGFloat) -> TransitionPiece? {
+        func shifted(_ s: TransitionSource, by k: CGFloat) {
             let t = Projective.translation(v.dx * k, v.dy * k)
-            guard f.masksToBounds else { return .picture(s, t) }
-            let landed = clip(corners(f.rect(s).offsetBy(dx: v.dx * k, dy: v.dy * k)), to: f.bounds)
-            guard !landed.isEmpty else { return nil }
-            var piece = TransitionPiece.picture(s, t, polygon: landed)
+            guard f.masksToBounds else { return mesh.append(.picture(s, t)) }
+            mesh.loadWork(f.rect(s).offsetBy(dx: v.dx * k, dy: v.dy * k))
+            mesh.clipWork(to: f.bounds)
+            guard !mesh.work.isEmpty else { return }
+            var piece = TransitionPiece.picture(s, t, polygon: mesh.storeWork())
             piece.clipsToBounds = true
-            return piece
+            mesh.append(piece)
         }
-        let pieces: [TransitionPiece?]
         switch type {
-        case .moveIn: pieces = [shifted(.old, by: 0), shifted(.new, by: 1 - p)]
-        case .push: pieces = [shifted(.old, by: -p), shifted(.new, by: 1 - p)]
-        default: pieces = [shifted(.new, by: 0), shifted(.old, by: -p)]   // reveal
+        case .moveIn: shifted(.old, by: 0); shifted(.new, by: 1 - p)
+        case .push: shifted(.old, by: -p); shifted(.new, by: 1 - p)
+        default: shifted(.new, by: 0); shifted(.old, by: -p)   // reveal
         }
-        return pieces.compactMap { $0 }
     }
 }

@@ -38,31 +38,32 @@ extension TransitionMesh {
         return (max(2, Int((CGFloat(cells) * r.width / long).rounded())), max(2, Int((CGFloat(cells) * r.height / long).rounded())))
     }
 
-    /// Triangles of a grid over `rect`: picture point (texture) → landed point, each cell split
-    /// along its diagonal; triangles whose affine map is degenerate are left out.
-    static func warp(_ source: TransitionSource, rect: CGRect, texture: (CGPoint) -> CGPoint, landed: (CGPoint) -> CGPoint)
-        -> [TransitionPiece] {
+    /// Appends the triangles of a grid over `rect`: picture point (texture) → landed point, each
+    /// cell split along its diagonal; triangles whose affine map is degenerate are left out.
+    static func warp(_ source: TransitionSource, rect: CGRect, texture: (CGPoint) -> CGPoint, landed: (CGPoint) -> CGPoint,
+                     into mesh: TransitionMeshBuffer) {
         let (nx, ny) = grid(rect)
-        var tex: [CGPoint] = [], pos: [CGPoint] = []
+        mesh.texture.removeAll(keepingCapacity: true)
+        mesh.landed.removeAll(keepingCapacity: true)
         for j in 0...ny {
             for i in 0...nx {
                 let p = CGPoint(x: rect.minX + rect.width * CGFloat(i) / CGFloat(nx), y: rect.minY + rect.height * CGFloat(j) / CGFloat(ny))
-                tex.append(texture(p))
-                pos.append(landed(p))
+                mesh.texture.append(texture(p))
+                mesh.landed.append(landed(p))
             }
         }
-        var pieces: [TransitionPiece] = []
-        pieces.reserveCapacity(2 * nx * ny)
+        let tex = mesh.texture, pos = mesh.landed
+        func triangle(_ u: Int, _ v: Int, _ w: Int) {
+            guard let map = affine(from: (tex[u], tex[v], tex[w]), to: (pos[u], pos[v], pos[w])) else { return }
+            mesh.append(.picture(source, map, polygon: mesh.storeTriangle(pos[u], pos[v], pos[w])))
+        }
         for j in 0..<ny {
             for i in 0..<nx {
                 let a = j * (nx + 1) + i, b = a + 1, c = a + nx + 1, d = c + 1
-                for (u, v, w) in [(a, b, d), (a, d, c)] {
-                    guard let map = affine(from: (tex[u], tex[v], tex[w]), to: (pos[u], pos[v], pos[w])) else { continue }
-                    pieces.append(.picture(source, map, polygon: [pos[u], pos[v], pos[w]]))
-                }
+                triangle(a, b, d)
+                triangle(a, d, c)
             }
         }
-        return pieces
     }
 
     /// The ripple's displacement of picture point `p` at progress `t` on `bounds`.
@@ -76,12 +77,12 @@ extension TransitionMesh {
         return TransitionVector(dx: k * dx / r, dy: k * dy / r)
     }
 
-    static func ripple(_ f: TransitionFrame) -> [TransitionPiece] {
+    static func ripple(_ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let b = f.bounds, t = f.progress
-        return warp(.mix, rect: f.oldRect.union(f.newRect), texture: { p in
+        warp(.mix, rect: f.oldRect.union(f.newRect), texture: { p in
             let o = rippleOffset(p, progress: t, bounds: b)
             return CGPoint(x: p.x + o.dx, y: p.y + o.dy)
-        }, landed: { $0 })
+        }, landed: { $0 }, into: mesh)
     }
 
     /// Where the suck effect has moved picture point `p` at progress `t`.
@@ -93,8 +94,9 @@ extension TransitionMesh {
         return CGPoint(x: p.x + (target.x - p.x) * e(2.5 * t - dy), y: p.y + (target.y - p.y) * e(2 * t - dy))
     }
 
-    static func suck(_ f: TransitionFrame) -> [TransitionPiece] {
+    static func suck(_ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         let b = f.bounds, t = f.progress
-        return [.picture(.new)] + warp(.old, rect: f.oldRect, texture: { $0 }, landed: { sucked($0, progress: t, bounds: b) })
+        mesh.append(.picture(.new))
+        warp(.old, rect: f.oldRect, texture: { $0 }, landed: { sucked($0, progress: t, bounds: b) }, into: mesh)
     }
 }

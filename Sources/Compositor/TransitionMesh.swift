@@ -7,7 +7,9 @@
 // homography for the perspective types), and soft shadows. Everything is in the layer's own
 // coordinate space (points, y down as on iOS); `LayerRenderer+Transition` maps it to device
 // pixels with the layer's matrix and draws it with the rasterizer's textured-polygon path, so
-// the geometry here can be tested by formula without drawing.
+// the geometry here can be tested by formula without drawing. A frame's pieces and the points of
+// their polygons go into a `TransitionMeshBuffer` the transition keeps, refilled every frame, so
+// that after the first frame building and drawing the mesh allocates nothing (issue 15).
 import QuartzCore
 import Raster
 
@@ -27,12 +29,13 @@ struct TransitionPiece {
         /// The picture's texels, altered by `tint`, at `opacity`.
         case picture(TransitionSource, tint: TexelTint, opacity: Float)
         /// A black shadow, its alpha running linearly from `alpha.0` at `start` to `alpha.1` at
-        /// `end` (padded beyond), over `polygon`.
+        /// `end` (padded beyond), over `polygon` (a shade always has one).
         case shade(start: CGPoint, end: CGPoint, alpha: (Float, Float))
     }
     var kind: Kind
-    /// Where the piece lands (layer space, convex); nil: the whole picture mapped by `transform`.
-    var polygon: [CGPoint]?
+    /// Where the piece lands (layer space, convex): its points in `TransitionMeshBuffer.points`;
+    /// nil: the whole picture mapped by `transform`.
+    var polygon: Range<Int>?
     /// The picture's layer space → the layer's plane (identity for shades).
     var transform: Projective = .identity
     /// Clip to this circle (layer space) instead of the polygon: the iris aperture.
@@ -40,7 +43,7 @@ struct TransitionPiece {
     /// Clip to the layer's rounded bounds (slides of a layer that masks to bounds).
     var clipsToBounds = false
 
-    static func picture(_ source: TransitionSource, _ transform: Projective = .identity, polygon: [CGPoint]? = nil,
+    static func picture(_ source: TransitionSource, _ transform: Projective = .identity, polygon: Range<Int>? = nil,
                         tint: TexelTint = .none, opacity: Float = 1) -> TransitionPiece {
         TransitionPiece(kind: .picture(source, tint: tint, opacity: opacity), polygon: polygon, transform: transform)
     }
@@ -68,33 +71,131 @@ struct TransitionFrame {
     func rect(_ s: TransitionSource) -> CGRect { s == .old ? oldRect : newRect }
 }
 
+/// A transition frame's pieces, back to front, and the points of their polygons, with the scratch
+/// polygons the mesh functions and the drawing clip in. A transition keeps one
+/// (`TransitionRenderState.mesh`) and refills it every frame: the arrays keep their capacity, so
+/// after the first frame a frame allocates none of them again.
+final class TransitionMeshBuffer {
+    /// The frame's pieces, back to front.
+    private(set) var pieces: [TransitionPiece] = []
+    /// The points of the pieces' polygons (`TransitionPiece.polygon` ranges), layer space.
+    private(set) var points: [CGPoint] = []
+    /// Pieces that `finish()` puts after all the others (the page curl's back and flap).
+    private var deferred: [TransitionPiece] = []
+    /// The polygon being built or clipped (layer space), and the clipping's other buffer.
+    var work: [CGPoint] = []
+    var spare: [CGPoint] = []
+    /// A warp's grid: picture points and where they land.
+    var texture: [CGPoint] = []
+    var landed: [CGPoint] = []
+    /// The polygon being drawn, in device pixels.
+    var device: [Point] = []
+
+    /// Empties the frame's pieces and points (keeping their storage).
+    func reset() {
+        pieces.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+        deferred.removeAll(keepingCapacity: true)
+    }
+
+    func append(_ piece: TransitionPiece) { pieces.append(piece) }
+
+    /// Adds `piece` after every piece appended before `finish()`.
+    func appendLast(_ piece: TransitionPiece) { deferred.append(piece) }
+
+    /// Moves the `appendLast` pieces to the end of `pieces`.
+    func finish() {
+        pieces.append(contentsOf: deferred)
+        deferred.removeAll(keepingCapacity: true)
+    }
+
+    /// Stores `work` as a polygon; its range in `points`.
+    func storeWork() -> Range<Int> {
+        let start = points.count
+        points.append(contentsOf: work)
+        return start..<points.count
+    }
+
+    /// Stores triangle (a, b, c); its range in `points`.
+    func storeTriangle(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> Range<Int> {
+        let start = points.count
+        points.append(a)
+        points.append(b)
+        points.append(c)
+        return start..<points.count
+    }
+
+    /// `work` := the four corners of `r`, clockwise from the top-left (y down).
+    func loadWork(_ r: CGRect) {
+        work.removeAll(keepingCapacity: true)
+        for i in 0..<4 { work.append(TransitionMesh.corner(r, i)) }
+    }
+
+    /// `work` := the polygon stored at `range`.
+    func loadWork(_ range: Range<Int>) {
+        work.removeAll(keepingCapacity: true)
+        work.append(contentsOf: points[range])
+    }
+
+    /// `work` := `work` mapped by `t`, leaving out points behind the projection.
+    func mapWork(_ t: Projective) {
+        var kept = 0
+        for i in work.indices {
+            guard let q = TransitionMesh.apply(t, work[i]) else { continue }
+            work[kept] = q
+            kept += 1
+        }
+        work.removeLast(work.count - kept)
+    }
+
+    /// `work` := its part where a·x + b·y + c ≥ 0.
+    func clipWork(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) {
+        TransitionMesh.clip(&work, a, b, c, spare: &spare)
+    }
+
+    /// `work` := `work` ∩ `r`.
+    func clipWork(to r: CGRect) {
+        clipWork(1, 0, -r.minX)
+        clipWork(-1, 0, r.maxX)
+        clipWork(0, 1, -r.minY)
+        clipWork(0, -1, r.maxY)
+    }
+}
+
 enum TransitionMesh {
-    /// The pieces of `type` (a type the compositor draws: `CATransition._drawnType`).
-    static func pieces(_ type: CATransitionType, _ f: TransitionFrame) -> [TransitionPiece] {
+    /// Fills `mesh` (after `reset()`) with the pieces of `type` (a type the compositor draws:
+    /// `CATransition._drawnType`).
+    static func pieces(_ type: CATransitionType, _ f: TransitionFrame, into mesh: TransitionMeshBuffer) {
         switch type.rawValue {
-        case "moveIn", "push", "reveal": slide(type, f)
-        case "cube", "alignedCube": cube(f)
-        case "oglFlip", "flip", "alignedFlip": flip(f)
-        case "pageCurl": pageCurl(f, picture: .old, under: .new, progress: f.progress)
-        case "pageUnCurl": pageCurl(f, picture: .new, under: .old, progress: 1 - f.progress)
-        case "rippleEffect": ripple(f)
-        case "suckEffect": suck(f)
-        case "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose": iris(type, f)
-        default: [.picture(.mix)]   // fade
+        case "moveIn", "push", "reveal": slide(type, f, into: mesh)
+        case "cube", "alignedCube": cube(f, into: mesh)
+        case "oglFlip", "flip", "alignedFlip": flip(f, into: mesh)
+        case "pageCurl": pageCurl(f, picture: .old, under: .new, progress: f.progress, into: mesh)
+        case "pageUnCurl": pageCurl(f, picture: .new, under: .old, progress: 1 - f.progress, into: mesh)
+        case "rippleEffect": ripple(f, into: mesh)
+        case "suckEffect": suck(f, into: mesh)
+        case "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose": iris(type, f, into: mesh)
+        default: mesh.append(.picture(.mix))   // fade
         }
     }
 
     // MARK: - Geometry helpers
 
-    /// The four corners of `r`, clockwise from the top-left (y down).
-    static func corners(_ r: CGRect) -> [CGPoint] {
-        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+    /// Corner `i` (0…3) of `r`, clockwise from the top-left (y down).
+    static func corner(_ r: CGRect, _ i: Int) -> CGPoint {
+        switch i {
+        case 0: CGPoint(x: r.minX, y: r.minY)
+        case 1: CGPoint(x: r.maxX, y: r.minY)
+        case 2: CGPoint(x: r.maxX, y: r.maxY)
+        default: CGPoint(x: r.minX, y: r.maxY)
+        }
     }
 
-    /// The part of convex `polygon` where a·x + b·y + c ≥ 0 (Sutherland–Hodgman, one plane).
-    static func clip(_ polygon: [CGPoint], _ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGPoint] {
-        guard !polygon.isEmpty else { return [] }
-        var out: [CGPoint] = []
+    /// Clips convex `polygon` in place to where a·x + b·y + c ≥ 0 (Sutherland–Hodgman, one
+    /// plane), writing through `spare` (whose storage it then swaps in); empty when fewer than
+    /// three points remain.
+    static func clip(_ polygon: inout [CGPoint], _ a: CGFloat, _ b: CGFloat, _ c: CGFloat, spare out: inout [CGPoint]) {
+        out.removeAll(keepingCapacity: true)
         for i in polygon.indices {
             let p = polygon[i], q = polygon[(i + 1) % polygon.count]
             let fp = a * p.x + b * p.y + c, fq = a * q.x + b * q.y + c
@@ -104,15 +205,8 @@ enum TransitionMesh {
                 out.append(CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
             }
         }
-        return out.count >= 3 ? out : []
-    }
-
-    /// `polygon` ∩ `r`.
-    static func clip(_ polygon: [CGPoint], to r: CGRect) -> [CGPoint] {
-        var p = clip(polygon, 1, 0, -r.minX)
-        p = clip(p, -1, 0, r.maxX)
-        p = clip(p, 0, 1, -r.minY)
-        return clip(p, 0, -1, r.maxY)
+        if out.count < 3 { out.removeAll(keepingCapacity: true) }
+        swap(&polygon, &out)
     }
 
     /// `t` applied to a point (nil behind the projection).

@@ -78,11 +78,13 @@ final class TransitionPicture {
 
 /// What a renderer keeps for one running transition (`CATransition._renderState`): the "from"
 /// picture, drawn once from the recorded subtree; the "to" picture, drawn again only when the
-/// layer's subtree may have changed; the cross-dissolve's bitmap. All are reused frame to frame.
+/// layer's subtree may have changed; the cross-dissolve's bitmap; the mesh's pieces and points.
+/// All are reused frame to frame.
 final class TransitionRenderState {
     var from: TransitionPicture?
     var to: TransitionPicture?
     var mix: TransitionPicture?
+    let mesh = TransitionMeshBuffer()
     /// What the "to" picture was drawn from.
     var toStamp: Stamp?
 

@@ -122,23 +122,32 @@ extension Pixmap {
         guard factor > 0, polygon.count >= 3, polygon.allSatisfy(\.isFinite), let inverse = imageToDevice.inverted(),
               let sampler = ImageSampler(ImagePattern(image: image, transform: Transform.identity, filter: .bilinear,
                                                       spread: .decal)) else { return }
-        let edges = PolygonEdges(polygon)
+        PolygonEdges.withEdges(of: polygon) { edges in
+            drawTexture(sampler, inverse, inside: polygon, edges: edges, factor: factor, tint: tint)
+        }
+    }
+
+    /// `drawTexture(_:inside:imageToDevice:opacity:tint:)` once the polygon's edges are known.
+    private func drawTexture(_ sampler: ImageSampler, _ inverse: Projective, inside polygon: [Point], edges: PolygonEdges,
+                             factor: UInt32, tint: TexelTint) {
         guard let rows = edges.rows(height: height) else { return }
         let tinted = tint.fixed
-        let scratch = tinted == nil ? nil : UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(1, width))
-        defer { scratch?.deallocate() }
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)
         let (minX, maxX) = polygon.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.x), Swift.max($0.1, $1.x)) }
         let left = Swift.max(0, Int(Swift.max(-1e9, minX).rounded(.down)))
         let right = Swift.min(width, Int(Swift.min(1e9, maxX).rounded(.up)) + 1)
-        for stripStart in stride(from: left, to: right, by: columns) {
-            let stripEnd = Swift.min(right, stripStart &+ columns)
-            for y in rows {
-                guard let whole = edges.span(y: y, width: width) else { continue }
-                let first = Swift.max(whole.lowerBound, stripStart), end = Swift.min(whole.upperBound, stripEnd)
-                guard first < end else { continue }
-                compositeSpan(sampler, inverse, y: y, first..<end, factor: factor, tint: tinted, scratch: scratch)
+        // A tinted run is sampled into a row of temporary storage (on the stack when it fits).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tinted == nil ? 0 : Swift.max(1, right - left)) { row in
+            let scratch = tinted == nil ? nil : row.baseAddress
+            for stripStart in stride(from: left, to: right, by: columns) {
+                let stripEnd = Swift.min(right, stripStart &+ columns)
+                for y in rows {
+                    guard let whole = edges.span(y: y, width: width) else { continue }
+                    let first = Swift.max(whole.lowerBound, stripStart), end = Swift.min(whole.upperBound, stripEnd)
+                    guard first < end else { continue }
+                    compositeSpan(sampler, inverse, y: y, first..<end, factor: factor, tint: tinted, scratch: scratch)
+                }
             }
         }
     }
@@ -293,20 +302,26 @@ extension Pixmap {
 /// an edge compute the same crossings.
 struct PolygonEdges {
     struct Edge { let x0: Double, y0: Double, y1: Double, slope: Double }
-    let edges: [Edge]
+    /// Valid only inside `withEdges(of:_:)`'s body.
+    let edges: UnsafeBufferPointer<Edge>
     let top: Double, bottom: Double
 
-    init(_ polygon: [Point]) {
-        var edges: [Edge] = []
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            guard a.y != b.y else { continue }
-            let (p, q) = a.y < b.y ? (a, b) : (b, a)
-            edges.append(Edge(x0: p.x, y0: p.y, y1: q.y, slope: (q.x - p.x) / (q.y - p.y)))
+    /// Calls `body` with the edges of `polygon` (at least one point), kept in temporary storage
+    /// (on the stack for small polygons, so that a mesh of triangles draws without allocating).
+    static func withEdges<R>(of polygon: [Point], _ body: (PolygonEdges) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Edge.self, capacity: polygon.count) { buffer in
+            var count = 0, top = Double.infinity, bottom = -Double.infinity
+            for i in polygon.indices {
+                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                top = Swift.min(top, a.y)
+                bottom = Swift.max(bottom, a.y)
+                guard a.y != b.y else { continue }
+                let (p, q) = a.y < b.y ? (a, b) : (b, a)
+                buffer.initializeElement(at: count, to: Edge(x0: p.x, y0: p.y, y1: q.y, slope: (q.x - p.x) / (q.y - p.y)))
+                count += 1
+            }
+            return body(PolygonEdges(edges: UnsafeBufferPointer(rebasing: buffer[..<count]), top: top, bottom: bottom))
         }
-        self.edges = edges
-        top = polygon.map(\.y).min() ?? 0
-        bottom = polygon.map(\.y).max() ?? 0
     }
 
     /// Pixel rows whose centres lie in [top, bottom), clamped to 0..<height; nil when none.

@@ -127,8 +127,9 @@ import Testing
         let shaded = frame.pixel(x: x(f - R - 2), y: y)
         #expect(shaded.g < 130 && shaded.r == 0, "shadow \(shaded)")
         // The flap mirrors the page: its map reverses the orientation along D.
-        let pieces = TransitionMesh.pageCurl(Self.frame(0.6, .fromRight), picture: .old, under: .new, progress: 0.6)
-        let flap = try #require(pieces.last)
+        let mesh = TransitionMeshBuffer()
+        TransitionMesh.pageCurl(Self.frame(0.6, .fromRight), picture: .old, under: .new, progress: 0.6, into: mesh)
+        let flap = try #require(mesh.pieces.last)
         let m = flap.transform.m
         #expect(m.0 * m.4 - m.1 * m.3 < 0)
     }
@@ -170,7 +171,7 @@ import Testing
         // The drain: (½·w, ¾·h) — (160, 360) for a 320×480 screen (iPhone Development Wiki).
         let b = Self.bounds
         let drain = CGPoint(x: 60, y: 60)
-        for corner in TransitionMesh.corners(b) {
+        for corner in (0..<4).map({ TransitionMesh.corner(b, $0) }) {
             #expect(TransitionMesh.sucked(corner, progress: 1, bounds: b) == drain)
             #expect(TransitionMesh.sucked(corner, progress: 0, bounds: b) == corner)
         }

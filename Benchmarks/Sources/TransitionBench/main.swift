@@ -15,7 +15,7 @@
 // at successive media times, each timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: on a
 // shared machine wall time also counts the waits for a CPU) and in wall time; the table gives
 // each side's median CPU time and their ratio, the ratio of the wall-time medians, the heap
-// allocation calls per transition frame (median), the largest single allocation of any timed
+// allocation calls per transition frame and per plain frame (medians), the largest single allocation of any timed
 // transition frame (MallocCounter) against the 3 686 400 bytes of a full 1280×720 canvas, and
 // the most minor page faults of a timed transition frame (a fresh canvas-sized buffer would
 // fault ≈ 900 times).
@@ -23,6 +23,12 @@
 //     swift build -c release --package-path Benchmarks --product transition-bench
 //     Benchmarks/.build/release/transition-bench [--pairs 31] [--progress 0.5] [--types cube,oglFlip]
 //                                                [--subtype fromTop]
+//     Benchmarks/.build/release/transition-bench --checksums
+//
+// `--checksums` times nothing: it prints a checksum (FNV-1a over the pixels) of one transition
+// frame per type, subtype (none, fromRight, fromTop, fromBottom), progress (0.25, 0.5, 0.75) and
+// masksToBounds (off, on), to compare the frames two builds draw (e.g. before and after a change
+// meant to keep the drawing identical: `diff` the outputs).
 import Compositor
 import Foundation
 import MallocCounter
@@ -152,6 +158,60 @@ func frame(_ r: CARenderer, at t: CFTimeInterval, _ label: String) -> Frame {
 func median<T: Comparable>(_ xs: [T]) -> T { xs.sorted()[xs.count / 2] }
 
 let image = try photo()
+
+/// Adds a transition of type `name` held at `progress` to `screen` and commits its "after" state
+/// with it.
+@MainActor func addTransition(_ name: String, _ subtype: CATransitionSubtype?, progress: Float, to screen: CALayer) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    let t = CATransition()
+    t.type = CATransitionType(rawValue: name)
+    t.subtype = subtype
+    t.startProgress = progress
+    t.endProgress = progress
+    t.duration = 1e6
+    screen.add(t, forKey: nil)
+    style(screen, after: true)
+    CATransaction.commit()
+}
+
+/// FNV-1a (64 bits) over the canvas's pixels.
+func checksum(_ p: Pixmap) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<(p.width * p.height) { h = (h ^ UInt64(p.words[i])) &* 0x100_0000_01b3 }
+    return h
+}
+
+/// One transition frame per type, subtype, progress and masksToBounds: its checksum.
+@MainActor func printChecksums() throws {
+    var time: CFTimeInterval = 0
+    for name in types {
+        for sub in [nil, CATransitionSubtype.fromRight, .fromTop, .fromBottom] {
+            for p in [Float(0.25), 0.5, 0.75] {
+                for masks in [false, true] {
+                    time += 1
+                    CAMediaClock.setManualTime(time)
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    let animated = tree(image: image)
+                    animated.screen.masksToBounds = masks
+                    animated.screen.bounds.size.width -= 200   // so that slides and masks show
+                    CATransaction.commit()
+                    let r = try renderer(animated.root)
+                    _ = frame(r, at: time, name)
+                    addTransition(name, sub, progress: p, to: animated.screen)
+                    _ = frame(r, at: time + 1.0 / 60, name)
+                    print(name, sub?.rawValue ?? "nil", p, masks ? "masks" : "-", String(checksum(r.pixmap), radix: 16))
+                }
+            }
+        }
+    }
+}
+if arguments.contains("--checksums") {
+    try printChecksums()
+    exit(0)
+}
+
 var rows: [String] = []
 var time: CFTimeInterval = 0
 for name in types {
@@ -161,17 +221,7 @@ for name in types {
     let animated = tree(image: image)
     let plainRenderer = try renderer(plain.root), transitionRenderer = try renderer(animated.root)
     _ = frame(transitionRenderer, at: time, name)   // the "before" state presented
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    let t = CATransition()
-    t.type = CATransitionType(rawValue: name)
-    t.subtype = subtype
-    t.startProgress = progress
-    t.endProgress = progress
-    t.duration = 1e6
-    animated.screen.add(t, forKey: nil)
-    style(animated.screen, after: true)
-    CATransaction.commit()
+    addTransition(name, subtype, progress: progress, to: animated.screen)
     var plainFrames: [Frame] = [], transitionFrames: [Frame] = []
     for i in 0..<(3 + pairs) {
         time += 1.0 / 60
@@ -182,12 +232,13 @@ for name in types {
     }
     let p = median(plainFrames.map(\.ms)), q = median(transitionFrames.map(\.ms))
     let pw = median(plainFrames.map(\.wallMs)), qw = median(transitionFrames.map(\.wallMs))
-    rows.append(String(format: "| %@ | %.2f | %.2f | **%.2f** | %.2f | %llu | %llu | %d |", name, q, p, q / p, qw / pw,
-                       median(transitionFrames.map(\.allocations)), transitionFrames.map(\.largest).max() ?? 0,
+    rows.append(String(format: "| %@ | %.2f | %.2f | **%.2f** | %.2f | %llu | %llu | %llu | %d |", name, q, p, q / p, qw / pw,
+                       median(transitionFrames.map(\.allocations)), median(plainFrames.map(\.allocations)),
+                       transitionFrames.map(\.largest).max() ?? 0,
                        transitionFrames.map(\.faults).max() ?? 0))
     time += 1
 }
 print("Transition frame against a plain frame, 1280×720, progress \(progress), \(subtype.rawValue), \(pairs) alternated pairs per type (medians of thread CPU time)\n")
-print("| type | transition ms | plain ms | ratio | wall-time ratio | allocations per frame | largest allocation (bytes) | most page faults in a frame |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|")
+print("| type | transition ms | plain ms | ratio | wall-time ratio | allocations per frame | plain frame's allocations | largest allocation (bytes) | most page faults in a frame |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows { print(r) }
