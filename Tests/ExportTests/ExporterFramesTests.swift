@@ -160,12 +160,13 @@ import Testing
         }
     }
 
-    /// `makeScene`: every worker advances its scene at every frame time, in order, and the
-    /// frames show what the scene did by then (closed form), whatever the thread count.
-    @Test(arguments: [1, 2])
-    func scenesAreAdvancedAtEveryFrameTime(threads: Int) throws {
+    /// `makeScene`: every scene is advanced at every frame time, in order, and the frames show
+    /// what the scene did by then (closed form), whatever the thread count — one scene per
+    /// worker, or one in all with `scenesShareState`.
+    @Test(arguments: [(1, false), (2, false), (1, true), (2, true), (3, true)])
+    func scenesAreAdvancedAtEveryFrameTime(threads: Int, sharesState: Bool) throws {
         let scenes = Mutex<[SteppedSquare]>([])
-        let exporter = CAAnimationExporter(size: Self.size) {
+        let exporter = CAAnimationExporter(size: Self.size, scenesShareState: sharesState) {
             let scene = SteppedSquare()
             scenes.withLock { $0.append(scene) }
             return scene
@@ -177,30 +178,8 @@ import Testing
             #expect(Self.alpha(frame, x: 10 + 10 * i, y: 20) == 255 && Self.alpha(frame, x: 9 + 10 * i, y: 20) == 0, "frame \(i)")
         }
         scenes.withLock { scenes in
-            #expect(scenes.count == threads)
+            #expect(scenes.count == (sharesState ? 1 : threads))
             for scene in scenes { #expect(scene.advances == (0..<10).map(timeline.time(ofFrame:))) }
-        }
-    }
-
-    /// `scenesShareState`: one scene in all, whatever the thread count, advanced at every frame
-    /// time, with the same frames by closed form.
-    @Test(arguments: [1, 2, 3])
-    func scenesThatShareStateAreBuiltOnce(threads: Int) throws {
-        let scenes = Mutex<[SteppedSquare]>([])
-        let exporter = CAAnimationExporter(size: Self.size, scenesShareState: true) {
-            let scene = SteppedSquare()
-            scenes.withLock { $0.append(scene) }
-            return scene
-        }
-        exporter.threads = threads
-        let timeline = try ExportTimeline(duration: 1, fps: 10)
-        let frames = try Self.frames(exporter, timeline)
-        for (i, frame) in frames.enumerated() {
-            #expect(Self.alpha(frame, x: 10 + 10 * i, y: 20) == 255 && Self.alpha(frame, x: 9 + 10 * i, y: 20) == 0, "frame \(i)")
-        }
-        scenes.withLock { scenes in
-            #expect(scenes.count == 1)
-            #expect(scenes.first?.advances == (0..<10).map(timeline.time(ofFrame:)))
         }
     }
 
