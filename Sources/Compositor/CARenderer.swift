@@ -105,8 +105,6 @@ public final class CARenderer {
         var next = CFTimeInterval.infinity
         var pending = [(root, shifts)]
         while let (l, shifts) = pending.popLast() {
-            // An emitter with cells changes with every frame time (its particles move).
-            if l.isEmitterWithCells { return now }
             next = min(next, shifts.map { l._nextChangeTime(afterMediaTime: now - $0) + $0 }.min() ?? .infinity)
             guard next > now else { return now }
             var childShifts = shifts
@@ -131,9 +129,9 @@ public final class CARenderer {
         return false
     }
 
-    /// Whether any layer of the tree has an animation (running or not, keyed or not) or is an
-    /// emitter with cells (whose particles move with time).
-    private func treeHasAnimations() -> Bool { anyLayer { $0._hasAnimations || $0.isEmitterWithCells } }
+    /// Whether any layer of the tree has an animation (running or not, keyed or not) or changes
+    /// with time by itself (an emitter with cells).
+    private func treeHasAnimations() -> Bool { anyLayer { $0._hasAnimations } }
 
     /// Draws the frame. An idle frame — no property changed, no animation added or removed since
     /// the last frame, and either no animation in the tree or the same media time — keeps the
@@ -270,9 +268,4 @@ extension CALayer {
             LayerRenderer(target: pixels, scale: scale, usesModelValues: true).renderInOwnSpace(self, matrix: matrix)
         }
     }
-}
-
-private extension CALayer {
-    /// An emitter with cells: its particles move with every frame time.
-    var isEmitterWithCells: Bool { (self as? CAEmitterLayer)?.emitterCells?.isEmpty == false }
 }

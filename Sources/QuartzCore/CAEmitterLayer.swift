@@ -54,6 +54,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// A presented value applies to every particle alive at that time (Citrine's closed form: on
 /// Apple, particles keep the values they were born with).
 open class CAEmitterLayer: CALayer {
+    /// With cells, the particles move with every frame time.
+    override open var _changesWithTime: Bool { emitterCells?.isEmpty == false }
+
     /// The cells emitted from the shape. Default nil.
     public var emitterCells: [CAEmitterCell]? { didSet { cellsArePrivate = false; propertyChanged("emitterCells", oldValue) } }
     /// Multiplies every cell's birth rate. Default 1.

@@ -53,8 +53,9 @@ extension CALayer {
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
     /// Citrine extension for renderers: whether any animation is attached, including those added
-    /// without a key (which `animationKeys()` does not list).
-    public var _hasAnimations: Bool { !animationStore.isEmpty }
+    /// without a key (which `animationKeys()` does not list), or the layer changes with time by
+    /// itself (`_changesWithTime`).
+    public var _hasAnimations: Bool { !animationStore.isEmpty || _changesWithTime }
 
     /// Citrine extension for renderers: the earliest media time, from `now` on, at which this
     /// layer's own animations change what it shows — `now` while one runs, waits for its commit
@@ -62,7 +63,9 @@ extension CALayer {
     /// ∞ when none will change it (finished ones holding their end value, and every one while
     /// the layer's time stands still: speed 0 on it or an ancestor). Time running backwards
     /// (a negative speed on the way up) answers `now`.
+    /// A layer that changes with time by itself (`_changesWithTime`) answers `now`.
     public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
+        if _changesWithTime { return now }
         guard !animationStore.isEmpty else { return .infinity }
         var rate = 1.0
         var l: CALayer? = self

@@ -552,6 +552,12 @@ open class CALayer: CAMediaTiming {
         return contains(local) ? self : nil
     }
 
+    /// Citrine extension for renderers: whether what the layer shows changes with time without
+    /// any animation — an emitter with cells, whose particles move. Renderers count such a
+    /// layer as animated (`_hasAnimations`) and changing at every frame (`_nextChangeTime`).
+    /// Default false.
+    open var _changesWithTime: Bool { false }
+
     // MARK: - Display and layout
 
     public func setNeedsDisplay() { needsDisplayFlag = true }
