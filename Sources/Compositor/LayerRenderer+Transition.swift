@@ -135,7 +135,10 @@ extension LayerRenderer {
         // The landed polygon (layer space) into `mesh.work`.
         if let circle = piece.circle {
             if let affineLayer, tint == .none {
-                canvas.fill(Self.circle(circle.center, circle.radius), paint: Paint(shader: .image(pattern), opacity: opacity),
+                let r = circle.radius
+                let disc = CGPath(ellipseIn: CGRect(x: circle.center.x - r, y: circle.center.y - r, width: 2 * r, height: 2 * r),
+                                  transform: nil)
+                canvas.fill(disc.rasterPath, paint: Paint(shader: .image(pattern), opacity: opacity),
                             transform: affineLayer)
                 return
             }
@@ -201,18 +204,5 @@ extension LayerRenderer {
         }
         let m = h.m
         return Projective(s(m.0), s(m.1), s(m.2), s(m.3), s(m.4), s(m.5), s(m.6), s(m.7), s(m.8))
-    }
-
-    /// A circle as four cubic arcs.
-    static func circle(_ c: CGPoint, _ r: CGFloat) -> Path {
-        let k = 0.5522847498 * Double(r), x = Double(c.x), y = Double(c.y), r = Double(r)
-        var path = Path()
-        path.move(to: Point(x: x + r, y: y))
-        path.cubic(to: Point(x: x, y: y + r), control1: Point(x: x + r, y: y + k), control2: Point(x: x + k, y: y + r))
-        path.cubic(to: Point(x: x - r, y: y), control1: Point(x: x - k, y: y + r), control2: Point(x: x - r, y: y + k))
-        path.cubic(to: Point(x: x, y: y - r), control1: Point(x: x - r, y: y - k), control2: Point(x: x - k, y: y - r))
-        path.cubic(to: Point(x: x + r, y: y), control1: Point(x: x + k, y: y - r), control2: Point(x: x + r, y: y - k))
-        path.close()
-        return path
     }
 }
