@@ -2,6 +2,7 @@ import Compositor
 import Foundation
 import ImageCodecs
 import QuartzCore
+import Raster
 
 /// Inputs the fuzzers (`Fuzz/`, `scripts/fuzz`) found, kept as regression cases: each runs the
 /// public call its fuzz target made, on the input as found or minimized (RELIABILITY.md,
@@ -51,22 +52,73 @@ extension BadInputCase {
             fade.isRemovedOnCompletion = false
             return try drawnAfterItsEnd(fade)
         },
+        // Found: an emitter cell whose scale is −6.6e35 (with a 1×1 image) puts a particle's
+        // sprite at a device box of ±1e36 pixels; the sprite drawer converted it to Int and
+        // trapped (Fuzz/Corpus/layers/found-emitter-cell-scale-6e35, the operations it performs).
+        // Every rectangle conversion of the sprite drawer is clamped to the image and target now.
+        BadInputCase("fuzz-emitter-cell-scale-6e35", area: "numbers", expected: "drew") {
+            CAMediaClock.setManualTime(0)
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+            root.position = CGPoint(x: 16, y: 16)
+            let emitter = CAEmitterLayer()
+            emitter.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+            emitter.position = CGPoint(x: 20, y: 16)
+            emitter.backgroundColor = CGColor(red: 200 / 255, green: 100 / 255, blue: 50 / 255, alpha: 1)
+            root.addSublayer(emitter)
+            let huge = CAEmitterCell(), plain = CAEmitterCell()
+            for (cell, pixel) in [(huge, [UInt8(0), 4, 0, 255]), (plain, [0, 0, 0, 0])] {
+                cell.birthRate = 4
+                cell.lifetime = 1
+                let image = try Pixmap(width: 1, height: 1)
+                for (i, byte) in pixel.enumerated() { image.pixels[i] = byte }
+                cell.contents = CGImage(pixmap: image)
+            }
+            huge.scale = CGFloat(Float(bitPattern: 0xFAFF_0000))
+            huge.birthRate = 0.5
+            emitter.emitterCells = [huge, plain]
+            return try drawn(root, at: [0.25, 1, 4.5], scale: 1)
+        },
+        // Found (three timeouts): a 32-point layer scaled ×115 on a 32×32 target was rasterized
+        // into a retained bitmap of 3 682² pixels at each frame (10–104 s per input under ASan on
+        // the loaded machine). A retained bitmap is now at most four frames' worth of pixels;
+        // larger layers are drawn directly, clipped to the target.
+        BadInputCase("fuzz-layer-scaled-115-on-a-small-target", area: "memory", expected: "drew; retained bitmaps: scaled 0, unscaled 1") {
+            func retained(scale: CGFloat) throws -> Int {
+                CAMediaClock.setManualTime(0)
+                let layer = square()
+                layer.setValue(scale, forKeyPath: "transform.scale")
+                return try renderer(drawing: layer, at: [0.25, 1, 4.5], scale: 1)._retainedBitmapCount
+            }
+            return "drew; retained bitmaps: scaled \(try retained(scale: 115)), unscaled \(try retained(scale: 1))"
+        },
     ]
+
+    /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.
+    static func drawn(_ layer: CALayer, at times: [CFTimeInterval], scale: CGFloat) throws -> String {
+        _ = try renderer(drawing: layer, at: times, scale: scale)
+        return "drew"
+    }
+
+    /// A 32×32-point renderer at `scale` that has drawn `layer` at each media time of `times`.
+    static func renderer(drawing layer: CALayer, at times: [CFTimeInterval], scale: CGFloat) throws -> CARenderer {
+        let renderer = try CARenderer(width: 32, height: 32, scale: scale)
+        renderer.layer = layer
+        for t in times {
+            CAMediaClock.setManualTime(t)
+            renderer.beginFrame(atTime: t)
+            renderer.render()
+            renderer.endFrame()
+        }
+        return renderer
+    }
 
     /// Adds `animation` to a square at media time 0 and draws it at 0.25, 1 and 4.5 s.
     static func drawnAfterItsEnd(_ animation: CAAnimation) throws -> String {
         CAMediaClock.setManualTime(0)
         let layer = square()
         layer.add(animation, forKey: nil)
-        let renderer = try CARenderer(width: 32, height: 32, scale: 2)
-        renderer.layer = layer
-        for t in [0.25, 1, 4.5] {
-            CAMediaClock.setManualTime(t)
-            renderer.beginFrame(atTime: t)
-            renderer.render()
-            renderer.endFrame()
-        }
-        return "drew"
+        return try drawn(layer, at: [0.25, 1, 4.5], scale: 2)
     }
 
     static let fuzzJPEGClaiming53Megapixels = [UInt8](Data(base64Encoded:
