@@ -248,7 +248,10 @@ extension LayerRenderer {
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
                 && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
                 && !(model is CAEmitterLayer) else { return nil }
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30 (issue 18).
+        let limit = 0...Pixmap.maxDimension + 1
+        let w = Int(clamping: Double((size.width * scale).rounded(.up)), to: limit)
+        let h = Int(clamping: Double((size.height * scale).rounded(.up)), to: limit)
         guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)

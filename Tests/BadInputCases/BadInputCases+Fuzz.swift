@@ -92,6 +92,16 @@ extension BadInputCase {
             }
             return "drew; retained bitmaps: scaled \(try retained(scale: 115)), unscaled \(try retained(scale: 1))"
         },
+        // Found: a layer's picture composited 1e300 pixels above the target (a transition under
+        // a huge scale and a spring animation; Fuzz/Corpus/layers/found-texture-1e300-off-target):
+        // the texture drawer's row range was converted to Int and trapped. Here the same call,
+        // directly: a 4×4 image under a finite map that puts it 1e300 pixels off a 32×32 target.
+        BadInputCase("fuzz-texture-drawn-1e300-pixels-off-the-target", area: "numbers", expected: "drew") {
+            let target = try Pixmap(width: 32, height: 32), image = try Pixmap(width: 4, height: 4)
+            for i in 0..<64 { image.pixels[i] = 255 }
+            target.drawTexture(image, transform: Transform(a: 2, b: 0, c: 0, d: 1, tx: 0, ty: -1e300))
+            return "drew"
+        },
     ]
 
     /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.
