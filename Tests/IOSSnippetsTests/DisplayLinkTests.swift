@@ -72,5 +72,37 @@ extension SnippetSuite {
             #expect(counter.frames.count >= 3)
             #expect(stops.stopped == 1 && completed == 1)
         }
+
+        /// The same, with the main run loop run by hand as iOS tools and tests do:
+        /// `RunLoop.main.run(until:)` on the main thread delivers a `.common`-mode display link's
+        /// frames, the transaction's completion block and `animationDidStop`, with no `flush()`
+        /// or `presentation()` call.
+        @MainActor @Test func runLoopRunUntilDeliversFramesAndAnimationEvents() throws {
+            try #require(Thread.isMainThread)
+            CAMediaClock.useSystemTime()
+            let counter = FrameCounter()
+            counter.start(on: .main)
+            final class Events: CAAnimationDelegate {
+                var started = 0, stopped = 0
+                func animationDidStart(_ anim: CAAnimation) { started += 1 }
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { if flag { stopped += 1 } }
+            }
+            let events = Events()
+            var completed = 0
+            let layer = CALayer()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed += 1 }
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.toValue = 100
+            move.duration = 0.05
+            move.delegate = events
+            layer.add(move, forKey: nil)
+            CATransaction.commit()
+            #expect(events.stopped == 0 && completed == 0)
+            RunLoop.main.run(until: Date().addingTimeInterval(0.4))
+            counter.stop()
+            #expect(counter.frames.count >= 3)
+            #expect(events.started == 1 && events.stopped == 1 && completed == 1)
+        }
     }
 }
