@@ -81,7 +81,10 @@ let package = Package(
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
-        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "CoreText", "CitrineUI", "Raster"]),
+        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "CoreText", "CitrineUI", "Raster",
+                                                            "citrine-runloop-probe", "TestSupport"]),
+        // The main run loop run by hand on a process's real main thread (a test's is the runner's).
+        .executableTarget(name: "citrine-runloop-probe", dependencies: ["QuartzCore"], path: "Tests/RunLoopProbe"),
         .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore", "CoreText", "CitrineUI"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
