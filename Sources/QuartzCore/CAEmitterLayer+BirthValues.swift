@@ -70,6 +70,8 @@ struct BirthHistory {
         let start: Double, end: Double
         let values: CAEmitterLayer
         let counts: [Double]
+        /// `BirthHistory.reach(of: values)`.
+        let reach: Double
     }
 
     private(set) var past: [Segment] = []
@@ -79,6 +81,8 @@ struct BirthHistory {
     /// Start of the current segment (emitter time; 0: emission start) and the counts there.
     private(set) var currentStart = 0.0
     private(set) var currentCounts: [Double] = []
+    /// The longest reach of any segment recorded (segments older than it are forgotten).
+    private var longestReach = 0.0
 
     /// Records that `values` (the model's until now) end at emitter time `time`. A change at or
     /// before emission start, or earlier than the last one (a clock set back), starts anew.
@@ -87,6 +91,7 @@ struct BirthHistory {
             past = []
             currentStart = 0
             currentCounts = []
+            longestReach = 0
             return
         }
         guard time > currentStart else { return }   // values from before the first change at this time are kept
@@ -94,18 +99,26 @@ struct BirthHistory {
         let counts = rates.indices.map { i in
             (i < currentCounts.count ? currentCounts[i] : 0) + rates[i] * (time - currentStart)
         }
-        past.append(Segment(start: currentStart, end: time, values: values, counts: currentCounts))
+        let reach = Self.reach(of: values)
+        past.append(Segment(start: currentStart, end: time, values: values, counts: currentCounts, reach: reach))
         currentStart = time
         currentCounts = counts
-        let longest = past.map { Self.reach(of: $0.values) }.max() ?? 0
-        past.removeAll { $0.end < time - longest }
+        longestReach = max(longestReach, reach)
+        var forgotten = max(0, past.count - Self.maxRecords)
+        while forgotten < past.count, past[forgotten].end < time - longestReach { forgotten += 1 }
+        past.removeFirst(forgotten)
     }
+
+    /// Most past segments, and most retired animations, a layer keeps (README, Limits): past
+    /// them the oldest are forgotten, and the particles born under them are no longer drawn.
+    static let maxRecords = 4096
 
     /// Keeps `animation` for births before `until`, and forgets those no live particle can have
     /// been born under (ended more than `reach` before `now`).
     mutating func retire(_ animation: CAAnimation, until: Double, now: Double, reach: Double) {
         retired.append((animation, until))
         retired.removeAll { $0.until < now - reach }
+        if retired.count > Self.maxRecords { retired.removeFirst(retired.count - Self.maxRecords) }
     }
 
     /// Each top-level cell's birth rate with the layer's multiplier (particles per second).

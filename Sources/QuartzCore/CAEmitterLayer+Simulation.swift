@@ -79,7 +79,7 @@ extension CAEmitterLayer {
         let history = model.birthHistory
         let animated = AnimatedBirthValues(model: model)
         let sim = Simulation(seed: UInt64(seed))
-        for segment in history.past where segment.end > tau - BirthHistory.reach(of: segment.values) {
+        for segment in history.past where segment.end > tau - segment.reach {
             emitSegment(start: segment.start, end: segment.end, counts: segment.counts, values: segment.values,
                         rates: segment.values, animated: animated, sim: sim, now: tau, frame: &frame)
         }

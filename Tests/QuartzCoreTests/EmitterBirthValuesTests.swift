@@ -86,3 +86,24 @@ extension MediaClockSuite {
         }
     }
 }
+
+extension MediaClockSuite.EmitterBirthValuesTests {
+    /// Past `BirthHistory.maxRecords` (4 096, README Limits) recorded changes the oldest are
+    /// forgotten: one birth a second, a change every second for 5 000 s, particles living for
+    /// ever — the 4 096 latest past segments' particles and the current one's are drawn.
+    @Test func historyKeepsTheLatestRecords() {
+        let layer = MediaClockSuite.EmitterLayerTests.emitter { $0.birthRate = 1; $0.lifetime = 1e9; $0.velocity = 1 }.0
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for second in 1...5000 {
+            CAMediaClock.setManualTime(100 + Double(second))
+            layer.emitterPosition = CGPoint(x: 0, y: second)
+        }
+        CATransaction.commit()
+        let ps = Self.oldestFirst(layer, at: 5100.5)
+        #expect(ps.count == 4097)
+        #expect(ps.first.map { abs($0.birthTime - 904) < 1e-9 } == true)
+        // Each kept particle starts where the emitter was when it was born.
+        #expect(ps.allSatisfy { abs($0.y - $0.birthTime) < 1e-9 })
+    }
+}
