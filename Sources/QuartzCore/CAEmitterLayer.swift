@@ -42,8 +42,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// stays on top of them, as it does of every layer's content). Defaults are Apple's: every multiplier 1,
 /// position (0, 0), size zero, shape `.point`, mode `.volume`, render mode `.unordered`, seed 0.
 ///
-/// Determinism (Citrine): particle state is a pure function of the layer's local time and
-/// `seed`, in closed form — see `_particles(atMediaTime:into:)` for the formulas. Emission
+/// Determinism (Citrine): particle state is a pure function of the layer's local time, `seed`
+/// and the model changes and animations the layer has recorded (`CAEmitterLayer+BirthValues`),
+/// in closed form — see `_particles(atMediaTime:into:)` for the formulas. Emission
 /// starts at local time 0, i.e. at the layer's `beginTime` (the community's idiom
 /// `emitter.beginTime = CACurrentMediaTime()` starts it now; a layer left at beginTime 0 shows
 /// the steady state at once). The layer's `speed` and `timeOffset` scale and shift it (speed 0
