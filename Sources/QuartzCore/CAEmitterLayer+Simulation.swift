@@ -57,7 +57,9 @@ extension CAEmitterLayer {
     /// The particles of one time and the cells they belong to, in drawing order for the
     /// layer's `renderMode`. Reuse one value across frames: its storage is kept.
     public struct ParticleFrame {
-        /// Every enabled cell, parents before their sub-cells.
+        /// The enabled cells the particles were born with, parents before their sub-cells (a cell
+        /// whose values changed while its particles live is here once per set of values: the
+        /// layer's copy from before a change, or the values of an animation step).
         public internal(set) var cells: [CAEmitterCell] = []
         public internal(set) var particles: [Particle] = []
         public init() {}
