@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
         // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
-        .target(name: "CoreText", dependencies: ["Compositor"]),
+        .target(name: "CoreText", dependencies: ["Compositor", "Graphics2D"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI", "Export", "WindowHost"]),
         .target(name: "CitrineUI", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),

@@ -71,6 +71,7 @@ extension SnippetSuite {
             let m = measuredLine("HH", size: 51.2)
             #expect(abs(m.width - 77) < 1e-9)                   // 2 × 1540 × 0.025
             #expect(abs(m.ascent - 47.525) < 1e-9 && abs(m.descent - 12.075) < 1e-9 && m.leading == 0)
+            #expect(abs(lineWidth("HH", size: 51.2) - 77) < 1e-9)   // the `import CoreText`-only snippet
         }
 
         /// "H H H" in a 200 × 130 frame wrapped at 80 points: "H H" is 38.5 + 16.275 + 38.5 = 93.275
