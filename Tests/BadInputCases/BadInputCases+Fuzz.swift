@@ -102,6 +102,18 @@ extension BadInputCase {
             target.drawTexture(image, transform: Transform(a: 2, b: 0, c: 0, d: 1, tx: 0, ty: -1e300))
             return "drew"
         },
+        // Found: the same for a transition's mesh and polygon textures (clamped on one side only:
+        // a box 1e300 pixels off the far side trapped; Fuzz/Corpus/layers/found-mesh-texture-1e300-off-target).
+        BadInputCase("fuzz-mesh-and-polygon-1e300-pixels-off-the-target", area: "numbers", expected: "drew") {
+            let target = try Pixmap(width: 32, height: 32), image = try Pixmap(width: 4, height: 4)
+            for i in 0..<64 { image.pixels[i] = 255 }
+            let far = [Point(x: -2e300, y: 0), Point(x: -1e300, y: 0), Point(x: -1e300, y: 10)]
+            target.drawTexture(image, inside: far, imageToDevice: Projective(Transform(a: 1, b: 0, c: 0, d: 1, tx: -1e300, ty: 0)))
+            let beyond = [Point(x: 1e300, y: 0), Point(x: 2e300, y: 0), Point(x: 2e300, y: 10)]
+            target.drawMesh(image: image, positions: beyond, texCoords: [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 4)],
+                            indices: [0, 1, 2])
+            return "drew"
+        },
     ]
 
     /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.
