@@ -1,0 +1,180 @@
+// Depth order of planar layers — a BSP tree over convex polygons, as 3D compositors build one
+// (Chromium's cc `BspTree`, CoreAnimation's render server: intersecting layers are split along the
+// intersection and the pieces drawn back to front).
+//
+// The polygons live in a *view space* whose screen projection is orthographic along z: x and y
+// are screen coordinates and a larger z is nearer the viewer (a layer's 3D space after the
+// perspective divide — a projective map keeps planes planar, and with w > 0 it keeps the order of
+// points along each line of sight). The sorter picks the first polygon of a list as the splitting
+// plane, sends every other polygon of the list to the side it lies on, cuts those that straddle
+// the plane in two, and emits, for each node, the far side's pieces, the polygons in the plane
+// (in insertion order: equal depth keeps array order), then the near side's pieces.
+//
+// Storage (points, pieces, the order and the work lists) is kept between sorts and only grows,
+// so sorting the same scene frame after frame does not allocate.
+
+/// Back-to-front order of convex planar polygons, splitting the ones that intersect.
+struct PlaneSorter {
+    /// A convex polygon: a whole input polygon, or a piece of one cut by other polygons' planes.
+    struct Piece {
+        /// The index the caller gave its polygon (`add(owner:_:)`).
+        let owner: Int
+        /// Its vertices: `points[first ..< first + count]`, in order round the outline.
+        let first: Int, count: Int
+        /// Whether this is the input polygon uncut (then it may be drawn without clipping).
+        let isWhole: Bool
+        /// The plane n·p + d = 0 (unit normal n), the same for every piece of one polygon.
+        let plane: SIMD4<Double>
+    }
+
+    /// Distance (view-space units, points) within which a vertex counts as lying in a plane:
+    /// layers that only touch (a cube's faces at its edges, a fold's halves at the hinge) are
+    /// not cut.
+    static let planeTolerance = 1e-6
+
+    private(set) var points: [SIMD3<Double>] = []
+    private(set) var pieces: [Piece] = []
+    /// Indices into `pieces`, back to front, after `sort()`.
+    private(set) var order: [Int] = []
+    /// The lists of pieces still to sort (regions of one buffer, reused).
+    private var work: [Int] = []
+    private var nearScratch: [Int] = []
+    private var inPlaneScratch: [Int] = []
+
+    /// Forgets every polygon (keeping the storage).
+    mutating func removeAll() {
+        points.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        work.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a convex polygon (at least three points, in order round its outline). A polygon
+    /// without area (its points on one line) has no plane and is not added; the result says
+    /// whether it was.
+    @discardableResult
+    mutating func add(owner: Int, _ polygon: [SIMD3<Double>]) -> Bool {
+        guard polygon.count >= 3, let plane = Self.plane(of: polygon) else { return false }
+        pieces.append(Piece(owner: owner, first: points.count, count: polygon.count, isWhole: true, plane: plane))
+        points.append(contentsOf: polygon)
+        return true
+    }
+
+    /// The vertices of `piece`.
+    func vertices(of piece: Piece) -> ArraySlice<SIMD3<Double>> { points[piece.first ..< piece.first + piece.count] }
+
+    /// Orders the pieces back to front into `order`, cutting polygons that straddle another's plane.
+    mutating func sort() {
+        order.removeAll(keepingCapacity: true)
+        work.removeAll(keepingCapacity: true)
+        work.append(contentsOf: pieces.indices)
+        emit(work.startIndex, work.endIndex)
+    }
+
+    /// Sorts the list `work[lo ..< hi]` and appends it to `order`.
+    private mutating func emit(_ lo: Int, _ hi: Int) {
+        guard hi > lo else { return }
+        if hi - lo == 1 {
+            order.append(work[lo])
+            return
+        }
+        let splitter = pieces[work[lo]].plane
+        let base = work.count
+        nearScratch.removeAll(keepingCapacity: true)
+        inPlaneScratch.removeAll(keepingCapacity: true)
+        inPlaneScratch.append(work[lo])
+        // Far side first into `work`, near side and in-plane pieces aside, then appended after it.
+        let towardsViewer = splitter.z >= 0
+        for k in (lo + 1) ..< hi {
+            let index = work[k]
+            switch classify(pieces[index], by: splitter) {
+            case .inPlane: inPlaneScratch.append(index)
+            case .front: if towardsViewer { nearScratch.append(index) } else { work.append(index) }
+            case .back: if towardsViewer { work.append(index) } else { nearScratch.append(index) }
+            case .straddling:
+                let (front, back) = split(index, by: splitter)
+                work.append(towardsViewer ? back : front)
+                nearScratch.append(towardsViewer ? front : back)
+            }
+        }
+        let farEnd = work.count
+        work.append(contentsOf: nearScratch)
+        let nearEnd = work.count
+        work.append(contentsOf: inPlaneScratch)
+        let inPlaneEnd = work.count
+        emit(base, farEnd)
+        order.append(contentsOf: work[nearEnd ..< inPlaneEnd])
+        emit(farEnd, nearEnd)
+        work.removeSubrange(base...)
+    }
+
+    private enum Side { case front, back, inPlane, straddling }
+
+    private func classify(_ piece: Piece, by plane: SIMD4<Double>) -> Side {
+        var front = false, back = false
+        for p in vertices(of: piece) {
+            let d = Self.distance(p, plane)
+            if d > Self.planeTolerance { front = true } else if d < -Self.planeTolerance { back = true }
+        }
+        switch (front, back) {
+        case (true, true): return .straddling
+        case (true, false): return .front
+        case (false, true): return .back
+        case (false, false): return .inPlane
+        }
+    }
+
+    /// Cuts a straddling piece in two along `plane`: (front piece, back piece), appended to
+    /// `pieces`. A cut point is computed from its edge's end points in one fixed order, so both
+    /// pieces get it bit for bit and their shared edge has neither gap nor overlap on screen.
+    private mutating func split(_ index: Int, by plane: SIMD4<Double>) -> (Int, Int) {
+        (appendSide(of: pieces[index], by: plane, sign: 1), appendSide(of: pieces[index], by: plane, sign: -1))
+    }
+
+    /// The part of `piece` on the side of `plane` where sign · distance ≥ 0, appended as a new piece.
+    private mutating func appendSide(of piece: Piece, by plane: SIMD4<Double>, sign: Double) -> Int {
+        let first = points.count
+        let tolerance = Self.planeTolerance
+        for i in 0 ..< piece.count {
+            let a = points[piece.first + i], b = points[piece.first + (i + 1) % piece.count]
+            let da = sign * Self.distance(a, plane), db = sign * Self.distance(b, plane)
+            if da >= -tolerance { points.append(a) }
+            if (da > tolerance && db < -tolerance) || (da < -tolerance && db > tolerance) {
+                points.append(Self.crossing(a, b, plane))
+            }
+        }
+        pieces.append(Piece(owner: piece.owner, first: first, count: points.count - first, isWhole: false, plane: piece.plane))
+        return pieces.count - 1
+    }
+
+    /// Where the edge a–b crosses `plane`, computed from the end points ordered
+    /// lexicographically (so the edge gives the same point whichever way it is walked).
+    private static func crossing(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ plane: SIMD4<Double>) -> SIMD3<Double> {
+        let (p, q) = (a.x, a.y, a.z) < (b.x, b.y, b.z) ? (a, b) : (b, a)
+        let dp = distance(p, plane), dq = distance(q, plane)
+        let t = dp / (dp - dq)
+        return p + (q - p) * t
+    }
+
+    static func distance(_ p: SIMD3<Double>, _ plane: SIMD4<Double>) -> Double {
+        plane.x * p.x + plane.y * p.y + plane.z * p.z + plane.w
+    }
+
+    /// The plane of a polygon by Newell's method (robust for nearly collinear vertices), unit
+    /// normal; nil when the polygon has no area or a point is not finite.
+    static func plane(of polygon: [SIMD3<Double>]) -> SIMD4<Double>? {
+        var n = SIMD3<Double>(0, 0, 0), centre = SIMD3<Double>(0, 0, 0)
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            n.x += (a.y - b.y) * (a.z + b.z)
+            n.y += (a.z - b.z) * (a.x + b.x)
+            n.z += (a.x - b.x) * (a.y + b.y)
+            centre += a
+        }
+        let length = (n * n).sum().squareRoot()
+        guard length.isFinite, length > 1e-12 else { return nil }
+        n /= length
+        centre /= Double(polygon.count)
+        return SIMD4(n.x, n.y, n.z, -(n * centre).sum())
+    }
+}
