@@ -64,48 +64,68 @@ struct PlaneSorter {
     func vertices(of piece: Piece) -> ArraySlice<SIMD3<Double>> { points[piece.first ..< piece.first + piece.count] }
 
     /// Orders the pieces back to front into `order`, cutting polygons that straddle another's plane.
+    ///
+    /// Iterative, with the lists still to sort stacked at the end of one buffer (`work`): the list
+    /// on top is always the last region of the buffer, so partitioning it replaces it in place
+    /// (near side, in-plane pieces, far side, the far side on top). Memory stays proportional to
+    /// the number of pieces, and no recursion deepens with the tree (a thousand parallel layers
+    /// make a tree a thousand levels deep).
     mutating func sort() {
         order.removeAll(keepingCapacity: true)
         work.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
         work.append(contentsOf: pieces.indices)
-        emit(work.startIndex, work.endIndex)
+        tasks.append(Task(lo: 0, hi: work.count, isOrdered: false))
+        while let task = tasks.popLast() {
+            if task.isOrdered || task.hi - task.lo <= 1 {
+                order.append(contentsOf: work[task.lo ..< task.hi])
+                work.removeSubrange(task.lo...)
+            } else {
+                partition(task.lo, task.hi)
+            }
+        }
     }
 
-    /// Sorts the list `work[lo ..< hi]` and appends it to `order`.
-    private mutating func emit(_ lo: Int, _ hi: Int) {
-        guard hi > lo else { return }
-        if hi - lo == 1 {
-            order.append(work[lo])
-            return
-        }
-        let splitter = pieces[work[lo]].plane
-        let base = work.count
+    /// A list still to sort (`work[lo ..< hi]`), or one already in order (pieces in one plane).
+    private struct Task { let lo: Int, hi: Int, isOrdered: Bool }
+    private var tasks: [Task] = []
+    private var listScratch: [Int] = []
+    private var farScratch: [Int] = []
+
+    /// Replaces the list `work[lo ..< hi]` (the last region of `work`) by its far side, in-plane
+    /// pieces and near side relative to its first piece's plane, and stacks them so that the far
+    /// side is ordered first.
+    private mutating func partition(_ lo: Int, _ hi: Int) {
+        listScratch.removeAll(keepingCapacity: true)
+        listScratch.append(contentsOf: work[lo ..< hi])
+        work.removeSubrange(lo...)
+        farScratch.removeAll(keepingCapacity: true)
         nearScratch.removeAll(keepingCapacity: true)
         inPlaneScratch.removeAll(keepingCapacity: true)
-        inPlaneScratch.append(work[lo])
-        // Far side first into `work`, near side and in-plane pieces aside, then appended after it.
+        let splitter = pieces[listScratch[0]].plane
+        inPlaneScratch.append(listScratch[0])
+        // The side towards the viewer (+z) is the near one; for a plane seen edge-on either will do.
         let towardsViewer = splitter.z >= 0
-        for k in (lo + 1) ..< hi {
-            let index = work[k]
+        for index in listScratch.dropFirst() {
             switch classify(pieces[index], by: splitter) {
             case .inPlane: inPlaneScratch.append(index)
-            case .front: if towardsViewer { nearScratch.append(index) } else { work.append(index) }
-            case .back: if towardsViewer { work.append(index) } else { nearScratch.append(index) }
+            case .front: if towardsViewer { nearScratch.append(index) } else { farScratch.append(index) }
+            case .back: if towardsViewer { farScratch.append(index) } else { nearScratch.append(index) }
             case .straddling:
                 let (front, back) = split(index, by: splitter)
-                work.append(towardsViewer ? back : front)
+                farScratch.append(towardsViewer ? back : front)
                 nearScratch.append(towardsViewer ? front : back)
             }
         }
-        let farEnd = work.count
+        let nearLo = work.count
         work.append(contentsOf: nearScratch)
-        let nearEnd = work.count
+        let inPlaneLo = work.count
         work.append(contentsOf: inPlaneScratch)
-        let inPlaneEnd = work.count
-        emit(base, farEnd)
-        order.append(contentsOf: work[nearEnd ..< inPlaneEnd])
-        emit(farEnd, nearEnd)
-        work.removeSubrange(base...)
+        let farLo = work.count
+        work.append(contentsOf: farScratch)
+        tasks.append(Task(lo: nearLo, hi: inPlaneLo, isOrdered: false))
+        tasks.append(Task(lo: inPlaneLo, hi: farLo, isOrdered: true))
+        tasks.append(Task(lo: farLo, hi: work.count, isOrdered: false))
     }
 
     private enum Side { case front, back, inPlane, straddling }

@@ -118,6 +118,54 @@ import Testing
         #expect(Self.isColor(img.pixel(x: 50, y: 100), (255, 0, 0)))
     }
 
+    // MARK: - The sorter
+
+    /// 3 000 parallel squares in shuffled order come out by ascending z (back to front), uncut;
+    /// the sort is iterative, so a tree 3 000 levels deep needs no deep stack.
+    @Test func sorterOrdersParallelPlanesByDepth() {
+        var sorter = PlaneSorter()
+        for i in 0 ..< 3000 {
+            let z = Double((i * 7919) % 3000)
+            sorter.add(owner: i, [SIMD3(0, 0, z), SIMD3(1, 0, z), SIMD3(1, 1, z), SIMD3(0, 1, z)])
+        }
+        sorter.sort()
+        let depths = sorter.order.map { sorter.points[sorter.pieces[$0].first].z }
+        #expect(depths == depths.sorted() && depths.count == 3000)
+        let allWhole = sorter.pieces.allSatisfy { $0.isWhole }
+        #expect(allWhole)
+    }
+
+    /// Squares z = x and z = −x over x, y ∈ [−1, 1] cross along x = 0: each is cut in two there,
+    /// and on each side the farther half comes first (left: z = x below z = −x; right: the reverse).
+    @Test func sorterCutsCrossingPlanesAlongTheirIntersection() {
+        var sorter = PlaneSorter()
+        sorter.add(owner: 0, [SIMD3(-1, -1, -1), SIMD3(1, -1, 1), SIMD3(1, 1, 1), SIMD3(-1, 1, -1)])
+        sorter.add(owner: 1, [SIMD3(-1, -1, 1), SIMD3(1, -1, -1), SIMD3(1, 1, -1), SIMD3(-1, 1, 1)])
+        sorter.sort()
+        let drawn = sorter.order.map { sorter.pieces[$0] }
+        #expect(drawn.count == 3 || drawn.count == 4)   // the splitter stays whole; the other is cut
+        func position(owner: Int, left: Bool) -> Int? {
+            drawn.firstIndex { piece in
+                let xs = sorter.vertices(of: piece).map(\.x)
+                return piece.owner == owner && (left ? xs.min()! < -0.5 : xs.max()! > 0.5)
+                    && (piece.isWhole || (left ? xs.max()! <= 1e-9 : xs.min()! >= -1e-9))
+            }
+        }
+        let aLeft = position(owner: 0, left: true), aRight = position(owner: 0, left: false)
+        let bLeft = position(owner: 1, left: true), bRight = position(owner: 1, left: false)
+        if let aLeft, let bLeft, let aRight, let bRight {
+            #expect(aLeft < bLeft || aLeft == aRight, "left: z = x is farther")
+            #expect(bRight < aRight || bRight == bLeft, "right: z = −x is farther")
+            #expect(aLeft != aRight || bLeft != bRight, "one of the two is cut")
+        } else {
+            Issue.record("missing piece")
+        }
+        // The cut pieces share the intersection edge x = 0 bit for bit.
+        let cut = drawn.filter { !$0.isWhole }
+        let onLine = cut.map { Set(sorter.vertices(of: $0).filter { $0.x == 0 }.map { [$0.y, $0.z] }) }
+        #expect(cut.count == 2 && onLine[0] == onLine[1] && onLine[0].count == 2)
+    }
+
     // MARK: - Against a depth buffer
 
     /// Lockwood's cube ("iOS Core Animation: Advanced Techniques", chapter 5, "Solid Objects"):
