@@ -97,9 +97,14 @@ extension LayerRenderer {
     /// z and w outputs do not depend on x or y, and z passes unscaled and unmoved (so siblings
     /// keep their zPosition order). A sublayerTransform may add perspective (m34): depth then
     /// becomes z / (1 + z·m34), which keeps the order of z in front of the eye.
+    ///
+    /// Within 1e-9 (what a transform rebuilt from animated components, such as
+    /// `transform.rotation.z`, carries as rounding): such a layer leans by less than a
+    /// nanometre per point, which changes no pixel's order.
     static func keepsDepthConstant(_ t: CATransform3D, allowingPerspective: Bool) -> Bool {
-        t.m13 == 0 && t.m23 == 0 && t.m43 == 0 && t.m33 == 1 && t.m14 == 0 && t.m24 == 0 && t.m44 == 1
-            && (allowingPerspective || t.m34 == 0)
+        let e: CGFloat = 1e-9
+        return abs(t.m13) < e && abs(t.m23) < e && abs(t.m43) < e && abs(t.m33 - 1) < e && abs(t.m14) < e
+            && abs(t.m24) < e && abs(t.m44 - 1) < e && (allowingPerspective || abs(t.m34) < e)
     }
 
     // MARK: - Drawing in depth order
