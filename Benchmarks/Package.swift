@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(
             name: "planes-bench",
             dependencies: [
+                .product(name: "AnchorScenes", package: rootFolder),
                 .product(name: "QuartzCore", package: rootFolder),
                 .product(name: "Compositor", package: rootFolder),
                 .product(name: "ImageCodecs", package: rootFolder),

@@ -27,10 +27,11 @@ import Raster
 /// clipped to the piece's projected polygon, by pixel centres, so that the pieces of one layer
 /// meet without seam or overlap (`Pixmap.drawTexture(_:inside:imageToDevice:)`).
 ///
-/// The flat case costs nothing extra: when every sublayer keeps a constant depth over its
+/// The flat case costs next to nothing: when every sublayer keeps a constant depth over its
 /// plane (no transform leaning it out of the view plane, no CATransformLayer,
 /// `keepsDepthConstant`), depth order is zPosition order, and `drawingOrder`'s stable sort by
-/// zPosition is kept (a 2D layer tree pays one look at each sublayer's presented transform).
+/// zPosition is kept; the sublayers are placed once, and a 2D layer tree pays one look at each
+/// presented transform (`drawSublayersFlatOrByDepth`).
 ///
 /// Known approximations: a plane's extent follows its content, shadow and sublayers (four
 /// levels deep) but not a replicator's further instances nor an emitter's particles, so such a
@@ -77,9 +78,45 @@ extension LayerRenderer {
 
     // MARK: - The flat case
 
-    /// Whether the sublayers of `model` (presented as `p`) need ordering by depth: some sublayer
-    /// is a CATransformLayer or leans out of the view plane, or `p`'s sublayerTransform (a
-    /// replicator's instanceTransform) does. When not, zPosition order is depth order.
+    /// A sublayer with its presentation and layer → device matrix (`placement`).
+    struct PlacedSublayer {
+        let model: CALayer, presentation: CALayer, matrix: CATransform3D
+    }
+
+    /// Draws the sublayers of `model` (presented as `p`, not a replicator; layer → device
+    /// `matrix`): each is placed once, in zPosition order, and the placements say whether one
+    /// leans out of the view plane (or is a CATransformLayer). If none does — a 2D tree — they are
+    /// drawn in that order from those placements (the flat case costs one look at each presented
+    /// transform); else all are drawn by depth (`drawInDepthOrder`).
+    func drawSublayersFlatOrByDepth(_ model: CALayer, _ p: CALayer, _ subs: [CALayer], matrix: CATransform3D,
+                                    time: CFTimeInterval, into canvas: Pixmap, depth: Int) {
+        guard depth + 1 < Self.maxNestingDepth else { return Self.reportDepthLimit(subs[0]) }
+        while placedSublayers.count <= depth { placedSublayers.append([]) }
+        placedSublayers[depth].removeAll(keepingCapacity: true)
+        var leaning = subs.count > 1 && !Self.keepsDepthConstant(p.sublayerTransform, allowingPerspective: true)
+        for child in drawingOrder(model, p, time: time) {
+            guard !missesTarget(child),
+                  let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { continue }
+            if pc is CATransformLayer || (subs.count > 1 && !Self.keepsDepthConstant(pc.transform, allowingPerspective: false)) {
+                leaning = true
+            }
+            placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m))
+        }
+        if leaning {
+            drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
+                             time: time, into: canvas, depth: depth, tint: nil)
+        } else {
+            for i in placedSublayers[depth].indices {
+                let s = placedSublayers[depth][i]
+                drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: nil)
+            }
+        }
+        placedSublayers[depth].removeAll(keepingCapacity: true)
+    }
+
+    /// Whether the sublayers of the replicator `p` need ordering by depth within each instance:
+    /// some sublayer is a CATransformLayer or leans out of the view plane, or the sublayerTransform
+    /// or instanceTransform does. When not, zPosition order is depth order.
     func sublayersNeedDepthOrder(_ subs: [CALayer], _ p: CALayer, time: CFTimeInterval) -> Bool {
         guard subs.count > 1 else { return subs.first is CATransformLayer }
         guard Self.keepsDepthConstant(p.sublayerTransform, allowingPerspective: true) else { return true }

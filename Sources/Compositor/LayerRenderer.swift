@@ -70,7 +70,7 @@ final class LayerRenderer {
     }
 
     /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
-    private func missesTarget(_ model: CALayer) -> Bool {
+    func missesTarget(_ model: CALayer) -> Bool {
         guard let reach = onScreen?[ObjectIdentifier(model)]?.reach else { return false }
         return !reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
                                                       x1: origin.x + target.width, y1: origin.y + target.height))
@@ -112,6 +112,12 @@ final class LayerRenderer {
         guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
         guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
                                                       parentPresentation: parentPresentation, time: time) else { return }
+        drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+    }
+
+    /// `draw` once the layer is placed: its running transition, or the layer and its subtree.
+    func drawPlacedOrTransition(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                                into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
@@ -228,9 +234,9 @@ final class LayerRenderer {
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
-        let byDepth = sublayersNeedDepthOrder(subs, p, time: time)
-        let ordered = byDepth ? [] : drawingOrder(model, p, time: time)
         if let replicator = p as? CAReplicatorLayer {
+            let byDepth = sublayersNeedDepthOrder(subs, p, time: time)
+            let ordered = byDepth ? [] : drawingOrder(model, p, time: time)
             // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
             // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
@@ -250,13 +256,8 @@ final class LayerRenderer {
                 }
                 instance = CATransform3DConcat(instance, step)
             }
-        } else if byDepth {
-            drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
-                             time: time, into: surface, depth: depth, tint: nil)
         } else {
-            for child in ordered {
-                draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: surface, depth: depth + 1)
-            }
+            drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth)
         }
         if let clip {
             canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
@@ -272,6 +273,8 @@ final class LayerRenderer {
     /// Storage for ordering sublayers by depth, one per nesting level, and the level in use (`+DepthOrder`).
     var depthScratch: [DepthOrderScratch] = []
     var depthNesting = 0
+    /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
+    var placedSublayers: [[PlacedSublayer]] = []
 }
 
 extension CATransform3D {

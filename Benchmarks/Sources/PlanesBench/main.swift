@@ -9,6 +9,7 @@
 //
 //     swift build -c release --package-path Benchmarks --product planes-bench
 //     Benchmarks/.build/release/planes-bench [frames] [--png out.png] [--flat]
+import AnchorScenes
 import Compositor
 import Foundation
 import FrameTiming
@@ -20,19 +21,6 @@ let frames = args.first.flatMap { Int($0) } ?? 60
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 let flat = args.contains("--flat")
 
-/// SplitMix64: values in [0, 1).
-struct Generator {
-    var state: UInt64 = 16
-    mutating func next() -> CGFloat {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return CGFloat(z >> 11) / CGFloat(1 << 53)
-    }
-}
-
 CAMediaClock.setManualTime(0)
 let size = CGSize(width: 1280, height: 720)
 let root = CALayer()
@@ -43,15 +31,16 @@ root.sublayerTransform = perspective
 let spinner = CATransformLayer()
 spinner.frame = root.bounds
 root.addSublayer(spinner)
-var rng = Generator()
+var rng = PCG32(seed: 16)
+@MainActor func random() -> CGFloat { CGFloat(rng.unit()) }
 for _ in 0 ..< 200 {
     let plane = CALayer()
     plane.bounds = CGRect(x: 0, y: 0, width: 200, height: 140)
-    plane.position = CGPoint(x: size.width / 2 + (rng.next() - 0.5) * 300, y: size.height / 2 + (rng.next() - 0.5) * 200)
-    plane.backgroundColor = CGColor(red: rng.next(), green: rng.next(), blue: rng.next(), alpha: 1)
+    plane.position = CGPoint(x: size.width / 2 + (random() - 0.5) * 300, y: size.height / 2 + (random() - 0.5) * 200)
+    plane.backgroundColor = CGColor(red: random(), green: random(), blue: random(), alpha: 1)
     plane.borderWidth = 2
     plane.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    let angle = rng.next() * 2 * .pi, axis = (rng.next() - 0.5, rng.next() - 0.5, rng.next() - 0.5), depth = (rng.next() - 0.5) * 300
+    let angle = random() * 2 * .pi, axis = (random() - 0.5, random() - 0.5, random() - 0.5), depth = (random() - 0.5) * 300
     if !flat {
         plane.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, axis.0, axis.1, axis.2), 0, 0, depth)
     }
