@@ -47,9 +47,9 @@ extension LayerRenderer {
         let t = CGFloat(progress.isNaN ? 0 : min(max(progress, 0), 1))
         let type = transition._drawnType
         let slides = type == .moveIn || type == .push || type == .reveal
-        guard let newLayout = TransitionPicture.Layout(bounds: p.bounds, matrix: matrix, fallbackScale: scale) else { return }
+        guard let newLayout = TransitionPicture.Layout(bounds: p.bounds, matrix: matrix, fallbackScale: scale, maxPixels: leaves.maxPixels) else { return }
         let oldLayout = state.from?.layout
-            ?? TransitionPicture.Layout(bounds: source.bounds, matrix: matrix, fallbackScale: scale) ?? newLayout
+            ?? TransitionPicture.Layout(bounds: source.bounds, matrix: matrix, fallbackScale: scale, maxPixels: leaves.maxPixels) ?? newLayout
         let frame = TransitionFrame(progress: t, subtype: transition.subtype, bounds: p.bounds,
                                     oldRect: oldLayout.rect, newRect: newLayout.rect, masksToBounds: p.masksToBounds)
         // The end points are the pictures themselves (slides keep their geometry).

@@ -18,8 +18,11 @@ final class TransitionPicture {
         var width: Int, height: Int
 
         /// The layout for a layer with `bounds` drawn under `matrix` (layer → device), at most
-        /// `maxSide` pixels a side; `fallbackScale` when the matrix has perspective.
-        init?(bounds: CGRect, matrix: CATransform3D, fallbackScale: CGFloat, maxSide: CGFloat = 4096) {
+        /// `maxSide` pixels a side and about `maxPixels` pixels in all (a layer scaled far past
+        /// the target is pictured at a lower scale, as retained bitmaps are bounded by
+        /// `LayerRenderer.maxLeafPixels`: the cost of a transition frame stays proportional to
+        /// the target, not to the layer's size); `fallbackScale` when the matrix has perspective.
+        init?(bounds: CGRect, matrix: CATransform3D, fallbackScale: CGFloat, maxSide: CGFloat = 4096, maxPixels: Int) {
             guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.width.isFinite, bounds.height.isFinite,
                   bounds.width >= 0, bounds.height >= 0 else { return nil }
             var s = fallbackScale, fx: CGFloat = 0, fy: CGFloat = 0
@@ -36,6 +39,11 @@ final class TransitionPicture {
             let longest = max(bounds.width, bounds.height)
             if longest * s + 3 > maxSide {
                 s = (maxSide - 3) / longest
+                fx = 0; fy = 0
+            }
+            let area = bounds.width * bounds.height * s * s
+            if area > CGFloat(maxPixels) {
+                s *= (CGFloat(maxPixels) / area).squareRoot()
                 fx = 0; fy = 0
             }
             width = Int((bounds.width * s + fx).rounded(.up)) + 2
