@@ -53,9 +53,11 @@ import Testing
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(try Data(contentsOf: destination) == previous)
         #expect(TemporaryFolder.entries(folder) == (leftovers + [destination.lastPathComponent]).sorted())   // a killed process cannot clean up
-        // ffmpeg, left reading a closed pipe, ends by itself (it writes only its temporary file).
+        // ffmpeg, left reading a closed pipe, finishes its temporary file and ends by itself (it
+        // may rewrite that file as it ends, so the next render waits for it here).
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !(try Self.processes(mentioning: folder.path).isEmpty) { usleep(50_000) }
+        while Date() < deadline, let temporary = leftovers.first,
+              !(try Self.processes(mentioning: temporary).isEmpty) { usleep(50_000) }
 
         let next = try Citrine.run(["render", "volume-bars", "--time", "0", "--scale", "1", "-o", "next.png"], in: folder)
         #expect(next.status == 0, "\(next.stderr)")

@@ -37,7 +37,8 @@ struct DashBatchTests {
         #expect(dashes.count == 380)
         pixmap.strokeDashes(dashes, style: style, paint: StrokeTests.white, transform: .identity, clip: nil,
                             tolerance: 0.05, batchPoints: 64)
-        #expect(abs(CoverageTests.alphaSum(pixmap) - 380 * 0.25 * 4) < 1)
+        // 760 pixels are half covered; each rounds 127.5/255 by up to 0.5/255: at most 1.49.
+        #expect(abs(CoverageTests.alphaSum(pixmap) - 380 * 0.25 * 4) < 1.5)
     }
 
     /// Dashes entirely off the pixmap are not outlined: a line 10 000 px long of 1-px dashes
