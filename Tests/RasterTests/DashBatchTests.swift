@@ -12,33 +12,34 @@ struct DashBatchTests {
         var p = Path(); p.move(to: Point(x: 0, y: y)); p.line(to: Point(x: length, y: y)); return p
     }
 
-    /// Butt-capped dashes of a pattern [1, 1] along 190 px at width 4 — 95 dashes of 4×1 px,
-    /// each outline 4 points — drawn in batches of about 16 dashes, cover 95 × 4 px²: exact,
-    /// since the dashes share no pixel column (their edges fall on pixel edges).
-    @Test func batchesCoverWhatOneOutlineCovers() throws {
+    /// The dashes of `pattern` (butt caps, width 4) along a 190-px line, drawn in batches of
+    /// 64 outline points (16 dashes): how many there are and the area they cover.
+    static func batched(_ pattern: [Double]) throws -> (count: Int, area: Double) {
         let pixmap = try Pixmap(width: 200, height: 100)
-        let style = StrokeStyle(width: 4, dash: [1, 1])
-        let dashes = try #require(Dasher.dashes(Flattener.polylines(Self.line(length: 190), tolerance: 0.05),
+        let style = StrokeStyle(width: 4, dash: pattern)
+        let dashes = try #require(Dasher.dashes(Flattener.polylines(line(length: 190), tolerance: 0.05),
                                                 lengths: style.dash, phase: 0))
-        #expect(dashes.count == 95)
         pixmap.strokeDashes(dashes, style: style, paint: StrokeTests.white, transform: .identity, clip: nil,
                             tolerance: 0.05, batchPoints: 64)
-        #expect(abs(CoverageTests.alphaSum(pixmap) - 95 * 4) < 0.5)
+        return (dashes.count, CoverageTests.alphaSum(pixmap))
     }
 
-    /// The same with dashes that share pixels ([0.25, 0.25]: two per pixel column): a pixel two
-    /// dashes share gets their coverage added, which is exact for dashes that do not overlap,
-    /// batch boundary or not. 190 / 0.5 = 380 dashes of 0.25 × 4.
+    /// A pattern [1, 1]: 95 dashes of 4×1 px cover 95 × 4 px², exactly, since their edges fall
+    /// on pixel edges.
+    @Test func batchesCoverWhatOneOutlineCovers() throws {
+        let (count, area) = try Self.batched([1, 1])
+        #expect(count == 95)
+        #expect(abs(area - 95 * 4) < 0.5)
+    }
+
+    /// Dashes that share pixels ([0.25, 0.25]: two per pixel column): a pixel two dashes share
+    /// gets their coverage added, which is exact for dashes that do not overlap, batch boundary
+    /// or not. 190 / 0.5 = 380 dashes of 0.25 × 4.
     @Test func batchesAddCoverageOfDashesSharingAPixel() throws {
-        let pixmap = try Pixmap(width: 200, height: 100)
-        let style = StrokeStyle(width: 4, dash: [0.25, 0.25])
-        let dashes = try #require(Dasher.dashes(Flattener.polylines(Self.line(length: 190), tolerance: 0.05),
-                                                lengths: style.dash, phase: 0))
-        #expect(dashes.count == 380)
-        pixmap.strokeDashes(dashes, style: style, paint: StrokeTests.white, transform: .identity, clip: nil,
-                            tolerance: 0.05, batchPoints: 64)
+        let (count, area) = try Self.batched([0.25, 0.25])
+        #expect(count == 380)
         // 760 pixels are half covered; each rounds 127.5/255 by up to 0.5/255: at most 1.49.
-        #expect(abs(CoverageTests.alphaSum(pixmap) - 380 * 0.25 * 4) < 1.5)
+        #expect(abs(area - 380 * 0.25 * 4) < 1.5)
     }
 
     /// Dashes entirely off the pixmap are not outlined: a line 10 000 px long of 1-px dashes
