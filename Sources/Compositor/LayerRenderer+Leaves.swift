@@ -210,6 +210,7 @@ extension LayerRenderer {
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        fresh.releaseDrawingScratch()
         return Leaf(key: key, pixmap: fresh,
                     placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
                     owner: model, seen: Orientation(affine))
@@ -226,6 +227,7 @@ extension LayerRenderer {
               let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        fresh.releaseDrawingScratch()
         return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), owner: model, seen: orientation)
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import QuartzCore
 import Synchronization
 
-/// The renderer's nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of
+/// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
+///
+/// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of
 /// the layer tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of
 /// its own), so the depth it can reach is bounded by the thread's stack. Below
 /// `maxNestingDepth` every layer draws; deeper layers are not drawn, and the first time that
@@ -17,6 +19,23 @@ extension LayerRenderer {
     static let maskDepthCost = 17
 
     private static let reportedDepthLimit = Atomic<Bool>(false)
+
+    /// Most instances of one replicator drawn per frame (a larger `instanceCount` draws the
+    /// first `maxReplicatorInstances`; the first time in a process, one line on standard error
+    /// says so). Instances made invisible by a non-positive alpha (`instanceColor` plus the
+    /// accumulated `instanceAlphaOffset`) are skipped without drawing, and once the alpha can
+    /// only fall further the loop ends, so such instances cost nothing.
+    static let maxReplicatorInstances = 1 << 20
+
+    private static let reportedInstanceLimit = Atomic<Bool>(false)
+
+    /// Says once per process that a replicator's instances past the limit went undrawn.
+    static func reportInstanceLimit(_ replicator: CAReplicatorLayer) {
+        guard !reportedInstanceLimit.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only the first "
+            + "\(maxReplicatorInstances) instances are drawn (README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
 
     /// Says once per process that a subtree went undrawn at the depth limit.
     static func reportDepthLimit(_ layer: CALayer) {

@@ -241,10 +241,20 @@ final class LayerRenderer {
             // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
             var instance = CATransform3DIdentity
-            for i in 0..<max(0, replicator.instanceCount) {
+            let drawn = min(max(0, replicator.instanceCount), Self.maxReplicatorInstances)
+            for i in 0..<drawn {
+                if i == drawn - 1 && replicator.instanceCount > drawn { Self.reportInstanceLimit(replicator) }
                 let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
                 let tint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
                     ? nil : replicator._instanceColorComponents(i)
+                if let tint, tint.a <= 0 {
+                    // Invisible; and so is every later instance when the alpha cannot rise again.
+                    if replicator.instanceAlphaOffset <= 0 { break }
+                    instance = CATransform3DConcat(instance, step)
+                    continue
+                }
+                // A growing instance transform overflows for good: nothing later can draw.
+                guard LayerGeometry.isFinite(instance) else { break }
                 let m = CATransform3DConcat(instance, matrix)
                 if byDepth {
                     drawInDepthOrder(model, p, childMatrix: m, toSpace: instance, spaceToDevice: Self.ignoringZ(matrix),

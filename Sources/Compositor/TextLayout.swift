@@ -199,30 +199,48 @@ struct TextLayout {
     }
 
     /// `glyphs` with glyphs removed at the start, middle or end for an ellipsis (in the style of
-    /// the glyph it replaces) until the whole fits `width`.
+    /// the glyph it replaces) until the whole fits `width`: the longest such line, tried from the
+    /// whole text down one glyph at a time. Each try costs O(1) through prefix sums of the
+    /// advances, so a line of n glyphs is truncated in O(n) (issue 18: re-measuring the whole
+    /// candidate per try made a 10 000-character line cost seconds per frame).
+    ///
+    /// Removing from the middle takes, each time, the glyph at index count / 2 of what is left,
+    /// so m kept glyphs are always the first ⌈m/2⌉ and the last ⌊m/2⌋, and the ellipsis goes at
+    /// index ⌊m/2⌋.
     private func truncated(_ glyphs: [Glyph], width: Double, mode: CATextLayerTruncationMode) -> [Glyph] {
         guard let first = glyphs.first else { return glyphs }
-        var kept = glyphs
-        func withEllipsis() -> [Glyph] {
-            let at: Int = switch mode {
-            case .start: 0
-            case .middle: kept.count / 2
-            default: kept.count
-            }
-            let style = kept.isEmpty ? first.style : kept[min(at, kept.count - 1)].style
-            var out = kept
-            out.insert(Glyph(char: "…", style: style, advance: advance(of: "…", style: style)), at: at)
-            return out
-        }
-        var candidate = withEllipsis()
-        while !kept.isEmpty && candidate.reduce(0, { $0 + $1.advance }) > width {
+        let n = glyphs.count
+        var prefix = [0.0]
+        prefix.reserveCapacity(n + 1)
+        for g in glyphs { prefix.append(prefix[prefix.count - 1] + g.advance) }
+        /// The kept glyphs' ranges when m are kept, and where the ellipsis goes among them.
+        func kept(_ m: Int) -> (head: Range<Int>, tail: Range<Int>, at: Int) {
             switch mode {
-            case .start: kept.removeFirst()
-            case .middle: kept.remove(at: kept.count / 2)
-            default: kept.removeLast()
+            case .start: return (0..<0, (n - m)..<n, 0)
+            case .middle: return (0..<((m + 1) / 2), (n - m / 2)..<n, m / 2)
+            default: return (0..<m, n..<n, m)
             }
-            candidate = withEllipsis()
         }
-        return candidate
+        /// The kept glyph at index i of the kept sequence.
+        func glyph(_ i: Int, _ k: (head: Range<Int>, tail: Range<Int>, at: Int)) -> Glyph {
+            i < k.head.count ? glyphs[k.head.lowerBound + i] : glyphs[k.tail.lowerBound + i - k.head.count]
+        }
+        var ellipsisAdvance: [Int: Double] = [:]
+        func ellipsis(_ m: Int, _ k: (head: Range<Int>, tail: Range<Int>, at: Int)) -> Glyph {
+            let style = m == 0 ? first.style : glyph(min(k.at, m - 1), k).style
+            if ellipsisAdvance[style] == nil { ellipsisAdvance[style] = advance(of: "…", style: style) }
+            return Glyph(char: "…", style: style, advance: ellipsisAdvance[style]!)
+        }
+        var m = n
+        while m > 0 {
+            let k = kept(m)
+            let used = prefix[k.head.upperBound] - prefix[k.head.lowerBound] + prefix[k.tail.upperBound] - prefix[k.tail.lowerBound]
+            if used + ellipsis(m, k).advance <= width { break }
+            m -= 1
+        }
+        let k = kept(m)
+        var out = Array(glyphs[k.head]) + Array(glyphs[k.tail])
+        out.insert(ellipsis(m, k), at: k.at)
+        return out
     }
 }

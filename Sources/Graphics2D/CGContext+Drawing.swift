@@ -121,8 +121,31 @@ extension CGContext {
     }
 
     func strokeDevicePath(_ path: CGPath) {
+        if state.shadow == nil, CGPath.isValidDash(state.dashLengths) {
+            strokeDashes(of: path)
+            return
+        }
         guard let outline = strokeOutline(of: path) else { return }
         render(outline, rule: .nonZero, shader: strokeShader)
+    }
+
+    /// A dashed stroke without a shadow, drawn dash by dash by the pixel engine (issue 18: the
+    /// outline of a million dashes built as one path took gigabytes), with the same outline,
+    /// tolerance and user-space pen as `strokeOutline(of:)`.
+    private func strokeDashes(of path: CGPath) {
+        let toDevice = deviceTransform
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite, !path.isEmpty else { return }
+        var toUser = toDevice.inverted()
+        guard let user = path.copy(using: &toUser), let style = CGPath.rasterStyle(
+            width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
+            dashPhase: state.dashPhase, dashLengths: state.dashLengths) else { return }
+        let paint = Paint(shader: strokeShader, blendMode: state.blendMode.rasterBlendMode,
+                          opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
+        copyInFromCaller()
+        RasterBackend.stroke(user.rasterPath, style: style, paint: paint, transform: toDevice.rasterTransform,
+                             tolerance: CGPath.tolerance(for: toDevice), clip: state.clip, into: target)
+        copyOutToCaller()
     }
 
     /// Draws device-space `path` with `shader` and the graphics state: shadow first (when

@@ -44,11 +44,24 @@ extension CGPath {
             source = RasterBackend.dash(source, lengths: dashLengths.map(Double.init),
                                         phase: dashPhase.isFinite ? Double(dashPhase) : 0, tolerance: tolerance)
         }
-        let style = StrokeStyle(width: Double(lineWidth), cap: lineCap.rasterCap, join: lineJoin.rasterJoin,
-                                miterLimit: miterLimit.isFinite ? Double(miterLimit) : 10)
+        guard let style = CGPath.rasterStyle(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                                             dashPhase: 0, dashLengths: []) else { return result }
         let outline = RasterBackend.stroke(source, style: style, tolerance: tolerance)
         result.append(CGPath(rasterPath: outline), transform: transform)
         return result
+    }
+
+    /// The pixel engine's stroke style for Core Graphics' line state; nil for a negative or
+    /// non-finite width. A dash pattern that is not valid (`isValidDash`) strokes solid; a
+    /// non-finite phase counts as 0, a non-finite miter limit as 10 (the default).
+    static func rasterStyle(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+                            dashPhase: CGFloat, dashLengths: [CGFloat]) -> StrokeStyle? {
+        guard width.isFinite, width >= 0 else { return nil }
+        let dashes = isValidDash(dashLengths)
+        return StrokeStyle(width: Double(width), cap: cap.rasterCap, join: join.rasterJoin,
+                           miterLimit: miterLimit.isFinite ? Double(miterLimit) : 10,
+                           dash: dashes ? dashLengths.map(Double.init) : [],
+                           dashPhase: dashes && dashPhase.isFinite ? Double(dashPhase) : 0)
     }
 
     /// Flattening tolerance in path units so the result, after `transform`, is within 1/100

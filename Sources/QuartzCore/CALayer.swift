@@ -542,19 +542,9 @@ open class CALayer: CAMediaTiming {
     /// The farthest descendant (front-most first) containing `p`, given in the *superlayer's*
     /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
     /// back drawing order: higher `zPosition` first, then later siblings first (the order in which
-    /// Core Animation composites siblings).
-    open func hitTest(_ p: CGPoint) -> CALayer? {
-        guard !isHidden, opacity > 0 else { return nil }
-        let local = pointFromSuperlayer(p)
-        if masksToBounds && !contains(local) { return nil }
-        let frontToBack = sublayerStorage.indices.sorted {
-            (sublayerStorage[$0].zPosition, $0) > (sublayerStorage[$1].zPosition, $1)
-        }
-        for i in frontToBack {
-            if let hit = sublayerStorage[i].hitTest(local) { return hit }
-        }
-        return contains(local) ? self : nil
-    }
+    /// Core Animation composites siblings). Any depth of tree, in time linear in the layers
+    /// visited (`HitTestWalk`, issue 18).
+    open func hitTest(_ p: CGPoint) -> CALayer? { HitTestWalk.hitTest(self, p) }
 
     /// Citrine extension for renderers: whether what the layer shows changes with time without
     /// any animation — an emitter with cells, whose particles move. Renderers count such a

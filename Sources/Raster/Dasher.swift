@@ -10,13 +10,20 @@
 enum Dasher {
     static let maxDashes = 1_000_000
 
+    /// `lines` dashed, or as they are when the pattern does not dash (see the type's rules).
     static func dash(_ lines: [Polyline], lengths: [Double], phase: Double) -> [Polyline] {
+        dashes(lines, lengths: lengths, phase: phase) ?? lines
+    }
+
+    /// The dashes of `lines`, or nil when the pattern does not dash: invalid, or needing more
+    /// than `maxDashes` pieces.
+    static func dashes(_ lines: [Polyline], lengths: [Double], phase: Double) -> [Polyline]? {
         let total = lengths.reduce(0, +)
-        guard total > 0, total.isFinite, lengths.allSatisfy({ $0 >= 0 }) else { return lines }
+        guard total > 0, total.isFinite, lengths.allSatisfy({ $0 >= 0 }) else { return nil }
         let pathLength = lines.reduce(0.0) { sum, line in
             zip(line.points, line.points.dropFirst()).reduce(sum) { $0 + distance($1.0, $1.1) }
         }
-        guard pathLength / total * Double(lengths.count) <= Double(maxDashes) else { return lines }
+        guard pathLength / total * Double(lengths.count) <= Double(maxDashes) else { return nil }
         var out: [Polyline] = []
         for line in lines {
             var pts = line.points

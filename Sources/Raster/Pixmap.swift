@@ -29,10 +29,26 @@ public final class Pixmap: @unchecked Sendable {
     /// The bytes, `height * bytesPerRow` of them.
     public let pixels: UnsafeMutablePointer<UInt8>
     /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
-    /// from one thread at a time).
-    lazy var rasterizer = Rasterizer()
-    /// Row buffers reused by every paint into this pixmap.
-    lazy var paintScratch = PaintScratch()
+    /// from one thread at a time); made at the first draw.
+    var rasterizer: Rasterizer {
+        if let made = scratch.rasterizer { return made }
+        let made = Rasterizer()
+        scratch.rasterizer = made
+        return made
+    }
+    /// Row buffers reused by every paint into this pixmap; made at the first paint.
+    var paintScratch: PaintScratch {
+        if let made = scratch.paint { return made }
+        let made = PaintScratch()
+        scratch.paint = made
+        return made
+    }
+    private var scratch: (rasterizer: Rasterizer?, paint: PaintScratch?) = (nil, nil)
+
+    /// Frees the buffers drawing into this pixmap left behind (about 3 KB), for a pixmap that is
+    /// kept but no longer drawn into — a renderer's retained layer bitmaps (issue 18: a million
+    /// retained 1×1 layers kept gigabytes of them). A later draw makes them again.
+    public func releaseDrawingScratch() { scratch = (nil, nil) }
     /// Cached mipmap levels 1, 2, … (see `Pixmap+Mipmap.swift`).
     var mipLevels: [Pixmap] = []
 

@@ -37,14 +37,94 @@ public extension Path {
 extension Pixmap {
     /// Strokes `path` (user space) with `style` (widths and dashes in user space), mapped to
     /// device pixels by `transform`. Each stroke is composited once: overlaps within one stroke
-    /// never blend twice.
+    /// never blend twice. A dashed stroke is drawn dash by dash (`strokeDashes`), so its memory
+    /// stays bounded however many dashes it has.
     public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform = .identity,
                        clip: Mask? = nil) {
         let scale = Swift.max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                               (transform.c * transform.c + transform.d * transform.d).squareRoot())
         guard scale > 0, scale.isFinite else { return }
-        fill(path.stroked(style, tolerance: Flattener.tolerance / scale), rule: .nonZero,
-             paint: paint, transform: transform, clip: clip)
+        stroke(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: Flattener.tolerance / scale)
+    }
+
+    /// `stroke` with the flattening tolerance given (user space).
+    public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
+                       tolerance: Double) {
+        guard style.width > 0, style.width.isFinite, tolerance > 0 else { return }
+        guard !style.dash.isEmpty, let dashes = Dasher.dashes(Flattener.polylines(path, tolerance: tolerance),
+                                                             lengths: style.dash, phase: style.dashPhase) else {
+            fill(path.stroked(style, tolerance: tolerance), rule: .nonZero, paint: paint, transform: transform, clip: clip)
+            return
+        }
+        if Self.dashesMergeIntoSolid(style, tolerance: tolerance) {
+            var solid = style
+            solid.dash = []
+            solid.join = .round
+            fill(path.stroked(solid, tolerance: tolerance), rule: .nonZero, paint: paint, transform: transform, clip: clip)
+            return
+        }
+        strokeDashes(dashes, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+    }
+
+    /// Whether round-capped dashes whose gaps are all within the flattening tolerance draw
+    /// (within that tolerance) the solid stroke with round caps and joins: each dash is its
+    /// segment grown by a disc of half the width and every point of the path lies within a
+    /// gap's length of a dash, so the union of the dashes is the path grown by the disc up to a
+    /// sag of at most half a gap (issue 18: a stroke of 500 000 dashes 0.001 long at width
+    /// 2 000 otherwise rasterizes 500 000 discs covering the whole target). Gaps are the odd
+    /// lengths of an even pattern, every length of an odd one (it alternates). With a join
+    /// other than round the painted lengths must be within the tolerance too: a long dash
+    /// across a corner would have that join. (Where a tiny dash happens to straddle a sharp
+    /// corner, Core Graphics would add its miter or bevel; the merged stroke is round there.)
+    static func dashesMergeIntoSolid(_ style: StrokeStyle, tolerance: Double) -> Bool {
+        guard style.cap == .round else { return false }
+        let gaps = style.dash.enumerated().filter { style.dash.count % 2 == 1 || $0.offset % 2 == 1 }.map(\.element)
+        return gaps.allSatisfy { $0 <= tolerance } && (style.join == .round || style.dash.allSatisfy { $0 <= tolerance })
+    }
+
+    /// Most outline points rasterized at once when a dashed stroke is drawn in batches.
+    static let dashBatchPoints = 1 << 16
+
+    /// Draws the outlines of `dashes` (user space) in batches of about `batchPoints` points,
+    /// skipping every dash whose stroke cannot reach the pixmap (issue 18: a stroke of a million
+    /// round-capped dashes built as one outline took gigabytes). A stroke that fits one batch is
+    /// filled as one outline, as before; a larger one accumulates each batch's coverage in a mask
+    /// (adding, capped at full coverage: exact inside a batch, and where batches meet an
+    /// antialiased pixel two dashes share is at most a little darker) and is composited once
+    /// through it.
+    func strokeDashes(_ dashes: [Polyline], style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
+                      tolerance: Double, batchPoints: Int = dashBatchPoints) {
+        var stroker = Stroker(style: style, tolerance: tolerance)
+        let reach = Stroker.reach(style) * Swift.max(abs(transform.a) + abs(transform.c), abs(transform.b) + abs(transform.d)) + 2
+        var batch = Path()
+        var coverage: Mask?
+        for dash in dashes where reaches(dash, transform: transform, margin: reach) {
+            stroker.outline(dash, into: &batch)
+            guard batch.points.count >= batchPoints else { continue }
+            if coverage == nil { coverage = try? Mask(width: width, height: height) }
+            guard let coverage else { return }
+            coverage.accumulate(batch, transform: transform, antiAlias: paint.antiAlias)
+            batch = Path()
+        }
+        guard let coverage else {
+            fill(batch, rule: .nonZero, paint: paint, transform: transform, clip: clip)
+            return
+        }
+        coverage.accumulate(batch, transform: transform, antiAlias: paint.antiAlias)
+        if let clip { coverage.intersect(clip) }
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), paint: paint, clip: coverage)
+    }
+
+    /// Whether the device box of `line`'s points, grown by `margin` pixels, meets the pixmap.
+    private func reaches(_ line: Polyline, transform: Transform, margin: Double) -> Bool {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in line.points {
+            let q = transform.apply(p)
+            x0 = Swift.min(x0, q.x); x1 = Swift.max(x1, q.x)
+            y0 = Swift.min(y0, q.y); y1 = Swift.max(y1, q.y)
+        }
+        // NaN coordinates fail every comparison: such a dash is left to the rasterizer.
+        return !(x1 + margin < 0 || y1 + margin < 0 || x0 - margin > Double(width) || y0 - margin > Double(height))
     }
 }
 
@@ -75,6 +155,13 @@ struct Stroker {
     static let minArcStep = 0.01
     /// Most points of a round join or cap (a full circle at `minArcStep`).
     static let maxArcSteps = Int((2 * Double.pi / minArcStep).rounded(.up))
+
+    /// The farthest an outline point of `style` lies from its polyline, in user space: half the
+    /// width, times √2 for square caps' corners, times the miter limit for miter joins.
+    static func reach(_ style: StrokeStyle) -> Double {
+        let miter = style.join == .miter && style.miterLimit.isFinite ? Swift.max(1, style.miterLimit) : 1
+        return style.width / 2 * Swift.max(miter, style.cap == .square ? 2.0.squareRoot() : 1)
+    }
 
     /// Appends the outline of one polyline to `out`.
     mutating func outline(_ line: Polyline, into out: inout Path) {

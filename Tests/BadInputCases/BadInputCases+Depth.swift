@@ -58,10 +58,6 @@ extension BadInputCase {
             renderer.endFrame()
             return "next frame at \(next)"
         },
-        BadInputCase("deep-chain-10k-hit-test", area: "depth", expected: "hit the deepest layer") {
-            let root = chain(depth: 10_000, topDown: true)
-            return root.hitTest(CGPoint(x: 5, y: 5)) === deepest(root) ? "hit the deepest layer" : "missed"
-        },
         BadInputCase("nested-transactions-100k", area: "depth", expected: "committed, duration 0.5") {
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.5)

@@ -11,8 +11,9 @@ import Testing
     }
 
     /// Starts the long render in `folder` and waits until its temporary file appears (or 10 s).
-    static func startLongRender(in folder: URL, logs: URL, output: String = "long.gif") throws -> Process {
-        let process = try Citrine.start(longRender(output), in: folder, logs: logs)
+    static func startLongRender(in folder: URL, logs: URL, output: String = "long.gif",
+                                overwriting: Bool = false) throws -> Process {
+        let process = try Citrine.start(longRender(output) + (overwriting ? ["--overwrite"] : []), in: folder, logs: logs)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, process.isRunning,
               !TemporaryFolder.entries(folder).contains(where: { isTemporary($0, of: output) }) {
@@ -21,31 +22,46 @@ import Testing
         return process
     }
 
-    /// `.long.gif.citrine-PID.XXXXXX`.
+    /// `.long.gif.citrine-PID.XXXXXX`, or for a PNG sequence (`%` in the name) its staging
+    /// folder `.citrine-PID.XXXXXX`.
     static func isTemporary(_ name: String, of output: String = "long.gif") -> Bool {
-        name.hasPrefix(".\(output).citrine-")
+        name.hasPrefix(output.contains("%") ? ".citrine-" : ".\(output).citrine-")
     }
 
-    @Test func killedRenderLeavesNothingAndItsLeftoverIsRemovedNextTime() throws {
+    /// Every kind of output (issue 18): a render killed mid-way leaves its destination as it was
+    /// (here: absent) and only its hidden temporary file, which the next write to the folder
+    /// removes.
+    @Test(arguments: ["long.gif", "long.apng", "long%04d.png", "long.mp4"])
+    func killedRenderLeavesNothingAndItsLeftoverIsRemovedNextTime(_ output: String) throws {
+        if output.hasSuffix(".mp4") && ffprobe == nil { return }   // no ffmpeg: VideoTests say so
         let folder = try TemporaryFolder.make()
         let logs = try TemporaryFolder.make()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: logs)
         }
-        let process = try Self.startLongRender(in: folder, logs: logs)
+        // What the destination held before (for a sequence, its first frame's file).
+        let destination = folder.appendingPathComponent(output.replacingOccurrences(of: "%04d", with: "0000"))
+        let previous = Data("an earlier render".utf8)
+        try previous.write(to: destination)
+        let process = try Self.startLongRender(in: folder, logs: logs, output: output, overwriting: true)
         #expect(process.isRunning)
-        let leftovers = TemporaryFolder.entries(folder)
-        #expect(leftovers.count == 1 && Self.isTemporary(leftovers[0]), "\(leftovers)")
+        let leftovers = TemporaryFolder.entries(folder).filter { $0 != destination.lastPathComponent }
+        #expect(leftovers.count == 1 && Self.isTemporary(leftovers[0], of: output), "\(leftovers)")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("long.gif").path))
-        #expect(TemporaryFolder.entries(folder) == leftovers)     // a killed process cannot clean up
+        #expect(try Data(contentsOf: destination) == previous)
+        #expect(TemporaryFolder.entries(folder) == (leftovers + [destination.lastPathComponent]).sorted())   // a killed process cannot clean up
+        // ffmpeg, left reading a closed pipe, finishes its temporary file and ends by itself (it
+        // may rewrite that file as it ends, so the next render waits for it here).
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, let temporary = leftovers.first,
+              !(try Self.processes(mentioning: temporary).isEmpty) { usleep(50_000) }
 
         let next = try Citrine.run(["render", "volume-bars", "--time", "0", "--scale", "1", "-o", "next.png"], in: folder)
         #expect(next.status == 0, "\(next.stderr)")
-        #expect(TemporaryFolder.entries(folder) == ["next.png"])
+        #expect(TemporaryFolder.entries(folder) == [destination.lastPathComponent, "next.png"].sorted())
     }
 
     /// The MP4 case also checks that no ffmpeg is left running (it writes into `folder`).

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+
+/// `CALayer.hitTest(_:)` without unbounded recursion (issue 18: a 100 000-deep chain must be hit
+/// tested in O(n) without overflowing the stack).
+///
+/// Apple's rule is recursive: a layer tries its sublayers front to back, each through its own
+/// (overridable) `hitTest(_:)`, then itself. The first `recursionDepth` levels below the first
+/// call recurse exactly so. Deeper, the base implementation walks the rest of the subtree with
+/// an explicit stack: it still calls each sublayer's `hitTest(_:)` (so an override runs), and
+/// when that call reaches the base implementation for the layer the walk just called it on
+/// (directly, or through an override's `super.hitTest(_:)`), the base implementation only
+/// records the point it was given and returns nil, and the walk descends into that layer
+/// itself. Past that depth an override that returns `super.hitTest(_:)` or nil behaves as on
+/// Apple; one that post-processes a nil from `super` (say `super.hitTest(p) ?? self`) sees
+/// nil for a sublayer hit that the walk then returns instead.
+enum HitTestWalk {
+    /// Levels of plain recursion per thread before the explicit-stack walk takes over; far from
+    /// any stack's end (each level is a few hundred bytes in a debug build).
+    static let recursionDepth = 256
+
+    /// The calling thread's walk state.
+    final class State {
+        /// Levels of recursion now running on this thread.
+        var depth = 0
+        /// The layer whose `hitTest(_:)` the running walk just called.
+        var expected: CALayer?
+        /// The point the base implementation was reached with for `expected`.
+        var reached: CGPoint?
+
+        private static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { slot in
+                if let slot { Unmanaged<State>.fromOpaque(slot).release() }
+            }
+            return key
+        }()
+
+        /// The calling thread's state (created on first use, released when the thread ends).
+        static var current: State {
+            if let slot = pthread_getspecific(key) { return Unmanaged<State>.fromOpaque(slot).takeUnretainedValue() }
+            let state = State()
+            pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+            return state
+        }
+    }
+
+    /// The base `hitTest(_:)` of `layer` for `p` in its superlayer's coordinates.
+    static func hitTest(_ layer: CALayer, _ p: CGPoint) -> CALayer? {
+        let state = State.current
+        if let expected = state.expected, expected === layer {
+            state.expected = nil
+            state.reached = p
+            return nil
+        }
+        if state.depth >= recursionDepth { return walk(from: layer, p, state) }
+        guard let visit = Visit(layer, p) else { return nil }
+        state.depth += 1
+        defer { state.depth -= 1 }
+        for child in visit.frontToBack {
+            if let hit = child.hitTest(visit.local) { return hit }
+        }
+        return layer.contains(visit.local) ? layer : nil
+    }
+
+    /// One layer being hit tested: the point in its coordinates and its sublayers front to back.
+    struct Visit {
+        let layer: CALayer
+        let local: CGPoint
+        let frontToBack: [CALayer]
+        var next = 0
+
+        /// nil when `layer` and its subtree cannot be hit: hidden, transparent, or clipping
+        /// (`masksToBounds`) a point outside its bounds.
+        init?(_ layer: CALayer, _ p: CGPoint) {
+            guard !layer.isHidden, layer.opacity > 0 else { return nil }
+            let local = layer.pointFromSuperlayer(p)
+            if layer.masksToBounds && !layer.contains(local) { return nil }
+            self.layer = layer
+            self.local = local
+            frontToBack = Self.frontToBack(layer.sublayerStorage)
+        }
+
+        /// Sublayers in front-to-back drawing order: higher `zPosition` first, then later
+        /// siblings first (the order in which Core Animation composites siblings).
+        static func frontToBack(_ subs: [CALayer]) -> [CALayer] {
+            guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs.reversed() }
+            return subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }.map { subs[$0] }
+        }
+    }
+
+    /// The hit test of `root`'s subtree with an explicit stack of visits: the first layer found
+    /// (front-most, deepest), as the recursion would return it.
+    private static func walk(from root: CALayer, _ p: CGPoint, _ state: State) -> CALayer? {
+        let saved = (state.expected, state.reached, state.depth)
+        defer { (state.expected, state.reached, state.depth) = saved }
+        state.depth = 0
+        guard var visit = Visit(root, p) else { return nil }
+        var stack: [Visit] = []
+        while true {
+            if visit.next < visit.frontToBack.count {
+                let child = visit.frontToBack[visit.next]
+                visit.next += 1
+                state.expected = child
+                state.reached = nil
+                let hit = child.hitTest(visit.local)
+                let reached = state.reached
+                state.expected = nil
+                state.reached = nil
+                if let hit { return hit }
+                if let reached, let inner = Visit(child, reached) {
+                    stack.append(visit)
+                    visit = inner
+                }
+                continue
+            }
+            if visit.layer.contains(visit.local) { return visit.layer }
+            guard let outer = stack.popLast() else { return nil }
+            visit = outer
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Compositor
+import Foundation
+import Graphics2D
+import QuartzCore
+
+/// Size: deep and wide trees, many animations, long texts, huge paths, fine dashes and huge
+/// replicators cost time and memory proportional to what is drawn (each case runs under the
+/// probe's 3 GiB address-space limit and its wall-clock limit; RELIABILITY.md has the numbers).
+extension BadInputCase {
+    static let costCases: [BadInputCase] = [
+        BadInputCase("deep-chain-100k-hit-test", area: "depth", expected: "hit the deepest layer", seconds: 300) {
+            let root = chain(depth: 100_000, topDown: true)
+            return root.hitTest(CGPoint(x: 5, y: 5)) === deepest(root) ? "hit the deepest layer" : "missed"
+        },
+        BadInputCase("deep-chain-100k-hit-test-misses", area: "depth", expected: "hit nil", seconds: 300) {
+            let root = chain(depth: 100_000, topDown: true)
+            return "hit \(root.hitTest(CGPoint(x: 50, y: 50)).map { _ in "a layer" } ?? "nil")"
+        },
+        BadInputCase("deep-chain-100k-convert-point", area: "depth", expected: "converted (5.0, 5.0)", seconds: 300) {
+            let root = chain(depth: 100_000, topDown: true)
+            let p = root.convert(CGPoint(x: 5, y: 5), from: deepest(root))
+            let q = deepest(root).convert(p, from: root)
+            return "converted (\(q.x), \(q.y))"
+        },
+        BadInputCase("animations-100k-on-one-layer", area: "cost", expected: "presented opacity 0.5, drew", seconds: 300) {
+            CAMediaClock.setManualTime(0)
+            let l = square()
+            for i in 0..<100_000 {
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+                l.add(fade, forKey: "fade\(i)")
+            }
+            CATransaction.flush()
+            CAMediaClock.setManualTime(0.5)
+            let opacity = l.presentation()?.opacity ?? -1
+            _ = try CARenderer.image(of: l, size: CGSize(width: 32, height: 32), at: 0.5)
+            return "presented opacity \(opacity), drew"
+        },
+        BadInputCase("text-truncation-10k-characters", area: "cost", expected: "drew") {
+            let text = CATextLayer()
+            text.frame = CGRect(x: 0, y: 0, width: 200, height: 20)
+            text.fontSize = 12
+            text.truncationMode = .middle
+            text.string = String(repeating: "The quick brown fox jumps. ", count: 400)   // 10 800 characters
+            return try drawn(text, size: CGSize(width: 200, height: 20))
+        },
+            BadInputCase("replicator-instance-count-int-max", area: "cost", expected: "drew (+ one line on stderr)", seconds: 300) {
+            try drawn(replicator(count: .max, step: 20)) + " (+ one line on stderr)"
+        },
+        BadInputCase("replicator-instance-count-10m", area: "cost", expected: "drew", seconds: 300) {
+            try drawn(replicator(count: 10_000_000, step: 20))
+        },
+        BadInputCase("replicator-instance-count-int-max-fading-out", area: "cost", expected: "drew") {
+            let r = replicator(count: .max, step: 1)
+            r.instanceAlphaOffset = -0.01
+            return try drawn(r)
+        },
+        BadInputCase("siblings-250k-rendered", area: "memory", expected: "drew", seconds: 300) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            for i in 0..<250_000 {
+                let l = CALayer()
+                l.frame = CGRect(x: i % 64, y: (i / 64) % 64, width: 1, height: 1)
+                l.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+                root.addSublayer(l)
+            }
+            return try drawn(root, size: CGSize(width: 64, height: 64))
+        },
+        BadInputCase("path-1m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            for i in 1...1_000_000 { path.addLine(to: CGPoint(x: CGFloat(i) * 0.001, y: i % 2 == 0 ? 0 : 30)) }
+            let ctx = try context()
+            ctx.addPath(path)
+            ctx.fillPath()
+            ctx.addPath(path)
+            ctx.strokePath()
+            return "drew"
+        },
+        BadInputCase("dashed-stroke-495k-round-dashes-width-27", area: "memory", expected: "drew") {
+            try dashedCircleStroke(width: 27)
+        },
+        BadInputCase("dashed-stroke-495k-round-dashes-width-2000", area: "memory", expected: "drew") {
+            try dashedCircleStroke(width: 2_000)
+        },
+        BadInputCase("dashed-shape-layer-495k-round-dashes-width-27", area: "memory", expected: "drew") {
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
+            shape.path = CGPath(ellipseIn: CGRect(x: 28, y: 28, width: 200, height: 200), transform: nil)
+            shape.fillColor = nil
+            shape.strokeColor = CGColor(gray: 0, alpha: 1)
+            shape.lineWidth = 27
+            shape.lineCap = .round
+            shape.lineDashPattern = [0.0005, 0.00077]   // 628 / 0.00127: 495 k dashes (990 k pieces, under Dasher.maxDashes)
+            return try drawn(shape, size: CGSize(width: 256, height: 256))
+        },
+    ]
+
+    /// A replicator of `count` 8×8 squares, each `step` points right of the one before.
+    static func replicator(count: Int, step: CGFloat) -> CAReplicatorLayer {
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+        r.instanceCount = count
+        r.instanceTransform = CATransform3DMakeTranslation(step, 0, 0)
+        let l = square()
+        l.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        r.addSublayer(l)
+        return r
+    }
+
+    /// A circle of radius 100 stroked in a 256×256 context with about 495 000 round-capped
+    /// dashes (990 000 dashes and gaps, just under `Dasher.maxDashes`).
+    static func dashedCircleStroke(width: CGFloat) throws -> String {
+        guard let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+            throw CocoaError(.featureUnsupported)
+        }
+        ctx.addEllipse(in: CGRect(x: 28, y: 28, width: 200, height: 200))
+        ctx.setLineWidth(width)
+        ctx.setLineCap(.round)
+        ctx.setLineDash(phase: 0, lengths: [0.0005, 0.00077])
+        ctx.strokePath()
+        return "drew"
+    }
+}
