@@ -23,7 +23,9 @@ extension LayerRenderer {
     /// warped onto `canvas` by the projective `matrix` (bilinear, the part in front of the eye)
     /// with the perspective-span texture path (`Pixmap.drawTexture(_:inside:imageToDevice:)`).
     /// That path covers by pixel centre, not by area; the transparent margin, reached by the
-    /// bilinear filter at the quad's outline, antialiases the layer's edges instead. (The general
+    /// bilinear filter at the quad's outline, antialiases the layer's edges instead — except
+    /// where the layer is shrunk to less than a pixel per texel (seen nearly edge-on), whose
+    /// edges are then by pixel centre. (The general
     /// image shader it replaces cost ≈ half of a frame of 200 cut planes: planes-bench, issue 16.)
     func drawProjected(area: CGRect, matrix: CATransform3D, into canvas: Pixmap, _ body: (Transform, Pixmap) -> Void) {
         guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
