@@ -81,30 +81,25 @@ enum LayerGeometry {
         return h.inverted() == nil ? nil : h
     }
 
-    /// The projected outline of `r`, clipped to the part in front of the eye (w > ε).
-    static func projectedQuad(_ r: CGRect, _ h: Projective) -> Path? {
+    /// The projected outline of `r` (device points, in order round it), clipped to the part in
+    /// front of the eye (w > ε); nil when less than a triangle of it is.
+    static func projectedQuad(_ r: CGRect, _ h: Projective) -> [Point]? {
         let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
             .map { (Double($0.0), Double($0.1)) }
         let eps = 1e-6
         func w(_ p: (Double, Double)) -> Double { h.m.6 * p.0 + h.m.7 * p.1 + h.m.8 }
-        var clipped: [(Double, Double)] = []
+        var clipped: [Point] = []
+        func append(_ p: (Double, Double)) { if let q = h.apply(Point(x: p.0, y: p.1)) { clipped.append(q) } }
         for i in 0..<4 {
             let a = corners[i], b = corners[(i + 1) % 4]
             let wa = w(a), wb = w(b)
-            if wa > eps { clipped.append(a) }
+            if wa > eps { append(a) }
             if (wa > eps) != (wb > eps) {
                 let t = (eps - wa) / (wb - wa)
-                clipped.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+                append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
             }
         }
-        guard clipped.count >= 3 else { return nil }
-        var path = Path()
-        for (i, p) in clipped.enumerated() {
-            guard let q = h.apply(Point(x: p.0, y: p.1)) else { continue }
-            if i == 0 { path.move(to: q) } else { path.line(to: q) }
-        }
-        path.close()
-        return path
+        return clipped.count >= 3 ? clipped : nil
     }
 
     /// True when the layer's front face points away from the viewer (its projected bounds wind
