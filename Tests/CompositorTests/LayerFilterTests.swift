@@ -57,15 +57,16 @@ import Testing
         #expect(worst <= 3.0 / 255, "largest alpha error \(worst)")
     }
 
-    /// A blur of radius 24 (beyond `Pixmap.fullResolutionBlurSigma`, so drawn at reduced
-    /// resolution) still follows the error function, to 2 %.
-    @Test func largeBlurFollowsTheErrorFunction() throws {
+    /// Blurs of radius 10 and 24 (beyond `Pixmap.fullResolutionBlurSigma`, so drawn at reduced
+    /// resolution) still follow the error function, to 2 %.
+    @Test(arguments: [10.0, 24])
+    func largeBlurFollowsTheErrorFunction(sigma: Double) throws {
         let l = Self.solid(CGRect(x: 0, y: 0, width: 200, height: 300), Self.color(0, 0, 0))
-        l.filters = [Self.blur(24)]
+        l.filters = [Self.blur(sigma)]
         let img = try Self.render(l, size: CGSize(width: 400, height: 300))
         var worst = 0.0
         for x in 100...300 {
-            let expected = 0.5 * erfc((Double(x) + 0.5 - 200) / (24 * 2.0.squareRoot()))
+            let expected = 0.5 * erfc((Double(x) + 0.5 - 200) / (sigma * 2.0.squareRoot()))
             worst = max(worst, abs(Self.channel(img, x, 150, 3) - expected))
         }
         #expect(worst <= 0.02, "largest alpha error \(worst)")
