@@ -27,5 +27,11 @@ let package = Package(
         // Bytes → a CGPath (finite and non-finite coordinates) filled, stroked and dashed.
         .executableTarget(name: "fuzz-path", dependencies: [.product(name: "Graphics2D", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzPath"),
+        // Bytes → a layer tree (seven layer classes, properties, masks, animations, transactions)
+        // drawn by a CARenderer at a few times.
+        .executableTarget(name: "fuzz-layers", dependencies: [.product(name: "Compositor", package: rootFolder),
+                                                              .product(name: "QuartzCore", package: rootFolder),
+                                                              .product(name: "Raster", package: rootFolder), "FuzzSupport"],
+                          path: "Sources/FuzzLayers"),
     ]
 )

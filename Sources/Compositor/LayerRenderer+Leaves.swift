@@ -113,6 +113,10 @@ extension LayerRenderer {
     /// placement do not depend on the target's origin).
     final class Leaves {
         var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// Most pixels one retained bitmap may have (`maxLeafPixels(frame:)` of the frame these
+        /// bitmaps are drawn for; patch renderers share it).
+        let maxPixels: Int
+        init(maxPixels: Int) { self.maxPixels = maxPixels }
         /// Number of the full frame being drawn.
         private(set) var frame = 0
 
@@ -184,11 +188,24 @@ extension LayerRenderer {
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
     static let maxLeafSide: CGFloat = 4096
 
+    /// Most pixels of one retained bitmap for a `frame`-sized target: four frames' worth, at
+    /// least 256². A bitmap pays for itself by being reused; one much larger than the frame
+    /// (a layer scaled up far beyond the target) would cost its whole area at every change while
+    /// only the part on the target shows, so such a layer is drawn directly, clipped to the target
+    /// (issue 18, found by fuzz-layers: a 32-point layer scaled ×115 on a 32×32 target was
+    /// rasterized at 3 682² pixels per frame).
+    static func maxLeafPixels(frame: Pixmap) -> Int { max(4 * frame.width * frame.height, 256 * 256) }
+
+    /// Whether a `width`×`height` bitmap may be retained.
+    func mayRetain(width: CGFloat, height: CGFloat) -> Bool {
+        width <= LayerRenderer.maxLeafSide && height <= LayerRenderer.maxLeafSide && width * height <= CGFloat(leaves.maxPixels)
+    }
+
     /// The layer drawn under `affine` into a bitmap covering the device box of `area` (its
     /// content rectangle, layer space) plus one pixel.
     func deviceLeaf(_ model: CALayer, _ p: CALayer, area: CGRect, key: LeafKey, affine: Transform) -> Leaf? {
         guard let box = LayerGeometry.deviceBox(area, CATransform3D(affine), margin: 1),
-              CGFloat(box.x1 - box.x0) <= LayerRenderer.maxLeafSide, CGFloat(box.y1 - box.y0) <= LayerRenderer.maxLeafSide,
+              mayRetain(width: CGFloat(box.x1 - box.x0), height: CGFloat(box.y1 - box.y0)),
               let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
         drawFlatContent(model, p, transform: toCache, into: fresh)
@@ -205,7 +222,7 @@ extension LayerRenderer {
         let toCache = Transform(a: Double(rasterScale), b: 0, c: 0, d: Double(rasterScale),
                                 tx: 1 - Double(b.minX * rasterScale), ty: 1 - Double(b.minY * rasterScale))
         let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
-        guard fw.isFinite, fh.isFinite, fw <= LayerRenderer.maxLeafSide, fh <= LayerRenderer.maxLeafSide,
+        guard fw.isFinite, fh.isFinite, mayRetain(width: fw, height: fh),
               let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
         drawFlatContent(model, p, transform: toCache, into: fresh)
         drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
@@ -231,7 +248,10 @@ extension LayerRenderer {
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
                 && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
                 && !(model is CAEmitterLayer) else { return nil }
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30 (issue 18).
+        let limit = 0...Pixmap.maxDimension + 1
+        let w = Int(clamping: Double((size.width * scale).rounded(.up)), to: limit)
+        let h = Int(clamping: Double((size.height * scale).rounded(.up)), to: limit)
         guard w > 0, h > 0, let pixmap = try? Pixmap(width: w, height: h) else { return nil }
         let ctx = CGContext(pixmap: pixmap, origin: .topLeft, scale: scale)
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)

@@ -68,18 +68,21 @@ extension LayerRenderer {
         let y0 = max(minY, Double(b.minY)), y1 = min(maxY, Double(b.maxY))
         guard x1 > x0, y1 > y0 else { return nil }
         let sx = Double(level) / Double(tw), sy = Double(level) / Double(th)
-        let lastX = Int((Double(b.width) * sx).rounded(.up)), lastY = Int((Double(b.height) * sy).rounded(.up))
-        return TileRange(x0: max(0, Int(((x0 - Double(b.minX)) * sx).rounded(.down))),
-                         y0: max(0, Int(((y0 - Double(b.minY)) * sy).rounded(.down))),
-                         x1: min(lastX, Int(((x1 - Double(b.minX)) * sx).rounded(.up))),
-                         y1: min(lastY, Int(((y1 - Double(b.minY)) * sy).rounded(.up))))
+        // Tile indices clamped to 0…Int32.max: finite bounds may still be 1e300 (issue 18).
+        func index(_ v: Double) -> Int { Int(clamping: v, to: 0...Int(Int32.max)) }
+        let lastX = index((Double(b.width) * sx).rounded(.up)), lastY = index((Double(b.height) * sy).rounded(.up))
+        return TileRange(x0: index(((x0 - Double(b.minX)) * sx).rounded(.down)),
+                         y0: index(((y0 - Double(b.minY)) * sy).rounded(.down)),
+                         x1: min(lastX, index(((x1 - Double(b.minX)) * sx).rounded(.up))),
+                         y1: min(lastY, index(((y1 - Double(b.minY)) * sy).rounded(.up))))
     }
 
     /// The tiles of `range` (drawn where missing) side by side in one bitmap; the store then
     /// keeps only them.
     private func assemble(_ model: CATiledLayer, store: TileStore, range: TileRange, bounds b: CGRect, level: CGFloat,
                           tw: Int, th: Int) -> Pixmap? {
-        let fullW = Int((b.width * level).rounded(.up)), fullH = Int((b.height * level).rounded(.up))
+        let fullW = Int(clamping: Double((b.width * level).rounded(.up)), to: 0...Int(Int32.max) * tw)
+        let fullH = Int(clamping: Double((b.height * level).rounded(.up)), to: 0...Int(Int32.max) * th)
         let w = min(fullW, range.x1 * tw) - range.x0 * tw, h = min(fullH, range.y1 * th) - range.y0 * th
         guard w > 0, h > 0, let out = try? Pixmap(width: w, height: h) else { return nil }
         var kept: [TileStore.Index: Pixmap] = [:]

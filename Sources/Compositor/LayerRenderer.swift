@@ -270,7 +270,7 @@ final class LayerRenderer {
     }
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
-    var leaves = Leaves()
+    lazy var leaves = Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).

@@ -1,3 +1,5 @@
+import Raster
+
 /// How a keyframe animation computes intermediate values (Apple's raw strings).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -145,7 +147,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             for (i, t) in kt.enumerated() where t <= f { index = i }
             return min(index, count - 1)
         }
-        return min(Int((f * Double(count)).rounded(.down)), count - 1)
+        return Int(clamping: (f * Double(count)).rounded(.down), to: 0...max(0, count - 1))  // f may be NaN (issue 18)
     }
 
     /// Segment index and eased local fraction for linear/cubic modes.

@@ -1,3 +1,5 @@
+import Raster
+
 /// Apple's `CAMediaTiming` model as pure functions.
 ///
 /// An object's local time, given its parent's time t:
@@ -137,8 +139,12 @@ enum TimingModel {
         let n = roundedDown(time / cycle)
         var within = time - n * cycle
         if timing.autoreverses && within > d { within = cycle - within }
-        return (min(max(within / d, 0), 1), Int(max(0, min(n, Double(Int32.max)))))
+        return (min(max(within / d, 0), 1), playIndex(n))
     }
+
+    /// The play index of `n` whole cycles, clamped to 0…Int32.max: a time offset or active
+    /// duration of 1e30 cycles must not trap the conversion (issue 18, found by fuzz-layers).
+    private static func playIndex(_ n: Double) -> Int { Int(clamping: n, to: 0...Int(Int32.max)) }
 
     /// Fraction at the end of the active period (`time` = active duration).
     private static func endFraction(_ time: CFTimeInterval, _ timing: Schedule) -> (Double, Int) {
@@ -150,7 +156,7 @@ enum TimingModel {
         let within = t - n * cycle
         if within < 1e-12 && n > 0 {
             // Exactly at a cycle boundary: the end of the previous play.
-            return (timing.autoreverses ? 0 : 1, Int(n) - 1)
+            return (timing.autoreverses ? 0 : 1, playIndex(n) - 1)
         }
         return playFraction(t, timing)
     }

@@ -50,10 +50,11 @@ extension Pixmap {
         let finite = points.filter(\.isFinite)
         guard let minX = finite.map(\.x).min(), let maxX = finite.map(\.x).max(),
               let minY = finite.map(\.y).min(), let maxY = finite.map(\.y).max() else { return nil }
-        let box = IntRect(x0: Swift.max(0, Int(Swift.max(-1e9, minX).rounded(.down))),
-                          y0: Swift.max(0, Int(Swift.max(-1e9, minY).rounded(.down))),
-                          x1: Swift.min(width, Int(Swift.min(1e9, maxX).rounded(.up))),
-                          y1: Swift.min(height, Int(Swift.min(1e9, maxY).rounded(.up))))
+        // Clamped on both sides: a finite point may lie 1e300 pixels off either edge (issue 18).
+        let box = IntRect(x0: Int(clamping: minX.rounded(.down), to: 0...width),
+                          y0: Int(clamping: minY.rounded(.down), to: 0...height),
+                          x1: Int(clamping: maxX.rounded(.up), to: 0...width),
+                          y1: Int(clamping: maxY.rounded(.up), to: 0...height))
         return box.isEmpty ? nil : box
     }
 
@@ -135,8 +136,8 @@ extension Pixmap {
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)
         let (minX, maxX) = polygon.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.x), Swift.max($0.1, $1.x)) }
-        let left = Swift.max(0, Int(Swift.max(-1e9, minX).rounded(.down)))
-        let right = Swift.min(width, Int(Swift.min(1e9, maxX).rounded(.up)) + 1)
+        let left = Int(clamping: minX.rounded(.down), to: 0...width)   // clamped both ways (issue 18, fuzz-layers)
+        let right = Int(clamping: maxX.rounded(.up) + 1, to: 0...width)
         // A tinted run is sampled into a row of temporary storage (on the stack when it fits).
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tinted == nil ? 0 : Swift.max(1, right - left)) { row in
             let scratch = tinted == nil ? nil : row.baseAddress

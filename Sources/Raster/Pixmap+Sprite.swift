@@ -18,9 +18,12 @@ extension Pixmap {
     public func drawSprite(_ image: Pixmap, source: Rect, transform: Transform,
                            tint: (r: Float, g: Float, b: Float, a: Float), blend: SpriteBlend) {
         guard tint.a > 0, let inverse = transform.inverted(), source.width > 0, source.height > 0 else { return }
-        let sx0 = max(0, Int(source.x.rounded(.down))), sy0 = max(0, Int(source.y.rounded(.down)))
-        let sx1 = min(image.width, Int((source.x + source.width).rounded(.up)))
-        let sy1 = min(image.height, Int((source.y + source.height).rounded(.up)))
+        // Clamped conversions: a cell's contentsRect or a particle's place may be 1e30 or NaN
+        // (issue 18, found by fuzz-layers).
+        let sx0 = Int(clamping: source.x.rounded(.down), to: 0...image.width)
+        let sy0 = Int(clamping: source.y.rounded(.down), to: 0...image.height)
+        let sx1 = Int(clamping: (source.x + source.width).rounded(.up), to: 0...image.width)
+        let sy1 = Int(clamping: (source.y + source.height).rounded(.up), to: 0...image.height)
         guard sx1 > sx0, sy1 > sy0 else { return }
         // Device box of the source rectangle's corners, grown by the half texel filtering reaches.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -31,8 +34,8 @@ extension Pixmap {
             minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
-        let x0 = Swift.max(0, Int(minX.rounded(.down))), x1 = Swift.min(width, Int(maxX.rounded(.up)))
-        let y0 = Swift.max(0, Int(minY.rounded(.down))), y1 = Swift.min(height, Int(maxY.rounded(.up)))
+        let x0 = Int(clamping: minX.rounded(.down), to: 0...width), x1 = Int(clamping: maxX.rounded(.up), to: 0...width)
+        let y0 = Int(clamping: minY.rounded(.down), to: 0...height), y1 = Int(clamping: maxY.rounded(.up), to: 0...height)
         guard x1 > x0, y1 > y0 else { return }
         let a = Swift.min(1, tint.a)
         let factors = SIMD4<Float>(Swift.min(1, Swift.max(0, tint.r)) * a, Swift.min(1, Swift.max(0, tint.g)) * a,

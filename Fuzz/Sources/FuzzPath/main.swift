@@ -20,9 +20,9 @@ public func fuzzPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 1: path.addLine(to: input.point())
         case 2: path.addQuadCurve(to: input.point(), control: input.point())
         case 3: path.addCurve(to: input.point(), control1: input.point(), control2: input.point())
-        case 4: path.addArc(center: input.point(), radius: input.number(), startAngle: input.number(),
-                            endAngle: input.number(), clockwise: input.byte() & 1 == 1)
-        case 5: path.addRect(CGRect(origin: input.point(), size: CGSize(width: input.number(), height: input.number())))
+        case 4: path.addArc(center: input.point(), radius: CGFloat(input.number()), startAngle: CGFloat(input.number()),
+                            endAngle: CGFloat(input.number()), clockwise: input.byte() & 1 == 1)
+        case 5: path.addRect(CGRect(origin: input.point(), size: CGSize(width: CGFloat(input.number()), height: CGFloat(input.number()))))
         default: path.closeSubpath()
         }
     }
@@ -34,35 +34,13 @@ public func fuzzPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ctx.setLineJoin([.miter, .round, .bevel][Int(input.byte() % 3)])
     ctx.addPath(path)
     ctx.strokePath()
-    ctx.setLineDash(phase: input.number(), lengths: [input.number(), input.number()])
+    ctx.setLineDash(phase: CGFloat(input.number()), lengths: [CGFloat(input.number()), CGFloat(input.number())])
     ctx.addPath(path)
     ctx.strokePath()
     return 0
 }
 
-/// Reads numbers from the fuzzer's bytes: mostly small coordinates around the 64×64 target,
-/// sometimes any Float bit pattern (NaN, ±∞, 1e38 …). Past the end, zeros.
-struct FuzzInput {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    var isEmpty: Bool { offset >= bytes.count }
-
-    mutating func byte() -> UInt8 {
-        guard offset < bytes.count else { return 0 }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
-    mutating func number() -> CGFloat {
-        let kind = byte()
-        if kind & 0xF0 == 0xF0 {
-            let bits = UInt32(byte()) << 24 | UInt32(byte()) << 16 | UInt32(byte()) << 8 | UInt32(byte())
-            return CGFloat(Float(bitPattern: bits))
-        }
-        return CGFloat(Int8(bitPattern: byte())) + CGFloat(kind & 0x0F) / 16
-    }
-
-    mutating func point() -> CGPoint { CGPoint(x: number() + 32, y: number() + 32) }
+extension FuzzInput {
+    /// A point around the 64×64 target's centre, or anywhere (NaN, ±∞, 1e38 …) sometimes.
+    mutating func point() -> CGPoint { CGPoint(x: CGFloat(number()) + 32, y: CGFloat(number()) + 32) }
 }
