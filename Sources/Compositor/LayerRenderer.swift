@@ -129,6 +129,9 @@ final class LayerRenderer {
     /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree.
     func drawPlaced(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                     depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+        if let effects = p._effects, !(p is CATransformLayer) {
+            return drawFiltered(model, p, effects, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+        }
         if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
             canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true,
@@ -203,9 +206,11 @@ final class LayerRenderer {
         return subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
-    private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
-                               into surface: Pixmap, depth: Int) {
-        drawShadow(model, p, matrix: matrix, into: surface)
+    /// The layer's own drawing and its sublayers; `shadow: false` leaves out a shadow drawn
+    /// from shadowPath or the rounded bounds (a filtered layer casts it beneath the filtered group).
+    func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                       into surface: Pixmap, depth: Int, shadow: Bool = true) {
+        if shadow { drawShadow(model, p, matrix: matrix, into: surface) }
         drawContent(model, p, matrix: matrix, into: surface)
         if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
@@ -213,13 +218,13 @@ final class LayerRenderer {
     }
 
     /// The device rectangle a group must cover: the projected content rectangle (grown by the
-    /// shadow's reach) when no sublayer can draw outside it, else the whole canvas.
-    private func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap)
+    /// shadow's reach and `spread` pixels) when no sublayer can draw outside it, else the whole canvas.
+    func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
         // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
         guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
-        var margin: CGFloat = 1
+        var margin: CGFloat = 1 + spread
         if p.shadowOpacity > 0 {
             margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
         }

@@ -17,7 +17,9 @@ extension CALayer {
 
     /// The value of a key path into an object the layer holds (`emitterCells.<name>.<key>`).
     private func nestedValue(at path: ParsedKeyPath) -> AnimatableValue? {
-        guard path.component == nil, let nesting = self as? NestedKeyValueCoding else { return nil }
+        guard path.component == nil else { return nil }
+        if let input = filterValue(at: path.keyPath[...]) { return input }
+        guard let nesting = self as? NestedKeyValueCoding else { return nil }
         return nesting.nestedValue(at: path.keyPath[...])
     }
 
@@ -29,6 +31,7 @@ extension CALayer {
     }
 
     func setAnimatableValue(_ value: AnimatableValue, at path: ParsedKeyPath) {
+        if path.hasSubpath, path.component == nil, setFilterValue(value, at: path.keyPath[...]) { return }
         if path.hasSubpath, path.component == nil, let nesting = self as? NestedKeyValueCoding,
            nesting.setNestedValue(value, at: path.keyPath[...]) { return }
         guard let property = type(of: self).propertyRegistry[path.head] else {

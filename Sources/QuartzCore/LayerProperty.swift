@@ -87,6 +87,10 @@ public struct LayerProperty: @unchecked Sendable {
         "name": .init(\CALayer.name, .opaque(), animatable: false),
         "style": .init(\CALayer.style, .opaque(), animatable: false),
         "actions": .init(\CALayer.actions, .opaque(), animatable: false),
+        // Whole filter lists do not animate implicitly; their inputs do, by key path (CALayer+Filters).
+        "filters": .init(\CALayer.filters, .filterList, animatable: false),
+        "backgroundFilters": .init(\CALayer.backgroundFilters, .filterList, animatable: false),
+        "compositingFilter": .init(\CALayer.compositingFilter, .compositingFilter, animatable: false),
     ]
 }
 
@@ -208,9 +212,28 @@ extension Codec {
 }
 extension Codec where V == Any? {
     static var any: Codec { Codec(encode: { AnimatableValue($0) }, decode: { .some($0.value) }) }
+    /// `compositingFilter`: as `any`, and read back as nil when unset.
+    static var compositingFilter: Codec {
+        var codec = Codec.any
+        codec.box = { $0 }
+        return codec
+    }
 }
 extension Codec where V == [Any]? {
     static var array: Codec { Codec(encode: { AnimatableValue($0) }, decode: { $0.value as? [Any] }) }
+}
+extension Codec where V == [Any]? {
+    /// A filter list (`filters`, `backgroundFilters`): an array kept as given, nil or `NSNull`
+    /// clears it; a value of another type is ignored.
+    static var filterList: Codec {
+        Codec(encode: { .discrete($0) }, decode: { v in
+            switch v.value {
+            case nil, is NSNull: return .some(nil)
+            case let list as [Any]: return .some(list)
+            default: return nil
+            }
+        }, box: { $0 })
+    }
 }
 extension Codec where V == [NSNumber]? {
     static var numbers: Codec {

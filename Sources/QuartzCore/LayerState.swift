@@ -70,6 +70,8 @@ struct LayerState {
         var actions: [String: CAAction]? = nil
         var contentsGravity: CALayerContentsGravity = .resize
         var needsDisplayOnBoundsChange: Bool = false
+        /// `filters`, `backgroundFilters`, `compositingFilter` (nil while all are nil).
+        var filterSet: LayerFilterSet? = nil
     }
 
     /// `Cold`'s copy-on-write box. `@unchecked Sendable` for `defaults` only: the shared default

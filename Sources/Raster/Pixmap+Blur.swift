@@ -33,6 +33,35 @@ extension Pixmap {
         for x in 0..<width { blurLine(start: x, step: width, count: height, kernel, radius, line) }
     }
 
+    /// Largest σ (pixels) `boundedGaussianBlur` blurs at full resolution.
+    public static let fullResolutionBlurSigma: Double = 8
+
+    /// A Gaussian blur whose cost does not grow with σ: up to `fullResolutionBlurSigma` it is
+    /// `gaussianBlur`; beyond, the pixmap is halved n times (2×2 box, as mipmaps are) until σ/2ⁿ
+    /// ≤ that limit, blurred there with σ reduced by the variance the halvings and the bilinear
+    /// enlargement add (a 2-pixel box at spacing s adds s²/4, the bilinear tent of width 2ⁿ adds
+    /// 4ⁿ/6), and enlarged back bilinearly — as GPU compositors blur with large radii. Any σ,
+    /// up to +∞, costs about two passes over the pixels; NaN and σ ≤ 0 do nothing.
+    public func boundedGaussianBlur(sigma: Double) {
+        guard sigma > Pixmap.fullResolutionBlurSigma else { return gaussianBlur(sigma: sigma) }
+        var levels = 0
+        var small = self
+        while sigma / Double(1 << levels) > Pixmap.fullResolutionBlurSigma, small.width > 1 || small.height > 1,
+              let next = small.halved() {
+            small = next
+            levels += 1
+        }
+        guard levels > 0 else { return gaussianBlur(sigma: sigma) }
+        let scale = Double(1 << levels)
+        let added = (scale * scale - 1) / 12 + scale * scale / 6
+        let clampedSigma = Swift.min(sigma, Double(Pixmap.maxDimension))
+        small.gaussianBlur(sigma: (Swift.max(0, clampedSigma * clampedSigma - added)).squareRoot() / scale)
+        let enlarge = ImagePattern(image: small, transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0),
+                                   filter: .bilinear, spread: .pad)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+             paint: Paint(shader: .image(enlarge), blendMode: .copy))
+    }
+
     private func blurLine(start: Int, step: Int, count: Int, _ kernel: [Float], _ radius: Int,
                           _ line: UnsafeMutablePointer<SIMD4<Float>>) {
         for i in 0..<count { line[i] = SIMD4<Float>(unpack: words[start + i * step]) }

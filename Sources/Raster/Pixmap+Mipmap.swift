@@ -22,7 +22,8 @@ extension Pixmap {
     /// Drops cached mipmap levels (after the pixels changed).
     public func invalidateMipmaps() { mipLevels.removeAll() }
 
-    private func halved() -> Pixmap? {
+    /// This pixmap halved (sizes rounded up, edge texels repeated), 2×2 box on premultiplied values.
+    func halved() -> Pixmap? {
         let w = (width + 1) / 2, h = (height + 1) / 2
         guard let out = try? Pixmap(width: w, height: h) else { return nil }
         for y in 0..<h {

@@ -13,9 +13,9 @@ import Testing
 @Suite(.serialized) struct GoldenTests {
     static let folder = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
 
-    @Test(arguments: (LayerDemo.all + ParticleDemos.demos).map(\.name))
+    @Test(arguments: (LayerDemo.all + ParticleDemos.demos + FilterDemos.demos).map(\.name))
     func keyFrameMatchesGolden(_ name: String) throws {
-        let demo = try #require((LayerDemo.all + ParticleDemos.demos).first { $0.name == name })
+        let demo = try #require((LayerDemo.all + ParticleDemos.demos + FilterDemos.demos).first { $0.name == name })
         let root = LayerDemo.start(demo)
         let image = try LayerDemo.frame(demo, root: root, at: demo.span / 2, scale: 1)
         let path = "\(Self.folder)/\(name).png"

@@ -5,11 +5,13 @@
 // a frame where one 100×100 layer moved, and frames in which one 100×100 layer is animated
 // (position and rotation) while the other 1000 stay put; optionally writes frame 0 as a PNG.
 // `--no-storm` skips the animated sequence (for instruction counts of the other frames).
+// `--blur` adds frames of a 1920×1080 image layer with `filters = [gaussianBlur, inputRadius
+// 10]` whose radius is animated (so each frame is drawn anew): the cost of a filtered layer.
 // `frames`: the animated sequence's length at 60 frames per second; default 120, two seconds,
 // as long as the anchor harness times Blend2D's S8 (`bench.py --target-seconds 2`).
 //
 //     swift build -c release --package-path Benchmarks --product layer-storm-bench
-//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm]
+//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm] [--blur]
 import AnchorScenes
 import Compositor
 import Foundation
@@ -22,6 +24,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 let frames = args.first.flatMap { Int($0) } ?? 120
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 let storm = !args.contains("--no-storm")
+let blur = args.contains("--blur")
 
 let scene = S8LayerStorm()
 let image = CGImage(pixmap: scene.image)
@@ -109,5 +112,28 @@ small.add(slide, forKey: "slide")
 CATransaction.flush()
 var oneAnimated = (0..<frames).map { time(idleTime + Double($0 + 1) / 60) }
 func stats(_ v: inout [Double]) -> String { statsJSON(&v) }
+var blurred = blur ? try blurredFrames(count: min(frames, 30)) : []
 print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved)), "
-      + "\"one_layer_animated\": \(stats(&oneAnimated))}")
+      + "\"one_layer_animated\": \(stats(&oneAnimated))" + (blur ? ", \"blur_1080p_r10\": \(stats(&blurred))" : "") + "}")
+
+/// Milliseconds per frame of a 1920×1080 layer showing the scene's image, blurred with radius
+/// 10 (an animation of `filters.blur.inputRadius` from 10 to 10 makes every frame a new one).
+@MainActor func blurredFrames(count: Int) throws -> [Double] {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+    layer.contents = image
+    let filter = CAFilter(type: kCAFilterGaussianBlur)
+    filter.name = "blur"
+    filter.setValue(10, forKey: kCAFilterInputRadius)
+    layer.filters = [filter]
+    let hold = CABasicAnimation(keyPath: "filters.blur.inputRadius")
+    hold.fromValue = 10
+    hold.toValue = 10
+    hold.duration = 1_000
+    layer.add(hold, forKey: "hold")
+    CATransaction.flush()
+    let blurRenderer = try CARenderer(width: 1920, height: 1080)
+    blurRenderer.layer = layer
+    _ = frameMilliseconds(blurRenderer, at: 0)
+    return (0..<count).map { frameMilliseconds(blurRenderer, at: Double($0 + 1) / 60) }
+}

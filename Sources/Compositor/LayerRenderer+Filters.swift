@@ -1,0 +1,91 @@
+import QuartzCore
+import Raster
+
+/// Layer filters (`CALayer.filters`, `backgroundFilters`, `compositingFilter`; the filter types
+/// and their sources are documented on `CAFilter`).
+///
+/// A layer with filters in effect is drawn as a group, in this order:
+///
+///     backgroundFilters: the canvas behind the layer's rounded bounds is filtered in place
+///     the layer and its sublayers → an offscreen surface (without their shadow)
+///     filters, in array order, on that surface
+///     the shadow beneath the filtered surface (from its alpha; shadowPath's shape when set)
+///     mask, replicator tint
+///     composited with opacity and compositingFilter's blend mode (source-over without one)
+///
+/// Lengths: a blur's `inputRadius` is a standard deviation in points, times the renderer's
+/// scale in pixels (as `shadowRadius`), applied in device space. A filtered layer is neither
+/// retained as a bitmap nor damage-tracked (the frame is redrawn whole): its pixels depend on
+/// what its blur gathers from around it.
+extension LayerRenderer {
+    func drawFiltered(_ model: CALayer, _ p: CALayer, _ effects: _LayerEffects, matrix: CATransform3D,
+                      time: CFTimeInterval, into canvas: Pixmap, depth: Int,
+                      tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+        if !effects.backgroundFilters.isEmpty { filterBackdrop(p, effects.backgroundFilters, matrix: matrix, canvas: canvas) }
+        let spread = CGFloat(blurSpread(effects.filters))
+        let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
+        guard box.width > 0, box.height > 0, let body = try? Pixmap(width: box.width, height: box.height) else { return }
+        let toBody = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
+        drawLayerBody(model, p, matrix: toBody, time: time, into: body, depth: depth, shadow: false)
+        apply(effects.filters, to: body)
+        let group = withFilteredShadow(model, p, body, matrix: toBody)
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: toBody, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity, blendMode: effects.blendMode?.rasterBlendMode ?? .sourceOver)
+    }
+
+    /// Applies `filters` in order to `surface`.
+    func apply(_ filters: [_FilterEffect], to surface: Pixmap) {
+        for filter in filters {
+            switch filter {
+            case let .blur(radius): surface.boundedGaussianBlur(sigma: radius * Double(scale))
+            case let .colorMatrix(m): surface.applyColorMatrix(m.values)
+            case .composite: break
+            }
+        }
+    }
+
+    /// How far (pixels) `filters` can move content: the blurs' spreads, added up.
+    func blurSpread(_ filters: [_FilterEffect]) -> Int {
+        filters.reduce(0) { total, filter in
+            guard case let .blur(radius) = filter else { return total }
+            return min(Pixmap.maxDimension, total + Pixmap.blurMargin(sigma: radius * Double(scale)))
+        }
+    }
+
+    /// The filtered `body` over the layer's shadow: cast from the filtered alpha, or from
+    /// shadowPath when set (then not filtered).
+    private func withFilteredShadow(_ model: CALayer, _ p: CALayer, _ body: Pixmap, matrix: CATransform3D) -> Pixmap {
+        guard p.shadowOpacity > 0, p.shadowColor != nil else { return body }
+        guard p.shadowPath != nil else { return withShadowBeneath(p, body, matrix: matrix) }
+        guard let group = try? Pixmap(width: body.width, height: body.height) else { return body }
+        drawShadow(model, p, matrix: matrix, into: group)
+        group.draw(body, atX: 0, y: 0)
+        return group
+    }
+
+    /// Filters the canvas behind `p`'s rounded bounds in place: the pixels around them (as far
+    /// as the filters spread) are copied out, filtered, and written back inside the outline
+    /// only, anti-aliased at its edge.
+    private func filterBackdrop(_ p: CALayer, _ filters: [_FilterEffect], matrix: CATransform3D, canvas: Pixmap) {
+        let spread = CGFloat(blurSpread(filters)) + 1
+        guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: spread)?.clamped(width: canvas.width, height: canvas.height),
+              !box.isEmpty, let backdrop = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
+        backdrop.draw(canvas, atX: -box.x0, y: -box.y0)
+        apply(filters, to: backdrop)
+        let toBackdrop = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0))
+        guard let outline = makeClip(p, matrix: toBackdrop, size: backdrop) else { return }
+        let shifted = translated(outline, by: (box.x0, box.y0), size: canvas)
+        canvas.draw(backdrop, atX: box.x0, y: box.y0, blendMode: .copy, clip: shifted)
+    }
+
+    /// `mask` (the size of a patch at `offset` in a pixmap of `size`) placed in a mask of that size.
+    private func translated(_ mask: Mask, by offset: (x: Int, y: Int), size: Pixmap) -> Mask? {
+        guard let full = try? Mask(width: size.width, height: size.height) else { return nil }
+        for y in 0..<mask.height {
+            let target = (y + offset.y) * size.width + offset.x
+            for x in 0..<mask.width { full.data[target + x] = mask.data[y * mask.width + x] }
+        }
+        return full
+    }
+}
