@@ -56,8 +56,7 @@ extension LayerRenderer {
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
-            guard LayerContent.drawsItself(model), p.mask == nil, p.shadowOpacity == 0,
-                  p.contents == nil || p.contents is CGImage, model._transition(atMediaTime: time) == nil,
+            guard Self.pixelsFollowKey(model, p), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
             // Last frame's key (then also the retained bitmap's) and content while the values are the same.

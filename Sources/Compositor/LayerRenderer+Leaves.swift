@@ -14,32 +14,46 @@ extension LayerRenderer {
         struct Values: Equatable {
             let bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
             let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+            /// The contents image and how it is placed and sampled (the defaults without contents,
+            /// which these properties cannot change: they are not read for most layers).
             let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
-            let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
-            /// `contentsFilters` of the layer.
-            let filters: UInt8
+            let gravity: CALayerContentsGravity, contentsScale: CGFloat
+            /// `contentsFilters` of the layer, and its minificationFilterBias.
+            let filters: UInt8, filterBias: Float
+            let masksToBounds: Bool
+            /// `CALayer._renderingOptions` (cornerCurve, edge antialiasing, group opacity, …).
+            let options: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
         }
         let values: Values
 
         init(_ p: CALayer, rasterScale: CGFloat) {
+            // `contents` is read once: a cold property behind an `Any`.
+            let contents = p.contents
+            let image = contents.flatMap { $0 as? CGImage }
             values = Values(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
                             background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
-                            contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
-                            contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds,
-                            filters: LeafKey.contentsFilters(p),
+                            contents: image.map(ObjectIdentifier.init),
+                            contentsRect: image == nil ? LeafKey.unitRect : p.contentsRect,
+                            contentsCenter: image == nil ? LeafKey.unitRect : p.contentsCenter,
+                            gravity: image == nil ? .resize : p.contentsGravity,
+                            contentsScale: image == nil ? 1 : p.contentsScale,
+                            filters: image == nil ? 0 : LeafKey.contentsFilters(p),
+                            filterBias: image == nil ? 0 : p.minificationFilterBias,
+                            masksToBounds: p.masksToBounds,
+                            options: p._renderingOptions.rawValue,
                             rasterScale: rasterScale,
                             drawn: DrawnContent(p))
         }
 
+        private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
 
-        /// The minification and magnification filters as two bits each (0 without contents, whose
-        /// pixels they cannot change: no filter is read for most layers, every frame).
+        /// The minification and magnification filters as two bits each (read for layers with
+        /// contents only).
         static func contentsFilters(_ p: CALayer) -> UInt8 {
-            guard p.contents != nil else { return 0 }
             func code(_ f: CALayerContentsFilter) -> UInt8 { f == .nearest ? 1 : f == .trilinear ? 2 : 3 }
             return code(p.minificationFilter) | code(p.magnificationFilter) << 2
         }
@@ -129,11 +143,16 @@ extension LayerRenderer {
             for key in gone { byLayer[key] = nil }
         }
 
+        /// Bitmaps of layers with `shouldRasterize` (`LayerRenderer+Rasterize`).
+        var rasterized: [ObjectIdentifier: Rasterized] = [:]
+
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.
         func dropUnused() {
             let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unused { byLayer[key] = nil }
+            let unusedRasterized = rasterized.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
+            for key in unusedRasterized { rasterized[key] = nil }
         }
     }
 
@@ -151,8 +170,7 @@ extension LayerRenderer {
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
         -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
-        guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
-              p.contents == nil || p.contents is CGImage else { return nil }
+        guard model.sublayers == nil, Self.pixelsFollowKey(model, p) else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
         let key = onScreen?[id].flatMap { $0.picture.matrix == affine ? $0.picture.key : nil } ?? LeafKey(p, rasterScale: rasterScale)
@@ -179,6 +197,17 @@ extension LayerRenderer {
             guard let fromCache = toCache.inverted() else { return nil }
             return (leaf.pixmap, leaf.extents, fromCache.concatenating(affine))
         }
+    }
+
+    /// Whether `p`'s own pixels follow from its `LeafKey` alone and are drawn by the plain path
+    /// (what retained bitmaps and damage tracking need): a class drawn from its properties
+    /// (`LayerContent.drawsItself`), no mask, no shadow, contents that are an image or nothing,
+    /// and neither aliased edges nor `shouldRasterize` (their own drawing paths).
+    static func pixelsFollowKey(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard LayerContent.drawsItself(model), p.mask == nil, p.shadowOpacity == 0,
+              p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]) else { return false }
+        let contents = p.contents
+        return contents == nil || contents is CGImage
     }
 
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
@@ -237,6 +266,7 @@ extension LayerRenderer {
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
         (animated ? p : model).draw(in: ctx)
+        if model._renderingOptions.contains(.grayContents) { Self.makeGray(pixmap) }
         let drawn = pixmap.isTransparent ? nil : pixmap
         backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated)
         return drawn

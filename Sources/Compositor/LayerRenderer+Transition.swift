@@ -148,7 +148,7 @@ extension LayerRenderer {
                 mesh.work.append(CGPoint(x: circle.center.x + circle.radius * cos(a), y: circle.center.y + circle.radius * sin(a)))
             }
         } else if piece.clipsToBounds, p.cornerRadius > 0, let affineLayer, tint == .none {
-            canvas.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+            canvas.fill(LayerGeometry.outline(of: p),
                         paint: Paint(shader: .image(pattern), opacity: opacity), transform: affineLayer)
             return
         } else if let polygon = piece.polygon {

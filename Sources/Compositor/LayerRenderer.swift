@@ -132,7 +132,14 @@ final class LayerRenderer {
             drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
+        let options = p._renderingOptions
+        if options.contains(.rasterized),
+           drawRasterized(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint) { return }
         let alphaShadow = LayerRenderer.castsShadowFromAlpha(model, p)
+        if options.contains(.ungroupedOpacity), !alphaShadow, p.mask == nil {
+            drawUngrouped(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil || alphaShadow
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
@@ -143,11 +150,21 @@ final class LayerRenderer {
         let box = groupBox(model, p, matrix: matrix, canvas: canvas)
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
-        let group = alphaShadow ? withShadowBeneath(p, surface, matrix: local) : surface
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: group, depth: depth) }
-        if let tint { multiply(group, by: tint) }
+        let group = drawGroup(model, p, matrix: local, time: time, into: surface, depth: depth, tint: tint)
         canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// The layer and its subtree drawn into the transparent `surface` under `matrix` as one
+    /// group — body, shadow cast from its alpha, mask, tint — but not its opacity, which the
+    /// caller applies when compositing the group. Returns the group (`surface`, or a new bitmap
+    /// holding the shadow beneath it).
+    func drawGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
+                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> Pixmap {
+        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth)
+        let group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        return group
     }
 
     /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
@@ -157,8 +174,7 @@ final class LayerRenderer {
     /// (times any replicator tint it is drawn under).
     private func drawTransformLayer(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                     into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
-        let a = CGFloat(p.opacity)
-        let inherited = a < 1 ? (r: tint?.r ?? 1, g: tint?.g ?? 1, b: tint?.b ?? 1, a: (tint?.a ?? 1) * a) : tint
+        let inherited = Self.combined(tint, Self.opacityTint(p.opacity))
         for child in drawingOrder(model, p, time: time) {
             draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: canvas, depth: depth + 1, tint: inherited)
         }
@@ -201,11 +217,22 @@ final class LayerRenderer {
 
     private func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                into surface: Pixmap, depth: Int) {
-        drawShadow(model, p, matrix: matrix, into: surface)
-        drawContent(model, p, matrix: matrix, into: surface)
-        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
+        drawOwnBackground(model, p, matrix: matrix, time: time, into: surface)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
-        drawBorder(p, matrix: matrix, into: surface)
+        drawOwnForeground(p, matrix: matrix, into: surface)
+    }
+
+    /// What a layer draws of its own beneath its sublayers: shadow, content, particles (content
+    /// with its edges as `edgeAntialiasingMask` says).
+    func drawOwnBackground(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap) {
+        drawShadow(model, p, matrix: matrix, into: surface)
+        withEdges(of: p, matrix: matrix, into: surface) { drawContent(model, p, matrix: $1, into: $0) }
+        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
+    }
+
+    /// What a layer draws of its own over its sublayers: the border.
+    func drawOwnForeground(_ p: CALayer, matrix: CATransform3D, into surface: Pixmap) {
+        withEdges(of: p, matrix: matrix, into: surface) { drawBorder(p, matrix: $1, into: $0) }
     }
 
     /// The device rectangle a group must cover: the projected content rectangle (grown by the
@@ -224,8 +251,10 @@ final class LayerRenderer {
         return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
     }
 
-    private func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
-                               into canvas: Pixmap, depth: Int) {
+    /// Draws the sublayers (clipped by masksToBounds; a replicator's instances), each under
+    /// `tint` as well when given (a layer that does not group its opacity, `drawUngrouped`).
+    func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                       into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard let subs = model.sublayers, !subs.isEmpty else { return }
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
@@ -238,18 +267,18 @@ final class LayerRenderer {
             var instance = CATransform3DIdentity
             for i in 0..<max(0, replicator.instanceCount) {
                 let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
-                let tint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                let instanceTint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
                     ? nil : replicator._instanceColorComponents(i)
                 let m = CATransform3DConcat(instance, matrix)
                 for child in ordered {
                     draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
-                         depth: depth + 1, tint: tint)
+                         depth: depth + 1, tint: Self.combined(instanceTint, tint))
                 }
                 instance = CATransform3DConcat(instance, step)
             }
         } else {
             for child in ordered {
-                draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: surface, depth: depth + 1)
+                draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: surface, depth: depth + 1, tint: tint)
             }
         }
         if let clip {

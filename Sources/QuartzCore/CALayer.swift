@@ -270,19 +270,19 @@ open class CALayer: CAMediaTiming {
     }
     public var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; changed("geometryFlipped", old) }
+        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; updateRenderingOptions(); changed("geometryFlipped", old) }
     }
     public var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
-        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; changed("allowsGroupOpacity", old) }
+        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; updateRenderingOptions(); changed("allowsGroupOpacity", old) }
     }
     public var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
-        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; changed("allowsEdgeAntialiasing", old) }
+        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; updateRenderingOptions(); changed("allowsEdgeAntialiasing", old) }
     }
     public var shouldRasterize: Bool {
         get { state.shouldRasterize }
-        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; changed("shouldRasterize", old) }
+        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; updateRenderingOptions(); changed("shouldRasterize", old) }
     }
     public var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
@@ -291,12 +291,12 @@ open class CALayer: CAMediaTiming {
     /// Curve of rounded corners. Default `.circular` (Apple).
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { let old = state.cornerCurve; state.cornerCurve = newValue; changed("cornerCurve", old) }
+        set { let old = state.cornerCurve; state.cornerCurve = newValue; updateRenderingOptions(); changed("cornerCurve", old) }
     }
     /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { state.edgeAntialiasingMask }
-        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; changed("edgeAntialiasingMask", old) }
+        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; updateRenderingOptions(); changed("edgeAntialiasingMask", old) }
     }
     /// Filter when contents are drawn smaller. Default `.linear` (Apple).
     public var minificationFilter: CALayerContentsFilter {
@@ -316,7 +316,7 @@ open class CALayer: CAMediaTiming {
     /// Pixel format hint for `draw(in:)` backing stores. Default `.RGBA8Uint` (Apple).
     public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { let old = state.contentsFormat; state.contentsFormat = newValue; changed("contentsFormat", old) }
+        set { let old = state.contentsFormat; state.contentsFormat = newValue; updateRenderingOptions(); changed("contentsFormat", old) }
     }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
     public var drawsAsynchronously: Bool {
