@@ -208,16 +208,29 @@ extension LayerRenderer {
         canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
     }
 
-    /// The border, inside the bounds and rounded like them, on top of the sublayers.
+    /// The border, inside the bounds and rounded like them, on top of the sublayers: circular
+    /// corners as the bounds inset by half the width stroked (its outer edge is the outline),
+    /// continuous ones as the band between the outline and the outline inset by the width.
     func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
-        let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners,
-                                                continuous: p._renderingOptions.contains(.continuousCorners))
+        let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
+        let continuous = p._renderingOptions.contains(.continuousCorners)
         func stroke(_ transform: Transform, _ target: Pixmap) {
-            target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
-                          transform: transform)
+            if continuous {
+                // The outline minus the outline inset by the width (radius − width): the outer
+                // edge is the background's edge (an offset continuous curve is not one).
+                var band = LayerGeometry.outline(of: p)
+                let inner = LayerGeometry.roundedRect(p.bounds.insetBy(dx: w, dy: w), radius: max(0, p.cornerRadius - w),
+                                                      corners: p.maskedCorners, continuous: true)
+                band.verbs += inner.verbs
+                band.points += inner.points
+                target.fill(band, rule: .evenOdd, paint: Paint(color: color.rasterColor), transform: transform)
+            } else {
+                target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
+                              transform: transform)
+            }
         }
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)

@@ -47,7 +47,8 @@ extension LayerRenderer {
     /// The four edges of a layer's bounds in device space, each a line with its signed distance
     /// (pixels, positive inside) and whether it is antialiased.
     struct QuadEdges {
-        /// Per edge: distance = a·x + b·y + c at a pixel centre (x, y), and antialiased or not.
+        /// Per edge: distance = a·x + b·y + c at a pixel centre (x, y) for a unit normal (a, b),
+        /// and antialiased or not.
         var lines: [(a: Double, b: Double, c: Double, smooth: Bool)] = []
 
         /// nil when the projected bounds are degenerate or (partly) behind the eye.
@@ -69,9 +70,21 @@ extension LayerRenderer {
             }
         }
 
-        /// Rescales every pixel whose antialiased coverage of the quad is partial, or that lies
-        /// within half a pixel outside an aliased edge, to the coverage with the aliased edges
-        /// hard (premultiplied channels scaled together, so they stay ≤ alpha).
+        /// The area of a unit pixel square on the inside of a line with unit normal (a, b) whose
+        /// centre lies `d` pixels inside it: the distribution of a·X + b·Y for X, Y uniform on
+        /// [−½, ½] (a trapezoid), integrated up to d.
+        static func coverage(_ d: Double, _ a: Double, _ b: Double) -> Double {
+            let u = max(abs(a), abs(b)), v = min(abs(a), abs(b))
+            guard v > 1e-9 else { return min(1, max(0, d / u + 0.5)) }
+            func ramp(_ x: Double) -> Double { x > 0 ? x * x / 2 : 0 }
+            let h1 = (u - v) / 2, h2 = (u + v) / 2
+            return min(1, max(0, (ramp(d + h2) - ramp(d + h1) - ramp(d - h1) + ramp(d - h2)) / (u * v)))
+        }
+
+        /// Rescales every pixel the quad's edges cross from its antialiased coverage to the
+        /// coverage with the aliased edges hard: full when its centre is inside them, nothing
+        /// when it is outside (premultiplied channels scaled together, so they stay ≤ alpha).
+        /// Pixels the quad does not reach at all keep their content.
         func harden(_ surface: Pixmap) {
             let words = surface.words
             for y in 0..<surface.height {
@@ -81,7 +94,7 @@ extension LayerRenderer {
                     var smooth = 1.0, hard = 1.0
                     for l in lines {
                         let d = l.a * px + l.b * py + l.c
-                        let coverage = min(1, max(0, d + 0.5))
+                        let coverage = Self.coverage(d, l.a, l.b)
                         smooth = min(smooth, coverage)
                         hard = min(hard, l.smooth ? coverage : (d >= 0 ? 1 : 0))
                     }
@@ -90,11 +103,11 @@ extension LayerRenderer {
                     let word = words[i]
                     guard word != 0 else { continue }
                     let alpha = Double(word >> 24)
-                    let f = min(hard / smooth, alpha > 0 ? 255 / alpha : 1)
+                    // Opaque content within the rasterizer's coverage rounding of full stays opaque.
+                    let f = alpha * hard / smooth > 250 ? 255 / alpha : hard / smooth
                     var out: UInt32 = 0
                     for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
-                        let v = (Double(word >> shift & 0xFF) * f).rounded()
-                        out |= UInt32(min(255, v)) << shift
+                        out |= UInt32(min(255, (Double(word >> shift & 0xFF) * f).rounded())) << shift
                     }
                     words[i] = out
                 }

@@ -253,8 +253,9 @@ extension LayerRenderer {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
         let animated = model._drawsAnimatedContent
+        let gray = model._renderingOptions.contains(.grayContents)
         if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay(),
-           !animated, !cached.animated {
+           !animated, !cached.animated, cached.gray == gray {
             return cached.pixmap
         }
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
@@ -266,9 +267,9 @@ extension LayerRenderer {
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
         (animated ? p : model).draw(in: ctx)
-        if model._renderingOptions.contains(.grayContents) { Self.makeGray(pixmap) }
+        if gray { Self.makeGray(pixmap) }
         let drawn = pixmap.isTransparent ? nil : pixmap
-        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated)
+        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated, gray: gray)
         return drawn
     }
 }

@@ -36,6 +36,8 @@ final class LayerRenderer {
         /// Drawn from an animated presentation copy (`CALayer._drawsAnimatedContent`): good for
         /// that frame only.
         var animated = false
+        /// Made grey (`contentsFormat`, `makeGray`).
+        var gray = false
     }
 
     /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).
