@@ -59,10 +59,12 @@ extension LayerRenderer {
             guard Self.pixelsFollowKey(model, p), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
-            // Last frame's key (then also the retained bitmap's) and content while the values are the same.
-            let fresh = LeafKey(p, rasterScale: rs)
-            let kept = previous?[id].flatMap { $0.picture.key == fresh ? $0 : nil }
-            let key = kept?.picture.key ?? fresh
+            // Last frame's key (then also the retained bitmap's) and content while the values are
+            // the same; a new key is allocated only when they differ.
+            let fresh = LeafKey.Values(p, rasterScale: rs)
+            guard fresh.contentsDrawable else { return nil }
+            let kept = previous?[id].flatMap { $0.picture.key.values == fresh ? $0 : nil }
+            let key = kept?.picture.key ?? LeafKey(fresh)
             guard let content = kept?.content ?? LayerContent.rect(p),
                   var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {

@@ -20,34 +20,52 @@ extension LayerRenderer {
             let gravity: CALayerContentsGravity, contentsScale: CGFloat
             /// `contentsFilters` of the layer, and its minificationFilterBias.
             let filters: UInt8, filterBias: Float
+            /// Whether the contents are an image or nothing (the retained path draws no other).
+            let contentsDrawable: Bool
             let masksToBounds: Bool
             /// `CALayer._renderingOptions` (cornerCurve, edge antialiasing, group opacity, …).
             let options: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
+
+            init(_ p: CALayer, rasterScale: CGFloat) {
+                // `contents` is read once: a cold property behind an `Any` (copying it out costs).
+                let contents = p.contents
+                let image = contents.flatMap { $0 as? CGImage }
+                bounds = p.bounds
+                cornerRadius = p.cornerRadius
+                maskedCorners = p.maskedCorners.rawValue
+                background = p.backgroundColor
+                borderWidth = p.borderWidth
+                borderColor = p.borderColor
+                self.contents = image.map(ObjectIdentifier.init)
+                contentsDrawable = contents == nil || image != nil
+                if image == nil {
+                    contentsRect = Values.unitRect
+                    contentsCenter = Values.unitRect
+                    gravity = .resize
+                    contentsScale = 1
+                    filters = 0
+                    filterBias = 0
+                } else {
+                    contentsRect = p.contentsRect
+                    contentsCenter = p.contentsCenter
+                    gravity = p.contentsGravity
+                    contentsScale = p.contentsScale
+                    filters = LeafKey.contentsFilters(p)
+                    filterBias = p.minificationFilterBias
+                }
+                masksToBounds = p.masksToBounds
+                options = p._renderingOptions.rawValue
+                self.rasterScale = rasterScale
+                drawn = DrawnContent(p)
+            }
+
+            private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
         }
         let values: Values
 
-        init(_ p: CALayer, rasterScale: CGFloat) {
-            // `contents` is read once: a cold property behind an `Any`.
-            let contents = p.contents
-            let image = contents.flatMap { $0 as? CGImage }
-            values = Values(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
-                            background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
-                            contents: image.map(ObjectIdentifier.init),
-                            contentsRect: image == nil ? LeafKey.unitRect : p.contentsRect,
-                            contentsCenter: image == nil ? LeafKey.unitRect : p.contentsCenter,
-                            gravity: image == nil ? .resize : p.contentsGravity,
-                            contentsScale: image == nil ? 1 : p.contentsScale,
-                            filters: image == nil ? 0 : LeafKey.contentsFilters(p),
-                            filterBias: image == nil ? 0 : p.minificationFilterBias,
-                            masksToBounds: p.masksToBounds,
-                            options: p._renderingOptions.rawValue,
-                            rasterScale: rasterScale,
-                            drawn: DrawnContent(p))
-        }
-
-        private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        init(_ values: Values) { self.values = values }
 
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
 
@@ -126,7 +144,8 @@ extension LayerRenderer {
     /// Retained leaf layers by layer identity, shared with patch renderers (a bitmap and its
     /// placement do not depend on the target's origin).
     final class Leaves {
-        var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// (`@exclusivity(unchecked)`: looked up for every layer of every frame, never while written.)
+        @exclusivity(unchecked) var byLayer: [ObjectIdentifier: Leaf] = [:]
         /// Number of the full frame being drawn.
         private(set) var frame = 0
 
@@ -168,18 +187,30 @@ extension LayerRenderer {
     /// changes of position, opacity and rotation do not (a change of scale does when it crosses
     /// a quarter of the raster scale).
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
-    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
+    /// `known`: the layer's picture in the frame's footprints, when the tree is damage-tracked
+    /// (its key is then taken from there).
+    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?)
         -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
         guard model.sublayers == nil, Self.pixelsFollowKey(model, p) else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
-        let key = onScreen?[id].flatMap { $0.picture.matrix == affine ? $0.picture.key : nil } ?? LeafKey(p, rasterScale: rasterScale)
+        // A footprint's key passed `contentsDrawable` when the footprints were made; a key made
+        // here is allocated only when it differs from the retained bitmap's.
+        let old = leaves.byLayer[id]
+        let key: LeafKey
+        if let known, known.matrix == affine {
+            key = known.key
+        } else {
+            let values = LeafKey.Values(p, rasterScale: rasterScale)
+            guard values.contentsDrawable else { return nil }
+            key = old.flatMap { $0.key.values == values ? $0.key : nil } ?? LeafKey(values)
+        }
         let leaf: Leaf
-        if let old = leaves.byLayer[id], old.owner == model._serial, old.key == key, old.fits(orientation) {
+        if let old, old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
-            let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
+            let steady = old.map { $0.seen == orientation } ?? true
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
                                      : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
@@ -201,13 +232,12 @@ extension LayerRenderer {
 
     /// Whether `p`'s own pixels follow from its `LeafKey` alone and are drawn by the plain path
     /// (what retained bitmaps and damage tracking need): a class drawn from its properties
-    /// (`LayerContent.drawsItself`), no mask, no shadow, contents that are an image or nothing,
-    /// and neither aliased edges nor `shouldRasterize` (their own drawing paths).
+    /// (`LayerContent.drawsItself`), no mask, no shadow, and neither aliased edges nor
+    /// `shouldRasterize` (their own drawing paths) — and contents that are an image or nothing,
+    /// which the key records (`LeafKey.Values.contentsDrawable`: `contents` is read once).
     static func pixelsFollowKey(_ model: CALayer, _ p: CALayer) -> Bool {
-        guard LayerContent.drawsItself(model), p.mask == nil, p.shadowOpacity == 0,
-              p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]) else { return false }
-        let contents = p.contents
-        return contents == nil || contents is CGImage
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized])
+            && LayerContent.drawsItself(model) && p.mask == nil
     }
 
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.

@@ -139,7 +139,7 @@ extension LayerRenderer {
             }
         }
         visit(model)
-        return RasterSignature(look: LeafKey(p, rasterScale: scale).values, sublayerTransform: p.sublayerTransform,
+        return RasterSignature(look: LeafKey.Values(p, rasterScale: scale), sublayerTransform: p.sublayerTransform,
                                shadow: [CGFloat(p.shadowOpacity), p.shadowRadius, p.shadowOffset.width, p.shadowOffset.height],
                                shadowColor: p.shadowColor, shadowPath: p.shadowPath,
                                tint: tint.map { [$0.r, $0.g, $0.b, $0.a] } ?? [],

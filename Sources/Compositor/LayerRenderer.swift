@@ -58,7 +58,9 @@ final class LayerRenderer {
     /// damage-tracked: a layer whose subtree cannot reach the target is skipped, and a retained
     /// layer placed as its footprint says takes its `LeafKey` from there instead of building it
     /// again.
-    var onScreen: [ObjectIdentifier: Footprint]?
+    /// (`@exclusivity(unchecked)`, like `leaves`: read for every layer of every frame, never
+    /// while being written.)
+    @exclusivity(unchecked) var onScreen: [ObjectIdentifier: Footprint]?
 
     /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
@@ -70,11 +72,10 @@ final class LayerRenderer {
         onScreen = footprints
     }
 
-    /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
-    private func missesTarget(_ model: CALayer) -> Bool {
-        guard let reach = onScreen?[ObjectIdentifier(model)]?.reach else { return false }
-        return !reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
-                                                      x1: origin.x + target.width, y1: origin.y + target.height))
+    /// Whether a subtree whose footprint is `footprint` misses the target.
+    private func missesTarget(_ footprint: Footprint) -> Bool {
+        !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
+                                                         x1: origin.x + target.width, y1: origin.y + target.height))
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
@@ -111,20 +112,26 @@ final class LayerRenderer {
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
-        guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
-                                                      parentPresentation: parentPresentation, time: time) else { return }
+        // One look-up of the frame's footprint: it says whether the subtree misses the target,
+        // and gives a retained layer its key.
+        let footprint = onScreen?[ObjectIdentifier(model)]
+        if let footprint, missesTarget(footprint) { return }
+        guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parentPresentation,
+                                          time: time) else { return }
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
-        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: footprint?.picture)
     }
 
-    /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree.
+    /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree. `known`:
+    /// its picture in the frame's footprints, when the tree is damage-tracked.
     func drawPlaced(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
-                    depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
-        if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
+                    depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, known: Footprint.Picture? = nil) {
+        if tint == nil, let affine = LayerGeometry.affine(matrix),
+           let cached = cachedLeaf(model, p, affine: affine, known: known) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
             canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true,
                                extents: cached.extents)
@@ -289,7 +296,7 @@ final class LayerRenderer {
     }
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
-    var leaves = Leaves()
+    @exclusivity(unchecked) var leaves = Leaves()
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).

@@ -336,7 +336,8 @@ open class CALayer: CAMediaTiming {
         get { state.actions }
         set { state.actions = newValue }
     }
-    public weak var delegate: CALayerDelegate?
+    /// `@exclusivity(unchecked)`: the renderer reads it for every layer of every frame.
+    @exclusivity(unchecked) public weak var delegate: CALayerDelegate?
 
     // MARK: Contents
     /// A `CGImage` (or nil).
@@ -425,7 +426,8 @@ open class CALayer: CAMediaTiming {
         }
     }
     @exclusivity(unchecked) var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
-    public private(set) var needsDisplayFlag = false
+    /// `@exclusivity(unchecked)`: the renderer asks every layer at every frame.
+    @exclusivity(unchecked) public private(set) var needsDisplayFlag = false
     public private(set) var needsLayoutFlag = false
     /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
     var isRegisteredForEvents = false
