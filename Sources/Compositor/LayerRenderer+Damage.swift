@@ -14,9 +14,9 @@ import Raster
 ///
 /// Tracked are trees of layers whose pixels follow from their properties alone
 /// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate) under
-/// affine maps, without masks, shadows, or running transitions. Anything else — perspective, a
-/// CATransformLayer's depth sorting, replicators, custom drawing, blurred shadows that reach
-/// across patch edges — gives nil, and the whole frame is redrawn.
+/// affine maps, without masks, shadows, aliased edges, `shouldRasterize` or running transitions.
+/// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom drawing,
+/// blurred shadows that reach across patch edges — gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint {
         /// What decides the layer's own pixels; a difference between two frames is damage.

@@ -16,6 +16,11 @@
 // Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
 // rasterized once into retained bitmaps keyed on those properties and then only re-composited
 // (`cachedLeaf`); `LayerRenderer+Damage` says which part of the frame a change invalidates.
+// Rarely used options take their own paths, chosen from one word per layer
+// (`CALayer._renderingOptions`): shouldRasterize (`+Rasterize`), allowsGroupOpacity = false
+// (`+GroupOpacity`), aliased edges (`+EdgeAntialiasing`); continuous corners
+// (`LayerGeometry+CornerCurve`), a gray backing store and flipped drawn content
+// (`+BackingStoreFormat`) change how the usual path draws.
 import QuartzCore
 import Raster
 
