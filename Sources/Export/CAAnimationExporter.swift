@@ -269,9 +269,7 @@ final class SceneStepper {
     /// frame time, so every worker's tree lives through the same history.
     func advance(upTo index: Int) {
         while next < index {
-            let t = timeline.time(ofFrame: next)
-            CAMediaClock._setManualTimeForCurrentThread(t)
-            scene.advance(to: t)
+            bringScene(toFrame: next)
             CATransaction.flush()
             next += 1
         }
@@ -280,14 +278,21 @@ final class SceneStepper {
     /// Draws frame `index` (after the times before it) into `target`.
     func render(_ index: Int, into target: Pixmap) {
         advance(upTo: index)
-        let t = timeline.time(ofFrame: index)
-        CAMediaClock._setManualTimeForCurrentThread(t)
-        scene.advance(to: t)
+        let t = bringScene(toFrame: index)
         renderer.beginFrame(atTime: t)
         renderer.render()
         renderer.endFrame()
         target.pixels.update(from: renderer.pixmap.pixels, count: target.bytesPerRow * target.height)
         next = index + 1
+    }
+
+    /// Sets the thread's clock to frame `index`'s time and lets the scene catch up; returns the time.
+    @discardableResult
+    private func bringScene(toFrame index: Int) -> CFTimeInterval {
+        let t = timeline.time(ofFrame: index)
+        CAMediaClock._setManualTimeForCurrentThread(t)
+        scene.advance(to: t)
+        return t
     }
 }
 
