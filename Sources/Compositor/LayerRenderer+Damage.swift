@@ -63,9 +63,15 @@ extension LayerRenderer {
             // the same; a new key is allocated only when they differ.
             let fresh = LeafKey.Values(p, rasterScale: rs)
             guard fresh.contentsDrawable else { return nil }
-            let kept = previous?[id].flatMap { $0.picture.key.values == fresh ? $0 : nil }
-            let key = kept?.picture.key ?? LeafKey(fresh)
-            guard let content = kept?.content ?? LayerContent.rect(p),
+            let key: LeafKey, kept: CGRect?
+            if let before = previous?[id], before.picture.key.values == fresh {
+                key = before.picture.key
+                kept = before.content
+            } else {
+                key = LeafKey(fresh)
+                kept = nil
+            }
+            guard let content = kept ?? LayerContent.rect(p),
                   var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
                 guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }

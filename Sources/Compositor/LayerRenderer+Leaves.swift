@@ -62,6 +62,24 @@ extension LayerRenderer {
             }
 
             private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+            /// Field by field, the likeliest differences first, rectangles compared inline (the
+            /// derived comparison calls Foundation's `CGRect ==` three times), colours by identity
+            /// first: two keys are compared for every retained layer in every frame.
+            static func == (a: Values, b: Values) -> Bool {
+                func same(_ r: CGRect, _ s: CGRect) -> Bool {
+                    r.origin.x == s.origin.x && r.origin.y == s.origin.y && r.size.width == s.size.width
+                        && r.size.height == s.size.height
+                }
+                func same(_ c: CGColor?, _ d: CGColor?) -> Bool { c === d || c == d }
+                return same(a.bounds, b.bounds) && a.rasterScale == b.rasterScale && a.cornerRadius == b.cornerRadius
+                    && a.borderWidth == b.borderWidth && a.maskedCorners == b.maskedCorners && a.options == b.options
+                    && a.masksToBounds == b.masksToBounds && a.contents == b.contents
+                    && a.contentsDrawable == b.contentsDrawable && a.filters == b.filters && a.filterBias == b.filterBias
+                    && a.contentsScale == b.contentsScale && same(a.contentsRect, b.contentsRect)
+                    && same(a.contentsCenter, b.contentsCenter) && a.gravity == b.gravity
+                    && same(a.background, b.background) && same(a.borderColor, b.borderColor) && a.drawn == b.drawn
+            }
         }
         let values: Values
 
@@ -203,7 +221,7 @@ extension LayerRenderer {
         } else {
             let values = LeafKey.Values(p, rasterScale: rasterScale)
             guard values.contentsDrawable else { return nil }
-            key = old.flatMap { $0.key.values == values ? $0.key : nil } ?? LeafKey(values)
+            if let old, old.key.values == values { key = old.key } else { key = LeafKey(values) }
         }
         let leaf: Leaf
         if let old, old.owner == model._serial, old.key == key, old.fits(orientation) {

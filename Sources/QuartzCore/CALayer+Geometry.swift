@@ -76,8 +76,10 @@ extension CALayer {
     /// the property "does not affect the rendering of the layer's content").
     public func _transform(toParent parent: CALayer?) -> CATransform3D {
         guard let parent else { return geometryTransform }
+        let flipped = parent._renderingOptions.contains(.geometryFlipped)
+        guard flipped || !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
         var m = geometryTransform
-        if parent._renderingOptions.contains(.geometryFlipped) {
+        if flipped {
             let b = parent.bounds
             m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0,
                                                                                           ty: b.minY + b.maxY)))
