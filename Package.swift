@@ -5,6 +5,7 @@
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
 //   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   QuartzCore ← CitrineUI (the UIKit-style layer: UIView, touches, gestures, UIView.animate)
+//   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
 //   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
@@ -15,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "Compositor", targets: ["Compositor"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "Graphics2D", targets: ["Graphics2D"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
@@ -50,6 +52,8 @@ let package = Package(
         .target(name: "CKernels"),
         .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"]),
+        // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
+        .target(name: "CoreText", dependencies: ["Compositor", "Graphics2D"]),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI", "Export", "WindowHost"]),
         .target(name: "CitrineUI", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
@@ -77,8 +81,11 @@ let package = Package(
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
-        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "Raster"]),
-        .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore"],
+        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "CoreText", "CitrineUI", "Raster",
+                                                            "citrine-runloop-probe", "TestSupport"]),
+        // The main run loop run by hand on a process's real main thread (a test's is the runner's).
+        .executableTarget(name: "citrine-runloop-probe", dependencies: ["QuartzCore"], path: "Tests/RunLoopProbe"),
+        .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore", "CoreText", "CitrineUI"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).

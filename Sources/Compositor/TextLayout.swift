@@ -45,11 +45,13 @@ struct TextLayout {
     let alignment: CATextLayerAlignmentMode
     let isWrapped: Bool
 
-    /// nil when no run has a usable font and size.
-    init?(runs: [TextRenderer.Run], in layer: CATextLayer) {
-        bounds = layer.bounds
-        alignment = layer.alignmentMode
-        isWrapped = layer.isWrapped
+    /// `runs` laid out in `bounds` (a `CATextLayer`'s, a Core Text frame's, a UIKit drawing
+    /// rectangle); nil when no run has a usable font and size.
+    init?(runs: [TextRenderer.Run], bounds: CGRect, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
+          truncationMode: CATextLayerTruncationMode) {
+        self.bounds = bounds
+        self.alignment = alignment
+        self.isWrapped = isWrapped
         var glyphs: [Glyph] = []
         for run in runs {
             guard let style = style(for: run) else { continue }
@@ -62,12 +64,13 @@ struct TextLayout {
             broken[broken.count - 1].endsParagraph = true
             lines += broken
         }
-        truncate(layer.truncationMode, width: width)
+        truncate(truncationMode, width: width)
     }
 
-    /// Places the glyphs: each with its style and its pen origin on the baseline.
-    func placedGlyphs() -> [(char: Character, style: Int, origin: Point)] {
-        var placed: [(char: Character, style: Int, origin: Point)] = []
+    /// Where each line starts: its pen origin on its baseline, and the extra width each of its
+    /// spaces takes (`.justified`).
+    func linePlacements() -> [(origin: Point, spaceStretch: Double)] {
+        var placements: [(origin: Point, spaceStretch: Double)] = []
         var baseline = Double(bounds.minY)
         var previous: (ascent: Double, height: Double)?
         for line in lines {
@@ -91,9 +94,19 @@ struct TextLayout {
                 }
             default: x = Double(bounds.minX)
             }
+            placements.append((Point(x: x, y: baseline), spaceStretch))
+        }
+        return placements
+    }
+
+    /// Places the glyphs: each with its style, its line's index and its pen origin on the baseline.
+    func placedGlyphs() -> [(char: Character, style: Int, line: Int, origin: Point)] {
+        var placed: [(char: Character, style: Int, line: Int, origin: Point)] = []
+        for (index, (line, placement)) in zip(lines, linePlacements()).enumerated() {
+            var x = placement.origin.x
             for g in line.glyphs {
-                placed.append((g.char, g.style, Point(x: x, y: baseline)))
-                x += g.advance + (g.char == " " ? spaceStretch : 0)
+                placed.append((g.char, g.style, index, Point(x: x, y: placement.origin.y)))
+                x += g.advance + (g.char == " " ? placement.spaceStretch : 0)
             }
         }
         return placed

@@ -112,23 +112,36 @@ enum TextRenderer {
     /// The laid-out glyph outlines of `layer`'s text in layer space (points, y-down), one path per
     /// colour in order of first use; empty when it draws nothing.
     static func glyphs(of layer: CATextLayer) -> [(Path, CGColor)] {
-        let runs = runs(of: layer)
+        glyphs(of: runs(of: layer), bounds: layer.bounds, alignment: layer.alignmentMode, isWrapped: layer.isWrapped,
+               truncationMode: layer.truncationMode)
+    }
+
+    /// The glyph outlines of `runs` laid out in `bounds` (`TextLayout`; y-down, the first baseline
+    /// its line's ascent below `bounds.minY`), one path per colour in order of first use.
+    static func glyphs(of runs: [Run], bounds: CGRect, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
+                       truncationMode: CATextLayerTruncationMode) -> [(Path, CGColor)] {
         guard !runs.isEmpty else { return [] }
         FontLibrary.shared.faceUseLock.lock()
         defer { FontLibrary.shared.faceUseLock.unlock() }
-        guard let layout = TextLayout(runs: runs, in: layer) else { return [] }
+        guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: alignment, isWrapped: isWrapped,
+                                      truncationMode: truncationMode) else { return [] }
         var paths: [(Path, CGColor)] = []
         for placed in layout.placedGlyphs() {
-            guard let color = layout.styles[placed.style].color, color.alpha > 0 else { continue }
-            let index: Int
-            if let i = paths.firstIndex(where: { $0.1 == color }) { index = i } else {
-                paths.append((Path(), color))
-                index = paths.count - 1
-            }
-            let style = layout.styles[placed.style]
-            appendGlyphs([placed.char], face: style.face, scale: style.scale, origin: placed.origin, into: &paths[index].0)
+            appendGlyph(placed.char, style: layout.styles[placed.style], at: placed.origin, into: &paths)
         }
         return paths
+    }
+
+    /// Appends one glyph's outline, pen origin at `origin` (baseline, y-down), to the path of its
+    /// style's colour in `paths` (a new path for a new colour); nothing for a clear colour.
+    static func appendGlyph(_ char: Character, style: TextLayout.Style, at origin: Point, into paths: inout [(Path, CGColor)]) {
+        guard let color = style.color, color.alpha > 0 else { return }
+        let index: Int
+        if let i = paths.firstIndex(where: { $0.1 == color }) { index = i } else {
+            paths.append((Path(), color))
+            index = paths.count - 1
+        }
+        appendGlyphs([char], face: style.face, scale: style.scale, origin: origin, into: &paths[index].0)
     }
 
     /// Horizontal advance of `chars` in points (unhinted).

@@ -30,6 +30,13 @@ public final class CGContext: @unchecked Sendable {
     /// The pixels drawn into (project API). For a context created over caller memory this is
     /// a private copy, synchronised with the caller's buffer around each drawing call.
     public let pixmap: Pixmap
+    /// Maps text space to user space for Core Text drawing (`CTLineDraw`): a glyph point p lands
+    /// at `p.applying(textMatrix)` + `textPosition` in user space. Default identity. As on Apple,
+    /// it is not part of the graphics state (`saveGState`/`restoreGState` leave it alone).
+    public var textMatrix: CGAffineTransform = .identity
+    /// Where the next line of text starts, in user space: the origin of its baseline. Default
+    /// (0, 0); not part of the graphics state.
+    public var textPosition: CGPoint = .zero
     /// Caller-provided memory (`init(data:…)` with non-nil data) and its row stride.
     private let callerData: UnsafeMutableRawPointer?
     private let callerBytesPerRow: Int

@@ -36,3 +36,17 @@ public typealias CFString = String
 public typealias CFArray = [Any]
 /// Core Foundation's dictionary type in Apple's signatures (`beginTransparencyLayer(auxiliaryInfo:)`).
 public typealias CFDictionary = [AnyHashable: Any]
+/// Core Foundation's attributed string in Core Text's signatures (`CTLineCreateWithAttributedString`):
+/// `NSAttributedString` here, so `string as CFAttributedString` compiles unchanged.
+public typealias CFAttributedString = NSAttributedString
+/// Core Foundation's index type (Core Text's string ranges).
+public typealias CFIndex = Int
+/// A range of a string in UTF-16 units (Core Foundation's `CFRange`); length 0 with Core Text
+/// means "to the end".
+public struct CFRange: Equatable, Sendable {
+    public var location: CFIndex
+    public var length: CFIndex
+    public init() { location = 0; length = 0 }
+    public init(location: CFIndex, length: CFIndex) { self.location = location; self.length = length }
+}
+public func CFRangeMake(_ location: CFIndex, _ length: CFIndex) -> CFRange { CFRange(location: location, length: length) }

@@ -16,8 +16,10 @@ import Foundation
 /// half-angle of the cone (see `CAEmitterLayer` for how directions are drawn).
 ///
 /// Apple's documented way to change a cell once it is in a layer is the layer's key path
-/// `emitterCells.<name>.<key>` (`setValue(_:forKeyPath:)` and animations); writing the cell's
-/// property directly is seen too here (the renderer reads the cells every frame).
+/// `emitterCells.<name>.<key>` (`setValue(_:forKeyPath:)` and animations), which the layer
+/// records so that live particles keep the values they were born with; writing the cell's
+/// property directly is seen too here, by every particle (the renderer reads the cells every
+/// frame).
 ///
 /// CAMediaTiming: `beginTime` and `duration` bound when the cell emits, in its emitter's time
 /// (the layer's local time for a top-level cell, the parent particle's age for a sub-cell);

@@ -10,13 +10,17 @@ import Foundation
 /// s_k lies in the cell's emission window [max(0, cell.beginTime), cell.beginTime +
 /// cell.duration) (no end when duration is 0). Particle k is alive at τ when
 /// 0 ≤ age = τ − s_k < life_k, so with a fixed lifetime L the count alive is the number of
-/// integers k ≥ 0 with τ − L < k / R ≤ τ.
+/// integers k ≥ 0 with τ − L < k / R ≤ τ. After a model change at time c (see
+/// `CAEmitterLayer+BirthValues.swift`) the cell goes on from the count N = R_before·(c − start)
+/// + N_before it had reached: particle k ≥ N is born at s_k = c + (k − N) / R_after, and the
+/// particles born before c keep the values from before it.
 ///
 /// Randomness. Every value drawn at birth is u ∈ [0, 1) from a counter-based hash (SplitMix64's
 /// finalizer) of (seed, the cell's place among its siblings, k, the parent particle's key, the
 /// attribute): a pure function of those numbers. A ranged value is value + range·(2u − 1).
 ///
-/// Particle k of a cell (layer multipliers written m·):
+/// Particle k of a cell (layer multipliers written m·; every value is the one in effect at its
+/// birth, see `CAEmitterLayer+BirthValues.swift`):
 ///
 ///     life   = (lifetime + lifetimeRange·(2u₀ − 1))·m.lifetime
 ///     speed  = (velocity + velocityRange·(2u₁ − 1))·m.velocity
@@ -53,7 +57,9 @@ extension CAEmitterLayer {
     /// The particles of one time and the cells they belong to, in drawing order for the
     /// layer's `renderMode`. Reuse one value across frames: its storage is kept.
     public struct ParticleFrame {
-        /// Every enabled cell, parents before their sub-cells.
+        /// The enabled cells the particles were born with, parents before their sub-cells (a cell
+        /// whose values changed while its particles live is here once per set of values: the
+        /// layer's copy from before a change, or the values of an animation step).
         public internal(set) var cells: [CAEmitterCell] = []
         public internal(set) var particles: [Particle] = []
         public init() {}
@@ -62,20 +68,27 @@ extension CAEmitterLayer {
     /// Most particles computed per layer and frame.
     public static let maxParticles = 1 << 20
 
-    /// The particles alive at media time `now` with this layer's values (call it on a
-    /// presentation copy to include animations), in drawing order: `.oldestFirst` by birth,
-    /// `.oldestLast` youngest first, `.backToFront` by z (most negative first), `.unordered` and
-    /// `.additive` cell by cell in emission order.
+    /// The particles alive at media time `now` (call it on a presentation copy), each with the
+    /// values in effect at its birth, in drawing order: `.oldestFirst` by birth, `.oldestLast`
+    /// youngest first, `.backToFront` by z (most negative first), `.unordered` and `.additive`
+    /// cell by cell in emission order.
     public func _particles(atMediaTime now: CFTimeInterval, into frame: inout ParticleFrame) {
         frame.cells.removeAll(keepingCapacity: true)
         frame.particles.removeAll(keepingCapacity: true)
-        let tau = model().localTime(fromMediaTime: now)
-        guard tau.isFinite, let cells = emitterCells else { return }
-        let plans = cells.enumerated().compactMap { CellPlan($1, sibling: $0, layer: self, frame: &frame) }
-        let sim = Simulation(layer: self, seed: UInt64(seed))
-        for plan in plans {
-            sim.emit(plan, originTime: 0, window: (0, .infinity), parentKey: 0, parent: nil, now: tau, into: &frame.particles)
+        let model = self.model()
+        let tau = model.localTime(fromMediaTime: now)
+        guard tau.isFinite else { return }
+        let history = model.birthHistory
+        let animated = AnimatedBirthValues(model: model)
+        let sim = Simulation(seed: UInt64(seed))
+        for segment in history.past where segment.end > tau - segment.reach {
+            emitSegment(start: segment.start, end: segment.end, counts: segment.counts, values: segment.values,
+                        rates: segment.values, animated: animated, sim: sim, now: tau, frame: &frame)
         }
+        // The current segment: the presented birth rates, the model's values (with animations at
+        // each birth step) or, without animations, the presented ones (the same).
+        emitSegment(start: history.currentStart, end: .infinity, counts: history.currentCounts,
+                    values: animated == nil ? self : model, rates: self, animated: animated, sim: sim, now: tau, frame: &frame)
         switch renderMode {
         case .oldestFirst: frame.particles.sort { $0.birthTime < $1.birthTime }
         case .oldestLast: frame.particles.sort { $0.birthTime > $1.birthTime }
@@ -83,6 +96,43 @@ extension CAEmitterLayer {
         default: break
         }
     }
+
+    /// Emits the particles born in [start, end) of emitter time that are alive at `now`: each
+    /// top-level cell of `values` continues from `counts` at the birth rate of the same cell of
+    /// `rates`; a particle takes `values` (with `animated` applied at its birth step).
+    private func emitSegment(start: Double, end: Double, counts: [Double], values: CAEmitterLayer, rates: CAEmitterLayer,
+                             animated: AnimatedBirthValues?, sim: Simulation, now: Double, frame: inout ParticleFrame) {
+        guard let cells = values.emitterCells, !cells.isEmpty, now >= start else { return }
+        let base = cells.enumerated().map { CellPlan($1, sibling: $0, layer: values, frame: &frame) }
+        let rateCells = rates.emitterCells ?? []
+        var stepPlans: [Double: [CellPlan?]] = [:]
+        // The particles are appended outside `frame` while new step plans append to its cells.
+        var particles: [Particle] = []
+        swap(&particles, &frame.particles)
+        defer { swap(&particles, &frame.particles) }
+        for (i, plan) in base.enumerated() {
+            guard let plan else { continue }
+            let rate = i < rateCells.count && rateCells[i].isEnabled
+                ? Double(rateCells[i].birthRate) * Double(rates.birthRate) : plan.rate
+            let span = EmissionSpan(start: start, end: end, count: i < counts.count ? counts[i] : 0, rate: rate)
+            sim.emit(plan, span: span, originTime: 0, window: (0, .infinity), parentKey: 0, parent: nil, now: now,
+                     into: &particles) { s in
+                guard let animated else { return plan }
+                let step = AnimatedBirthValues.step(of: s)
+                if let plans = stepPlans[step] { return plans[i] ?? plan }
+                let layer = animated.values(of: values, atStep: step)
+                let plans = (layer.emitterCells ?? []).enumerated().map { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
+                stepPlans[step] = plans
+                return i < plans.count ? plans[i] ?? plan : plan
+            }
+        }
+    }
+}
+
+/// When a cell emits: from emitter time `start` (when it had emitted `count` particles) until
+/// `end`, `rate` per second; particle k is born at start + (k − count) / rate.
+private struct EmissionSpan {
+    let start: Double, end: Double, count: Double, rate: Double
 }
 
 /// A cell's values with the layer's multipliers applied, read once per frame.
@@ -97,6 +147,8 @@ private struct CellPlan {
     let children: [CellPlan]
     /// Longest a particle or any of its descendants can be alive after the particle's birth.
     let reach: Double
+    /// Where its particles start (the layer's emitter shape; a sub-cell's start at their parent).
+    let shape: EmitterShapeSampler
 
     init?(_ cell: CAEmitterCell, sibling: Int, layer: CAEmitterLayer, frame: inout CAEmitterLayer.ParticleFrame) {
         guard cell.isEnabled else { return nil }
@@ -125,6 +177,7 @@ private struct CellPlan {
         color = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
         colorRange = SIMD4(Double(cell.redRange), Double(cell.greenRange), Double(cell.blueRange), Double(cell.alphaRange))
         colorSpeed = SIMD4(Double(cell.redSpeed), Double(cell.greenSpeed), Double(cell.blueSpeed), Double(cell.alphaSpeed))
+        shape = EmitterShapeSampler(layer)
         children = (cell.emitterCells ?? []).enumerated().compactMap { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
         let longest = max(0, life + abs(lifeRange))
         reach = longest + (children.map(\.reach).max() ?? 0)
@@ -137,13 +190,7 @@ private struct CellPlan {
 
 /// Counter-based random numbers and the emission walk.
 private struct Simulation {
-    let shape: EmitterShapeSampler
     let seed: UInt64
-
-    init(layer: CAEmitterLayer, seed: UInt64) {
-        shape = EmitterShapeSampler(layer)
-        self.seed = seed
-    }
 
     /// SplitMix64's output function: a bijective mix of all 64 bits.
     static func mix(_ x: UInt64) -> UInt64 {
@@ -165,44 +212,51 @@ private struct Simulation {
         func position(atAge t: Double) -> SIMD3<Double> { p0 + v * t + 0.5 * a * (t * t) }
     }
 
-    /// Emits `plan`'s particles alive at absolute emitter time `now` for an emitter whose time 0
-    /// is `originTime`, emitting inside `window` (its own times), and recurses into sub-cells.
-    func emit(_ plan: CellPlan, originTime: Double, window: (Double, Double), parentKey: UInt64, parent: Parent?,
-              now: Double, into out: inout [CAEmitterLayer.Particle]) {
+    /// Emits the particles of a cell alive at absolute emitter time `now` for an emitter whose
+    /// time 0 is `originTime`, born in `span` (its own times) inside `window`, and recurses into
+    /// sub-cells. A particle takes the values `valuesAt(its birth time)` gives (sub-cells take
+    /// theirs with their parent); `plan`'s reach bounds how far back births are looked for.
+    func emit(_ plan: CellPlan, span: EmissionSpan, originTime: Double, window: (Double, Double), parentKey: UInt64,
+              parent: Parent?, now: Double, into out: inout [CAEmitterLayer.Particle],
+              valuesAt: (Double) -> CellPlan) {
         let e = now - originTime
-        let lo = max(window.0, plan.begin), hi = min(window.1, plan.end)
-        guard plan.rate > 0, plan.rate.isFinite, hi > lo, e >= lo else { return }
-        let first = max(lo, e - plan.reach) * plan.rate, last = min(e, hi) * plan.rate
+        let lo = max(window.0, plan.begin, span.start), hi = min(window.1, plan.end, span.end)
+        let rate = span.rate
+        guard rate > 0, rate.isFinite, hi > lo, e >= lo else { return }
+        let first = span.count + (max(lo, e - plan.reach) - span.start) * rate
+        let last = span.count + (min(e, hi) - span.start) * rate
         guard last < 0x1p52, first <= last else { return }
         var k = Int(first.rounded(.up))
         let kEnd = Int(last.rounded(.down))
         let cellKey = Self.mix(seed ^ Self.mix(parentKey &+ plan.sibling &* 0x9E37_79B9_7F4A_7C15))
         while k <= kEnd, out.count < CAEmitterLayer.maxParticles {
             defer { k += 1 }
-            let s = Double(k) / plan.rate
+            let s = span.start + (Double(k) - span.count) / rate
             guard s >= lo, s < hi, s <= e else { continue }
+            let values = valuesAt(s)
             let key = Self.mix(cellKey ^ UInt64(truncatingIfNeeded: k))
-            let life = plan.life + plan.lifeRange * (2 * Self.unit(key, 0) - 1)
+            let life = values.life + values.lifeRange * (2 * Self.unit(key, 0) - 1)
             let age = e - s
-            let speed = plan.speed + plan.speedRange * (2 * Self.unit(key, 1) - 1)
-            let p0 = parent.map { $0.position(atAge: s) } ?? shape.point(Self.unit(key, 4), Self.unit(key, 5),
-                                                                         Self.unit(key, 6), Self.unit(key, 7))
-            let v = direction(plan, Self.unit(key, 2), Self.unit(key, 3)) * speed
+            let speed = values.speed + values.speedRange * (2 * Self.unit(key, 1) - 1)
+            let p0 = parent.map { $0.position(atAge: s) } ?? values.shape.point(Self.unit(key, 4), Self.unit(key, 5),
+                                                                                Self.unit(key, 6), Self.unit(key, 7))
+            let v = direction(values, Self.unit(key, 2), Self.unit(key, 3)) * speed
             if age < life {
-                let p = p0 + v * age + 0.5 * plan.acceleration * (age * age)
-                let color = (plan.color + plan.colorRange * SIMD4(2 * Self.unit(key, 10) - 1, 2 * Self.unit(key, 11) - 1,
-                                                                  2 * Self.unit(key, 12) - 1, 2 * Self.unit(key, 13) - 1)
-                             + plan.colorSpeed * age).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+                let p = p0 + v * age + 0.5 * values.acceleration * (age * age)
+                let color = (values.color + values.colorRange * SIMD4(2 * Self.unit(key, 10) - 1, 2 * Self.unit(key, 11) - 1,
+                                                                      2 * Self.unit(key, 12) - 1, 2 * Self.unit(key, 13) - 1)
+                             + values.colorSpeed * age).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
                 out.append(.init(x: p.x, y: p.y, z: p.z,
-                                 angle: (plan.spin + plan.spinRange * (2 * Self.unit(key, 9) - 1)) * age,
-                                 scale: plan.scale + plan.scaleRange * (2 * Self.unit(key, 8) - 1) + plan.scaleSpeed * age,
+                                 angle: (values.spin + values.spinRange * (2 * Self.unit(key, 9) - 1)) * age,
+                                 scale: values.scale + values.scaleRange * (2 * Self.unit(key, 8) - 1) + values.scaleSpeed * age,
                                  red: Float(color.x), green: Float(color.y), blue: Float(color.z), alpha: Float(color.w),
-                                 birthTime: originTime + s, age: age, cell: plan.index))
+                                 birthTime: originTime + s, age: age, cell: values.index))
             }
-            guard !plan.children.isEmpty, life > 0 else { continue }
-            let me = Parent(p0: p0, v: v, a: plan.acceleration)
-            for child in plan.children {
-                emit(child, originTime: originTime + s, window: (0, life), parentKey: key, parent: me, now: now, into: &out)
+            guard !values.children.isEmpty, life > 0 else { continue }
+            let me = Parent(p0: p0, v: v, a: values.acceleration)
+            for child in values.children {
+                emit(child, span: EmissionSpan(start: 0, end: .infinity, count: 0, rate: child.rate), originTime: originTime + s,
+                     window: (0, life), parentKey: key, parent: me, now: now, into: &out) { _ in child }
             }
         }
     }

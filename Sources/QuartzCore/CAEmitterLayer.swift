@@ -42,8 +42,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// stays on top of them, as it does of every layer's content). Defaults are Apple's: every multiplier 1,
 /// position (0, 0), size zero, shape `.point`, mode `.volume`, render mode `.unordered`, seed 0.
 ///
-/// Determinism (Citrine): particle state is a pure function of the layer's local time and
-/// `seed`, in closed form — see `_particles(atMediaTime:into:)` for the formulas. Emission
+/// Determinism (Citrine): particle state is a pure function of the layer's local time, `seed`
+/// and the model changes and animations the layer has recorded (`CAEmitterLayer+BirthValues`),
+/// in closed form — see `_particles(atMediaTime:into:)` for the formulas. Emission
 /// starts at local time 0, i.e. at the layer's `beginTime` (the community's idiom
 /// `emitter.beginTime = CACurrentMediaTime()` starts it now; a layer left at beginTime 0 shows
 /// the steady state at once). The layer's `speed` and `timeOffset` scale and shift it (speed 0
@@ -51,40 +52,80 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 ///
 /// Animating: the layer's properties and every cell's, through key paths
 /// `emitterCells.<name>.<key>` (also nested: `emitterCells.fire.emitterCells.spark.birthRate`).
-/// A presented value applies to every particle alive at that time (Citrine's closed form: on
-/// Apple, particles keep the values they were born with).
+/// As on Apple, a particle keeps the values it was born with: a changed or animated value
+/// applies to the particles born afterwards (see `CAEmitterLayer+BirthValues.swift`).
 open class CAEmitterLayer: CALayer {
     /// With cells, the particles move with every frame time.
     override open var _changesWithTime: Bool { emitterCells?.isEmpty == false }
 
     /// The cells emitted from the shape. Default nil.
-    public var emitterCells: [CAEmitterCell]? { didSet { cellsArePrivate = false; propertyChanged("emitterCells", oldValue) } }
+    public var emitterCells: [CAEmitterCell]? {
+        willSet { willChangeBirthValues() }
+        didSet { cellsArePrivate = false; propertyChanged("emitterCells", oldValue) }
+    }
     /// Multiplies every cell's birth rate. Default 1.
-    public var birthRate: Float = 1 { didSet { propertyChanged("birthRate", oldValue) } }
+    public var birthRate: Float = 1 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("birthRate", oldValue) }
+    }
     /// Multiplies every cell's lifetime and lifetime range. Default 1.
-    public var lifetime: Float = 1 { didSet { propertyChanged("lifetime", oldValue) } }
+    public var lifetime: Float = 1 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("lifetime", oldValue) }
+    }
     /// Centre of the emitter shape, in the layer's coordinates. Default (0, 0).
-    public var emitterPosition: CGPoint = .zero { didSet { propertyChanged("emitterPosition", oldValue) } }
-    public var emitterZPosition: CGFloat = 0 { didSet { propertyChanged("emitterZPosition", oldValue) } }
-    public var emitterSize: CGSize = .zero { didSet { propertyChanged("emitterSize", oldValue) } }
-    public var emitterDepth: CGFloat = 0 { didSet { propertyChanged("emitterDepth", oldValue) } }
+    public var emitterPosition: CGPoint = .zero {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterPosition", oldValue) }
+    }
+    public var emitterZPosition: CGFloat = 0 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterZPosition", oldValue) }
+    }
+    public var emitterSize: CGSize = .zero {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterSize", oldValue) }
+    }
+    public var emitterDepth: CGFloat = 0 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterDepth", oldValue) }
+    }
     /// Default `.point`.
-    public var emitterShape: CAEmitterLayerEmitterShape = .point { didSet { propertyChanged("emitterShape", oldValue) } }
+    public var emitterShape: CAEmitterLayerEmitterShape = .point {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterShape", oldValue) }
+    }
     /// Default `.volume`.
-    public var emitterMode: CAEmitterLayerEmitterMode = .volume { didSet { propertyChanged("emitterMode", oldValue) } }
+    public var emitterMode: CAEmitterLayerEmitterMode = .volume {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("emitterMode", oldValue) }
+    }
     /// Default `.unordered`.
     public var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { propertyChanged("renderMode", oldValue) } }
     /// Kept for source compatibility: particles are flattened into the layer's plane (their z
     /// orders `.backToFront` only).
     public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     /// Multiplies every cell's velocity and velocity range. Default 1.
-    public var velocity: Float = 1 { didSet { propertyChanged("velocity", oldValue) } }
+    public var velocity: Float = 1 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("velocity", oldValue) }
+    }
     /// Multiplies every particle's scale. Default 1.
-    public var scale: Float = 1 { didSet { propertyChanged("scale", oldValue) } }
+    public var scale: Float = 1 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("scale", oldValue) }
+    }
     /// Multiplies every cell's spin and spin range. Default 1.
-    public var spin: Float = 1 { didSet { propertyChanged("spin", oldValue) } }
+    public var spin: Float = 1 {
+        willSet { willChangeBirthValues() }
+        didSet { propertyChanged("spin", oldValue) }
+    }
     /// Seeds the particles' random values: same seed, same particles. Default 0.
     public var seed: UInt32 = 0 { didSet { propertyChanged("seed", oldValue) } }
+
+    /// A model layer's values from before its changes that live particles were born with
+    /// (`CAEmitterLayer+BirthValues.swift`).
+    var birthHistory = BirthHistory()
 
     /// Whether `emitterCells` holds this layer's own copies (a presentation copy animating a
     /// cell's value copies the model's cells first, so the model's are never written).
@@ -138,6 +179,7 @@ extension CAEmitterLayer: NestedKeyValueCoding {
             cellsArePrivate = true
         }
         guard let (cell, rest) = CAEmitterCell.named(in: emitterCells, path: keyPath) else { return false }
+        willChangeBirthValues()
         cell.setAnimatableValue(value, at: rest)
         if modelLayer == nil { propertyChanged("emitterCells", emitterCells) }
         return true

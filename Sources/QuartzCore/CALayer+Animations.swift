@@ -40,6 +40,7 @@ extension CALayer {
             transition._renderState = nil
             transition._reportUnsupported()
         }
+        if let emitter = self as? CAEmitterLayer, let key { emitter.retireBirthAnimations(forKey: key) }
         let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
         replaced?.delegate?.animationDidStop(replaced!, finished: false)
         CATransaction.layerDidChange(self)
@@ -95,6 +96,7 @@ extension CALayer {
 
     public func removeAnimation(forKey key: String) {
         CATransaction.layerDidChange(self)
+        (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: key)
         if let removed = animationStore.remove(key: key) {
             removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
         }
@@ -102,6 +104,7 @@ extension CALayer {
 
     public func removeAllAnimations() {
         CATransaction.layerDidChange(self)
+        (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: nil)
         for entry in animationStore.removeAll() {
             entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
         }

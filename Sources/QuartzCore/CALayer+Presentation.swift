@@ -122,7 +122,9 @@ extension CALayer {
         for event in animationStore.dueEvents(at: t) {
             switch event {
             case let .start(a): a.delegate?.animationDidStart(a)
-            case let .stop(a): a.delegate?.animationDidStop(a, finished: true)
+            case let .stop(a):
+                if a.isRemovedOnCompletion { (self as? CAEmitterLayer)?.retireBirthAnimation(a, until: a.activeEnd) }
+                a.delegate?.animationDidStop(a, finished: true)
             }
         }
     }

@@ -134,11 +134,15 @@ open class CALayer: CAMediaTiming {
     /// animated fields without counting a change.
     @exclusivity(unchecked) var _state = LayerState()
 
-    // MARK: Timing (CAMediaTiming). Layers have an infinite duration (Apple).
+    // MARK: Timing (CAMediaTiming)
     public var beginTime: CFTimeInterval {
         get { state.beginTime }
         set { let old = state.beginTime; state.beginTime = newValue; changed("beginTime", old) }
     }
+    /// Default 0, as Apple's CAMediaTiming.h says ("Defaults to 0"). A layer's local time is
+    /// (parent time − beginTime) × speed + timeOffset for every duration: a layer's time never
+    /// ends or repeats (Citrine applies no active duration, `repeatCount`, `repeatDuration` or
+    /// `autoreverses` to layers), which is what Apple's layers do with the default duration 0.
     public var duration: CFTimeInterval {
         get { state.duration }
         set { let old = state.duration; state.duration = newValue; changed("duration", old) }

@@ -49,7 +49,7 @@ struct LayerState {
         var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         var shadowOffset: CGSize = CGSize(width: 0, height: -3)
         var shadowPath: CGPath? = nil
-        var duration: CFTimeInterval = .infinity
+        var duration: CFTimeInterval = 0
         var repeatCount: Float = 0
         var repeatDuration: CFTimeInterval = 0
         var autoreverses: Bool = false

@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import TestSupport
 import Testing
 
 extension SnippetSuite {
@@ -71,6 +72,30 @@ extension SnippetSuite {
             counter.stop()
             #expect(counter.frames.count >= 3)
             #expect(stops.stopped == 1 && completed == 1)
+        }
+
+        /// The same with the main run loop run by hand, as iOS tools and tests do:
+        /// `RunLoop.main.run(until:)` on the main thread (of a child process: this process's
+        /// main thread belongs to the test runner) delivers a `.common`-mode display link's
+        /// frames, the transaction's completion block, `animationDidStart` and `animationDidStop`,
+        /// with no `flush()` or `presentation()` call (no stop or completion before the run loop runs).
+        @Test func runLoopRunUntilDeliversFramesAndAnimationEvents() throws {
+            let process = Process()
+            process.executableURL = try BuiltExecutable.named("citrine-runloop-probe")
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            process.waitUntilExit()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let values = Dictionary(text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { $1 })
+            #expect(process.terminationStatus == 0)
+            #expect(values["main"] == "true" && values["before"] == "00")
+            // 0.4 s at 60 Hz is 24 frames; a loaded machine may skip some, never all.
+            #expect((values["frames"].flatMap { Int($0) } ?? 0) >= 3 && values["increasing"] == "true")
+            #expect(values["started"] == "1" && values["stopped"] == "1" && values["completed"] == "1")
         }
     }
 }

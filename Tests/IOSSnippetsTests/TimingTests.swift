@@ -13,6 +13,44 @@ extension SnippetSuite {
             #expect(stiff > 1 && stiff < 1.05)
         }
 
+        /// `settlingDuration` measured on QuartzCore, as published by OpenCoreAnimation
+        /// (github.com/1amageek/OpenCoreAnimation, Tests/…/CASpringAnimationPerceptualTests.swift,
+        /// "Settling estimates match measured QuartzCore regimes"): the default spring 1.4727003346780927 s,
+        /// damping 1 13.91321015404625 s, damping 20 (critical) and 100 (clamped to critical) 1 s,
+        /// perceptual duration 1 s with bounce 0.5 2.3438753795710707 s.
+        @Test func settlingDurationMatchesMeasuredValues() {
+            func spring(damping: CGFloat) -> CASpringAnimation {
+                let s = CASpringAnimation()
+                s.damping = damping
+                return s
+            }
+            #expect(abs(CASpringAnimation().settlingDuration - 1.4727003346780927) < 1e-9)
+            #expect(abs(spring(damping: 1).settlingDuration - 13.91321015404625) < 1e-9)
+            #expect(abs(spring(damping: 20).settlingDuration - 1) < 1e-9)
+            #expect(abs(spring(damping: 100).settlingDuration - 1) < 1e-9)
+            let perceptual = CASpringAnimation(perceptualDuration: 1, bounce: 0.5)
+            #expect(abs(perceptual.settlingDuration - 2.3438753795710707) < 1e-9)
+            #expect(perceptual.duration == perceptual.settlingDuration)
+        }
+
+        /// CAMediaTiming.h: a layer's `duration` "Defaults to 0" — and a layer with duration 0
+        /// keeps running: its sublayer's animation plays on at any time (local time = parent time).
+        @Test func layerDurationDefaultsToZeroAndTimeRunsOn() throws {
+            CAMediaClock.setManualTime(1000)
+            let parent = CALayer(), child = CALayer()
+            #expect(parent.duration == 0 && CALayer.defaultValue(forKey: "duration") as? CFTimeInterval == 0)
+            #expect(parent.value(forKey: "duration") as? CFTimeInterval == 0)
+            parent.addSublayer(child)
+            CATransaction.flush()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0; move.toValue = 100; move.duration = 10
+            child.add(move, forKey: nil)
+            CATransaction.flush()
+            CAMediaClock.setManualTime(1005)
+            #expect(abs(try #require(child.presentation()).position.x - 50) < 1e-9)
+            #expect(parent.convertTime(1005, from: nil) == 1005)
+        }
+
         /// `.paced` with numbers: constant speed over the cumulative distance (0 → 10 → 40 → 50 is
         /// 50 units in 5 s, so 10 per second), keyTimes ignored; repeats and autoreverse included.
         @Test func pacedScalarKeyframesMoveAtConstantSpeed() throws {
@@ -83,6 +121,7 @@ extension SnippetSuite {
             #expect(value(CALayer.self, "speed", Float.self) == 1)
             #expect(value(CALayer.self, "timeOffset", CFTimeInterval.self) == 0)
             #expect(value(CALayer.self, "beginTime", CFTimeInterval.self) == 0)
+            #expect(value(CALayer.self, "duration", CFTimeInterval.self) == 0)
             #expect(value(CALayer.self, "repeatCount", Float.self) == 0)
             #expect(value(CALayer.self, "repeatDuration", CFTimeInterval.self) == 0)
             #expect(value(CALayer.self, "autoreverses", Bool.self) == false)
