@@ -51,6 +51,18 @@ let package = Package(
             ],
             path: "Sources/LayerStormBench"
         ),
+        // Issue 16, rule 5: 200 intersecting planes in one 3D space, depth-sorted and cut every frame.
+        .executableTarget(
+            name: "planes-bench",
+            dependencies: [
+                .product(name: "AnchorScenes", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                .product(name: "ImageCodecs", package: rootFolder),
+                "FrameTiming",
+            ],
+            path: "Sources/PlanesBench"
+        ),
         // Issue 17: a CAEmitterLayer of 5 000 live particles at 1920×1080, rendered by CARenderer.
         .executableTarget(
             name: "emitter-bench",

@@ -66,18 +66,6 @@ enum LayerGeometry {
         return f
     }
 
-    /// A CATransformLayer's sublayers back to front: by the depth (z, towards the viewer) of each
-    /// one's bounds centre in the transform layer's space, ties in insertion order.
-    static func depthSorted(_ layers: [CALayer], in parent: CALayer, time: CFTimeInterval) -> [CALayer] {
-        let depths = layers.enumerated().map { i, l -> (CGFloat, Int, CALayer) in
-            let p = l._presentation(atMediaTime: time) ?? l
-            let m = layerToParent(p, parent: parent)
-            let c = m._project(x: p.bounds.midX, y: p.bounds.midY)
-            return (c.z, i, l)
-        }
-        return depths.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-    }
-
     /// The 2D map of the layer plane (z = 0) when it has no perspective, else nil.
     static func affine(_ m: CATransform3D) -> Transform? {
         guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }

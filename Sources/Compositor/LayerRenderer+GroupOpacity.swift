@@ -17,13 +17,11 @@ import Raster
 /// the group's pixels). Citrine draws the layer's own parts beneath its sublayers as one unit and
 /// its border as another.
 extension LayerRenderer {
-    typealias Tint = (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)
-
     /// Draws a layer with `allowsGroupOpacity` false: its own parts and its sublayers each at
     /// its opacity (times `tint`, what its own ancestors passed down).
     func drawUngrouped(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                        depth: Int, tint: Tint?) {
-        let inherited = Self.combined(tint, Self.opacityTint(p.opacity))
+        let inherited = Self.transformLayerTint(tint, opacity: p.opacity)
         drawOwnPart(p, matrix: matrix, into: canvas, tint: inherited) {
             drawOwnBackground(model, p, matrix: $1, time: time, into: $0)
         }
@@ -41,11 +39,6 @@ extension LayerRenderer {
         body(surface, matrix)
         multiply(surface, by: tint)
         canvas.draw(surface, atX: 0, y: 0)
-    }
-
-    /// The tint that applies `opacity` alone (nil when it is 1).
-    static func opacityTint(_ opacity: Float) -> Tint? {
-        opacity < 1 ? (r: 1, g: 1, b: 1, a: CGFloat(opacity)) : nil
     }
 
     /// Two tints applied one after the other (component-wise product); nil when both are.

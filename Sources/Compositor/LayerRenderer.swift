@@ -2,7 +2,8 @@
 //
 // Design note
 // -----------
-// For every layer, back to front (siblings stably sorted by zPosition), at one media time:
+// For every layer, back to front (siblings by depth in their flattening layer's 3D space,
+// `LayerRenderer+DepthOrder`; stably by zPosition when all lie flat), at one media time:
 //
 //     shadow → background (rounded) → contents / drawn content / shape / gradient / text
 //            → sublayers (clipped to the rounded bounds when masksToBounds) → border (on top)
@@ -83,6 +84,12 @@ final class LayerRenderer {
                                                          x1: origin.x + target.width, y1: origin.y + target.height))
     }
 
+    /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
+    func missesTarget(_ model: CALayer) -> Bool {
+        guard let footprint = onScreen?[ObjectIdentifier(model)] else { return false }
+        return missesTarget(footprint)
+    }
+
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
     /// draw (patch renderers, which see only part of the tree, use `render`). `footprints`: the
     /// frame's, when the tree is damage-tracked.
@@ -123,12 +130,21 @@ final class LayerRenderer {
         if let footprint, missesTarget(footprint) { return }
         guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parentPresentation,
                                           time: time) else { return }
+        drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint,
+                               known: footprint?.picture)
+    }
+
+    /// `draw` once the layer is placed: its running transition, or the layer and its subtree.
+    /// `known`: its picture in the frame's footprints, when the tree is damage-tracked.
+    func drawPlacedOrTransition(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                                into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?,
+                                known: Footprint.Picture? = nil) {
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
-        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: footprint?.picture)
+        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: known)
     }
 
     /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree. `known`:
@@ -188,10 +204,8 @@ final class LayerRenderer {
     /// (times any replicator tint it is drawn under).
     private func drawTransformLayer(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                     into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
-        let inherited = Self.combined(tint, Self.opacityTint(p.opacity))
-        for child in drawingOrder(model, p, time: time) {
-            draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: canvas, depth: depth + 1, tint: inherited)
-        }
+        drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: matrix, time: time,
+                         into: canvas, depth: depth, tint: Self.transformLayerTint(tint, opacity: p.opacity))
     }
 
     /// The presentation of `model` at `time` and its layer → device matrix, or nil when it draws
@@ -220,10 +234,10 @@ final class LayerRenderer {
     /// Whether `p` draws anything at all: not hidden, not fully transparent.
     static func isShown(_ p: CALayer) -> Bool { !p.isHidden && p.opacity > 0 }
 
-    /// Sublayers in drawing order: by zPosition (stable), or by depth inside a CATransformLayer.
+    /// Sublayers in drawing order when none needs ordering by depth (`sublayersNeedDepthOrder`):
+    /// by zPosition (stable).
     func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {
         let subs = model.sublayers ?? []
-        if p is CATransformLayer { return LayerGeometry.depthSorted(subs, in: p, time: time) }
         // Sublayers of one zPosition (the common case) keep their order: no sort.
         guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs }
         return subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
@@ -273,8 +287,9 @@ final class LayerRenderer {
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
-        let ordered = drawingOrder(model, p, time: time)
         if let replicator = p as? CAReplicatorLayer {
+            let byDepth = sublayersNeedDepthOrder(subs, p, time: time)
+            let ordered = byDepth ? [] : drawingOrder(model, p, time: time)
             // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
             // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
             let step = p._aboutAnchorPoint(replicator.instanceTransform)
@@ -284,6 +299,10 @@ final class LayerRenderer {
                 let instanceTint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
                     ? nil : replicator._instanceColorComponents(i)
                 let m = CATransform3DConcat(instance, matrix)
+                if byDepth {
+                    drawInDepthOrder(model, p, childMatrix: m, toSpace: instance, spaceToDevice: Self.ignoringZ(matrix),
+                                     time: shifted, into: surface, depth: depth, tint: tint)
+                }
                 for child in ordered {
                     draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
                          depth: depth + 1, tint: Self.combined(instanceTint, tint))
@@ -291,9 +310,7 @@ final class LayerRenderer {
                 instance = CATransform3DConcat(instance, step)
             }
         } else {
-            for child in ordered {
-                draw(child, parentMatrix: matrix, parentPresentation: p, time: time, into: surface, depth: depth + 1, tint: tint)
-            }
+            drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         }
         if let clip {
             canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
@@ -306,6 +323,11 @@ final class LayerRenderer {
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).
     var tileStores: [ObjectIdentifier: TileStore] = [:]
+    /// Storage for ordering sublayers by depth, one per nesting level, and the level in use (`+DepthOrder`).
+    var depthScratch: [DepthOrderScratch] = []
+    var depthNesting = 0
+    /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
+    var placedSublayers: [[PlacedSublayer]] = []
 }
 
 extension CATransform3D {

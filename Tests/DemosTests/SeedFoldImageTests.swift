@@ -73,3 +73,37 @@ import Testing
         #expect(abs(fold.gradientLayer.opacity - 0.5) < 1e-6)
     }
 }
+
+/// Issue 16, rule 5, on the seed: dragged 170 pt down, the top half turns by −170/200·π = −153°
+/// about the hinge (y = 120 in the view) with m34 = −1/500, past the vertical and over the
+/// bottom half, towards the viewer. Closed form for a point of the top half v points above the
+/// hinge (v < 0): after the turn y′ = v·cos θ below the hinge at depth z′ = v·sin θ > 0, drawn at
+/// y′ / (1 − z′/500). The view's pixel (120, 160), 40 pt below the hinge, is therefore covered by
+/// the folded top half at v = 40 / (cos θ + 40·sin θ / 500) ≈ −43.1, its image row 80 + v ≈ 37:
+/// the sky (bands of blue, b ≥ 0.87), seen from behind — not the bottom half's hills (green,
+/// b = 0.3) under its darkening gradient, which array order alone would draw on top.
+@Suite(.serialized) struct SeedFoldImageDepthTests {
+    @Test func foldedTopHalfCoversTheBottomHalf() throws {
+        let timeline = UIEventTimeline([.down(CGPoint(x: 120, y: 70), at: 0.1), .move(to: CGPoint(x: 120, y: 240), at: 0.2)])
+        let driver = SeedDriver(.foldImage)
+        driver.run(timeline, to: 0.3)
+        let fold = try #require(driver.window.subviews.compactMap { $0 as? SeedFoldImageView }.first)
+        let angle = atan2(fold.topView.layer.transform.m23, fold.topView.layer.transform.m22)
+        #expect(abs(angle - (-170 / 200 * CGFloat.pi)) < 1e-9)
+        let theta = -170 / 200 * Double.pi
+        let v = 40 / (cos(theta) + 40 * sin(theta) / 500)
+        #expect(abs(v - -43.1) < 0.1 && v > -80)
+        // The drag sets the transform without animation, so the model (what render(in:) draws) is what shows.
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let rendered = UIGraphicsImageRenderer(size: driver.window.bounds.size, format: format).image { context in
+            driver.window.layer.render(in: context.cgContext)
+        }
+        let image = try #require(rendered.cgImage).pixmap
+        let p = image.pixel(x: 120, y: 160)
+        #expect(p.b > 200 && p.b > p.g && p.g > p.r, "sky blue from the folded top half, got \(p)")
+        // Below the folded half's lower edge (y ≈ 196.9) the bottom half shows, darkened.
+        let low = image.pixel(x: 120, y: 199)
+        #expect(low.b < 100, "the bottom half under its gradient, got \(low)")
+    }
+}
