@@ -106,7 +106,10 @@ enum DrawnContent: Equatable {
     }
 
     init(_ p: CALayer) {
-        if let s = p as? CAShapeLayer {
+        // A plain layer (most of them) needs no class test.
+        if type(of: p) == CALayer.self {
+            self = .none
+        } else if let s = p as? CAShapeLayer {
             self = .shape(Shape(path: s.path, fillColor: s.fillColor, fillRule: s.fillRule.rawValue,
                                 strokeColor: s.strokeColor, lineWidth: s.lineWidth, lineCap: s.lineCap.rawValue,
                                 lineJoin: s.lineJoin.rawValue, miterLimit: s.miterLimit,

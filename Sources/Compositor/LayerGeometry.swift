@@ -110,31 +110,6 @@ enum LayerGeometry {
         let flip = pts.contains { $0.w < 0 }
         return (cross < 0) != flip
     }
-
-    /// A rectangle with the `corners` rounded by `radius` (clamped to half the shorter side),
-    /// quarter circles as cubics; corners in layer space (minY = top on iOS).
-    static func roundedRect(_ r: CGRect, radius: CGFloat, corners: CACornerMask) -> Path {
-        let rad = Double(max(0, min(radius, min(r.width, r.height) / 2)))
-        var p = Path()
-        let x0 = Double(r.minX), y0 = Double(r.minY), x1 = Double(r.maxX), y1 = Double(r.maxY)
-        guard rad > 0 else { return Path(rect: Rect(r)) }
-        let k = 0.5522847498307936 * rad
-        func cornerRadius(_ c: CACornerMask) -> Double { corners.contains(c) ? rad : 0 }
-        let tl = cornerRadius(.layerMinXMinYCorner), tr = cornerRadius(.layerMaxXMinYCorner)
-        let br = cornerRadius(.layerMaxXMaxYCorner), bl = cornerRadius(.layerMinXMaxYCorner)
-        func kk(_ v: Double) -> Double { v == 0 ? 0 : k }
-        p.move(to: Point(x: x0 + tl, y: y0))
-        p.line(to: Point(x: x1 - tr, y: y0))
-        if tr > 0 { p.cubic(to: Point(x: x1, y: y0 + tr), control1: Point(x: x1 - tr + kk(tr), y: y0), control2: Point(x: x1, y: y0 + tr - kk(tr))) }
-        p.line(to: Point(x: x1, y: y1 - br))
-        if br > 0 { p.cubic(to: Point(x: x1 - br, y: y1), control1: Point(x: x1, y: y1 - br + kk(br)), control2: Point(x: x1 - br + kk(br), y: y1)) }
-        p.line(to: Point(x: x0 + bl, y: y1))
-        if bl > 0 { p.cubic(to: Point(x: x0, y: y1 - bl), control1: Point(x: x0 + bl - kk(bl), y: y1), control2: Point(x: x0, y: y1 - bl + kk(bl))) }
-        p.line(to: Point(x: x0, y: y0 + tl))
-        if tl > 0 { p.cubic(to: Point(x: x0 + tl, y: y0), control1: Point(x: x0, y: y0 + tl - kk(tl)), control2: Point(x: x0 + tl - kk(tl), y: y0)) }
-        p.close()
-        return p
-    }
 }
 
 /// Where contents land in the bounds for each `contentsGravity` (Apple's twelve values).

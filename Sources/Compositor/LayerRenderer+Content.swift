@@ -35,16 +35,23 @@ extension LayerRenderer {
               let flat = try? Pixmap(width: Int(w), height: Int(h)) else { return }
         let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
         body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
-        // bitmap pixel → layer point → device.
-        let bitmapToLayer = Projective(1 / s, 0, x0, 0, 1 / s, y0, 0, 0, 1)
-        let covered = CGRect(x: x0, y: y0, width: w / s, height: h / s)
+        self.warp(flat, bitmapToLayer: Transform(a: 1 / s, b: 0, c: 0, d: 1 / s, tx: x0, ty: y0),
+                  covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas)
+    }
+
+    /// Composites a layer-space bitmap (`bitmapToLayer`: bitmap pixel → layer point; it covers
+    /// the layer rectangle `covered`) onto `canvas` through the projective layer → device
+    /// homography `warp`: bilinear, the part in front of the eye, at `opacity`, with the
+    /// perspective-span texture path (`Pixmap.drawTexture(_:inside:imageToDevice:)`).
+    func warp(_ bitmap: Pixmap, bitmapToLayer: Transform, covering covered: CGRect, by warp: Projective, into canvas: Pixmap,
+              opacity: Float = 1) {
         if let quad = LayerGeometry.projectedQuad(covered, warp) {
-            canvas.drawTexture(flat, inside: quad, imageToDevice: bitmapToLayer.concatenating(warp))
+            canvas.drawTexture(bitmap, inside: quad, imageToDevice: Projective(bitmapToLayer).concatenating(warp), opacity: opacity)
         }
     }
 
     func drawFlatContent(_ model: CALayer, _ p: CALayer, transform: Transform, into canvas: Pixmap) {
-        let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        let outline = LayerGeometry.outline(of: p)
         if let bg = p.backgroundColor, bg.alpha > 0 {
             canvas.fill(outline, paint: Self.paint(bg, in: p, transform: transform), transform: transform)
         }
@@ -54,8 +61,7 @@ extension LayerRenderer {
         } else if let tiled = model as? CATiledLayer {
             drawTiles(tiled, p, transform: transform, clip: clip, into: canvas)
         } else if let drawn = backingStore(for: model, p) {
-            let pattern = ImagePattern(image: drawn, transform: Transform(a: 1 / Double(scale), b: 0, c: 0, d: 1 / Double(scale),
-                                                                            tx: Double(p.bounds.minX), ty: Double(p.bounds.minY)).concatenating(transform),
+            let pattern = ImagePattern(image: drawn, transform: Self.backingStoreToLayer(model, p, scale: scale).concatenating(transform),
                                        filter: .bilinear, spread: .decal)
             canvas.fill(clip ?? Path(rect: Rect(p.bounds)), paint: Paint(shader: .image(pattern)), transform: transform)
         }
@@ -117,8 +123,9 @@ extension LayerRenderer {
         let imageToLayer = Transform(a: sx, b: 0, c: 0, d: sy, tx: Double(dest.minX) - Double(source.minX) * sx,
                                      ty: Double(dest.minY) - Double(source.minY) * sy)
         let imageToDevice = imageToLayer.concatenating(transform)
-        let pattern = ImagePattern(image: image.pixmap, transform: imageToDevice,
+        var pattern = ImagePattern(image: image.pixmap, transform: imageToDevice,
                                    filter: Self.contentsFilter(p, imageToDevice: imageToDevice), spread: .pad)
+        if pattern.filter == .smooth { pattern.levelOfDetailBias = Double(p.minificationFilterBias) }
         canvas.fill(area, paint: Paint(shader: .image(pattern)), transform: transform)
     }
 
@@ -127,8 +134,10 @@ extension LayerRenderer {
     /// `linear` by default): `nearest` samples the nearest texel, `linear` filters bilinearly
     /// (no mipmaps, so a large image drawn small aliases, as linear filtering does on the GPU),
     /// and `trilinear` when minifying ("Enables mipmap generation") picks the mipmap level
-    /// closest to one texel per pixel and filters bilinearly in it. Not applied:
-    /// minificationFilterBias (the level is chosen without bias).
+    /// ⌊log₂(texels per pixel) + minificationFilterBias⌋ (Apple, minificationFilterBias: "The bias
+    /// factor added when determining which levels of detail to use when minifying using
+    /// trilinear filtering", default 0) and filters bilinearly in it. Citrine samples that one
+    /// level rather than blending the two nearest (GPU trilinear filtering blends them).
     static func contentsFilter(_ p: CALayer, imageToDevice t: Transform) -> ImageFilter {
         let pixelsPerTexel = abs(t.a * t.d - t.b * t.c).squareRoot()
         let filter = pixelsPerTexel < 1 ? p.minificationFilter : p.magnificationFilter
@@ -204,15 +213,29 @@ extension LayerRenderer {
         canvas.fill(outline, paint: Paint(shader: shader), transform: transform)
     }
 
-    /// The border, inside the bounds and rounded like them, on top of the sublayers.
+    /// The border, inside the bounds and rounded like them, on top of the sublayers: circular
+    /// corners as the bounds inset by half the width stroked (its outer edge is the outline),
+    /// continuous ones as the band between the outline and the outline inset by the width.
     func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
         let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
+        let continuous = p._renderingOptions.contains(.continuousCorners)
         func stroke(_ transform: Transform, _ target: Pixmap) {
-            target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
-                          transform: transform)
+            if continuous {
+                // The outline minus the outline inset by the width (radius − width): the outer
+                // edge is the background's edge (an offset continuous curve is not one).
+                var band = LayerGeometry.outline(of: p)
+                let inner = LayerGeometry.roundedRect(p.bounds.insetBy(dx: w, dy: w), radius: max(0, p.cornerRadius - w),
+                                                      corners: p.maskedCorners, continuous: true)
+                band.verbs += inner.verbs
+                band.points += inner.points
+                target.fill(band, rule: .evenOdd, paint: Paint(color: color.rasterColor), transform: transform)
+            } else {
+                target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
+                              transform: transform)
+            }
         }
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)
@@ -248,7 +271,7 @@ extension LayerRenderer {
         guard p.shadowOpacity > 0, let color = p.shadowColor else { return }
         let shape: Path
         if let sp = p.shadowPath { shape = sp.rasterPath } else if Self.alphaIsRoundedBounds(model, p) {
-            shape = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+            shape = LayerGeometry.outline(of: p)
         } else { return }
         let shapeBounds = p.shadowPath?.boundingBoxOfPath ?? p.bounds
         if let transform = LayerGeometry.affine(matrix) {
@@ -325,7 +348,7 @@ extension LayerRenderer {
     /// the projected outline's coverage (`drawProjected`).
     func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
         guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
-        let outline = LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        let outline = LayerGeometry.outline(of: p)
         if let transform = LayerGeometry.affine(matrix) {
             mask.fill(outline, transform: transform)
             return mask

@@ -14,9 +14,9 @@ import Raster
 ///
 /// Tracked are trees of layers whose pixels follow from their properties alone
 /// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate) under
-/// affine maps, without masks, shadows, or running transitions. Anything else — perspective, a
-/// CATransformLayer's depth sorting, replicators, custom drawing, blurred shadows that reach
-/// across patch edges — gives nil, and the whole frame is redrawn.
+/// affine maps, without masks, shadows, aliased edges, `shouldRasterize` or running transitions.
+/// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom drawing,
+/// blurred shadows that reach across patch edges — gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint {
         /// What decides the layer's own pixels; a difference between two frames is damage.
@@ -56,15 +56,22 @@ extension LayerRenderer {
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
-            guard LayerContent.drawsItself(model), p.mask == nil, p.shadowOpacity == 0, p._effects == nil,
-                  p.contents == nil || p.contents is CGImage, model._transition(atMediaTime: time) == nil,
+            guard Self.pixelsFollowKey(model, p), p._effects == nil, model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
-            // Last frame's key (then also the retained bitmap's) and content while the values are the same.
-            let fresh = LeafKey(p, rasterScale: rs)
-            let kept = previous?[id].flatMap { $0.picture.key == fresh ? $0 : nil }
-            let key = kept?.picture.key ?? fresh
-            guard let content = kept?.content ?? LayerContent.rect(p),
+            // Last frame's key (then also the retained bitmap's) and content while the values are
+            // the same; a new key is allocated only when they differ.
+            let fresh = LeafKey.Values(p, rasterScale: rs)
+            guard fresh.contentsDrawable else { return nil }
+            let key: LeafKey, kept: CGRect?
+            if let before = previous?[id], before.picture.key.values == fresh {
+                key = before.picture.key
+                kept = before.content
+            } else {
+                key = LeafKey(fresh)
+                kept = nil
+            }
+            guard let content = kept ?? LayerContent.rect(p),
                   var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
                 guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }

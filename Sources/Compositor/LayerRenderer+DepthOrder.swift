@@ -88,8 +88,9 @@ extension LayerRenderer {
     /// leans out of the view plane (or is a CATransformLayer). If none does — a 2D tree — they are
     /// drawn in that order from those placements (the flat case costs one look at each presented
     /// transform); else all are drawn by depth (`drawInDepthOrder`).
+    /// `tint`: applied to each sublayer as well (a layer that does not group its opacity).
     func drawSublayersFlatOrByDepth(_ model: CALayer, _ p: CALayer, _ subs: [CALayer], matrix: CATransform3D,
-                                    time: CFTimeInterval, into canvas: Pixmap, depth: Int) {
+                                    time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint? = nil) {
         guard depth + 1 < Self.maxNestingDepth else { return Self.reportDepthLimit(subs[0]) }
         while placedSublayers.count <= depth { placedSublayers.append([]) }
         placedSublayers[depth].removeAll(keepingCapacity: true)
@@ -104,11 +105,11 @@ extension LayerRenderer {
         }
         if leaning {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
-                             time: time, into: canvas, depth: depth, tint: nil)
+                             time: time, into: canvas, depth: depth, tint: tint)
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
-                drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: nil)
+                drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint)
             }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)

@@ -14,32 +14,82 @@ extension LayerRenderer {
         struct Values: Equatable {
             let bounds: CGRect, cornerRadius: CGFloat, maskedCorners: UInt
             let background: CGColor?, borderWidth: CGFloat, borderColor: CGColor?
+            /// The contents image and how it is placed and sampled (the defaults without contents,
+            /// which these properties cannot change: they are not read for most layers).
             let contents: ObjectIdentifier?, contentsRect: CGRect, contentsCenter: CGRect
-            let gravity: String, contentsScale: CGFloat, masksToBounds: Bool
-            /// `contentsFilters` of the layer.
-            let filters: UInt8
+            let gravity: CALayerContentsGravity, contentsScale: CGFloat
+            /// `contentsFilters` of the layer, and its minificationFilterBias.
+            let filters: UInt8, filterBias: Float
+            /// Whether the contents are an image or nothing (the retained path draws no other).
+            let contentsDrawable: Bool
+            let masksToBounds: Bool
+            /// `CALayer._renderingOptions` (cornerCurve, edge antialiasing, group opacity, …).
+            let options: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
+
+            init(_ p: CALayer, rasterScale: CGFloat) {
+                // `contents` is read once: a cold property behind an `Any` (copying it out costs).
+                let contents = p.contents
+                let image = contents.flatMap { $0 as? CGImage }
+                bounds = p.bounds
+                cornerRadius = p.cornerRadius
+                maskedCorners = p.maskedCorners.rawValue
+                background = p.backgroundColor
+                borderWidth = p.borderWidth
+                borderColor = p.borderColor
+                self.contents = image.map(ObjectIdentifier.init)
+                contentsDrawable = contents == nil || image != nil
+                if image == nil {
+                    contentsRect = Values.unitRect
+                    contentsCenter = Values.unitRect
+                    gravity = .resize
+                    contentsScale = 1
+                    filters = 0
+                    filterBias = 0
+                } else {
+                    contentsRect = p.contentsRect
+                    contentsCenter = p.contentsCenter
+                    gravity = p.contentsGravity
+                    contentsScale = p.contentsScale
+                    filters = LeafKey.contentsFilters(p)
+                    filterBias = p.minificationFilterBias
+                }
+                masksToBounds = p.masksToBounds
+                options = p._renderingOptions.rawValue
+                self.rasterScale = rasterScale
+                drawn = DrawnContent(p)
+            }
+
+            private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+            /// Field by field, the likeliest differences first, rectangles compared inline (the
+            /// derived comparison calls Foundation's `CGRect ==` three times), colours by identity
+            /// first: two keys are compared for every retained layer in every frame.
+            static func == (a: Values, b: Values) -> Bool {
+                func same(_ r: CGRect, _ s: CGRect) -> Bool {
+                    r.origin.x == s.origin.x && r.origin.y == s.origin.y && r.size.width == s.size.width
+                        && r.size.height == s.size.height
+                }
+                func same(_ c: CGColor?, _ d: CGColor?) -> Bool { c === d || c == d }
+                return same(a.bounds, b.bounds) && a.rasterScale == b.rasterScale && a.cornerRadius == b.cornerRadius
+                    && a.borderWidth == b.borderWidth && a.maskedCorners == b.maskedCorners && a.options == b.options
+                    && a.masksToBounds == b.masksToBounds && a.contents == b.contents
+                    && a.contentsDrawable == b.contentsDrawable && a.filters == b.filters && a.filterBias == b.filterBias
+                    && a.contentsScale == b.contentsScale && same(a.contentsRect, b.contentsRect)
+                    && same(a.contentsCenter, b.contentsCenter) && a.gravity == b.gravity
+                    && same(a.background, b.background) && same(a.borderColor, b.borderColor) && a.drawn == b.drawn
+            }
         }
         let values: Values
 
-        init(_ p: CALayer, rasterScale: CGFloat) {
-            values = Values(bounds: p.bounds, cornerRadius: p.cornerRadius, maskedCorners: p.maskedCorners.rawValue,
-                            background: p.backgroundColor, borderWidth: p.borderWidth, borderColor: p.borderColor,
-                            contents: (p.contents as? CGImage).map(ObjectIdentifier.init), contentsRect: p.contentsRect,
-                            contentsCenter: p.contentsCenter, gravity: p.contentsGravity.rawValue,
-                            contentsScale: p.contentsScale, masksToBounds: p.masksToBounds,
-                            filters: LeafKey.contentsFilters(p),
-                            rasterScale: rasterScale,
-                            drawn: DrawnContent(p))
-        }
+        init(_ values: Values) { self.values = values }
 
         static func == (a: LeafKey, b: LeafKey) -> Bool { a === b || a.values == b.values }
 
-        /// The minification and magnification filters as two bits each (0 without contents, whose
-        /// pixels they cannot change: no filter is read for most layers, every frame).
+        /// The minification and magnification filters as two bits each (read for layers with
+        /// contents only).
         static func contentsFilters(_ p: CALayer) -> UInt8 {
-            guard p.contents != nil else { return 0 }
             func code(_ f: CALayerContentsFilter) -> UInt8 { f == .nearest ? 1 : f == .trilinear ? 2 : 3 }
             return code(p.minificationFilter) | code(p.magnificationFilter) << 2
         }
@@ -112,7 +162,8 @@ extension LayerRenderer {
     /// Retained leaf layers by layer identity, shared with patch renderers (a bitmap and its
     /// placement do not depend on the target's origin).
     final class Leaves {
-        var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// (`@exclusivity(unchecked)`: looked up for every layer of every frame, never while written.)
+        @exclusivity(unchecked) var byLayer: [ObjectIdentifier: Leaf] = [:]
         /// Most pixels one retained bitmap may have (`maxLeafPixels(frame:)` of the frame these
         /// bitmaps are drawn for; patch renderers share it).
         let maxPixels: Int
@@ -133,11 +184,16 @@ extension LayerRenderer {
             for key in gone { byLayer[key] = nil }
         }
 
+        /// Bitmaps of layers with `shouldRasterize` (`LayerRenderer+Rasterize`).
+        var rasterized: [ObjectIdentifier: Rasterized] = [:]
+
         /// Forgets the bitmaps the full frame just drawn did not use (layers removed, hidden or
         /// gone), so the cache holds only what is on screen.
         func dropUnused() {
             let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unused { byLayer[key] = nil }
+            let unusedRasterized = rasterized.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
+            for key in unusedRasterized { rasterized[key] = nil }
         }
     }
 
@@ -153,19 +209,30 @@ extension LayerRenderer {
     /// changes of position, opacity and rotation do not (a change of scale does when it crosses
     /// a quarter of the raster scale).
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
-    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform)
+    /// `known`: the layer's picture in the frame's footprints, when the tree is damage-tracked
+    /// (its key is then taken from there).
+    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?)
         -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
-        guard LayerContent.drawsItself(model), model.sublayers == nil, p.mask == nil, p.shadowOpacity == 0,
-              p.contents == nil || p.contents is CGImage else { return nil }
+        guard model.sublayers == nil, Self.pixelsFollowKey(model, p) else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
-        let key = onScreen?[id].flatMap { $0.picture.matrix == affine ? $0.picture.key : nil } ?? LeafKey(p, rasterScale: rasterScale)
+        // A footprint's key passed `contentsDrawable` when the footprints were made; a key made
+        // here is allocated only when it differs from the retained bitmap's.
+        let old = leaves.byLayer[id]
+        let key: LeafKey
+        if let known, known.matrix == affine {
+            key = known.key
+        } else {
+            let values = LeafKey.Values(p, rasterScale: rasterScale)
+            guard values.contentsDrawable else { return nil }
+            if let old, old.key.values == values { key = old.key } else { key = LeafKey(values) }
+        }
         let leaf: Leaf
-        if let old = leaves.byLayer[id], old.owner == model._serial, old.key == key, old.fits(orientation) {
+        if let old, old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
-            let steady = leaves.byLayer[id].map { $0.seen == orientation } ?? true
+            let steady = old.map { $0.seen == orientation } ?? true
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
                                      : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
@@ -183,6 +250,16 @@ extension LayerRenderer {
             guard let fromCache = toCache.inverted() else { return nil }
             return (leaf.pixmap, leaf.extents, fromCache.concatenating(affine))
         }
+    }
+
+    /// Whether `p`'s own pixels follow from its `LeafKey` alone and are drawn by the plain path
+    /// (what retained bitmaps and damage tracking need): a class drawn from its properties
+    /// (`LayerContent.drawsItself`), no mask, no shadow, and neither aliased edges nor
+    /// `shouldRasterize` (their own drawing paths) — and contents that are an image or nothing,
+    /// which the key records (`LeafKey.Values.contentsDrawable`: `contents` is read once).
+    static func pixelsFollowKey(_ model: CALayer, _ p: CALayer) -> Bool {
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized])
+            && LayerContent.drawsItself(model) && p.mask == nil
     }
 
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
@@ -243,8 +320,9 @@ extension LayerRenderer {
         let key = ObjectIdentifier(model)
         let size = p.bounds.size
         let animated = model._drawsAnimatedContent
+        let gray = model._renderingOptions.contains(.grayContents)
         if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay(),
-           !animated, !cached.animated {
+           !animated, !cached.animated, cached.gray == gray {
             return cached.pixmap
         }
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
@@ -259,8 +337,9 @@ extension LayerRenderer {
         ctx.translateBy(x: -p.bounds.minX, y: -p.bounds.minY)
         model.display()
         (animated ? p : model).draw(in: ctx)
+        if gray { Self.makeGray(pixmap) }
         let drawn = pixmap.isTransparent ? nil : pixmap
-        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated)
+        backingStores[key] = BackingStore(size: size, pixmap: drawn, owner: model, animated: animated, gray: gray)
         return drawn
     }
 }

@@ -114,7 +114,7 @@ extension LayerRenderer {
                             time: CFTimeInterval, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?,
                             tintKey: [CGFloat]?) -> TransitionPicture? {
         let stamp = TransitionRenderState.Stamp(changes: CATransaction._changeCount, layout: layout,
-                                                key: LeafKey(p, rasterScale: layout.scale), opacity: p.opacity, tint: tintKey)
+                                                key: LeafKey(LeafKey.Values(p, rasterScale: layout.scale)), opacity: p.opacity, tint: tintKey)
         if let to = state.to, state.toStamp == stamp, TransitionRenderState.isSettled(model) { return to }
         guard let picture = TransitionPicture.blank(layout, reusing: state.to) else { return nil }
         drawPlaced(model, p, matrix: layout.layerToBitmap, time: time, into: picture.pixmap, depth: depth, tint: tint)
@@ -148,7 +148,7 @@ extension LayerRenderer {
                 mesh.work.append(CGPoint(x: circle.center.x + circle.radius * cos(a), y: circle.center.y + circle.radius * sin(a)))
             }
         } else if piece.clipsToBounds, p.cornerRadius > 0, let affineLayer, tint == .none {
-            canvas.fill(LayerGeometry.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+            canvas.fill(LayerGeometry.outline(of: p),
                         paint: Paint(shader: .image(pattern), opacity: opacity), transform: affineLayer)
             return
         } else if let polygon = piece.polygon {

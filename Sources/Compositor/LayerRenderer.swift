@@ -17,6 +17,11 @@
 // Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
 // rasterized once into retained bitmaps keyed on those properties and then only re-composited
 // (`cachedLeaf`); `LayerRenderer+Damage` says which part of the frame a change invalidates.
+// Rarely used options take their own paths, chosen from one word per layer
+// (`CALayer._renderingOptions`): shouldRasterize (`+Rasterize`), allowsGroupOpacity = false
+// (`+GroupOpacity`), aliased edges (`+EdgeAntialiasing`); continuous corners
+// (`LayerGeometry+CornerCurve`), a gray backing store and flipped drawn content
+// (`+BackingStoreFormat`) change how the usual path draws.
 import QuartzCore
 import Raster
 
@@ -37,6 +42,8 @@ final class LayerRenderer {
         /// Drawn from an animated presentation copy (`CALayer._drawsAnimatedContent`): good for
         /// that frame only.
         var animated = false
+        /// Made grey (`contentsFormat`, `makeGray`).
+        var gray = false
     }
 
     /// Device position of the target's top-left pixel (non-zero when drawing a damaged patch).
@@ -57,7 +64,9 @@ final class LayerRenderer {
     /// damage-tracked: a layer whose subtree cannot reach the target is skipped, and a retained
     /// layer placed as its footprint says takes its `LeafKey` from there instead of building it
     /// again.
-    var onScreen: [ObjectIdentifier: Footprint]?
+    /// (`@exclusivity(unchecked)`, like `leaves`: read for every layer of every frame, never
+    /// while being written.)
+    @exclusivity(unchecked) var onScreen: [ObjectIdentifier: Footprint]?
 
     /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
@@ -69,11 +78,16 @@ final class LayerRenderer {
         onScreen = footprints
     }
 
+    /// Whether a subtree whose footprint is `footprint` misses the target.
+    private func missesTarget(_ footprint: Footprint) -> Bool {
+        !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
+                                                         x1: origin.x + target.width, y1: origin.y + target.height))
+    }
+
     /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
     func missesTarget(_ model: CALayer) -> Bool {
-        guard let reach = onScreen?[ObjectIdentifier(model)]?.reach else { return false }
-        return !reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
-                                                      x1: origin.x + target.width, y1: origin.y + target.height))
+        guard let footprint = onScreen?[ObjectIdentifier(model)] else { return false }
+        return missesTarget(footprint)
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
@@ -110,29 +124,38 @@ final class LayerRenderer {
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
-        guard !missesTarget(model), let (p, matrix) = placement(model, parentMatrix: parentMatrix,
-                                                      parentPresentation: parentPresentation, time: time) else { return }
-        drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+        // One look-up of the frame's footprint: it says whether the subtree misses the target,
+        // and gives a retained layer its key.
+        let footprint = onScreen?[ObjectIdentifier(model)]
+        if let footprint, missesTarget(footprint) { return }
+        guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parentPresentation,
+                                          time: time) else { return }
+        drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint,
+                               known: footprint?.picture)
     }
 
     /// `draw` once the layer is placed: its running transition, or the layer and its subtree.
+    /// `known`: its picture in the frame's footprints, when the tree is damage-tracked.
     func drawPlacedOrTransition(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
-                                into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+                                into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?,
+                                known: Footprint.Picture? = nil) {
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
-        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+        drawPlaced(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: known)
     }
 
-    /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree.
+    /// Draws a placed layer (presentation `p`, layer → device `matrix`) and its subtree. `known`:
+    /// its picture in the frame's footprints, when the tree is damage-tracked.
     func drawPlaced(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
-                    depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
+                    depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, known: Footprint.Picture? = nil) {
         if let effects = p._effects, !(p is CATransformLayer) {
             return drawFiltered(model, p, effects, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
         }
-        if tint == nil, let affine = LayerGeometry.affine(matrix), let cached = cachedLeaf(model, p, affine: affine) {
+        if tint == nil, let affine = LayerGeometry.affine(matrix),
+           let cached = cachedLeaf(model, p, affine: affine, known: known) {
             // Retained: the layer's rasterization is reused; only its placement and opacity change.
             canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true,
                                extents: cached.extents)
@@ -142,7 +165,14 @@ final class LayerRenderer {
             drawTransformLayer(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
         }
+        let options = p._renderingOptions
+        if options.contains(.rasterized),
+           drawRasterized(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint) { return }
         let alphaShadow = LayerRenderer.castsShadowFromAlpha(model, p)
+        if options.contains(.ungroupedOpacity), !alphaShadow, p.mask == nil {
+            drawUngrouped(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
+            return
+        }
         let needsGroup = p.opacity < 1 || p.mask != nil || tint != nil || alphaShadow
         guard needsGroup else {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
@@ -153,11 +183,21 @@ final class LayerRenderer {
         let box = groupBox(model, p, matrix: matrix, canvas: canvas)
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        drawLayerBody(model, p, matrix: local, time: time, into: surface, depth: depth)
-        let group = alphaShadow ? withShadowBeneath(p, surface, matrix: local) : surface
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: local, time: time, to: group, depth: depth) }
-        if let tint { multiply(group, by: tint) }
+        let group = drawGroup(model, p, matrix: local, time: time, into: surface, depth: depth, tint: tint)
         canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+    }
+
+    /// The layer and its subtree drawn into the transparent `surface` under `matrix` as one
+    /// group — body, shadow cast from its alpha, mask, tint — but not its opacity, which the
+    /// caller applies when compositing the group. Returns the group (`surface`, or a new bitmap
+    /// holding the shadow beneath it).
+    func drawGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
+                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> Pixmap {
+        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth)
+        let group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: group, depth: depth) }
+        if let tint { multiply(group, by: tint) }
+        return group
     }
 
     /// A CATransformLayer draws only its sublayers (Apple, CATransformLayer: "Only the sublayers of
@@ -210,11 +250,23 @@ final class LayerRenderer {
     /// from shadowPath or the rounded bounds (a filtered layer casts it beneath the filtered group).
     func drawLayerBody(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                        into surface: Pixmap, depth: Int, shadow: Bool = true) {
-        if shadow { drawShadow(model, p, matrix: matrix, into: surface) }
-        drawContent(model, p, matrix: matrix, into: surface)
-        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
+        drawOwnBackground(model, p, matrix: matrix, time: time, into: surface, shadow: shadow)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
-        drawBorder(p, matrix: matrix, into: surface)
+        drawOwnForeground(p, matrix: matrix, into: surface)
+    }
+
+    /// What a layer draws of its own beneath its sublayers: shadow, content, particles (content
+    /// with its edges as `edgeAntialiasingMask` says).
+    func drawOwnBackground(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
+                           shadow: Bool = true) {
+        if shadow { drawShadow(model, p, matrix: matrix, into: surface) }
+        withEdges(of: p, matrix: matrix, into: surface) { drawContent(model, p, matrix: $1, into: $0) }
+        if let emitter = p as? CAEmitterLayer { drawParticles(emitter, matrix: matrix, time: time, into: surface) }
+    }
+
+    /// What a layer draws of its own over its sublayers: the border.
+    func drawOwnForeground(_ p: CALayer, matrix: CATransform3D, into surface: Pixmap) {
+        withEdges(of: p, matrix: matrix, into: surface) { drawBorder(p, matrix: $1, into: $0) }
     }
 
     /// The device rectangle a group must cover: the projected content rectangle (grown by the
@@ -233,8 +285,10 @@ final class LayerRenderer {
         return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
     }
 
-    private func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
-                               into canvas: Pixmap, depth: Int) {
+    /// Draws the sublayers (clipped by masksToBounds; a replicator's instances), each under
+    /// `tint` as well when given (a layer that does not group its opacity, `drawUngrouped`).
+    func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
+                       into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard let subs = model.sublayers, !subs.isEmpty else { return }
         let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
         let surface: Pixmap
@@ -250,9 +304,9 @@ final class LayerRenderer {
             for i in 0..<drawn {
                 if i == drawn - 1 && replicator.instanceCount > drawn { Self.reportInstanceLimit(replicator) }
                 let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
-                let tint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                let instanceTint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
                     ? nil : replicator._instanceColorComponents(i)
-                if let tint, tint.a <= 0 {
+                if let instanceTint, instanceTint.a <= 0 {
                     // Invisible; and so is every later instance when the alpha cannot rise again.
                     if replicator.instanceAlphaOffset <= 0 { break }
                     instance = CATransform3DConcat(instance, step)
@@ -261,18 +315,19 @@ final class LayerRenderer {
                 // A growing instance transform overflows for good: nothing later can draw.
                 guard LayerGeometry.isFinite(instance) else { break }
                 let m = CATransform3DConcat(instance, matrix)
+                let combinedTint = Self.combined(instanceTint, tint)
                 if byDepth {
                     drawInDepthOrder(model, p, childMatrix: m, toSpace: instance, spaceToDevice: Self.ignoringZ(matrix),
-                                     time: shifted, into: surface, depth: depth, tint: tint)
+                                     time: shifted, into: surface, depth: depth, tint: combinedTint)
                 }
                 for child in ordered {
                     draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
-                         depth: depth + 1, tint: tint)
+                         depth: depth + 1, tint: combinedTint)
                 }
                 instance = CATransform3DConcat(instance, step)
             }
         } else {
-            drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth)
+            drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         }
         if let clip {
             canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
@@ -280,7 +335,7 @@ final class LayerRenderer {
     }
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
-    lazy var leaves = Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
+    @exclusivity(unchecked) lazy var leaves = Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).

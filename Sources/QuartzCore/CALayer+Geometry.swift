@@ -69,9 +69,23 @@ extension CALayer {
 
     /// Citrine extension for renderers (which work on presentation copies, whose `superlayer` is
     /// nil): this layer's coordinates → `parent`'s, as `transformToSuperlayer` computes them.
+    /// A parent with `isGeometryFlipped` (CALayer.h: "Whether the geometry of the layer and its
+    /// sublayers is flipped vertically") interprets its sublayers' geometry with y growing the
+    /// other way: their mapping is followed by the mirror y → minY + maxY − y of the parent's
+    /// bounds, before its `sublayerTransform`. The parent's own content is not flipped (Apple:
+    /// the property "does not affect the rendering of the layer's content").
     public func _transform(toParent parent: CALayer?) -> CATransform3D {
-        guard let parent, !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
-        return CATransform3DConcat(geometryTransform, parent._aboutAnchorPoint(parent.sublayerTransform))
+        guard let parent else { return geometryTransform }
+        let flipped = parent._renderingOptions.contains(.geometryFlipped)
+        guard flipped || !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
+        var m = geometryTransform
+        if flipped {
+            let b = parent.bounds
+            m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0,
+                                                                                          ty: b.minY + b.maxY)))
+        }
+        guard !CATransform3DIsIdentity(parent.sublayerTransform) else { return m }
+        return CATransform3DConcat(m, parent._aboutAnchorPoint(parent.sublayerTransform))
     }
 
     /// Citrine extension: `t` acting about this layer's anchor point (anchorPoint · bounds.size,

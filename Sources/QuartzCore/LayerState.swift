@@ -31,6 +31,9 @@ struct LayerState {
     var isHidden: Bool = false
     var masksToBounds: Bool = false
     var isDoubleSided: Bool = true
+    /// Which rarely used rendering options differ from their defaults (`CALayer._renderingOptions`),
+    /// kept by their setters: a renderer tests this one inline word per layer per frame.
+    var renderingOptions: CALayer._RenderingOptions = []
     private var cold = ColdBox.defaults
 
     /// The properties kept out of line (Apple's defaults).
@@ -55,7 +58,7 @@ struct LayerState {
         var isOpaque: Bool = false
         var isGeometryFlipped: Bool = false
         var allowsGroupOpacity: Bool = true
-        var allowsEdgeAntialiasing: Bool = false
+        var allowsEdgeAntialiasing: Bool = true
         var shouldRasterize: Bool = false
         var rasterizationScale: CGFloat = 1
         var cornerCurve: CALayerCornerCurve = .circular

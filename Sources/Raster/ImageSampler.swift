@@ -6,7 +6,8 @@ import CKernels
 /// divide for projective transforms; points whose w ≤ 0 lie behind the projection and are not
 /// painted). Bilinear filtering treats texel (i, j) as sitting at (i + ½, j + ½), as Core Graphics,
 /// Skia and Cairo do. `.smooth` first picks the mipmap level whose texels are closest to one
-/// device pixel (box-filtered halvings, built once per image), then filters bilinearly in it.
+/// device pixel (box-filtered halvings, built once per image; `levelOfDetailBias` shifts the
+/// choice), then filters bilinearly in it.
 struct ImageSampler {
     let image: Pixmap
     /// Device → image (or mip level) space, row-major 3×3.
@@ -22,13 +23,9 @@ struct ImageSampler {
             // Texels per device pixel: √|det| of the inverse's linear part (at its centre for
             // projective maps, the usual approximation).
             let det = abs(inv.m.0 * inv.m.4 - inv.m.1 * inv.m.3) / (inv.m.8 * inv.m.8)
-            let texelsPerPixel = det.squareRoot()
-            var level = 0
-            var size = 1.0
-            while texelsPerPixel >= size * 2, level < 16 {
-                level += 1
-                size *= 2
-            }
+            // Level ⌊log₂(texels per pixel) + bias⌋, at least 0, at most 16.
+            let lod = logarithm2(det.squareRoot()) + pattern.levelOfDetailBias
+            let level = lod >= 1 ? Int(min(16, lod).rounded(.down)) : 0
             if level > 0 {
                 source = pattern.image.mipmap(level: level)
                 let fx = Double(source.width) / Double(pattern.image.width)

@@ -11,3 +11,4 @@ import Darwin
 @inline(__always) func arccosine(_ x: Double) -> Double { acos(x) }
 @inline(__always) func arctangent(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
+@inline(__always) func logarithm2(_ x: Double) -> Double { log2(x) }

@@ -86,6 +86,9 @@ public struct ImagePattern: @unchecked Sendable {
     public var transform: Projective
     public var filter: ImageFilter
     public var spread: SpreadMode
+    /// For `.smooth`: added to log₂(texels per device pixel) before the mipmap level is chosen
+    /// (positive: a smaller, blurrier level; negative: a larger, sharper one). Default 0.
+    public var levelOfDetailBias: Double = 0
     public init(image: Pixmap, transform: Projective, filter: ImageFilter = .bilinear,
                 spread: SpreadMode = .decal) {
         self.image = image; self.transform = transform; self.filter = filter; self.spread = spread

@@ -43,3 +43,34 @@ import Testing
         #expect(abs(left - expectedLeft) <= 2 && abs(right - expectedRight) <= 2, "\(left), \(right)")
     }
 }
+
+/// minificationFilterBias with `trilinear` (Apple: "The bias factor added when determining which
+/// levels of detail to use when minifying using trilinear filtering", default 0). A one-texel
+/// black/white checker's first mipmap level is uniform grey — each 2 × 2 box averages two white
+/// and two black texels to (2·255 + 2) / 4 = 128 — while level 0 is the checker itself. Drawn
+/// at 58/64 of its size (1.1 texels per pixel, level ⌊log₂ 1.1⌋ = 0) the unbiased sampling keeps
+/// the checker's contrast; a bias of 1 picks level 1: every pixel 128 (closed form).
+@Suite(.serialized) struct MinificationBiasTests {
+    static func render(bias: Float) throws -> [UInt8] {
+        let pm = try Pixmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 {
+            let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+            pm.setPixel(x: x, y: y, PremultipliedColor(r: v, g: v, b: v, a: 255))
+        } }
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: 58, height: 58)
+        l.contents = CGImage(pixmap: pm)
+        l.minificationFilter = .trilinear
+        l.minificationFilterBias = bias
+        CAMediaClock.setManualTime(0)
+        let img = try CARenderer.image(of: l, size: CGSize(width: 58, height: 58), at: 0, background: nil).pixmap
+        return (4..<54).flatMap { y in (4..<54).map { img.pixel(x: $0, y: y).r } }
+    }
+
+    @Test func biasShiftsTheMipmapLevel() throws {
+        let unbiased = try Self.render(bias: 0)
+        #expect(unbiased.max()! - unbiased.min()! > 50)
+        let biased = try Self.render(bias: 1)
+        #expect(biased.allSatisfy { abs(Int($0) - 128) <= 1 }, "\(biased.min()!)…\(biased.max()!)")
+    }
+}

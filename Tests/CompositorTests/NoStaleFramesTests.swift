@@ -66,8 +66,9 @@ import Testing
         ("magnificationFilter", { $0.magnificationFilter = .nearest }),
         ("minificationFilterBias", { $0.minificationFilterBias = 2 }),
         ("isOpaque", { $0.isOpaque = true }),
-        ("allowsEdgeAntialiasing", { l in l.allowsEdgeAntialiasing = true; l.transform = CATransform3DMakeRotation(0.2, 0, 0, 1) }),
-        ("edgeAntialiasingMask", { $0.edgeAntialiasingMask = [.layerLeftEdge] }),
+        // Citrine antialiases edges by default: turning them off shows on a turned layer.
+        ("allowsEdgeAntialiasing", { l in l.allowsEdgeAntialiasing = false; l.transform = CATransform3DMakeRotation(0.2, 0, 0, 1) }),
+        ("edgeAntialiasingMask", { l in l.edgeAntialiasingMask = [.layerLeftEdge]; l.transform = CATransform3DMakeRotation(0.2, 0, 0, 1) }),
         ("allowsGroupOpacity", { l in l.allowsGroupOpacity = false; l.opacity = 0.5 }),
         ("isGeometryFlipped", { $0.isGeometryFlipped = true }),
         ("shouldRasterize", { $0.shouldRasterize = true }),
@@ -203,7 +204,7 @@ import Testing
     /// last frame from a layer-space bitmap resampled under the new rotation (as while a rotation
     /// animates, `LayerRenderer.cachedLeaf`), the fresh one rasterizes it in device orientation;
     /// their edges differ by resampling (a stale, unturned picture would differ by up to 255).
-    static let turning: Set<String> = ["transform", "allowsEdgeAntialiasing"]
+    static let turning: Set<String> = ["transform", "allowsEdgeAntialiasing", "edgeAntialiasingMask"]
 
     /// Allowed difference otherwise: 1 level, where a damaged patch is rasterized at another
     /// origin than the whole frame (coverage rounding).
@@ -236,5 +237,62 @@ import Testing
         }
         #expect(stale.isEmpty, "\(className): stale after changing \(stale)")
         #expect(changes.count >= Self.layerChanges.count)
+    }
+
+    /// Draws a diagonal band (its content shows contentsFormat and flips).
+    final class Drawn: CALayer {
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(NoStaleFramesTests.orange)
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height / 3))
+        }
+    }
+
+    /// The options whose effect shows on drawn content or through a superlayer: set on a drawn
+    /// layer or on the container (turned a little, so that its edges show aliasing) of a drawn
+    /// layer and a plain one.
+    static var containerChanges: [(name: String, apply: (_ container: CALayer, _ drawn: CALayer) -> Void)] { [
+        ("contentsFormat", { _, d in d.contentsFormat = .gray8Uint }),
+        ("cornerCurve", { c, _ in c.cornerRadius = 12; c.cornerCurve = .continuous }),
+        ("isGeometryFlipped", { c, _ in c.isGeometryFlipped = true }),
+        ("allowsGroupOpacity", { c, _ in c.opacity = 0.5; c.allowsGroupOpacity = false }),
+        ("shouldRasterize", { c, _ in c.shouldRasterize = true }),
+        ("rasterizationScale", { c, _ in c.shouldRasterize = true; c.rasterizationScale = 0.5 }),
+        ("rasterized sublayer", { c, d in c.shouldRasterize = true; d.backgroundColor = black }),
+        ("edgeAntialiasingMask", { c, _ in c.edgeAntialiasingMask = [.layerTopEdge] }),
+        ("allowsEdgeAntialiasing", { c, _ in c.allowsEdgeAntialiasing = false }),
+    ] }
+
+    @Test(arguments: containerChanges.map(\.name))
+    func retainedFrameEqualsFreshFrameForContainerOptions(_ name: String) throws {
+        let change = try #require(Self.containerChanges.first { $0.name == name })
+        CAMediaClock.setManualTime(0)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 90, height: 60)
+        let container = Self.cell(CGRect(x: 5, y: 5, width: 80, height: 50), Self.teal)
+        container.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        let drawn = Drawn()
+        drawn.frame = CGRect(x: 4, y: 4, width: 40, height: 30)
+        drawn.setNeedsDisplay()
+        container.addSublayer(drawn)
+        container.addSublayer(Self.cell(CGRect(x: 30, y: 20, width: 30, height: 20), Self.orange))
+        root.addSublayer(container)
+        let retained = try CARenderer(width: 90, height: 60)
+        retained.layer = root
+        let before = Self.frame(retained)
+        _ = Self.frame(retained)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        change.apply(container, drawn)
+        CATransaction.commit()
+        let after = Self.frame(retained)
+        let fresh = try CARenderer(width: 90, height: 60)
+        fresh.layer = root
+        let reference = Self.frame(fresh)
+        let worst = zip(reference, after).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+        // Flipping mirrors the sublayers: like a turn, the retained renderer resamples their
+        // layer-space bitmaps (see `turning`).
+        #expect(worst <= (name == "isGeometryFlipped" ? 96 : 1), "\(name): stale (max \(worst))")
+        let changesPicture = reference != before
+        #expect(changesPicture, "\(name) changes the picture")
     }
 }

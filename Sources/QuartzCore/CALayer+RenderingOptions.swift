@@ -1,0 +1,77 @@
+/// The rarely used rendering options of a layer, summarized in one word that the renderer reads
+/// per layer per frame (reading each of these properties would cost a dozen loads for every
+/// layer of every frame, for options almost no layer sets).
+extension CALayer {
+    /// Citrine: which rendering options of a layer differ from what the renderer does anyway.
+    /// Empty for a layer that sets none of them (the renderer's fast path).
+    public struct _RenderingOptions: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `cornerCurve == .continuous`.
+        public static let continuousCorners = _RenderingOptions(rawValue: 1 << 0)
+        /// Some edge is drawn aliased: `allowsEdgeAntialiasing` is false, or
+        /// `edgeAntialiasingMask` leaves an edge out.
+        public static let aliasedEdges = _RenderingOptions(rawValue: 1 << 1)
+        /// `allowsGroupOpacity == false`.
+        public static let ungroupedOpacity = _RenderingOptions(rawValue: 1 << 2)
+        /// `isGeometryFlipped`.
+        public static let geometryFlipped = _RenderingOptions(rawValue: 1 << 3)
+        /// `shouldRasterize`.
+        public static let rasterized = _RenderingOptions(rawValue: 1 << 4)
+        /// `contentsFormat == .gray8Uint`.
+        public static let grayContents = _RenderingOptions(rawValue: 1 << 5)
+    }
+
+    /// Citrine: the layer's rendering options that differ from the defaults (see
+    /// `_RenderingOptions`); one inline load.
+    public var _renderingOptions: _RenderingOptions { _state.renderingOptions }
+
+    /// The edges `edgeAntialiasingMask` selects when `allowsEdgeAntialiasing` is on, none when it
+    /// is off (Apple: "When true, the layer is allowed to antialias its edges, as requested by
+    /// the value of the edgeAntialiasingMask property").
+    public var _antialiasedEdges: CAEdgeAntialiasingMask { allowsEdgeAntialiasing ? edgeAntialiasingMask : [] }
+
+    /// Recomputes `_renderingOptions` from the properties (their setters call it).
+    func updateRenderingOptions() {
+        var o: _RenderingOptions = []
+        let s = state
+        if s.cornerCurve == .continuous { o.insert(.continuousCorners) }
+        if !s.allowsEdgeAntialiasing || !s.edgeAntialiasingMask.isSuperset(of: CAEdgeAntialiasingMask.allEdges) {
+            o.insert(.aliasedEdges)
+        }
+        if !s.allowsGroupOpacity { o.insert(.ungroupedOpacity) }
+        if s.isGeometryFlipped { o.insert(.geometryFlipped) }
+        if s.shouldRasterize { o.insert(.rasterized) }
+        if s.contentsFormat == .gray8Uint { o.insert(.grayContents) }
+        if o != s.renderingOptions { state.renderingOptions = o }
+    }
+
+    /// Whether the layer's content is implicitly flipped when rendered (Apple: "This method
+    /// provides information about whether the layer's contents are being flipped during drawing
+    /// … If the layer needs to flip its content, it returns true from this method and applies a
+    /// y-flip transform to the graphics context before passing it to the layer's draw(in:)
+    /// method"). True when an odd number of the layer's ancestors have `isGeometryFlipped` set:
+    /// the layer's space is then upside down on screen, and the flipped context makes what
+    /// `draw(in:)` draws come out upright. The layer's own `isGeometryFlipped` flips its
+    /// sublayers, not its content.
+    public func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var ancestor = superlayer
+        while let a = ancestor {
+            if a.isGeometryFlipped { flipped.toggle() }
+            ancestor = a.superlayer
+        }
+        return flipped
+    }
+}
+
+extension CAEdgeAntialiasingMask {
+    /// The four edges (the default mask).
+    static let allEdges: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+}
+
+extension CALayer {
+    /// Citrine, for renderers that keep pictures of a subtree (`shouldRasterize`): a number that
+    /// changes with every change of this model layer's properties.
+    public var _modelVersion: Int { modelVersion }
+}
