@@ -53,11 +53,15 @@ final class LayerRenderer {
     /// (`CALayer.render(in:)`), instead of as presented at the frame's time.
     let usesModelValues: Bool
 
-    init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0), usesModelValues: Bool = false) {
+    /// `leaves`: retained layers shared with another renderer (patch renderers), else new ones
+    /// bounded for this target.
+    init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0), usesModelValues: Bool = false,
+         leaves: Leaves? = nil) {
         self.target = target
         self.scale = scale
         self.origin = origin
         self.usesModelValues = usesModelValues
+        self.leaves = leaves ?? Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
     }
 
     /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), when the tree is
@@ -72,8 +76,7 @@ final class LayerRenderer {
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
     convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
                      footprints: [ObjectIdentifier: Footprint]? = nil) {
-        self.init(target: target, scale: scale, origin: origin)
-        leaves = other.leaves
+        self.init(target: target, scale: scale, origin: origin, leaves: other.leaves)
         backingStores = other.backingStores
         onScreen = footprints
     }
@@ -335,7 +338,7 @@ final class LayerRenderer {
     }
 
     /// Retained leaf layers (`LayerRenderer+Leaves`).
-    @exclusivity(unchecked) lazy var leaves = Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
+    @exclusivity(unchecked) var leaves: Leaves
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).
