@@ -121,18 +121,20 @@ extension CGContext {
     }
 
     func strokeDevicePath(_ path: CGPath) {
-        if state.shadow == nil, CGPath.isValidDash(state.dashLengths) {
-            strokeDashes(of: path)
+        if state.shadow == nil {
+            strokeInPixelEngine(path)
             return
         }
         guard let outline = strokeOutline(of: path) else { return }
         render(outline, rule: .nonZero, shader: strokeShader)
     }
 
-    /// A dashed stroke without a shadow, drawn dash by dash by the pixel engine (issue 18: the
-    /// outline of a million dashes built as one path took gigabytes), with the same outline,
-    /// tolerance and user-space pen as `strokeOutline(of:)`.
-    private func strokeDashes(of path: CGPath) {
+    /// A stroke without a shadow, drawn by the pixel engine with the same outline, tolerance and
+    /// user-space pen as `strokeOutline(of:)` (issue 18): it leaves out the parts of the path
+    /// whose stroke cannot reach the target (a 10 M-segment path mostly off it was outlined
+    /// whole), and draws a dashed stroke dash by dash (the outline of a million dashes built as
+    /// one path took gigabytes).
+    private func strokeInPixelEngine(_ path: CGPath) {
         let toDevice = deviceTransform
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         guard det != 0, det.isFinite, !path.isEmpty else { return }

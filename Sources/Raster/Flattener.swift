@@ -12,19 +12,17 @@
 /// polyline then straddles the curve — at most (2/3)·s away from it — and encloses the curve's
 /// area to O(Δt⁴). Fills choose n for a deviation of `tolerance`, i.e. a sagitta of 1.5× it.
 /// (For a circular arc the offset is the familiar area-preserving radius r·√(θ/sin θ) ≈ r(1 + θ²/12).)
+///
+/// Culling (issue 18: a path's cost follows what is drawn): a sink may declare a curve off its
+/// target (`FlattenSink.isOffTarget`), which then stands as its chord — a curve lies in the hull
+/// of its control points, so a hull wholly beyond one side of the target keeps its polyline
+/// beyond it too, by the area-preserving offset's bound (`offsetBound`). Fills cull edges in
+/// `EdgeSink`, strokes whole runs of segments in `NearPolylineSink`.
 enum Flattener {
     /// Maximum distance, in device pixels, between a filled curve and its polyline.
     static let tolerance = 0.1
     /// Largest number of line segments one curve is flattened into.
     static let maxSegmentsPerCurve = 512
-
-    /// Appends one (x0, y0, x1, y1) edge, in device space, for every non-horizontal edge of the
-    /// filled `path`; open subpaths are closed, as fills do in Core Graphics.
-    static func flatten(_ path: Path, transform: Transform, into out: EdgeList) {
-        out.removeAll()
-        var sink = EdgeSink(out: out)
-        walk(path, transform: transform, tolerance: tolerance, into: &sink)
-    }
 
     /// The subpaths of `path` as polylines in the path's own space, within `tolerance`.
     static func polylines(_ path: Path, tolerance: Double) -> [Polyline] {
@@ -89,6 +87,11 @@ enum Flattener {
         let l = length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
         let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
         let n = segmentCount(secondDifference: l, factor: 0.25, tolerance: sagitta)
+        // |B''| = 2l everywhere: vertices move by at most 2l·Δt²/12.
+        if n > 1, sink.isOffTarget(hull: hull(p0, p1, p2, p2), slack: S.preservesArea ? offsetBound(l / 6, n) : 0) {
+            sink.line(to: p2)
+            return
+        }
         let dt = 1 / Double(n)
         for i in 1..<n {
             let t = Double(i) * dt, u = 1 - t
@@ -121,6 +124,11 @@ enum Flattener {
                           length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
         let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
         let n = segmentCount(secondDifference: l, factor: 0.75, tolerance: sagitta)
+        // |B''| ≤ 6l (a blend of the two second differences): vertices move by at most 6l·Δt²/12.
+        if n > 1, sink.isOffTarget(hull: hull(p0, p1, p2, p3), slack: S.preservesArea ? offsetBound(l / 2, n) : 0) {
+            sink.line(to: p3)
+            return
+        }
         let dt = 1 / Double(n)
         // B(t) = a·t³ + b·t² + c·t + P0, B' and B'' stepped by forward differences in steps of
         // dt: exact for polynomials up to rounding, whose drift over at most 512 steps stays
@@ -149,6 +157,18 @@ enum Flattener {
 
     @inline(__always)
     static func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+
+    /// The box (minX, minY, maxX, maxY) of a curve's control points, which holds the curve.
+    @inline(__always)
+    static func hull(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> SIMD4<Double> {
+        SIMD4(Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x)), Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y)),
+              Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x)), Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y)))
+    }
+
+    /// How far an area-preserving vertex can leave the curve: `k`/n² (k = |B''|max / 12), plus
+    /// a pixel for rounding.
+    @inline(__always)
+    static func offsetBound(_ k: Double, _ n: Int) -> Double { k / Double(n * n) + 1 }
 }
 
 /// Receives flattened subpaths: `begin`, then `line(to:)` calls, then `end`.
@@ -158,37 +178,158 @@ protocol FlattenSink {
     mutating func begin(_ p: Point)
     mutating func line(to p: Point)
     mutating func end(closed: Bool)
+    /// Whether a curve whose polyline lies in `hull` (minX, minY, maxX, maxY, in the walk's
+    /// output space) grown by `slack` draws the same as its chord: the walk then hands over
+    /// the chord alone. False unless the sink culls.
+    func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool
+}
+
+extension FlattenSink {
+    func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool { false }
 }
 
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
+///
+/// Edges that cannot change a pixel of the clip are culled as they arrive (issue 18: a
+/// 10 M-segment path mostly off the target held every edge). An edge wholly above or below the
+/// clip adds nothing to any pixel in it (the rasterizer's area deposits reach only the edge's
+/// rows), and is dropped. An edge wholly left of it only adds its winding, and one wholly right
+/// of it only tells the rasterizer's sweep to run to the clip's right edge: each becomes a
+/// vertical edge on that edge of the clip — which the rasterizer's clipping made of it anyway —
+/// and a run of such edges on one side becomes one (the signed heights of consecutive vertical
+/// edges on one line add up to the run's, row by row). The device bounds of every edge, culled
+/// or not, are kept (`bounds`), so the rasterizer picks the same box and the same pixels.
+///
+/// At most `limit` edges are held: past it, a sink with a `drain` hands them over and starts
+/// again; one without marks itself `overflowed` and keeps only the bounds and which subpaths
+/// were not finite, for a second pass that skips those (their edges cannot be taken back once
+/// drained).
 struct EdgeSink: FlattenSink {
     static var preservesArea: Bool { true }
     let out: EdgeList
+    /// The clip's edges (device pixels): left, top, right, bottom.
+    private let left: Double, top: Double, right: Double, bottom: Double
+    private let limit: Int
+    /// Deposits the held edges (a second pass); nil while collecting.
+    private let drain: (() -> Void)?
+    /// Whether more than `limit` edges arrived (without a drain).
+    private(set) var overflowed = false
+    /// The bounds of every edge of a finite subpath, kept or culled, as (minX, minY, −maxX,
+    /// −maxY): one vector minimum per edge. All +∞ when there was none.
+    private(set) var bounds = SIMD4<Double>(repeating: .infinity)
+    /// Indices of the subpaths with a non-finite point, in order (when collecting), or those to
+    /// skip (when draining).
+    private(set) var nonFiniteSubpaths: [Int]
+    private var subpathIndex = -1
+    private var nextSkipped = 0
+    private var skipsSubpath = false
     private var subpathStart = 0
     private var start = Point.zero, current = Point.zero
     /// Σ (x·0 + y·0) over the subpath's points: ±0 while they are all finite, NaN after one is
     /// not (∞·0 and NaN·0 are NaN) — one multiply-add per point instead of two finiteness tests.
     private var nonFinite = 0.0
+    private var subpathBounds = SIMD4<Double>(repeating: .infinity)
+    /// The vertical edge on the clip's left or right edge (at x = `sideRunX`) that the latest
+    /// culled edges add up to, from `sideRunStart` to `sideRunEnd` (equal: none).
+    private var sideRunX = 0.0, sideRunStart = 0.0, sideRunEnd = 0.0
 
-    init(out: EdgeList) { self.out = out }
+    /// Collects into `out` (a first pass), or with `drain`, a second pass skipping the
+    /// subpaths listed in `skipping`.
+    init(out: EdgeList, clip: IntRect, limit: Int = .max, skipping: [Int] = [], drain: (() -> Void)? = nil) {
+        self.out = out
+        left = Double(clip.x0); top = Double(clip.y0); right = Double(clip.x1); bottom = Double(clip.y1)
+        self.limit = limit
+        self.drain = drain
+        nonFiniteSubpaths = skipping
+    }
 
     mutating func begin(_ p: Point) {
+        subpathIndex += 1
+        if drain != nil, nextSkipped < nonFiniteSubpaths.count, nonFiniteSubpaths[nextSkipped] == subpathIndex {
+            nextSkipped += 1
+            skipsSubpath = true
+            return
+        }
+        skipsSubpath = false
         subpathStart = out.count
         start = p; current = p
         nonFinite = p.x * 0 + p.y * 0
+        subpathBounds = SIMD4(repeating: .infinity)
     }
 
     mutating func line(to p: Point) {
+        if skipsSubpath { return }
         nonFinite += p.x * 0 + p.y * 0
         if current.y != p.y {   // horizontal edges sweep no area
-            out.append(SIMD4(current.x, current.y, p.x, p.y))
+            subpathBounds = pointwiseMin(subpathBounds, SIMD4(Swift.min(current.x, p.x), Swift.min(current.y, p.y),
+                                                              -Swift.max(current.x, p.x), -Swift.max(current.y, p.y)))
+            add(current, p)
         }
         current = p
     }
 
+    /// Keeps, drops or folds into a side run one non-horizontal edge.
+    @inline(__always)
+    private mutating func add(_ a: Point, _ b: Point) {
+        if (a.y <= top && b.y <= top) || (a.y >= bottom && b.y >= bottom) { return }
+        if a.x <= left && b.x <= left {
+            addToSideRun(x: left, a.y, b.y)
+        } else if a.x >= right && b.x >= right {
+            addToSideRun(x: right, a.y, b.y)
+        } else {
+            endSideRun()
+            append(SIMD4(a.x, a.y, b.x, b.y))
+        }
+    }
+
+    /// Adds the vertical from `y0` to `y1` (clamped to the clip's rows) on the clip edge at `x`.
+    @inline(__always)
+    private mutating func addToSideRun(x: Double, _ y0: Double, _ y1: Double) {
+        let from = Swift.min(Swift.max(y0, top), bottom), to = Swift.min(Swift.max(y1, top), bottom)
+        if x != sideRunX || from != sideRunEnd {
+            endSideRun()
+            sideRunX = x
+            sideRunStart = from
+        }
+        sideRunEnd = to
+    }
+
+    /// Appends the side run's vertical edge, if it has a height.
+    private mutating func endSideRun() {
+        if sideRunStart != sideRunEnd { append(SIMD4(sideRunX, sideRunStart, sideRunX, sideRunEnd)) }
+        sideRunStart = 0; sideRunEnd = 0
+    }
+
+    @inline(__always)
+    private mutating func append(_ edge: SIMD4<Double>) {
+        if out.count >= limit { handOver() }
+        out.append(edge)
+    }
+
+    /// Drains the held edges, or (collecting) drops them and marks the sink overflowed.
+    @inline(never)
+    private mutating func handOver() {
+        if let drain { drain() } else { overflowed = true }
+        out.removeAll()
+        subpathStart = 0
+    }
+
     mutating func end(closed: Bool) {
+        if skipsSubpath { return }
         line(to: start)
-        if nonFinite != 0 { out.truncate(to: subpathStart) }
+        endSideRun()
+        if nonFinite != 0 {
+            out.truncate(to: subpathStart)
+            if drain == nil { nonFiniteSubpaths.append(subpathIndex) }
+        } else {
+            bounds = pointwiseMin(bounds, subpathBounds)
+        }
+    }
+
+    /// A curve wholly above or below the clip is dropped edge by edge anyway, and one wholly left
+    /// or right of it adds up to the vertical of its chord.
+    func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool {
+        hull[0] - slack >= right || hull[1] - slack >= bottom || hull[2] + slack <= left || hull[3] + slack <= top
     }
 }
 
@@ -198,6 +339,9 @@ final class EdgeList {
     private var base: UnsafeMutablePointer<SIMD4<Double>>
     private var capacity = 64
     private(set) var count = 0
+
+    /// Capacity kept between draws; a larger list is freed after its draw (`trim`).
+    static let keptCapacity = 1 << 14
 
     init() { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
@@ -221,6 +365,16 @@ final class EdgeList {
     func truncate(to start: Int) { count = Swift.min(count, start) }
 
     func removeAll() { count = 0 }
+
+    /// Empties the list and gives back storage beyond `keptCapacity` (a huge path's edges are
+    /// not held by the target's scratch buffers after its draw).
+    func trim() {
+        removeAll()
+        guard capacity > EdgeList.keptCapacity else { return }
+        base.deallocate()
+        capacity = EdgeList.keptCapacity
+        base = .allocate(capacity: capacity)
+    }
 
     @inline(never)
     private func grow() {

@@ -41,4 +41,9 @@ public struct Path: Equatable, Sendable {
         verbs.append(.cubic); points.append(c1); points.append(c2); points.append(p)
     }
     public mutating func close() { verbs.append(.close) }
+    /// Empties the path, keeping its storage for the next use.
+    mutating func removeAll() {
+        verbs.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+    }
 }

@@ -4,7 +4,8 @@
 /// ------------
 /// The path is flattened to line segments in device space (`Flattener`), clipped to the target
 /// (segments left of it are clamped onto its left edge, which keeps their winding; segments right
-/// of, above or below it are dropped), and each segment deposits, into a dense buffer of cells
+/// of, above or below it are dropped — those wholly outside already as they are flattened,
+/// `EdgeSink`), and each segment deposits, into a dense buffer of cells
 /// covering the path's device bounds, the *signed area* it sweeps to its right within every pixel
 /// it crosses (the "signed area accumulation" family of FreeType's gray rasterizer, libart and
 /// font-rs). A prefix sum along a row then gives, for every pixel, the winding-weighted covered
@@ -48,19 +49,48 @@ final class Rasterizer {
         rowMax.deallocate()
     }
 
+    /// Most edges a fill holds at once. A fill with more is flattened twice: once for its
+    /// bounds, then again depositing the edges in batches of this many, so its memory stays
+    /// bounded however long the path (issue 18); the cells and the order of the deposits are the
+    /// same, and so are the pixels.
+    static let maxHeldEdges = 1 << 16
+
     /// Rasterizes `path` mapped by `transform` into `blitter`, clipped to `clip` (device pixels,
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
                           clip: IntRect, into blitter: inout B) {
-        Flattener.flatten(path, transform: transform, into: segments)
-        fillSegments(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter)
+        fill(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter) { sink in
+            Flattener.walk(path, transform: transform, tolerance: Flattener.tolerance, into: &sink)
+        }
     }
 
-    /// Rasterizes the closed polygons already in `segments`.
-    func fillSegments<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B) {
-        guard let (box, containsAll) = deviceBounds(clip: clip) else { return }
+    /// Rasterizes the edges `produce` hands to the sink it is given (closed polygons in device
+    /// space, e.g. a path walked by the flattener, or a stroke's outline a batch at a time).
+    /// `produce` runs a second time when it hands over more than `heldEdges` edges.
+    func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B,
+                          heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
+        defer { segments.trim() }
+        segments.removeAll()
+        var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
+        produce(&collect)
+        guard collect.overflowed || !segments.isEmpty,
+              let (box, containsAll) = deviceBounds(collect.bounds, clip: clip) else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
+        if collect.overflowed {
+            segments.removeAll()
+            var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
+                                   skipping: collect.nonFiniteSubpaths) { [unowned self] in
+                depositSegments(box: box, containsAll: containsAll, stride: stride)
+            }
+            produce(&deposit)
+        }
+        depositSegments(box: box, containsAll: containsAll, stride: stride)
+        sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+    }
+
+    /// Deposits the edges in `segments` into the cells of `box`.
+    private func depositSegments(box: IntRect, containsAll: Bool, stride: Int) {
         if containsAll {
             // Nothing to clip (the common case: the box is the path's bounds).
             let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
@@ -73,26 +103,15 @@ final class Rasterizer {
                 addClippedSegment(s[0], s[1], s[2], s[3], box: box, stride: stride)
             }
         }
-        sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
     }
 
     // MARK: - Bounds and buffers
 
-    /// The box of cells a fill needs (the segments' bounds in whole pixels, within `clip`), and
-    /// whether it holds every segment (nothing to clip).
-    private func deviceBounds(clip: IntRect) -> (IntRect, containsAll: Bool)? {
-        guard !segments.isEmpty, !clip.isEmpty else { return nil }
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        // Every end point as an (x, y) pair of the edges' coordinates.
-        let points = segments.coordinates
-        var i = 0
-        while i &+ 1 < points.count {
-            let x = points[i], y = points[i &+ 1]
-            minX = Rasterizer.smaller(minX, x); maxX = Rasterizer.larger(maxX, x)
-            minY = Rasterizer.smaller(minY, y); maxY = Rasterizer.larger(maxY, y)
-            i &+= 2
-        }
+    /// The box of cells a fill needs (the segments' `bounds`, as `EdgeSink` keeps them, in whole
+    /// pixels, within `clip`), and whether it holds every segment (nothing to clip).
+    private func deviceBounds(_ bounds: SIMD4<Double>, clip: IntRect) -> (IntRect, containsAll: Bool)? {
+        guard bounds[0] <= -bounds[2], !clip.isEmpty else { return nil }
+        let minX = bounds[0], minY = bounds[1], maxX = -bounds[2], maxY = -bounds[3]
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
         let x0 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), minX.rounded(.down)))
         let x1 = Swift.max(Double(clip.x0), Swift.min(Double(clip.x1), maxX.rounded(.up)))

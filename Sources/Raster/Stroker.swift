@@ -53,17 +53,49 @@ extension Pixmap {
         guard style.width > 0, style.width.isFinite, tolerance > 0 else { return }
         guard !style.dash.isEmpty, let dashes = Dasher.dashes(Flattener.polylines(path, tolerance: tolerance),
                                                              lengths: style.dash, phase: style.dashPhase) else {
-            fill(path.stroked(style, tolerance: tolerance), rule: .nonZero, paint: paint, transform: transform, clip: clip)
+            strokeSolid(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
             return
         }
         if Self.dashesMergeIntoSolid(style, tolerance: tolerance) {
             var solid = style
-            solid.dash = []
             solid.join = .round
-            fill(path.stroked(solid, tolerance: tolerance), rule: .nonZero, paint: paint, transform: transform, clip: clip)
+            strokeSolid(path, style: solid, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
             return
         }
         strokeDashes(dashes, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+    }
+
+    /// Fills the outline of `path` stroked solid with `style` (its dashes ignored), as
+    /// `fill(path.stroked(style), …)` does, with its cost following what reaches this pixmap
+    /// (issue 18: a 10 M-segment path was outlined whole, and its outline held at once): runs of
+    /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`), and the
+    /// outline goes to the rasterizer in batches of about `dashBatchPoints` points, long
+    /// polylines a band at a time (`Stroker.outline`).
+    func strokeSolid(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
+                     tolerance: Double, batchPoints: Int = dashBatchPoints, heldEdges: Int = Rasterizer.maxHeldEdges) {
+        var near = NearPolylineSink(transform: transform, width: width, height: height,
+                                    margin: Self.strokeMargin(style, transform: transform))
+        Flattener.walk(path, transform: .identity, tolerance: tolerance, into: &near)
+        let lines = near.lines
+        var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
+        rasterizer.fill(rule: .nonZero, antiAlias: paint.antiAlias, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height),
+                        into: &blitter, heldEdges: heldEdges) { edges in
+            func flatten(_ outline: inout Path) {
+                Flattener.walk(outline, transform: transform, tolerance: Flattener.tolerance, into: &edges)
+                outline.removeAll()
+            }
+            var stroker = Stroker(style: style, tolerance: tolerance)
+            var batch = Path()
+            for line in lines { stroker.outline(line, into: &batch, batchPoints: batchPoints, emit: flatten) }
+            flatten(&batch)
+        }
+    }
+
+    /// How far (device pixels) the outline of a stroke of `style` mapped by `transform` can lie
+    /// from its polyline: `Stroker.reach` stretched by the transform's largest row sum, plus 2
+    /// pixels for round arcs' area-preserving radius and rounding.
+    static func strokeMargin(_ style: StrokeStyle, transform: Transform) -> Double {
+        Stroker.reach(style) * Swift.max(abs(transform.a) + abs(transform.c), abs(transform.b) + abs(transform.d)) + 2
     }
 
     /// Whether round-capped dashes whose gaps are all within the flattening tolerance draw
@@ -95,7 +127,7 @@ extension Pixmap {
     func strokeDashes(_ dashes: [Polyline], style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
                       tolerance: Double, batchPoints: Int = dashBatchPoints) {
         var stroker = Stroker(style: style, tolerance: tolerance)
-        let reach = Stroker.reach(style) * Swift.max(abs(transform.a) + abs(transform.c), abs(transform.b) + abs(transform.d)) + 2
+        let reach = Self.strokeMargin(style, transform: transform)
         var batch = Path()
         var coverage: Mask?
         for dash in dashes where reaches(dash, transform: transform, margin: reach) {
@@ -163,47 +195,90 @@ struct Stroker {
         return style.width / 2 * Swift.max(miter, style.cap == .square ? 2.0.squareRoot() : 1)
     }
 
-    /// Appends the outline of one polyline to `out`.
-    mutating func outline(_ line: Polyline, into out: inout Path) {
+    /// Appends the outline of one polyline to `out`, calling `emit` (which empties `out`) each
+    /// time `out` holds `batchPoints` points or more. A polyline whose two sides grow past
+    /// `batchPoints` points is outlined a band at a time: each band is the polygon of its part of
+    /// the left side forward and the right side back, closed by the segments across the stroke
+    /// where it meets its neighbours — one band's closing segment is the next one's reversed, so
+    /// they cancel in the fill and the bands fill as the one outline would (issue 18: a
+    /// 10 M-point polyline held its whole outline several times over).
+    mutating func outline(_ line: Polyline, into out: inout Path, batchPoints: Int = .max,
+                          emit: (inout Path) -> Void = { _ in }) {
         var pts = line.points
         removeDuplicates(&pts)
         if line.closed, pts.count > 2, pts.first == pts.last { pts.removeLast() }
+        defer { if out.points.count >= batchPoints { emit(&out) } }
         if pts.count == 1 || (pts.count == 2 && pts[0] == pts[1]) {
             dot(at: pts[0], into: &out)
             return
         }
         guard pts.count >= 2 else { return }
+        var sides = Sides()
         if line.closed && pts.count >= 3 {
-            var left: [Point] = []
-            var right: [Point] = []
             let n = pts.count
             for i in 0..<n {
                 let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
-                join(prev: prev, at: p, next: next, left: &left, right: &right)
+                join(prev: prev, at: p, next: next, left: &sides.left, right: &sides.right)
+                if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) }
             }
-            append(polygon: left, to: &out)
-            append(polygon: right.reversed(), to: &out)
+            if let first = sides.firstBandStart {
+                sides.left.append(first.left)
+                sides.right.append(first.right)
+                append(polygon: sides.left + sides.right.reversed(), to: &out)
+            } else {
+                append(polygon: sides.left, to: &out)
+                append(polygon: sides.right.reversed(), to: &out)
+            }
             return
         }
-        var left: [Point] = []
-        var right: [Point] = []
         let n0 = normal(pts[0], pts[1])
-        left.append(pts[0] + n0)
-        right.append(pts[0] - n0)
+        sides.left.append(pts[0] + n0)
+        sides.right.append(pts[0] - n0)
+        // The start cap runs from the right side's first point back to the left side's.
+        cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0,
+            into: &sides.startCap)
         for i in 1..<(pts.count - 1) {
-            join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], left: &left, right: &right)
+            join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], left: &sides.left, right: &sides.right)
+            if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) }
         }
         let last = pts.count - 1
         let n1 = normal(pts[last - 1], pts[last])
-        left.append(pts[last] + n1)
-        right.append(pts[last] - n1)
-        var outline = left
+        sides.left.append(pts[last] + n1)
+        sides.right.append(pts[last] - n1)
+        var outline = sides.left
         cap(at: pts[last], direction: direction(pts[last - 1], pts[last]), from: pts[last] + n1,
             to: pts[last] - n1, into: &outline)
-        outline.append(contentsOf: right.reversed())
-        cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0,
-            into: &outline)
+        outline.append(contentsOf: sides.right.reversed())
+        outline.append(contentsOf: sides.startCap)
         append(polygon: outline, to: &out)
+    }
+
+    /// The two offset sides of the polyline being outlined, as far as they are not yet handed
+    /// out in bands.
+    private struct Sides {
+        var left: [Point] = []
+        var right: [Point] = []
+        /// The start cap's points (open polylines), until the first band takes them.
+        var startCap: [Point] = []
+        /// The first points of both sides, once a band has been handed out (closed polylines
+        /// return to them).
+        var firstBandStart: (left: Point, right: Point)?
+
+        var count: Int { left.count + right.count }
+
+        /// Appends the band of the sides so far (with the start cap, for the first band of an
+        /// open polyline) and keeps their last points, where the next band starts.
+        mutating func emitBand(into out: inout Path, _ stroker: Stroker, batchPoints: Int, emit: (inout Path) -> Void) {
+            guard let lastLeft = left.last, let lastRight = right.last else { return }
+            if firstBandStart == nil { firstBandStart = (left[0], right[0]) }
+            stroker.append(polygon: left + right.reversed() + startCap, to: &out)
+            if out.points.count >= batchPoints { emit(&out) }
+            startCap = []
+            left.removeAll(keepingCapacity: true)
+            right.removeAll(keepingCapacity: true)
+            left.append(lastLeft)
+            right.append(lastRight)
+        }
     }
 
     // MARK: joins
@@ -355,14 +430,18 @@ struct Stroker {
         return len > 0 ? Point(x: (b.x - a.x) / len, y: (b.y - a.y) / len) : Point(x: 1, y: 0)
     }
 
+    /// Removes consecutive repeated points, in place.
     private func removeDuplicates(_ pts: inout [Point]) {
         guard pts.count > 1 else { return }
-        var kept = [pts[0]]
-        for p in pts.dropFirst() where p != kept[kept.count - 1] { kept.append(p) }
-        pts = kept
+        var kept = 1
+        for i in 1..<pts.count where pts[i] != pts[kept - 1] {
+            pts[kept] = pts[i]
+            kept += 1
+        }
+        pts.removeLast(pts.count - kept)
     }
 
-    private func append(polygon: [Point], to out: inout Path) {
+    fileprivate func append(polygon: [Point], to out: inout Path) {
         guard polygon.count >= 3 else { return }
         out.move(to: polygon[0])
         for p in polygon.dropFirst() { out.line(to: p) }

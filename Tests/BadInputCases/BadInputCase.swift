@@ -52,6 +52,7 @@ public struct BadInputCase: Sendable {
     /// The case called `name`.
     public static func named(_ name: String) -> BadInputCase? {
         all.first { $0.name == name } ?? probeSelfChecks.first { $0.name == name }
+            ?? scaleMeasurements.first { $0.name == name }
     }
 
     /// The outcome line of `body`: its result, or "refused: <error>" when it throws.

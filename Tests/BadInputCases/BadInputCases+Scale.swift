@@ -1,0 +1,70 @@
+import Compositor
+import Foundation
+import Graphics2D
+import QuartzCore
+
+/// Scale measurements of issue 18 too large for the suite's time budget (a 10 M-segment path,
+/// a million sibling layers): the probe runs them by name (`citrine-bad-input NAME`), for the
+/// figures in RELIABILITY.md, but `BadInputCase.all` does not list them.
+extension BadInputCase {
+    static let scaleMeasurements: [BadInputCase] = [
+        BadInputCase("measure-path-10m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
+            try zigzag(segments: 10_000_000, step: 0.001)
+        },
+        BadInputCase("measure-path-1m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
+            try zigzag(segments: 1_000_000, step: 0.001)
+        },
+        BadInputCase("measure-path-1m-segments-on-the-target", area: "memory", expected: "drew", seconds: 600) {
+            try zigzag(segments: 1_000_000, step: 0.00003)
+        },
+        BadInputCase("measure-path-1m-curves-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            for i in 1...1_000_000 {
+                path.addQuadCurve(to: CGPoint(x: CGFloat(i) * 0.001, y: i % 2 == 0 ? 0 : 30),
+                                  control: CGPoint(x: CGFloat(i) * 0.001 - 0.0005, y: 40))
+            }
+            return try filledAndStroked(path)
+        },
+        BadInputCase("measure-siblings-1m-on-the-target", area: "memory", expected: "drew", seconds: 600) {
+            try siblings(1_000_000, offTarget: false)
+        },
+        BadInputCase("measure-siblings-1m-off-the-target", area: "memory", expected: "drew", seconds: 600) {
+            try siblings(1_000_000, offTarget: true)
+        },
+    ]
+
+    /// A zigzag of `segments` line segments between y = 0 and y = 30, `step` apart in x, filled
+    /// then stroked in a 32×32 context.
+    static func zigzag(segments: Int, step: CGFloat) throws -> String {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        for i in 1...segments { path.addLine(to: CGPoint(x: CGFloat(i) * step, y: i % 2 == 0 ? 0 : 30)) }
+        return try filledAndStroked(path)
+    }
+
+    /// Fills then strokes (width 1) `path` in a 32×32 context.
+    static func filledAndStroked(_ path: CGPath) throws -> String {
+        let ctx = try context()
+        ctx.addPath(path)
+        ctx.fillPath()
+        ctx.addPath(path)
+        ctx.strokePath()
+        return "drew"
+    }
+
+    /// `count` 1×1 sibling layers in a 64×64 root, each on its own pixel of the target, or (with
+    /// `offTarget`) all but one in every 1 000 placed beyond its right edge.
+    static func siblings(_ count: Int, offTarget: Bool) throws -> String {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        for i in 0..<count {
+            let l = CALayer()
+            let x = offTarget && i % 1_000 != 0 ? 100 + i % 1_000 : i % 64
+            l.frame = CGRect(x: x, y: (i / 64) % 64, width: 1, height: 1)
+            l.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+            root.addSublayer(l)
+        }
+        return try drawn(root, size: CGSize(width: 64, height: 64))
+    }
+}
