@@ -109,7 +109,11 @@ extension LayerRenderer {
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
-                drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint)
+                // Its footprint's picture, when the tree is damage-tracked: a retained bitmap then
+                // shares the footprint's key instead of allocating its own (issue 18: a million
+                // siblings held two keys each).
+                drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,
+                                       known: onScreen?[ObjectIdentifier(s.model)]?.picture)
             }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)

@@ -120,21 +120,14 @@ extension CGContext {
         return outline
     }
 
+    /// Strokes device-space `path` with the stroke colour, line style and graphics state,
+    /// drawn by the pixel engine with the same outline, tolerance and user-space pen as
+    /// `strokeOutline(of:)` (issue 18): it leaves out the parts of the path whose stroke cannot
+    /// reach the target (a 10 M-segment path mostly off it was outlined whole) and draws a
+    /// dashed stroke dash by dash (the outline of a million dashes built as one path took
+    /// gigabytes). A shadow is drawn first, from the same stroke drawn into the shadow's
+    /// scratch bitmap (`drawShadow`), so a dashed stroke with a shadow stays bounded too.
     func strokeDevicePath(_ path: CGPath) {
-        if state.shadow == nil {
-            strokeInPixelEngine(path)
-            return
-        }
-        guard let outline = strokeOutline(of: path) else { return }
-        render(outline, rule: .nonZero, shader: strokeShader)
-    }
-
-    /// A stroke without a shadow, drawn by the pixel engine with the same outline, tolerance and
-    /// user-space pen as `strokeOutline(of:)` (issue 18): it leaves out the parts of the path
-    /// whose stroke cannot reach the target (a 10 M-segment path mostly off it was outlined
-    /// whole), and draws a dashed stroke dash by dash (the outline of a million dashes built as
-    /// one path took gigabytes).
-    private func strokeInPixelEngine(_ path: CGPath) {
         let toDevice = deviceTransform
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         guard det != 0, det.isFinite, !path.isEmpty else { return }
@@ -142,11 +135,19 @@ extension CGContext {
         guard let user = path.copy(using: &toUser), let style = CGPath.rasterStyle(
             width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
             dashPhase: state.dashPhase, dashLengths: state.dashLengths) else { return }
+        let tolerance = CGPath.tolerance(for: toDevice)
+        if let shadow = state.shadow {
+            drawShadow(shadow, shader: strokeShader) { scratch, shift, paint in
+                RasterBackend.stroke(user.rasterPath, style: style, paint: paint,
+                                     transform: toDevice.concatenating(shift).rasterTransform, tolerance: tolerance,
+                                     clip: nil, into: scratch)
+            }
+        }
         let paint = Paint(shader: strokeShader, blendMode: state.blendMode.rasterBlendMode,
                           opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
         copyInFromCaller()
         RasterBackend.stroke(user.rasterPath, style: style, paint: paint, transform: toDevice.rasterTransform,
-                             tolerance: CGPath.tolerance(for: toDevice), clip: state.clip, into: target)
+                             tolerance: tolerance, clip: state.clip, into: target)
         copyOutToCaller()
     }
 

@@ -34,17 +34,28 @@ extension CGContext {
     /// Paints the shadow of device-space `path` filled with `shader` under the current
     /// alpha, clip and blend mode.
     func drawShadow(_ shadow: Shadow, of path: CGPath, rule: FillRule, shader: Shader) {
+        drawShadow(shadow, shader: shader) { scratch, shift, paint in
+            let shifted = CGMutablePath()
+            shifted.addPath(path, transform: shift)
+            RasterBackend.fill(shifted.rasterPath, rule: rule, paint: paint, clip: nil, into: scratch)
+        }
+    }
+
+    /// Paints the shadow of what `draw` paints with `shader` under the current alpha, clip and
+    /// blend mode: `draw` paints it into a transparent scratch bitmap (`scratch`) with the
+    /// device → scratch translation (`shift`: the shadow's offset and the blur's margin) and the
+    /// paint to use; the result is tinted with the shadow colour, blurred and composited.
+    func drawShadow(_ shadow: Shadow, shader: Shader,
+                    draw: (_ scratch: Pixmap, _ shift: CGAffineTransform, _ paint: Paint) -> Void) {
         let sigma = Double(shadow.blur) / 2
         let margin = RasterBackend.blurMargin(sigma: sigma)
         guard let scratch = try? Pixmap(width: target.width + 2 * margin, height: target.height + 2 * margin)
         else { return }
         let dx = shadow.offset.width, dy = -shadow.offset.height  // base space is y-up
-        let shifted = CGMutablePath()
-        shifted.addPath(path, transform: CGAffineTransform(translationX: dx + CGFloat(margin), y: dy + CGFloat(margin)))
         let shape = Paint(shader: shader.translated(x: Double(dx) + Double(margin), y: Double(dy) + Double(margin)),
                           blendMode: .sourceOver, opacity: Float(state.alpha),
                           antiAlias: state.shouldAntialias)
-        RasterBackend.fill(shifted.rasterPath, rule: rule, paint: shape, clip: nil, into: scratch)
+        draw(scratch, CGAffineTransform(translationX: dx + CGFloat(margin), y: dy + CGFloat(margin)), shape)
         CGContext.tint(scratch, with: shadow.color)
         if sigma > 0 { RasterBackend.blur(scratch, sigma: sigma) }
         composite(scratch, at: -margin, -margin, opacity: 1, blendMode: state.blendMode, clip: state.clip)

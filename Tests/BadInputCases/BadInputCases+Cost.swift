@@ -66,22 +66,20 @@ extension BadInputCase {
             }
             return try drawn(root, size: CGSize(width: 64, height: 64))
         },
-        BadInputCase("path-1m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
-            let path = CGMutablePath()
-            path.move(to: CGPoint(x: 0, y: 0))
-            for i in 1...1_000_000 { path.addLine(to: CGPoint(x: CGFloat(i) * 0.001, y: i % 2 == 0 ? 0 : 30)) }
-            let ctx = try context()
-            ctx.addPath(path)
-            ctx.fillPath()
-            ctx.addPath(path)
-            ctx.strokePath()
-            return "drew"
+        BadInputCase("path-10m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
+            try zigzag(segments: 10_000_000, step: 0.001)
+        },
+        BadInputCase("path-1m-segments-on-the-target-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
+            try zigzag(segments: 1_000_000, step: 0.00003)
         },
         BadInputCase("dashed-stroke-495k-round-dashes-width-27", area: "memory", expected: "drew") {
             try dashedCircleStroke(width: 27)
         },
         BadInputCase("dashed-stroke-495k-round-dashes-width-2000", area: "memory", expected: "drew") {
             try dashedCircleStroke(width: 2_000)
+        },
+        BadInputCase("dashed-stroke-495k-round-dashes-width-27-with-a-shadow", area: "memory", expected: "drew") {
+            try dashedCircleStroke(width: 27, shadow: true)
         },
         BadInputCase("dashed-shape-layer-495k-round-dashes-width-27", area: "memory", expected: "drew") {
             let shape = CAShapeLayer()
@@ -109,8 +107,9 @@ extension BadInputCase {
     }
 
     /// A circle of radius 100 stroked in a 256×256 context with about 495 000 round-capped
-    /// dashes (990 000 dashes and gaps, just under `Dasher.maxDashes`).
-    static func dashedCircleStroke(width: CGFloat) throws -> String {
+    /// dashes (990 000 dashes and gaps, just under `Dasher.maxDashes`), with a blurred shadow if
+    /// `shadow`.
+    static func dashedCircleStroke(width: CGFloat, shadow: Bool = false) throws -> String {
         guard let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
@@ -120,6 +119,7 @@ extension BadInputCase {
         ctx.setLineWidth(width)
         ctx.setLineCap(.round)
         ctx.setLineDash(phase: 0, lengths: [0.0005, 0.00077])
+        if shadow { ctx.setShadow(offset: CGSize(width: 4, height: -4), blur: 6) }
         ctx.strokePath()
         return "drew"
     }

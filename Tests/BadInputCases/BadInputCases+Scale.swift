@@ -3,19 +3,14 @@ import Foundation
 import Graphics2D
 import QuartzCore
 
-/// Scale measurements of issue 18 too large for the suite's time budget (a 10 M-segment path,
-/// a million sibling layers): the probe runs them by name (`citrine-bad-input NAME`), for the
-/// figures in RELIABILITY.md, but `BadInputCase.all` does not list them.
+/// Scale measurements of issue 18 for the figures in RELIABILITY.md that the suite does not
+/// need (a million sibling layers is too slow for its time budget in a debug build; the 1 M
+/// paths compare with earlier figures): the probe runs them by name (`citrine-bad-input NAME`),
+/// but `BadInputCase.all` does not list them.
 extension BadInputCase {
     static let scaleMeasurements: [BadInputCase] = [
-        BadInputCase("measure-path-10m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
-            try zigzag(segments: 10_000_000, step: 0.001)
-        },
         BadInputCase("measure-path-1m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
             try zigzag(segments: 1_000_000, step: 0.001)
-        },
-        BadInputCase("measure-path-1m-segments-on-the-target", area: "memory", expected: "drew", seconds: 600) {
-            try zigzag(segments: 1_000_000, step: 0.00003)
         },
         BadInputCase("measure-path-1m-curves-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
             let path = CGMutablePath()

@@ -64,3 +64,45 @@ import Graphics2D
     #expect(pixel(context, x: 50, row: 100 - 45) == opaqueRed)
     #expect(pixel(context, x: 92, row: 100 - 35) == transparent)  // clipped away (x ≥ 90)
 }
+
+/// A dashed stroke with a shadow is drawn dash by dash for the shadow too (issue 18: it was
+/// built as one outline). Butt dashes [1, 1] of width 4 along y = 70 from x = 30 to 170 are 70
+/// pixel-aligned 1 × 4 squares, 280 px² (closed form); the shadow, 40 points lower in base space
+/// and unblurred, is the unshadowed stroke moved by that offset, pixel for pixel; blurred
+/// (blur 6, σ = 3), it keeps its alpha mass, 280 · α.
+@Test func dashedStrokeShadowIsTheStrokeMovedByItsOffset() {
+    func stroke(_ context: CGContext) {
+        context.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.setLineWidth(4)
+        context.setLineDash(phase: 0, lengths: [1, 1])
+        context.move(to: CGPoint(x: 30, y: 70))
+        context.addLine(to: CGPoint(x: 170, y: 70))
+        context.strokePath()
+    }
+    /// Σ channel / 255 over the rows `rows` (memory order).
+    func sum(_ context: CGContext, rows: Range<Int>, channel: Int) -> Double {
+        rows.reduce(0.0) { total, row in (0..<200).reduce(total) { $0 + Double(pixel(context, x: $1, row: row)[channel]) } } / 255
+    }
+    let plain = makeBitmapContext(width: 200, height: 100)
+    stroke(plain)
+    let shadowed = makeBitmapContext(width: 200, height: 100)
+    shadowed.setShadow(offset: CGSize(width: 0, height: -40), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+    stroke(shadowed)
+    #expect(abs(sum(plain, rows: 0..<100, channel: 3) - 280) < 0.5)
+    // The stroke covers rows 28…31 (y up: row = 100 − y), its shadow rows 68…71.
+    var mismatches = 0
+    for row in 0..<50 {
+        for x in 0..<200 {
+            let shape = pixel(plain, x: x, row: row)
+            if pixel(shadowed, x: x, row: row) != shape { mismatches += 1 }
+            if pixel(shadowed, x: x, row: row + 40) != [0, 0, shape[3], shape[3]] { mismatches += 1 }
+        }
+    }
+    #expect(mismatches == 0)
+
+    let blurred = makeBitmapContext(width: 200, height: 100)
+    blurred.setShadow(offset: CGSize(width: 0, height: -40), blur: 6, color: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+    stroke(blurred)
+    #expect(abs(sum(blurred, rows: 50..<100, channel: 3) - 280 * 0.5) < 2)
+    #expect(abs(sum(blurred, rows: 0..<50, channel: 0) - 280) < 0.5)
+}
