@@ -131,14 +131,16 @@ extension CGContext {
         let toDevice = deviceTransform
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         guard det != 0, det.isFinite, !path.isEmpty else { return }
-        var toUser = toDevice.inverted()
-        guard let user = path.copy(using: &toUser), let style = CGPath.rasterStyle(
+        // The path is mapped into user space as it is flattened (the points `path.copy(using:)`
+        // would hold, without holding them).
+        let toUser = toDevice.inverted().rasterTransform
+        guard let style = CGPath.rasterStyle(
             width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
             dashPhase: state.dashPhase, dashLengths: state.dashLengths) else { return }
         let tolerance = CGPath.tolerance(for: toDevice)
         if let shadow = state.shadow {
             drawShadow(shadow, shader: strokeShader) { scratch, shift, paint in
-                RasterBackend.stroke(user.rasterPath, style: style, paint: paint,
+                RasterBackend.stroke(path.rasterPath, pathTransform: toUser, style: style, paint: paint,
                                      transform: toDevice.concatenating(shift).rasterTransform, tolerance: tolerance,
                                      clip: nil, into: scratch)
             }
@@ -146,8 +148,8 @@ extension CGContext {
         let paint = Paint(shader: strokeShader, blendMode: state.blendMode.rasterBlendMode,
                           opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
         copyInFromCaller()
-        RasterBackend.stroke(user.rasterPath, style: style, paint: paint, transform: toDevice.rasterTransform,
-                             tolerance: tolerance, clip: state.clip, into: target)
+        RasterBackend.stroke(path.rasterPath, pathTransform: toUser, style: style, paint: paint,
+                             transform: toDevice.rasterTransform, tolerance: tolerance, clip: state.clip, into: target)
         copyOutToCaller()
     }
 

@@ -19,11 +19,13 @@ enum RasterBackend {
         path.stroked(style, tolerance: tolerance)
     }
 
-    /// Strokes `path` (user space, mapped to the pixmap by `transform`) with `style` into
-    /// `pixmap`, curves within `tolerance` (user space); a dashed stroke is drawn dash by dash.
-    static func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, tolerance: Double,
-                       clip: Mask?, into pixmap: Pixmap) {
-        pixmap.stroke(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+    /// Strokes `path` (mapped into user space by `pathTransform`, then to the pixmap by
+    /// `transform`) with `style` into `pixmap`, curves within `tolerance` (user space); a dashed
+    /// stroke is drawn dash by dash.
+    static func stroke(_ path: Path, pathTransform: Transform, style: StrokeStyle, paint: Paint, transform: Transform,
+                       tolerance: Double, clip: Mask?, into pixmap: Pixmap) {
+        pixmap.stroke(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                      pathTransform: pathTransform)
     }
 
     /// `path` cut into dashes (open subpaths of line segments, curves within `tolerance`).

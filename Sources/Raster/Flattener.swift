@@ -24,10 +24,10 @@ enum Flattener {
     /// Largest number of line segments one curve is flattened into.
     static let maxSegmentsPerCurve = 512
 
-    /// The subpaths of `path` as polylines in the path's own space, within `tolerance`.
-    static func polylines(_ path: Path, tolerance: Double) -> [Polyline] {
+    /// The subpaths of `path` mapped by `transform` as polylines, within `tolerance`.
+    static func polylines(_ path: Path, transform: Transform = .identity, tolerance: Double) -> [Polyline] {
         var sink = PolylineSink()
-        walk(path, transform: .identity, tolerance: tolerance, into: &sink)
+        walk(path, transform: transform, tolerance: tolerance, into: &sink)
         return sink.lines
     }
 

@@ -47,35 +47,42 @@ extension Pixmap {
         stroke(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: Flattener.tolerance / scale)
     }
 
-    /// `stroke` with the flattening tolerance given (user space).
+    /// `stroke` with the flattening tolerance given (user space). `pathTransform` maps `path`
+    /// into user space first (e.g. device → user, to stroke a device-space path with a
+    /// user-space pen without a user-space copy of it).
     public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
-                       tolerance: Double) {
+                       tolerance: Double, pathTransform: Transform = .identity) {
         guard style.width > 0, style.width.isFinite, tolerance > 0 else { return }
-        guard !style.dash.isEmpty, let dashes = Dasher.dashes(Flattener.polylines(path, tolerance: tolerance),
-                                                             lengths: style.dash, phase: style.dashPhase) else {
-            strokeSolid(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+        guard !style.dash.isEmpty,
+              let dashes = Dasher.dashes(Flattener.polylines(path, transform: pathTransform, tolerance: tolerance),
+                                         lengths: style.dash, phase: style.dashPhase) else {
+            strokeSolid(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                        pathTransform: pathTransform)
             return
         }
         if Self.dashesMergeIntoSolid(style, tolerance: tolerance) {
             var solid = style
             solid.join = .round
-            strokeSolid(path, style: solid, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+            strokeSolid(path, style: solid, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                        pathTransform: pathTransform)
             return
         }
         strokeDashes(dashes, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
     }
 
-    /// Fills the outline of `path` stroked solid with `style` (its dashes ignored), as
+    /// Fills the outline of `path` (mapped by `pathTransform`) stroked solid with `style` (its
+    /// dashes ignored), as
     /// `fill(path.stroked(style), …)` does, with its cost following what reaches this pixmap
     /// (issue 18: a 10 M-segment path was outlined whole, and its outline held at once): runs of
     /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`), and the
     /// outline goes to the rasterizer in batches of about `dashBatchPoints` points, long
     /// polylines a band at a time (`Stroker.outline`).
     func strokeSolid(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
-                     tolerance: Double, batchPoints: Int = dashBatchPoints, heldEdges: Int = Rasterizer.maxHeldEdges) {
+                     tolerance: Double, pathTransform: Transform = .identity, batchPoints: Int = dashBatchPoints,
+                     heldEdges: Int = Rasterizer.maxHeldEdges) {
         var near = NearPolylineSink(transform: transform, width: width, height: height,
                                     margin: Self.strokeMargin(style, transform: transform))
-        Flattener.walk(path, transform: .identity, tolerance: tolerance, into: &near)
+        Flattener.walk(path, transform: pathTransform, tolerance: tolerance, into: &near)
         let lines = near.lines
         var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
         rasterizer.fill(rule: .nonZero, antiAlias: paint.antiAlias, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height),

@@ -69,8 +69,8 @@ extension BadInputCase {
         BadInputCase("path-10m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
             try zigzag(segments: 10_000_000, step: 0.001)
         },
-        BadInputCase("path-1m-segments-on-the-target-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
-            try zigzag(segments: 1_000_000, step: 0.00003)
+        BadInputCase("path-250k-segments-on-the-target-filled-and-stroked", area: "memory", expected: "drew", seconds: 300) {
+            try zigzag(segments: 250_000, step: 0.00012)
         },
         BadInputCase("dashed-stroke-495k-round-dashes-width-27", area: "memory", expected: "drew") {
             try dashedCircleStroke(width: 27)

@@ -12,6 +12,9 @@ extension BadInputCase {
         BadInputCase("measure-path-1m-segments-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
             try zigzag(segments: 1_000_000, step: 0.001)
         },
+        BadInputCase("measure-path-1m-segments-on-the-target", area: "memory", expected: "drew", seconds: 600) {
+            try zigzag(segments: 1_000_000, step: 0.00003)
+        },
         BadInputCase("measure-path-1m-curves-filled-and-stroked", area: "memory", expected: "drew", seconds: 600) {
             let path = CGMutablePath()
             path.move(to: CGPoint(x: 0, y: 0))
