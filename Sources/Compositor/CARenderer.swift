@@ -40,6 +40,10 @@ public final class CARenderer {
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
+    /// Set by `image(of:)`, whose renderer draws one frame and is dropped: no footprints are
+    /// made (they serve the next frame's damage) and no layer bitmap is kept (issue 18: a
+    /// million siblings kept a footprint and a bitmap each). The pixels are the same.
+    var drawsOnce = false
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point. Throws
     /// `RasterError.invalidSize` for a scale that is not a positive finite number, or a pixel
@@ -183,9 +187,10 @@ public final class CARenderer {
                     }
                 }
             }
-        } else {
+        } else if !drawsOnce {
             fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil) }
         }
+        renderer.leaves.retains = !drawsOnce
         pixmap.fill(with: background)
         if let layer { renderer.renderFullFrame(layer, at: t, footprints: fresh) }
         footprints = fresh
@@ -246,6 +251,7 @@ public final class CARenderer {
         let r = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
         r.layer = layer
         r.backgroundColor = background
+        r.drawsOnce = true
         r.beginFrame(atTime: time)
         r.render()
         r.endFrame()

@@ -168,6 +168,9 @@ extension LayerRenderer {
         /// bitmaps are drawn for; patch renderers share it).
         let maxPixels: Int
         init(maxPixels: Int) { self.maxPixels = maxPixels }
+        /// Whether new bitmaps are kept for later frames (false: each is drawn, composited and
+        /// dropped, as for a renderer that draws one frame, `CARenderer.drawsOnce`).
+        var retains = true
         /// Number of the full frame being drawn.
         private(set) var frame = 0
 
@@ -239,7 +242,7 @@ extension LayerRenderer {
                                                  orientation: orientation) else { return nil }
             leaves.rasterizations += 1
             leaf = fresh
-            leaves.byLayer[id] = fresh
+            if leaves.retains { leaves.byLayer[id] = fresh }
         }
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
