@@ -88,7 +88,8 @@ enum Flattener {
         let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
         let n = segmentCount(secondDifference: l, factor: 0.25, tolerance: sagitta)
         // |B''| = 2l everywhere: vertices move by at most 2l·Δt²/12.
-        if n > 1, sink.isOffTarget(hull: hull(p0, p1, p2, p2), slack: S.preservesArea ? offsetBound(l / 6, n) : 0) {
+        if n > 1, sink.cullsCurves,
+           sink.isOffTarget(hull: hull(p0, p1, p2, p2), slack: S.preservesArea ? offsetBound(l / 6, n) : 0) {
             sink.line(to: p2)
             return
         }
@@ -125,7 +126,8 @@ enum Flattener {
         let sagitta = S.preservesArea ? tolerance * 1.5 : tolerance
         let n = segmentCount(secondDifference: l, factor: 0.75, tolerance: sagitta)
         // |B''| ≤ 6l (a blend of the two second differences): vertices move by at most 6l·Δt²/12.
-        if n > 1, sink.isOffTarget(hull: hull(p0, p1, p2, p3), slack: S.preservesArea ? offsetBound(l / 2, n) : 0) {
+        if n > 1, sink.cullsCurves,
+           sink.isOffTarget(hull: hull(p0, p1, p2, p3), slack: S.preservesArea ? offsetBound(l / 2, n) : 0) {
             sink.line(to: p3)
             return
         }
@@ -178,13 +180,16 @@ protocol FlattenSink {
     mutating func begin(_ p: Point)
     mutating func line(to p: Point)
     mutating func end(closed: Bool)
+    /// Whether the sink may cull curves now (`isOffTarget` is asked only then).
+    var cullsCurves: Bool { get }
     /// Whether a curve whose polyline lies in `hull` (minX, minY, maxX, maxY, in the walk's
     /// output space) grown by `slack` draws the same as its chord: the walk then hands over
-    /// the chord alone. False unless the sink culls.
+    /// the chord alone.
     func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool
 }
 
 extension FlattenSink {
+    var cullsCurves: Bool { false }
     func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool { false }
 }
 
@@ -197,8 +202,13 @@ extension FlattenSink {
 /// of it only tells the rasterizer's sweep to run to the clip's right edge: each becomes a
 /// vertical edge on that edge of the clip — which the rasterizer's clipping made of it anyway —
 /// and a run of such edges on one side becomes one (the signed heights of consecutive vertical
-/// edges on one line add up to the run's, row by row). The device bounds of every edge, culled
-/// or not, are kept (`bounds`), so the rasterizer picks the same box and the same pixels.
+/// edges on one line add up to the run's, row by row). On the right edge that changes no pixel
+/// (the sweep never reads those cells); on the left edge it changes the float sums' rounding,
+/// so left runs are folded, and curves off the clip drawn as their chords, only once a fill
+/// has made `foldingStart` edges. The device bounds of the culled edges are kept
+/// (`culledBounds`), so the rasterizer, adding those of the held edges, picks the same box.
+/// Culling starts once a fill has made `foldingStart` edges (before, every edge is held, as the
+/// rasterizer always had them): an ordinary fill costs and draws exactly what it did.
 ///
 /// At most `limit` edges are held: past it, a sink with a `drain` hands them over and starts
 /// again; one without marks itself `overflowed` and keeps only the bounds and which subpaths
@@ -214,9 +224,10 @@ struct EdgeSink: FlattenSink {
     private let drain: (() -> Void)?
     /// Whether more than `limit` edges arrived (without a drain).
     private(set) var overflowed = false
-    /// The bounds of every edge of a finite subpath, kept or culled, as (minX, minY, −maxX,
-    /// −maxY): one vector minimum per edge. All +∞ when there was none.
-    private(set) var bounds = SIMD4<Double>(repeating: .infinity)
+    /// The bounds of the edges of finite subpaths that are not held — culled, or dropped when
+    /// overflowing — as (minX, minY, −maxX, −maxY); all +∞ when there was none.
+    var culledBounds: SIMD4<Double> { SIMD4(minX, minY, -maxX, -maxY) }
+    private var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     /// Indices of the subpaths with a non-finite point, in order (when collecting), or those to
     /// skip (when draining).
     private(set) var nonFiniteSubpaths: [Int]
@@ -228,7 +239,19 @@ struct EdgeSink: FlattenSink {
     /// Σ (x·0 + y·0) over the subpath's points: ±0 while they are all finite, NaN after one is
     /// not (∞·0 and NaN·0 are NaN) — one multiply-add per point instead of two finiteness tests.
     private var nonFinite = 0.0
-    private var subpathBounds = SIMD4<Double>(repeating: .infinity)
+    /// The bounds of the subpath's culled edges (merged at its end, if it is finite).
+    private var subMinX = Double.infinity, subMinY = Double.infinity
+    private var subMaxX = -Double.infinity, subMaxY = -Double.infinity
+    /// Edges appended so far.
+    private var appended = 0
+    /// Edges after which a fill culls, folds runs left of the clip into one edge and draws
+    /// curves off the clip as their chords. Folding changes the float sums' rounding (and a
+    /// chord's bounds can move the box by whole pixels), so an ordinary fill, with fewer edges,
+    /// keeps exactly the pixels it had before culling — and its cost: one count per edge.
+    static let foldingStart = 1 << 12
+    /// Edges appended without a test (`foldingStart`, or `limit` if smaller: no hand-over can
+    /// come first).
+    private let plainEdges: Int
     /// The vertical edge on the clip's left or right edge (at x = `sideRunX`) that the latest
     /// culled edges add up to, from `sideRunStart` to `sideRunEnd` (equal: none).
     private var sideRunX = 0.0, sideRunStart = 0.0, sideRunEnd = 0.0
@@ -239,6 +262,7 @@ struct EdgeSink: FlattenSink {
         self.out = out
         left = Double(clip.x0); top = Double(clip.y0); right = Double(clip.x1); bottom = Double(clip.y1)
         self.limit = limit
+        plainEdges = Swift.min(limit, EdgeSink.foldingStart)
         self.drain = drain
         nonFiniteSubpaths = skipping
     }
@@ -254,27 +278,56 @@ struct EdgeSink: FlattenSink {
         subpathStart = out.count
         start = p; current = p
         nonFinite = p.x * 0 + p.y * 0
-        subpathBounds = SIMD4(repeating: .infinity)
+        subMinX = .infinity; subMinY = .infinity; subMaxX = -.infinity; subMaxY = -.infinity
     }
 
+    @inline(__always)
     mutating func line(to p: Point) {
         if skipsSubpath { return }
         nonFinite += p.x * 0 + p.y * 0
         if current.y != p.y {   // horizontal edges sweep no area
-            subpathBounds = pointwiseMin(subpathBounds, SIMD4(Swift.min(current.x, p.x), Swift.min(current.y, p.y),
-                                                              -Swift.max(current.x, p.x), -Swift.max(current.y, p.y)))
-            add(current, p)
+            if appended < plainEdges {
+                out.append(SIMD4(current.x, current.y, p.x, p.y))
+                appended &+= 1
+            } else {
+                add(current, p)
+            }
         }
         current = p
     }
 
-    /// Keeps, drops or folds into a side run one non-horizontal edge.
+    /// Keeps, drops or folds into a side run one non-horizontal edge from `a` to `b` (from
+    /// `plainEdges` on).
     @inline(__always)
     private mutating func add(_ a: Point, _ b: Point) {
-        if (a.y <= top && b.y <= top) || (a.y >= bottom && b.y >= bottom) { return }
-        if a.x <= left && b.x <= left {
-            addToSideRun(x: left, a.y, b.y)
-        } else if a.x >= right && b.x >= right {
+        let x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x
+        let y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y
+        if x0 > left && x1 < right && y0 > top && y1 < bottom {
+            // Inside the clip (the common case).
+            endSideRun()
+            append(SIMD4(a.x, a.y, b.x, b.y))
+        } else {
+            addOutside(a, b, box: SIMD4(x0, y0, x1, y1))
+        }
+    }
+
+    /// Keeps, drops or folds into a side run one non-horizontal edge from `a` to `b` that is
+    /// not inside the clip; `box` is its (minX, minY, maxX, maxY).
+    private mutating func addOutside(_ a: Point, _ b: Point, box: SIMD4<Double>) {
+        let culled = box[3] <= top || box[1] >= bottom || box[2] <= left || box[0] >= right
+        if culled {
+            subMinX = Swift.min(subMinX, box[0]); subMinY = Swift.min(subMinY, box[1])
+            subMaxX = Swift.max(subMaxX, box[2]); subMaxY = Swift.max(subMaxY, box[3])
+        }
+        if box[3] <= top || box[1] >= bottom { return }
+        if box[2] <= left {
+            if appended >= EdgeSink.foldingStart {
+                addToSideRun(x: left, a.y, b.y)
+            } else {
+                endSideRun()
+                append(SIMD4(left, Swift.min(Swift.max(a.y, top), bottom), left, Swift.min(Swift.max(b.y, top), bottom)))
+            }
+        } else if box[0] >= right {
             addToSideRun(x: right, a.y, b.y)
         } else {
             endSideRun()
@@ -295,8 +348,14 @@ struct EdgeSink: FlattenSink {
     }
 
     /// Appends the side run's vertical edge, if it has a height.
+    @inline(__always)
     private mutating func endSideRun() {
-        if sideRunStart != sideRunEnd { append(SIMD4(sideRunX, sideRunStart, sideRunX, sideRunEnd)) }
+        if sideRunStart != sideRunEnd { appendSideRun() }
+    }
+
+    @inline(never)
+    private mutating func appendSideRun() {
+        append(SIMD4(sideRunX, sideRunStart, sideRunX, sideRunEnd))
         sideRunStart = 0; sideRunEnd = 0
     }
 
@@ -304,12 +363,21 @@ struct EdgeSink: FlattenSink {
     private mutating func append(_ edge: SIMD4<Double>) {
         if out.count >= limit { handOver() }
         out.append(edge)
+        appended &+= 1
     }
 
-    /// Drains the held edges, or (collecting) drops them and marks the sink overflowed.
+    /// Drains the held edges, or (collecting) keeps their bounds, drops them and marks the sink
+    /// overflowed.
     @inline(never)
     private mutating func handOver() {
-        if let drain { drain() } else { overflowed = true }
+        if let drain {
+            drain()
+        } else {
+            overflowed = true
+            let held = out.bounds
+            minX = Swift.min(minX, held[0]); minY = Swift.min(minY, held[1])
+            maxX = Swift.max(maxX, -held[2]); maxY = Swift.max(maxY, -held[3])
+        }
         out.removeAll()
         subpathStart = 0
     }
@@ -322,14 +390,17 @@ struct EdgeSink: FlattenSink {
             out.truncate(to: subpathStart)
             if drain == nil { nonFiniteSubpaths.append(subpathIndex) }
         } else {
-            bounds = pointwiseMin(bounds, subpathBounds)
+            minX = Swift.min(minX, subMinX); minY = Swift.min(minY, subMinY)
+            maxX = Swift.max(maxX, subMaxX); maxY = Swift.max(maxY, subMaxY)
         }
     }
 
     /// A curve wholly above or below the clip is dropped edge by edge anyway, and one wholly left
-    /// or right of it adds up to the vertical of its chord.
+    /// or right of it adds up to the vertical of its chord (from `foldingStart` edges on).
+    var cullsCurves: Bool { appended >= EdgeSink.foldingStart }
+
     func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool {
-        hull[0] - slack >= right || hull[1] - slack >= bottom || hull[2] + slack <= left || hull[3] + slack <= top
+        (hull[0] - slack >= right || hull[1] - slack >= bottom || hull[2] + slack <= left || hull[3] + slack <= top)
     }
 }
 
@@ -359,6 +430,22 @@ final class EdgeList {
         if count == capacity { grow() }
         base[count] = edge
         count &+= 1
+    }
+
+    /// The bounds of the edges as (minX, minY, −maxX, −maxY); all +∞ when there are none.
+    var bounds: SIMD4<Double> {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        // Every end point as an (x, y) pair of the edges' coordinates.
+        let points = coordinates
+        var i = 0
+        while i &+ 1 < points.count {
+            let x = points[i], y = points[i &+ 1]
+            minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX
+            minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY
+            i &+= 2
+        }
+        return SIMD4(minX, minY, -maxX, -maxY)
     }
 
     /// Drops the edges from index `start` on.

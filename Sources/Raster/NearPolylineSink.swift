@@ -102,6 +102,8 @@ struct NearPolylineSink: FlattenSink {
             && Swift.min(a.x, b.x) <= area[2] && Swift.min(a.y, b.y) <= area[3]
     }
 
+    var cullsCurves: Bool { true }
+
     /// A curve whose control points' device box misses `area` is culled like its chord.
     func isOffTarget(hull: SIMD4<Double>, slack: Double) -> Bool {
         let a = transform.apply(Point(x: hull[0], y: hull[1])), b = transform.apply(Point(x: hull[2], y: hull[3]))

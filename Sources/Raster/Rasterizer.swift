@@ -4,8 +4,8 @@
 /// ------------
 /// The path is flattened to line segments in device space (`Flattener`), clipped to the target
 /// (segments left of it are clamped onto its left edge, which keeps their winding; segments right
-/// of, above or below it are dropped — those wholly outside already as they are flattened,
-/// `EdgeSink`), and each segment deposits, into a dense buffer of cells
+/// of, above or below it are dropped — those wholly outside are culled already as they are
+/// flattened, `EdgeSink`), and each segment deposits, into a dense buffer of cells
 /// covering the path's device bounds, the *signed area* it sweeps to its right within every pixel
 /// it crosses (the "signed area accumulation" family of FreeType's gray rasterizer, libart and
 /// font-rs). A prefix sum along a row then gives, for every pixel, the winding-weighted covered
@@ -74,7 +74,8 @@ final class Rasterizer {
         var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
         produce(&collect)
         guard collect.overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(collect.bounds, clip: clip) else { return }
+              let (box, containsAll) = deviceBounds(pointwiseMin(collect.culledBounds, segments.bounds), clip: clip)
+        else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
         if collect.overflowed {
@@ -107,8 +108,9 @@ final class Rasterizer {
 
     // MARK: - Bounds and buffers
 
-    /// The box of cells a fill needs (the segments' `bounds`, as `EdgeSink` keeps them, in whole
-    /// pixels, within `clip`), and whether it holds every segment (nothing to clip).
+    /// The box of cells a fill needs (the `bounds` of every edge made, held or culled, as
+    /// (minX, minY, −maxX, −maxY), in whole pixels, within `clip`), and whether it holds every
+    /// segment (nothing to clip).
     private func deviceBounds(_ bounds: SIMD4<Double>, clip: IntRect) -> (IntRect, containsAll: Bool)? {
         guard bounds[0] <= -bounds[2], !clip.isEmpty else { return nil }
         let minX = bounds[0], minY = bounds[1], maxX = -bounds[2], maxY = -bounds[3]

@@ -74,16 +74,22 @@ extension Pixmap {
     /// dashes ignored), as
     /// `fill(path.stroked(style), …)` does, with its cost following what reaches this pixmap
     /// (issue 18: a 10 M-segment path was outlined whole, and its outline held at once): runs of
-    /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`), and the
+    /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`, for paths
+    /// of more than `strokeCullingPoints` points), and the
     /// outline goes to the rasterizer in batches of about `dashBatchPoints` points, long
     /// polylines a band at a time (`Stroker.outline`).
     func strokeSolid(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
                      tolerance: Double, pathTransform: Transform = .identity, batchPoints: Int = dashBatchPoints,
                      heldEdges: Int = Rasterizer.maxHeldEdges) {
-        var near = NearPolylineSink(transform: transform, width: width, height: height,
-                                    margin: Self.strokeMargin(style, transform: transform))
-        Flattener.walk(path, transform: pathTransform, tolerance: tolerance, into: &near)
-        let lines = near.lines
+        let lines: [Polyline]
+        if path.points.count > Self.strokeCullingPoints {
+            var near = NearPolylineSink(transform: transform, width: width, height: height,
+                                        margin: Self.strokeMargin(style, transform: transform))
+            Flattener.walk(path, transform: pathTransform, tolerance: tolerance, into: &near)
+            lines = near.lines
+        } else {
+            lines = Flattener.polylines(path, transform: pathTransform, tolerance: tolerance)
+        }
         var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
         rasterizer.fill(rule: .nonZero, antiAlias: paint.antiAlias, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height),
                         into: &blitter, heldEdges: heldEdges) { edges in
@@ -97,6 +103,12 @@ extension Pixmap {
             flatten(&batch)
         }
     }
+
+    /// Points of a path from which its solid stroke leaves out what cannot reach the target.
+    /// Leaving out a run left of the target changes the float sums' rounding where the fill
+    /// sweeps from the target's left edge, so a path with fewer points — an ordinary one — is
+    /// stroked whole, with exactly the pixels it had before culling.
+    static let strokeCullingPoints = 1 << 12
 
     /// How far (device pixels) the outline of a stroke of `style` mapped by `transform` can lie
     /// from its polyline: `Stroker.reach` stretched by the transform's largest row sum, plus 2
@@ -226,7 +238,7 @@ struct Stroker {
             for i in 0..<n {
                 let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
                 join(prev: prev, at: p, next: next, left: &sides.left, right: &sides.right)
-                if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) }
+                if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) { _ in } }
             }
             if let first = sides.firstBandStart {
                 sides.left.append(first.left)
@@ -242,11 +254,12 @@ struct Stroker {
         sides.left.append(pts[0] + n0)
         sides.right.append(pts[0] - n0)
         // The start cap runs from the right side's first point back to the left side's.
-        cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0,
-            into: &sides.startCap)
+        func startCap(_ outline: inout [Point]) {
+            cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0, into: &outline)
+        }
         for i in 1..<(pts.count - 1) {
             join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], left: &sides.left, right: &sides.right)
-            if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) }
+            if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit, startCap: startCap) }
         }
         let last = pts.count - 1
         let n1 = normal(pts[last - 1], pts[last])
@@ -256,7 +269,7 @@ struct Stroker {
         cap(at: pts[last], direction: direction(pts[last - 1], pts[last]), from: pts[last] + n1,
             to: pts[last] - n1, into: &outline)
         outline.append(contentsOf: sides.right.reversed())
-        outline.append(contentsOf: sides.startCap)
+        if sides.firstBandStart == nil { startCap(&outline) }
         append(polygon: outline, to: &out)
     }
 
@@ -265,22 +278,24 @@ struct Stroker {
     private struct Sides {
         var left: [Point] = []
         var right: [Point] = []
-        /// The start cap's points (open polylines), until the first band takes them.
-        var startCap: [Point] = []
         /// The first points of both sides, once a band has been handed out (closed polylines
         /// return to them).
         var firstBandStart: (left: Point, right: Point)?
 
         var count: Int { left.count + right.count }
 
-        /// Appends the band of the sides so far (with the start cap, for the first band of an
-        /// open polyline) and keeps their last points, where the next band starts.
-        mutating func emitBand(into out: inout Path, _ stroker: Stroker, batchPoints: Int, emit: (inout Path) -> Void) {
+        /// Appends the band of the sides so far (the first one closed by `startCap`, which adds
+        /// an open polyline's start cap) and keeps their last points, where the next band starts.
+        mutating func emitBand(into out: inout Path, _ stroker: Stroker, batchPoints: Int, emit: (inout Path) -> Void,
+                               startCap: (inout [Point]) -> Void) {
             guard let lastLeft = left.last, let lastRight = right.last else { return }
-            if firstBandStart == nil { firstBandStart = (left[0], right[0]) }
-            stroker.append(polygon: left + right.reversed() + startCap, to: &out)
+            var band = left + right.reversed()
+            if firstBandStart == nil {
+                firstBandStart = (left[0], right[0])
+                startCap(&band)
+            }
+            stroker.append(polygon: band, to: &out)
             if out.points.count >= batchPoints { emit(&out) }
-            startCap = []
             left.removeAll(keepingCapacity: true)
             right.removeAll(keepingCapacity: true)
             left.append(lastLeft)

@@ -3,9 +3,11 @@ import Testing
 @testable import Raster
 
 /// Issue 18: a path's cost follows what it draws. Fills cull edges that cannot change a pixel of
-/// the target (and stand a curve off it for its chord), strokes leave out the runs of segments
-/// whose stroke cannot reach it, and a fill or stroke with more edges than the rasterizer holds
-/// at once is drawn in batches. Expected areas are closed forms (as in `StrokeTests`: opaque
+/// the target (and stand a curve off it for its chord) once they have made
+/// `EdgeSink.foldingStart` edges, strokes of paths over `Pixmap.strokeCullingPoints` points leave
+/// out the runs of segments whose stroke cannot reach it, and a fill or stroke with more edges
+/// than the rasterizer holds at once is drawn in batches. Each path here is large enough to be
+/// culled. Expected areas are closed forms (as in `StrokeTests`: opaque
 /// white on transparent, so Σ alpha / 255 is the covered area in pixels²); the batched draws
 /// are also compared pixel for pixel with the same draw held at once, which they must equal.
 struct LargePathTests {
@@ -48,9 +50,17 @@ struct LargePathTests {
 
     /// A disc of radius 10 000 centred 9 000 px left of the target covers all of it (its
     /// farthest corner is 9 200.1 px from the centre); two of its four cubics lie wholly off
-    /// the target and are drawn as their chords.
+    /// the target and are drawn as their chords (after a zigzag of 5 000 edges right of the
+    /// target, which makes the fill large enough to cull).
     @Test func curvesOffTheTargetKeepTheirWinding() throws {
-        let pixmap = try Self.drawn { $0.fill(CoverageTests.circle(cx: -9_000, cy: 50, r: 10_000), paint: Self.white) }
+        var path = Path()
+        path.move(to: Point(x: 300, y: 0))
+        Self.zigzag(from: 300, count: 5_000, step: 0.01, low: 0, high: 100, into: &path)
+        path.close()
+        let circle = CoverageTests.circle(cx: -9_000, cy: 50, r: 10_000)
+        path.verbs += circle.verbs
+        path.points += circle.points
+        let pixmap = try Self.drawn { $0.fill(path, paint: Self.white) }
         #expect(abs(CoverageTests.alphaSum(pixmap) - 200 * 100) < 0.5)
     }
 
@@ -117,10 +127,12 @@ struct LargePathTests {
     /// as one polyline through the start, so the corner there has its miter. The stroke (width 4)
     /// covers the vertical band [98, 102] × [48, 100] and the horizontal one [98, 200] × [48, 52]:
     /// 208 + 408 − 16 = 600 pixels (butt ends at the start instead of the join would give 596).
+    /// The far part zigzags down in 5 000 segments, so the path is large enough to be culled.
     @Test func aClosedPathCulledInTheMiddleKeepsItsJoinAtTheStart() throws {
         var path = Path()
         path.move(to: Point(x: 100, y: 50))
         path.line(to: Point(x: 5_000, y: 50))
+        for i in 1...5_000 { path.line(to: Point(x: 5_000 + Double(i % 2), y: 50 + Double(i) * 0.99)) }
         path.line(to: Point(x: 5_000, y: 5_000))
         path.line(to: Point(x: 3_000, y: 6_000))
         path.line(to: Point(x: 100, y: 5_000))
@@ -130,11 +142,13 @@ struct LargePathTests {
     }
 
     /// A dot (round caps, a zero-length subpath) on the target is still drawn, a disc of radius
-    /// 5, beside one far off it (dropped).
+    /// 5, beside one far off it and a far zigzag of 5 000 segments (both dropped).
     @Test func dotsOnTheTargetAreKept() throws {
         var path = Path()
         path.move(to: Point(x: 50, y: 50)); path.line(to: Point(x: 50, y: 50))
         path.move(to: Point(x: 5_000, y: 50)); path.line(to: Point(x: 5_000, y: 50))
+        path.move(to: Point(x: 5_000, y: 0))
+        Self.zigzag(from: 5_000, count: 5_000, step: 0.01, low: 0, high: 100, into: &path)
         let pixmap = try Self.drawn { $0.stroke(path, style: StrokeStyle(width: 10, cap: .round), paint: Self.white) }
         #expect(abs(CoverageTests.alphaSum(pixmap) - Double.pi * 25) < 0.5)
     }
