@@ -97,17 +97,22 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         CATransaction.layerDidChange(self)
         (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: key)
-        if let removed = animationStore.remove(key: key) {
-            removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
-        }
+        if let removed = animationStore.remove(key: key) { reportRemoval(of: [removed]) }
     }
 
     public func removeAllAnimations() {
         CATransaction.layerDidChange(self)
         (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: nil)
-        for entry in animationStore.removeAll() {
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-        }
+        reportRemoval(of: animationStore.removeAll())
+    }
+
+    /// `animationDidStop(_:finished: false)` for removed animations, preceded by the
+    /// `animationDidStart` of those that had begun with their start still to be reported (Core
+    /// Animation reports a turn's starts and stops together, the starts first).
+    private func reportRemoval(of entries: [AnimationStore.Entry]) {
+        let t = localTime(fromMediaTime: CACurrentMediaTime())
+        for entry in entries where entry.hasUnreportedStart(at: t) { entry.animation.delegate?.animationDidStart(entry.animation) }
+        for entry in entries { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
     }
 
     /// Keys of the attached animations, in the order they were added.

@@ -112,6 +112,23 @@ extension SnippetSuite {
             #expect(animation.value(forKey: "tag") as? String == "x")
         }
 
+        @Test func delegatesMayBeNSObjects() throws {
+            CAMediaClock.setManualTime(0)
+            let observer = FadeObserver()
+            let layer = CALayer()
+            layer.delegate = observer
+            CATransaction.flush()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.toValue = 0
+            fade.duration = 0.5
+            fade.delegate = observer
+            layer.add(fade, forKey: nil)
+            CATransaction.flush()
+            CAMediaClock.setManualTime(0.6)
+            CATransaction.flush()
+            #expect(observer.stops == 1 && layer.delegate === observer)
+        }
+
         @Test func copiesOfAnimationsAndPaths() throws {
             let animation = CABasicAnimation(keyPath: "opacity")
             animation.toValue = 0.5
