@@ -57,14 +57,15 @@ struct AnimationStore {
     var programAddress: UnsafeRawPointer? { program?.storageAddress }
     var keys: [String] { entries.map(\.key) }
 
-    /// Adds `animation` under `key`; returns the animation it replaced, if any.
-    mutating func add(_ animation: CAAnimation, key: String) -> CAAnimation? {
+    /// Adds `animation` under `key`; returns the entry it replaced unless that one's stop was
+    /// already reported.
+    mutating func add(_ animation: CAAnimation, key: String) -> Entry? {
         serial += 1
         generation &+= 1
-        var replaced: CAAnimation?
+        var replaced: Entry?
         if !keySet.insert(key).inserted, let i = entries.firstIndex(where: { $0.key == key }) {
-            replaced = entries[i].animation
-            entries.remove(at: i)
+            let old = entries.remove(at: i)
+            if !old.stopped { replaced = old }
         }
         entries.append(Entry(key: key, animation: animation, pendingBegin: animation.beginTime == 0,
                              addedInTurn: CATransaction.deliveryTurn))

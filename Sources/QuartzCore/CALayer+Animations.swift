@@ -41,8 +41,9 @@ extension CALayer {
             transition._reportUnsupported()
         }
         if let emitter = self as? CAEmitterLayer, let key { emitter.retireBirthAnimations(forKey: key) }
-        let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
-        replaced?.delegate?.animationDidStop(replaced!, finished: false)
+        if let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)") {
+            reportRemoval(of: [replaced])
+        }
         CATransaction.layerDidChange(self)
         if !isRegisteredForEvents {
             isRegisteredForEvents = true

@@ -87,6 +87,27 @@ extension MediaClockSuite {
             #expect(d.log.suffix(2) == ["start gone", "stop gone false"])
         }
 
+        /// Replacing an animation under its key stops the old one once: `finished: false` while
+        /// it runs, nothing more when it had finished (and was kept by isRemovedOnCompletion).
+        @Test func replacingAnAnimationStopsTheOldOneOnce() {
+            CAMediaClock.setManualTime(70)
+            let l = CALayer()
+            CATransaction.flush()
+            let d = Events()
+            let kept = animation("kept", "opacity", duration: 1, d)
+            kept.isRemovedOnCompletion = false
+            l.add(kept, forKey: "k")
+            CATransaction.flush()
+            CAMediaClock.setManualTime(72)
+            CATransaction.flush()
+            #expect(d.log == ["start kept", "stop kept true"])
+            l.add(animation("running", "opacity", duration: 1, d), forKey: "k")
+            CATransaction.flush()
+            CATransaction.flush()
+            l.add(animation("next", "opacity", duration: 1, d), forKey: "k")
+            #expect(d.log == ["start kept", "stop kept true", "start running", "stop running false"])
+        }
+
         /// Apple's custom-property pattern: a key the class does not declare is stored per layer
         /// and animates like any other (the presentation copy carries the interpolated value).
         @Test func extraKeysAnimate() {
