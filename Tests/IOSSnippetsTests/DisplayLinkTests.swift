@@ -53,25 +53,12 @@ extension SnippetSuite {
             CAMediaClock.useSystemTime()
             let counter = FrameCounter()
             counter.start()
-            final class Stops: CAAnimationDelegate {
-                var stopped = 0
-                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { if flag { stopped += 1 } }
-            }
-            let stops = Stops()
-            var completed = 0
-            let layer = CALayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completed += 1 }
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.toValue = 0
-            fade.duration = 0.05
-            fade.delegate = stops
-            layer.add(fade, forKey: nil)
-            CATransaction.commit()
+            let observer = FadeObserver(), layer = CALayer()
+            observer.fadeOut(layer, duration: 0.05)
             try await Task.sleep(nanoseconds: 400_000_000)
             counter.stop()
             #expect(counter.frames.count >= 3)
-            #expect(stops.stopped == 1 && completed == 1)
+            #expect(observer.stops == 1 && observer.completions == 1 && layer.animation(forKey: "fade") == nil)
         }
 
         /// Runs `citrine-runloop-probe` with `arguments` and reads its `key=value` report.

@@ -118,15 +118,10 @@ extension SnippetSuite {
             let layer = CALayer()
             layer.delegate = observer
             CATransaction.flush()
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.toValue = 0
-            fade.duration = 0.5
-            fade.delegate = observer
-            layer.add(fade, forKey: nil)
-            CATransaction.flush()
+            observer.fadeOut(layer, duration: 0.5)
             CAMediaClock.setManualTime(0.6)
             CATransaction.flush()
-            #expect(observer.stops == 1 && layer.delegate === observer)
+            #expect(observer.stops == 1 && observer.completions == 1 && layer.delegate === observer)
         }
 
         @Test func copiesOfAnimationsAndPaths() throws {

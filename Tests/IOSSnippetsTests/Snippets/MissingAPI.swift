@@ -83,6 +83,19 @@ func copies(_ animation: CABasicAnimation, _ path: CGPath) -> (CABasicAnimation,
 /// `NSObjectProtocol`), implementing only the methods they need.
 final class FadeObserver: NSObject, CAAnimationDelegate, CALayerDelegate {
     var stops = 0
+    var completions = 0
+
+    /// Fades `layer` out in a transaction with a completion block, this object as the delegate.
+    func fadeOut(_ layer: CALayer, duration: CFTimeInterval) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { [weak self] in self?.completions += 1 }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0
+        fade.duration = duration
+        fade.delegate = self
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+    }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         if flag { stops += 1 }
