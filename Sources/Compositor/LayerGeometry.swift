@@ -59,10 +59,13 @@ enum LayerGeometry {
     }
 
     /// The matrix with its z output dropped: what a layer's content becomes once flattened into
-    /// its superlayer's plane (x, y and w are kept, so perspective still shows).
+    /// its superlayer's plane (x, y and w are kept, so perspective still shows). The whole z
+    /// column goes, m33 included: a point off the layer's plane (a CATransformLayer's subtree)
+    /// lands in the superlayer's plane too, so its depth cannot reach the superlayer's own
+    /// perspective further up.
     static func flattened(_ m: CATransform3D) -> CATransform3D {
         var f = m
-        f.m13 = 0; f.m23 = 0; f.m33 = 1; f.m43 = 0
+        f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0
         return f
     }
 

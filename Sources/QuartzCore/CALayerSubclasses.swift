@@ -110,6 +110,10 @@ open class CAGradientLayer: CALayer {
 /// plus i times the colour offsets.
 open class CAReplicatorLayer: CALayer {
     public var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
+    /// Apple: whether the layer, like a CATransformLayer, keeps its sublayers in 3D instead of
+    /// flattening them into its plane; default false. Stored, copied and key-value coded; not
+    /// drawn yet: Citrine flattens a replicator's instances into its plane either way (README,
+    /// Where Linux forces a difference).
     public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
     public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }

@@ -114,6 +114,20 @@ extension BadInputCase {
                             indices: [0, 1, 2])
             return "drew"
         },
+        // Found (five timeouts, 184–422 s per input under ASan on the loaded machine): a fade
+        // (and a shadowed picture) on a 32-point layer scaled by −1.7e38 pictured the whole
+        // layer at up to 4 096² pixels per frame and cross-dissolved it, whatever reached the
+        // 32×32 target (Fuzz/Corpus/layers/found-transition-on-layer-scaled-1e38 and two more).
+        // A transition picture is now bounded in pixels as retained bitmaps are (four frames'
+        // worth, at least 256²): the three inputs take under a second.
+        BadInputCase("fuzz-transition-on-a-layer-scaled-1e38", area: "memory", expected: "drew", seconds: 30) {
+            CAMediaClock.setManualTime(0)
+            let layer = square()
+            layer.setValue(-1.7e38, forKeyPath: "transform.scale")
+            layer.shadowOpacity = 1
+            layer.add(CATransition(), forKey: nil)
+            return try drawn(layer, at: [0.05, 0.1, 0.15, 0.2], scale: 2)
+        },
     ]
 
     /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.

@@ -58,4 +58,36 @@ import Testing
         #expect(abs(Int(overlap.r) - 128) <= 1 && abs(Int(overlap.g) - 64) <= 1 && abs(Int(overlap.b) - 191) <= 1,
                 "\(overlap)")
     }
+
+    /// A plain layer flattens its sublayers into its own plane before its transform applies
+    /// (Apple, CATransformLayer: transform layers make "true 3D layer hierarchies, rather than
+    /// the flattened hierarchy rendering model used by other layer types"). So a face pushed
+    /// 60 points out of a CATransformLayer's plane, inside a plain layer turned 50° about y
+    /// with perspective, lands where the same face at z = 0 lands: its depth is flattened away
+    /// in the plain layer's plane (orthographically: the plain layer has no sublayerTransform)
+    /// and must not reach the plain layer's own perspective.
+    @Test func depthUnderATransformLayerIsFlattenedByAPlainAncestor() throws {
+        func scene(faceZ: CGFloat) throws -> Pixmap {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let plain = CALayer()
+            plain.frame = root.frame
+            var turn = CATransform3DIdentity
+            turn.m34 = -1 / 200
+            plain.transform = CATransform3DRotate(turn, 50 * .pi / 180, 0, 1, 0)
+            let t = CATransformLayer()
+            t.frame = root.frame
+            let face = Self.layer(CGRect(x: 30, y: 30, width: 40, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            face.transform = CATransform3DMakeTranslation(0, 0, faceZ)
+            t.addSublayer(face)
+            plain.addSublayer(t)
+            root.addSublayer(plain)
+            return try Self.render(root)
+        }
+        func bytes(_ p: Pixmap) -> [UInt8] { Array(UnsafeBufferPointer(start: p.pixels, count: p.width * p.height * 4)) }
+        let flat = try scene(faceZ: 0), raised = try scene(faceZ: 60)
+        #expect(flat.pixel(x: 50, y: 50) != PremultipliedColor(r: 255, g: 255, b: 255, a: 255))   // the face shows
+        let differing = zip(bytes(flat), bytes(raised)).filter { $0 != $1 }.count
+        #expect(differing == 0)
+    }
 }
