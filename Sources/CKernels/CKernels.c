@@ -83,16 +83,20 @@ static inline AVX2 __m256i weigh8(__m256i t00, __m256i t10, __m256i t01, __m256i
 }
 
 /// `Pixmap.sourceOver4` on eight pixels: samples `s` scaled by `factor`/255 go source-over onto
-/// `dst` (only the pixels in `mask` with `partial`).
-static inline AVX2 void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask, int partial) {
+/// `dst` (only the pixels in `mask` with `partial`). `unscaled` (a constant at each call: the row
+/// loops are compiled once for `factor` = 255 and once for the others) means `factor` is 255, so
+/// the samples are not scaled and opaque ones are stored as they are; the translucent layers'
+/// loop then tests nothing more per eight pixels than before the opaque case existed.
+static inline AVX2 __attribute__((always_inline)) void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask,
+                                                                   int partial, int unscaled) {
     if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
-    if (factor == 255 && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
+    if (unscaled && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
         // Opaque: the destination's weight 255 − 255 scales it to 0 exactly, leaving s.
         if (partial) _mm256_maskstore_epi32((int *)dst, mask, s);
         else _mm256_storeu_si256((__m256i *)dst, s);
         return;
     }
-    if (factor != 255) s = scale(s, _mm256_set1_epi16((short)factor));
+    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
     __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
     __m256i d = load8(dst, mask, partial);
     d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
@@ -101,12 +105,27 @@ static inline AVX2 void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, _
 }
 
 /// Pixels i … i + 7 of `citrine_translated_row_avx2` (only those in `mask` with `partial`).
-static inline AVX2 void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst, intptr_t i,
-                                    __m256i l, __m256i r, __m256i u, __m256i w, uint32_t factor,
-                                    __m256i mask, int partial) {
+static inline AVX2 __attribute__((always_inline)) void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst,
+                                                                   intptr_t i, __m256i l, __m256i r, __m256i u, __m256i w,
+                                                                   uint32_t factor, __m256i mask, int partial, int unscaled) {
     __m256i s = weigh8(load8(top + i, mask, partial), load8(top + i + 1, mask, partial),
                        load8(bottom + i, mask, partial), load8(bottom + i + 1, mask, partial), l, r, u, w);
-    sourceOver8(dst + i, s, factor, mask, partial);
+    sourceOver8(dst + i, s, factor, mask, partial, unscaled);
+}
+
+/// `citrine_translated_row_avx2`'s loop, compiled for a constant `unscaled` (`factor` = 255).
+static inline AVX2 __attribute__((always_inline)) void translatedRow(const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                                                                     __m256i l, __m256i r, __m256i u, __m256i w,
+                                                                     uint32_t factor, uint32_t *dst, int unscaled) {
+    const __m256i all = _mm256_set1_epi32(-1);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, 0, unscaled);
+    if (i < count) {
+        // The last one to seven pixels: masked loads (no texel past top[count] is read) and store.
+        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, 1, unscaled);
+    }
 }
 
 AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
@@ -114,15 +133,8 @@ AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *botto
                                       uint32_t factor, uint32_t *dst) {
     const __m256i l = _mm256_set1_epi16((short)left), r = _mm256_set1_epi16((short)right);
     const __m256i u = _mm256_set1_epi16((short)upper), w = _mm256_set1_epi16((short)lower);
-    const __m256i all = _mm256_set1_epi32(-1);
-    intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, 0);
-    if (i < count) {
-        // The last one to seven pixels: masked loads (no texel past top[count] is read) and store.
-        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, 1);
-    }
+    if (factor == 255) translatedRow(top, bottom, count, l, r, u, w, 255, dst, 1);
+    else translatedRow(top, bottom, count, l, r, u, w, factor, dst, 0);
 }
 
 /// The eight-byte texel pairs at `p[0]`, `p[1]` (the low half) and `p[2]`, `p[3]` (the high half).
@@ -140,8 +152,9 @@ static inline AVX2 __m256i weights(__m256i f) {
 
 /// Pixels i … i + 7 of `citrine_turned_row_avx2` at quads `q` with weights from the fractions
 /// (only the pixels in `mask` with `partial`).
-static inline AVX2 void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU, __m256i fractionV,
-                                uint32_t factor, uint32_t *dst, __m256i mask, int partial) {
+static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
+                                                               __m256i fractionV, uint32_t factor, uint32_t *dst, __m256i mask,
+                                                               int partial, int unscaled) {
     const __m256i full = _mm256_set1_epi16(256);
     // Pixels 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then splits first and second texels in order.
     __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
@@ -153,11 +166,13 @@ static inline AVX2 void turned8(const uint32_t *const q[8], intptr_t width, __m2
     __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
     __m256i right = weights(fractionU), lower = weights(fractionV);
     __m256i s = weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
-    sourceOver8(dst, s, factor, mask, partial);
+    sourceOver8(dst, s, factor, mask, partial, unscaled);
 }
 
-AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
-                                  int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
+/// `citrine_turned_row_avx2`'s loop, compiled for a constant `unscaled` (`factor` = 255).
+static inline AVX2 __attribute__((always_inline)) void turnedRow(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                                                                 int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor,
+                                                                 uint32_t *dst, int unscaled) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
     // The fractions of the positions (their low 32 bits) give the weights, stepped eight pixels at a time.
     __m256i fractionU = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu)));
@@ -172,7 +187,7 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
             fu += dfu;
             fv += dfv;
         }
-        turned8(q, width, fractionU, fractionV, factor, dst + i, all, 0);
+        turned8(q, width, fractionU, fractionV, factor, dst + i, all, 0, unscaled);
         fractionU = _mm256_add_epi32(fractionU, stepU);
         fractionV = _mm256_add_epi32(fractionV, stepV);
     }
@@ -184,8 +199,14 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
             fu += dfu;
             fv += dfv;
         }
-        turned8(q, width, fractionU, fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1);
+        turned8(q, width, fractionU, fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
     }
+}
+
+AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                                  int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
+    if (factor == 255) turnedRow(words, width, fu, fv, dfu, dfv, count, 255, dst, 1);
+    else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
 }
 
 #else

@@ -43,6 +43,10 @@ enum LayerGeometry {
         }
     }
 
+    /// A device coordinate as a pixel index, clamped to ±10⁹ so that huge geometry cannot
+    /// overflow `Int` (NaN counts as 0).
+    static func pixel(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(max(v, -1e9), 1e9)) }
+
     /// The pixels `r` (layer space) covers under `matrix`, grown by `margin` pixels; nil when a
     /// corner is not finite. Coordinates are clamped to ±10⁹ so huge geometry cannot overflow.
     static func deviceBox(_ r: CGRect, _ matrix: CATransform3D, margin: CGFloat) -> IntBox? {
@@ -51,7 +55,6 @@ enum LayerGeometry {
         let c = matrix._project(x: r.minX, y: r.maxY), d = matrix._project(x: r.maxX, y: r.maxY)
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, c.x.isFinite, c.y.isFinite,
               d.x.isFinite, d.y.isFinite else { return nil }
-        func pixel(_ v: CGFloat) -> Int { Int(min(max(v, -1e9), 1e9)) }
         return IntBox(x0: pixel((min(min(a.x, b.x), min(c.x, d.x)) - margin).rounded(.down)),
                       y0: pixel((min(min(a.y, b.y), min(c.y, d.y)) - margin).rounded(.down)),
                       x1: pixel((max(max(a.x, b.x), max(c.x, d.x)) + margin).rounded(.up)),

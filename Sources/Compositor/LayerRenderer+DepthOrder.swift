@@ -256,9 +256,10 @@ extension LayerRenderer {
         let plane = scratch.planes[owner]
         guard let whole = plane.piece, projectToDevice(scratch.sorter.pieces[whole], scratch, spaceToDevice),
               let bounds = Rect.bounding(scratch.devicePolygon) else { return }
-        let box = LayerGeometry.IntBox(x0: Int((bounds.x - 2).rounded(.down)), y0: Int((bounds.y - 2).rounded(.down)),
-                                       x1: Int((bounds.x + bounds.width + 2).rounded(.up)),
-                                       y1: Int((bounds.y + bounds.height + 2).rounded(.up)))
+        let box = LayerGeometry.IntBox(x0: LayerGeometry.pixel((bounds.x - 2).rounded(.down)),
+                                       y0: LayerGeometry.pixel((bounds.y - 2).rounded(.down)),
+                                       x1: LayerGeometry.pixel((bounds.x + bounds.width + 2).rounded(.up)),
+                                       y1: LayerGeometry.pixel((bounds.y + bounds.height + 2).rounded(.up)))
             .clamped(width: canvas.width, height: canvas.height)
         guard !box.isEmpty, let surface = takeSurface(scratch, width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
         scratch.planes[owner].surface = scratch.surfacesUsed - 1

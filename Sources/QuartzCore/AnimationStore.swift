@@ -6,8 +6,18 @@ struct AnimationStore {
         var animation: CAAnimation
         /// beginTime was 0 when added: set to the layer's local time at the next commit.
         var pendingBegin: Bool
+        /// The delivery turn (`CATransaction.deliveryTurn`) in which the animation was added:
+        /// its start is reported in a later turn, never inside the commit that starts it.
+        var addedInTurn: Int
         var started = false
         var stopped = false
+
+        /// Whether the animation has begun by layer time `t` without its start being reported
+        /// yet (a removal reports that start before the stop, as Core Animation's one batch of
+        /// callbacks does).
+        func hasUnreportedStart(at t: CFTimeInterval) -> Bool {
+            !started && !pendingBegin && t >= animation.beginTime
+        }
     }
 
     enum Event {
@@ -47,16 +57,18 @@ struct AnimationStore {
     var programAddress: UnsafeRawPointer? { program?.storageAddress }
     var keys: [String] { entries.map(\.key) }
 
-    /// Adds `animation` under `key`; returns the animation it replaced, if any.
-    mutating func add(_ animation: CAAnimation, key: String) -> CAAnimation? {
+    /// Adds `animation` under `key`; returns the entry it replaced unless that one's stop was
+    /// already reported.
+    mutating func add(_ animation: CAAnimation, key: String) -> Entry? {
         serial += 1
         generation &+= 1
-        var replaced: CAAnimation?
+        var replaced: Entry?
         if !keySet.insert(key).inserted, let i = entries.firstIndex(where: { $0.key == key }) {
-            replaced = entries[i].animation
-            entries.remove(at: i)
+            let old = entries.remove(at: i)
+            if !old.stopped { replaced = old }
         }
-        entries.append(Entry(key: key, animation: animation, pendingBegin: animation.beginTime == 0))
+        entries.append(Entry(key: key, animation: animation, pendingBegin: animation.beginTime == 0,
+                             addedInTurn: CATransaction.deliveryTurn))
         return replaced
     }
 
@@ -64,11 +76,12 @@ struct AnimationStore {
         keySet.contains(key) ? entries.first { $0.key == key }?.animation : nil
     }
 
-    mutating func remove(key: String) -> (animation: CAAnimation, started: Bool)? {
+    /// Removes the animation under `key`; returns its entry unless its stop was reported.
+    mutating func remove(key: String) -> Entry? {
         guard keySet.remove(key) != nil, let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
         generation &+= 1
         let e = entries.remove(at: i)
-        return e.stopped ? nil : (e.animation, e.started)
+        return e.stopped ? nil : e
     }
 
     mutating func removeAll() -> [Entry] {
@@ -128,14 +141,16 @@ struct AnimationStore {
     func hasDueEvents(at t: CFTimeInterval) -> Bool { t >= nextEventTime }
 
     /// Start and stop events due at layer time `t`, in time order; finished animations with
-    /// isRemovedOnCompletion are removed.
-    mutating func dueEvents(at t: CFTimeInterval) -> [Event] {
+    /// isRemovedOnCompletion are removed. An animation added in the current delivery `turn`
+    /// is not reported yet (nor, so, its stop): Core Animation sends `animationDidStart` after
+    /// the commit, on a later turn of the main run loop.
+    mutating func dueEvents(at t: CFTimeInterval, turn: Int) -> [Event] {
         guard hasDueEvents(at: t) else { return [] }
         var timed: [(CFTimeInterval, Int, Event)] = []
         var order = 0
         for i in entries.indices where !entries[i].pendingBegin {
             let a = entries[i].animation
-            if !entries[i].started && t >= a.beginTime {
+            if !entries[i].started && t >= a.beginTime && entries[i].addedInTurn != turn {
                 entries[i].started = true
                 timed.append((a.beginTime, order, .start(a))); order += 1
             }

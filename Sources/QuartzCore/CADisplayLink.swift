@@ -96,10 +96,22 @@ public final class CADisplayLink: @unchecked Sendable {
         deliver(until: CACurrentMediaTime())
     }
 
-    /// Frames per second the link fires at: the preferred rate, capped by the display.
+    /// Frames per second the link fires at. Apple's documentation of `preferredFrameRateRange`
+    /// and `preferredFramesPerSecond`: "The system typically provides a consistent frame rate by
+    /// choosing one that's a factor of the display's maximum refresh rate". The rate asked for is
+    /// the range's `preferred`, else its `maximum`, else `preferredFramesPerSecond`, else the
+    /// display's; the link fires at the factor 60/n nearest to it (n rounded) and not above the
+    /// range's maximum when one is set — at least once a second.
     private var rate: Double {
-        let preferred = preferredFrameRateRange.preferred.map(Double.init) ?? Double(preferredFramesPerSecond)
-        return preferred > 0 ? min(preferred, Self.displayRate) : Self.displayRate
+        let range = preferredFrameRateRange
+        let asked = range.preferred.map(Double.init)
+            ?? (range.maximum > 0 ? Double(range.maximum) : Double(preferredFramesPerSecond))
+        guard asked > 0, asked.isFinite else { return Self.displayRate }
+        var divisor = min(max(1, (Self.displayRate / asked).rounded()), Self.displayRate)
+        if range.maximum > 0 {
+            while Self.displayRate / divisor > Double(range.maximum) + 1e-9 && divisor < Self.displayRate { divisor += 1 }
+        }
+        return Self.displayRate / divisor
     }
 
     /// Whether any link added to a run loop is valid and not paused (Citrine extension: a host

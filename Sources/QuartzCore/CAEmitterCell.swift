@@ -15,11 +15,13 @@ import Foundation
 /// which the value can vary" and read the same way by the community). `emissionRange` is the
 /// half-angle of the cone (see `CAEmitterLayer` for how directions are drawn).
 ///
-/// Apple's documented way to change a cell once it is in a layer is the layer's key path
-/// `emitterCells.<name>.<key>` (`setValue(_:forKeyPath:)` and animations), which the layer
-/// records so that live particles keep the values they were born with; writing the cell's
-/// property directly is seen too here, by every particle (the renderer reads the cells every
-/// frame).
+/// Apple's documented way to reach a cell once it is in a layer is the layer's key path
+/// `emitterCells.<name>.<key>` (`name`: "used when constructing animation key paths that
+/// reference the cell"), with `setValue(_:forKeyPath:)` and animations; the layer records
+/// those changes so that live particles keep the values they were born with. Community notes
+/// report that on Apple a cell's properties take effect only when set that way; what a direct
+/// write to the cell object does there is not documented. Here it is seen at once, by every
+/// particle (the renderer reads the cells every frame) — README, "Where Citrine approximates".
 ///
 /// CAMediaTiming: `beginTime` and `duration` bound when the cell emits, in its emitter's time
 /// (the layer's local time for a top-level cell, the parent particle's age for a sub-cell);

@@ -202,9 +202,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// transforms) pace by the distance between successive values, as `.paced` does.
     private func cubicPacedSegment(_ f: Double, _ vals: [AnimatableValue]) -> (Int, Double) {
         if cubicPacedTable == nil { cubicPacedTable = arcLengthTable(vals) }
-        guard let table = cubicPacedTable ?? nil, let total = table.last, total > 0 else { return pacedSegment(f, vals) }
+        guard let table = cubicPacedTable ?? nil, let total = table.last, total > 0, total.isFinite else {
+            return pacedSegment(f, vals)
+        }
         let n = Self.cubicPacedSamples
-        let target = min(max(f, 0), 1) * total
+        let target = (f.isNaN ? 0 : min(max(f, 0), 1)) * total
         // The first sample at or past the target length (table[k] is the length at sample k).
         var lo = 0, hi = table.count - 1
         while lo < hi {

@@ -41,8 +41,9 @@ extension CALayer {
             transition._reportUnsupported()
         }
         if let emitter = self as? CAEmitterLayer, let key { emitter.retireBirthAnimations(forKey: key) }
-        let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)")
-        replaced?.delegate?.animationDidStop(replaced!, finished: false)
+        if let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)") {
+            reportRemoval(of: [replaced])
+        }
         CATransaction.layerDidChange(self)
         if !isRegisteredForEvents {
             isRegisteredForEvents = true
@@ -97,17 +98,22 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         CATransaction.layerDidChange(self)
         (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: key)
-        if let removed = animationStore.remove(key: key) {
-            removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
-        }
+        if let removed = animationStore.remove(key: key) { reportRemoval(of: [removed]) }
     }
 
     public func removeAllAnimations() {
         CATransaction.layerDidChange(self)
         (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: nil)
-        for entry in animationStore.removeAll() {
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-        }
+        reportRemoval(of: animationStore.removeAll())
+    }
+
+    /// `animationDidStop(_:finished: false)` for removed animations, preceded by the
+    /// `animationDidStart` of those that had begun with their start still to be reported (Core
+    /// Animation reports a turn's starts and stops together, the starts first).
+    private func reportRemoval(of entries: [AnimationStore.Entry]) {
+        let t = localTime(fromMediaTime: CACurrentMediaTime())
+        for entry in entries where entry.hasUnreportedStart(at: t) { entry.animation.delegate?.animationDidStart(entry.animation) }
+        for entry in entries { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
     }
 
     /// Keys of the attached animations, in the order they were added.

@@ -119,7 +119,7 @@ extension CALayer {
     }
 
     func processAnimationEvents(atLocalTime t: CFTimeInterval) {
-        for event in animationStore.dueEvents(at: t) {
+        for event in animationStore.dueEvents(at: t, turn: CATransaction.deliveryTurn) {
             switch event {
             case let .start(a): a.delegate?.animationDidStart(a)
             case let .stop(a):

@@ -113,7 +113,7 @@ open class CAReplicatorLayer: CALayer {
     /// Apple: whether the layer, like a CATransformLayer, keeps its sublayers in 3D instead of
     /// flattening them into its plane; default false. Stored, copied and key-value coded; not
     /// drawn yet: Citrine flattens a replicator's instances into its plane either way (README,
-    /// Where Linux forces a difference).
+    /// Where Citrine approximates or chooses).
     public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
     public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }

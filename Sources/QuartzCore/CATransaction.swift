@@ -9,6 +9,8 @@ import Synchronization
 /// * Committing the outermost transaction gives every animation added with beginTime 0 its
 ///   layer's local time at that moment (DESIGN §3), marks new layers as committed (only committed
 ///   layers run implicit actions), delivers due delegate events and runs the completion block.
+///   An animation's `animationDidStart` comes after the commit that starts it, at the next
+///   delivery (a later flush or commit, a frame, a turn of the main run loop; see `deliveryTurn`).
 /// * Settings: `animationDuration` (default 0.25 s), `animationTimingFunction` (default nil: the
 ///   implicit action uses the default curve), `disableActions` (default false),
 ///   `completionBlock` (runs when the transaction's animations have finished — here, at commit
@@ -114,14 +116,29 @@ public final class CATransaction {
             }
             return top
         }
-        if let frame = outermost { finish(frame) }
+        if let frame = outermost {
+            finish(frame)
+            endTurn()
+        }
     }
 
     /// Commits the implicit transaction, if any, and delivers due animation events.
     public static func flush() {
-        commitImplicitIfNeeded()
+        commitImplicit()
         finish(Frame())
+        endTurn()
     }
+
+    /// The current delivery turn: it advances when an outermost `commit()`, a `flush()` or the
+    /// implicit commit of `presentation()` returns. An animation's `animationDidStart` is
+    /// reported in a turn after the one in which it was added — never inside the commit that
+    /// starts it: Core Animation sends its delegate callbacks after the commit, from the main
+    /// run loop (its `run_animation_callbacks`, dispatched to the main queue), and CAAnimation.h
+    /// says the start is sent "when the animation begins its active duration". (One counter for
+    /// all threads: another thread's commit can only make a report come a turn earlier.)
+    static var deliveryTurn: Int { turnCounter.load(ordering: .relaxed) }
+    private static let turnCounter = Atomic<Int>(0)
+    private static func endTurn() { turnCounter.add(1, ordering: .relaxed) }
 
     public static func lock() { mutex.lock() }
     public static func unlock() { mutex.unlock() }
@@ -131,8 +148,16 @@ public final class CATransaction {
     private static let implicitPending = Atomic<Bool>(false)
 
     static func commitImplicitIfNeeded() {
-        guard implicitPending.load(ordering: .sequentiallyConsistent) else { return }
-        if let implicit = locked({ $0.takeImplicit(on: threadKey) }) { finish(implicit) }
+        if commitImplicit() { endTurn() }
+    }
+
+    /// Commits the calling thread's implicit transaction; returns whether there was one.
+    @discardableResult
+    private static func commitImplicit() -> Bool {
+        guard implicitPending.load(ordering: .sequentiallyConsistent),
+              let implicit = locked({ $0.takeImplicit(on: threadKey) }) else { return false }
+        finish(implicit)
+        return true
     }
 
     /// Commits the calling thread's changes: animations added with beginTime 0 to the layers it

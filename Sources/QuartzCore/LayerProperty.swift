@@ -85,6 +85,8 @@ public struct LayerProperty: @unchecked Sendable {
         "drawsAsynchronously": .init(\CALayer.drawsAsynchronously, .bool, animatable: false),
         "needsDisplayOnBoundsChange": .init(\CALayer.needsDisplayOnBoundsChange, .bool, animatable: false),
         "name": .init(\CALayer.name, .opaque(), animatable: false),
+        "sublayers": .init(\CALayer.sublayers, .opaque(), animatable: false),
+        "delegate": .init(\CALayer.delegate, .opaque(), animatable: false),
         "style": .init(\CALayer.style, .opaque(), animatable: false),
         "actions": .init(\CALayer.actions, .opaque(), animatable: false),
         // Whole filter lists do not animate implicitly; their inputs do, by key path (CALayer+Filters).

@@ -128,6 +128,37 @@ extension BadInputCase {
             layer.add(CATransition(), forKey: nil)
             return try drawn(layer, at: [0.05, 0.1, 0.15, 0.2], scale: 2)
         },
+        // Found (three crash inputs, session 11's campaign): two intersecting layers whose cut
+        // pieces reach 10¹⁹ pixels and more (Fuzz/Corpus/layers/found-depth-cut-plane-beyond-int-*):
+        // the depth order's surface box for a cut plane converted its device bounds to Int and
+        // trapped. Its coordinates are clamped like every other device box now.
+        BadInputCase("fuzz-depth-order-cut-plane-1e28-pixels-wide", area: "numbers", expected: "drew") {
+            CAMediaClock.setManualTime(0)
+            let root = square()
+            root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            for lean: CGFloat in [1, -1] {
+                let plane = CALayer()
+                plane.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+                plane.position = CGPoint(x: 16, y: 16)
+                plane.backgroundColor = CGColor(red: lean > 0 ? 1 : 0, green: 0, blue: lean > 0 ? 0 : 1, alpha: 1)
+                var t = CATransform3DMakeScale(1e28, 1e28, 1)
+                t.m13 = lean
+                plane.transform = t
+                root.addSublayer(plane)
+            }
+            return try drawn(root, at: [0, 0.5], scale: 1)
+        },
+        // Found (one crash input): cubicPaced keyframes whose spline is infinitely long
+        // (Fuzz/Corpus/layers/found-cubic-paced-nan-length): the arc-length look-up turned the
+        // NaN position into a segment index and trapped. An unmeasurable spline paces by the
+        // distance between values instead, as `.paced` does.
+        BadInputCase("fuzz-cubic-paced-keyframes-of-infinite-length", area: "numbers", expected: "drew") {
+            let fall = CAKeyframeAnimation(keyPath: "position")
+            fall.values = [CGPoint(x: CGFloat.greatestFiniteMagnitude, y: 96.5), CGPoint(x: -121.625, y: -121.625)]
+            fall.calculationMode = .cubicPaced
+            fall.duration = 1
+            return try drawnAfterItsEnd(fall)
+        },
     ]
 
     /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.

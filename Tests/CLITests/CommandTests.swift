@@ -12,6 +12,7 @@ import Testing
             activity-indicator             140x140  1 s    seed 000: a CAReplicatorLayer of 20 dots turned 2π/20 apart, 1/20 s later each, transform.scale 1 → 0
             reflection                     200x360  0.5 s  seed 000: a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower
             fold-image                     240x240  2 s    seed 000: drag down to fold the image's top half (m34 = −1/500) with a gradient shadow; it springs back with damping 0.2
+            fold-image-past-90             240x240  2.6 s  seed 000: the fold image dragged 170 pt: the top half turns 153° and lies over the bottom half (depth order), then springs back
             page-curl                      200x240  5 s    seed 000: tap to turn the page: UIView.transition with .transitionCurlUp (a pageCurl CATransition, 2 s)
             path-dots                      320x320  5 s    seed 000: draw a path with a finger; dots follow it in a CAReplicatorLayer with instanceDelay 0.2
             sticky-bubble                  320x240  3.5 s  seeds 000/001: the QQ sticky bubble: drag it; past 80 pt it breaks off with an 8-frame burst, within 80 pt it springs back
@@ -26,6 +27,7 @@ import Testing
             falling-petal-group            320x480  16 s   seed 003: a CAAnimationGroup of the path and the rotation (10 s, from 5 s); the delegate sets the final state
             confetti                       240x180  4 s    no seed: CAEmitterLayer: a line above the top emits four colours of spinning confetti that fall and sway
             fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
+            cube                           240x240  4 s    no seed: Lockwood's cube: six bordered die faces in a CATransformLayer turning about y under m34 = −1/500, drawn by depth
 
             """)
     }

@@ -41,6 +41,24 @@ import Testing
         #expect(img.pixmap.pixel(x: 5, y: 5).a == 0)
     }
 
+    /// `contentsRect` (unit coordinates of the image) picks the part of the image a particle
+    /// draws: the right half of an 8×4 image whose left half is red and right half blue.
+    @Test func contentsRectPicksThePartOfTheImageDrawn() throws {
+        let layer = try Self.emitter([CGColor(red: 1, green: 1, blue: 1, alpha: 1)])
+        let p = try Pixmap(width: 8, height: 4)
+        p.fill(with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        for y in 0..<4 { for x in 0..<4 { p.setPixel(x: x, y: y, PremultipliedColor(r: 255, g: 0, b: 0, a: 255)) } }
+        let cell = try #require(layer.emitterCells?.first)
+        cell.contents = CGImage(pixmap: p)
+        cell.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        let img = try CARenderer.image(of: layer, size: CGSize(width: 40, height: 40), at: 10)
+        // A 4×4 sprite centred on (20, 20): pixels 18…21, each on a texel centre of the right half.
+        for (x, y) in [(18, 18), (21, 21), (19, 20)] {
+            #expect(img.pixmap.pixel(x: x, y: y) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255), "(\(x), \(y))")
+        }
+        #expect(img.pixmap.pixel(x: 22, y: 20).a == 0 && img.pixmap.pixel(x: 17, y: 20).a == 0)
+    }
+
     @Test func scaleEnlargesTheSprite() throws {
         let layer = try Self.emitter([CGColor(red: 0, green: 0, blue: 1, alpha: 1)], scale: 2)
         let img = try CARenderer.image(of: layer, size: CGSize(width: 40, height: 40), at: 10)

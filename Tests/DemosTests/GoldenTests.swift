@@ -13,9 +13,12 @@ import Testing
 @Suite(.serialized) struct GoldenTests {
     static let folder = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Goldens"
 
-    @Test(arguments: (LayerDemo.all + ParticleDemos.demos + FilterDemos.demos).map(\.name))
+    /// Every layer-only scene.
+    static let scenes = LayerDemo.all + ParticleDemos.demos + FilterDemos.demos + DepthDemos.demos
+
+    @Test(arguments: scenes.map(\.name))
     func keyFrameMatchesGolden(_ name: String) throws {
-        let demo = try #require((LayerDemo.all + ParticleDemos.demos + FilterDemos.demos).first { $0.name == name })
+        let demo = try #require(Self.scenes.first { $0.name == name })
         let root = LayerDemo.start(demo)
         let image = try LayerDemo.frame(demo, root: root, at: demo.span / 2, scale: 1)
         let path = "\(Self.folder)/\(name).png"

@@ -106,4 +106,19 @@ import Testing
         let low = image.pixel(x: 120, y: 199)
         #expect(low.b < 100, "the bottom half under its gradient, got \(low)")
     }
+
+    /// The `fold-image-past-90` demo holds the same fold: from 0.6 s to the release at 1.6 s the
+    /// top half is turned by −170/200·π (the seed's formula for a 170-pt drag), and after the
+    /// spring (0.6 s) it is back at the identity.
+    @Test func pastNinetyDemoHoldsTheFoldThenSpringsBack() throws {
+        let demo = SeedDemo.foldImagePast90
+        let driver = SeedDriver(demo)
+        let fold = try #require(driver.window.subviews.compactMap { $0 as? SeedFoldImageView }.first)
+        driver.run(demo.timeline, to: 1.2)
+        let held = fold.topView.layer.transform
+        #expect(abs(atan2(held.m23, held.m22) - (-170 / 200 * CGFloat.pi)) < 1e-9)
+        driver.run(demo.timeline, to: demo.span)
+        #expect(CATransform3DIsIdentity(fold.topView.layer.transform))
+    }
 }
+

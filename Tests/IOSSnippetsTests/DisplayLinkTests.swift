@@ -53,47 +53,53 @@ extension SnippetSuite {
             CAMediaClock.useSystemTime()
             let counter = FrameCounter()
             counter.start()
-            final class Stops: CAAnimationDelegate {
-                var stopped = 0
-                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { if flag { stopped += 1 } }
-            }
-            let stops = Stops()
-            var completed = 0
-            let layer = CALayer()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { completed += 1 }
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.toValue = 0
-            fade.duration = 0.05
-            fade.delegate = stops
-            layer.add(fade, forKey: nil)
-            CATransaction.commit()
+            let observer = FadeObserver(), layer = CALayer()
+            observer.fadeOut(layer, duration: 0.05)
             try await Task.sleep(nanoseconds: 400_000_000)
             counter.stop()
             #expect(counter.frames.count >= 3)
-            #expect(stops.stopped == 1 && completed == 1)
+            #expect(observer.stops == 1 && observer.completions == 1 && layer.animation(forKey: "fade") == nil)
+        }
+
+        /// Runs `citrine-runloop-probe` with `arguments` and reads its `key=value` report.
+        static func probe(_ arguments: [String]) throws -> (status: Int32, values: [String: String]) {
+            let process = Process()
+            process.executableURL = try BuiltExecutable.named("citrine-runloop-probe")
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            let values = Dictionary(text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { $1 })
+            return (process.terminationStatus, values)
         }
 
         /// The same with the main run loop run by hand, as iOS tools and tests do:
         /// `RunLoop.main.run(until:)` on the main thread (of a child process: this process's
         /// main thread belongs to the test runner) delivers a `.common`-mode display link's
         /// frames, the transaction's completion block, `animationDidStart` and `animationDidStop`,
-        /// with no `flush()` or `presentation()` call (no stop or completion before the run loop runs).
+        /// with no `flush()` or `presentation()` call — none of them inside the commit itself
+        /// (Core Animation sends them from the run loop after the commit).
         @Test func runLoopRunUntilDeliversFramesAndAnimationEvents() throws {
-            let process = Process()
-            process.executableURL = try BuiltExecutable.named("citrine-runloop-probe")
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            process.waitUntilExit()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let values = Dictionary(text.split(whereSeparator: \.isWhitespace).compactMap { pair -> (String, String)? in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            }, uniquingKeysWith: { $1 })
-            #expect(process.terminationStatus == 0)
-            #expect(values["main"] == "true" && values["before"] == "00")
+            let (status, values) = try Self.probe([])
+            #expect(status == 0)
+            #expect(values["main"] == "true" && values["before"] == "000")
             // 0.4 s at 60 Hz is 24 frames; a loaded machine may skip some, never all.
+            #expect((values["frames"].flatMap { Int($0) } ?? 0) >= 3 && values["increasing"] == "true")
+            #expect(values["started"] == "1" && values["stopped"] == "1" && values["completed"] == "1")
+        }
+
+        /// And under `dispatchMain()` (the main queue serviced for ever; the probe exits from a
+        /// main-queue block after 0.4 s).
+        @Test func dispatchMainDeliversFramesAndAnimationEvents() throws {
+            let (status, values) = try Self.probe(["dispatchMain"])
+            #expect(status == 0)
+            #expect(values["before"] == "000")
             #expect((values["frames"].flatMap { Int($0) } ?? 0) >= 3 && values["increasing"] == "true")
             #expect(values["started"] == "1" && values["stopped"] == "1" && values["completed"] == "1")
         }

@@ -112,6 +112,93 @@ extension SnippetSuite {
             #expect(animation.value(forKey: "tag") as? String == "x")
         }
 
+        /// Every property CALayer.h declares (CAMediaTiming's included) is reached by its key:
+        /// `setValue(_:forKey:)` sets the typed property, `value(forKey:)` reads it back.
+        @Test func everyPropertyOfCALayerIsReachableByKey() throws {
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
+            let scale = CATransform3DMakeScale(2, 2, 1)
+            let sub = CALayer(), mask = CALayer(), delegate = FadeObserver(), image = try #require(confettiImage())
+            let cases: [(String, Any, (CALayer) -> Bool)] = [
+                ("bounds", CGRect(x: 0, y: 0, width: 10, height: 20), { $0.bounds.height == 20 }),
+                ("position", CGPoint(x: 3, y: 4), { $0.position == CGPoint(x: 3, y: 4) }),
+                ("frame", CGRect(x: 1, y: 2, width: 30, height: 40), { $0.frame == CGRect(x: 1, y: 2, width: 30, height: 40) }),
+                ("zPosition", 2.0, { $0.zPosition == 2 }),
+                ("anchorPoint", CGPoint(x: 0, y: 1), { $0.anchorPoint == CGPoint(x: 0, y: 1) }),
+                ("anchorPointZ", 1.5, { $0.anchorPointZ == 1.5 }),
+                ("transform", NSValue(caTransform3D: scale), { CATransform3DEqualToTransform($0.transform, scale) }),
+                ("sublayerTransform", NSValue(caTransform3D: scale), { CATransform3DEqualToTransform($0.sublayerTransform, scale) }),
+                ("hidden", true, { $0.isHidden }),
+                ("doubleSided", false, { !$0.isDoubleSided }),
+                ("geometryFlipped", true, { $0.isGeometryFlipped }),
+                ("sublayers", [sub], { $0.sublayers?.first === sub && sub.superlayer === $0 }),
+                ("mask", mask, { $0.mask === mask }),
+                ("masksToBounds", true, { $0.masksToBounds }),
+                ("contents", image, { $0.contents as? CGImage === image }),
+                ("contentsRect", CGRect(x: 0, y: 0, width: 0.5, height: 1), { $0.contentsRect.width == 0.5 }),
+                ("contentsGravity", "center", { $0.contentsGravity == .center }),
+                ("contentsScale", 2.0, { $0.contentsScale == 2 }),
+                ("contentsCenter", CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), { $0.contentsCenter.minX == 0.25 }),
+                ("contentsFormat", "RGBAh", { $0.contentsFormat == .RGBA16Float }),   // kCAContentsFormatRGBA16Float
+                ("minificationFilter", "nearest", { $0.minificationFilter == .nearest }),
+                ("magnificationFilter", "trilinear", { $0.magnificationFilter == .trilinear }),
+                ("minificationFilterBias", 0.5, { $0.minificationFilterBias == 0.5 }),
+                ("opaque", true, { $0.isOpaque }),
+                ("needsDisplayOnBoundsChange", true, { $0.needsDisplayOnBoundsChange }),
+                ("drawsAsynchronously", true, { $0.drawsAsynchronously }),
+                ("edgeAntialiasingMask", 1, { $0.edgeAntialiasingMask == .layerLeftEdge }),
+                ("allowsEdgeAntialiasing", false, { !$0.allowsEdgeAntialiasing }),
+                ("backgroundColor", red, { $0.backgroundColor == red }),
+                ("cornerRadius", 6.0, { $0.cornerRadius == 6 }),
+                ("maskedCorners", 2, { $0.maskedCorners == .layerMaxXMinYCorner }),
+                ("cornerCurve", "continuous", { $0.cornerCurve == .continuous }),
+                ("borderWidth", 2.0, { $0.borderWidth == 2 }),
+                ("borderColor", red, { $0.borderColor == red }),
+                ("opacity", 0.5, { $0.opacity == 0.5 }),
+                ("allowsGroupOpacity", false, { !$0.allowsGroupOpacity }),
+                ("compositingFilter", "multiplyBlendMode", { $0.compositingFilter as? String == "multiplyBlendMode" }),
+                ("filters", [CAFilter(type: "gaussianBlur")], { $0.filters?.count == 1 }),
+                ("backgroundFilters", [CAFilter(type: "gaussianBlur")], { $0.backgroundFilters?.count == 1 }),
+                ("shouldRasterize", true, { $0.shouldRasterize }),
+                ("rasterizationScale", 2.0, { $0.rasterizationScale == 2 }),
+                ("shadowColor", red, { $0.shadowColor == red }),
+                ("shadowOpacity", 0.75, { $0.shadowOpacity == 0.75 }),
+                ("shadowOffset", CGSize(width: 1, height: 2), { $0.shadowOffset == CGSize(width: 1, height: 2) }),
+                ("shadowRadius", 5.0, { $0.shadowRadius == 5 }),
+                ("shadowPath", path, { $0.shadowPath == path }),
+                ("actions", ["position": NSNull()] as [String: CAAction], { $0.actions?["position"] is NSNull }),
+                ("name", "ring", { $0.name == "ring" }),
+                ("delegate", delegate, { $0.delegate === delegate }),
+                ("style", ["tag": 1] as [AnyHashable: Any], { $0.style?["tag"] as? Int == 1 }),
+                ("beginTime", 1.5, { $0.beginTime == 1.5 }),
+                ("duration", 3.0, { $0.duration == 3 }),
+                ("speed", 2.0, { $0.speed == 2 }),
+                ("timeOffset", 0.25, { $0.timeOffset == 0.25 }),
+                ("repeatCount", 4.0, { $0.repeatCount == 4 }),
+                ("repeatDuration", 6.0, { $0.repeatDuration == 6 }),
+                ("autoreverses", true, { $0.autoreverses }),
+                ("fillMode", "both", { $0.fillMode == .both }),
+            ]
+            for (key, value, check) in cases {
+                let layer = CALayer()
+                layer.setValue(value, forKey: key)
+                #expect(check(layer), "\(key)")
+                #expect(layer.value(forKey: key) != nil, "\(key)")
+            }
+        }
+
+        @Test func delegatesMayBeNSObjects() throws {
+            CAMediaClock.setManualTime(0)
+            let observer = FadeObserver()
+            let layer = CALayer()
+            layer.delegate = observer
+            CATransaction.flush()
+            observer.fadeOut(layer, duration: 0.5)
+            CAMediaClock.setManualTime(0.6)
+            CATransaction.flush()
+            #expect(observer.stops == 1 && observer.completions == 1 && layer.delegate === observer)
+        }
+
         @Test func copiesOfAnimationsAndPaths() throws {
             let animation = CABasicAnimation(keyPath: "opacity")
             animation.toValue = 0.5

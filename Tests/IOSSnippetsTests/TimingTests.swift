@@ -33,6 +33,51 @@ extension SnippetSuite {
             #expect(perceptual.duration == perceptual.settlingDuration)
         }
 
+        /// Overdamped springs (iOS 17 `allowsOverdamping`, negative bounce) settle by the rule of
+        /// underdamped ones: the sum of the modes' absolute coefficients times the slower decay
+        /// reaches 0.001. Closed form: x(t) = A·e^(r₁t) + B·e^(r₂t), r₁,₂ = −ω0(ζ ∓ √(ζ² − 1)),
+        /// A + B = 1, A·r₁ + B·r₂ = −v0; at rest |A| + |B| = ζ/√(ζ² − 1).
+        @Test func overdampedSettlingDurationFollowsTheEnvelopeRule() throws {
+            let eps = 0.001
+            // Perceptual duration 1 s, bounce −0.5: ω0 = 2π, ζ = 2.
+            let spring = CASpringAnimation(perceptualDuration: 1, bounce: -0.5)
+            let w0 = 2 * Double.pi, zeta = 2.0, root = (zeta * zeta - 1).squareRoot()
+            let expected = log(zeta / root / eps) / (w0 * (zeta - root))
+            #expect(abs(spring.settlingDuration - expected) < 1e-9)
+            #expect(abs(expected - 4.1885) < 1e-4)
+            // With an initial velocity of 3 distances per second.
+            let moving = CASpringAnimation(perceptualDuration: 1, bounce: -0.5)
+            moving.initialVelocity = 3
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let a = (-3 - r2) / (r1 - r2), b = 1 - a
+            #expect(abs(moving.settlingDuration - log((abs(a) + abs(b)) / eps) / -r1) < 1e-9)
+            // At the settling duration the spring is within 0.1 % of the distance.
+            CAMediaClock.setManualTime(0)
+            let layer = CALayer()
+            CATransaction.flush()
+            spring.keyPath = "position.x"
+            spring.fromValue = 0
+            spring.toValue = 100
+            spring.fillMode = .both
+            spring.isRemovedOnCompletion = false
+            layer.add(spring, forKey: nil)
+            CATransaction.flush()
+            CAMediaClock.setManualTime(spring.settlingDuration)
+            #expect(abs(try #require(layer.presentation()).position.x - 100) < 100 * eps)
+            // Either side of critical damping the two rules meet (ω0 = 10: ζ 0.9999 → 1.118 s,
+            // 1.0001 → 1.133 s).
+            func settling(_ damping: CGFloat) -> CFTimeInterval {
+                let s = CASpringAnimation()
+                s.damping = damping
+                s.allowsOverdamping = true
+                return s.settlingDuration
+            }
+            #expect(abs(settling(20 * 0.9999) - settling(20 * 1.0001)) < 0.02)
+            // Bounce −1 is infinite damping: settled at once (and below −1 is clamped to it).
+            #expect(CASpringAnimation(perceptualDuration: 1, bounce: -1).settlingDuration == 0)
+            #expect(CASpringAnimation(perceptualDuration: 1, bounce: -3).duration == 0)
+        }
+
         /// CAMediaTiming.h: a layer's `duration` "Defaults to 0" — and a layer with duration 0
         /// keeps running: its sublayer's animation plays on at any time (local time = parent time).
         @Test func layerDurationDefaultsToZeroAndTimeRunsOn() throws {
@@ -52,7 +97,8 @@ extension SnippetSuite {
         }
 
         /// `.paced` with numbers: constant speed over the cumulative distance (0 → 10 → 40 → 50 is
-        /// 50 units in 5 s, so 10 per second), keyTimes ignored; repeats and autoreverse included.
+        /// 50 units in 5 s, so 10 per second), keyTimes and timingFunctions ignored; repeats and
+        /// autoreverse included.
         @Test func pacedScalarKeyframesMoveAtConstantSpeed() throws {
             CAMediaClock.setManualTime(0)
             let layer = CALayer()
@@ -69,19 +115,24 @@ extension SnippetSuite {
             }
         }
 
-        /// `.cubicPaced` with numbers: constant speed along the spline. Through 0, 10, 40, 50 the
+        /// `.cubicPaced` with numbers: constant speed along the spline, repeats and autoreverse
+        /// included, keyTimes and timingFunctions ignored. Through 0, 10, 40, 50 the
         /// Catmull-Rom spline is monotonic (its tangents pass the Fritsch–Carlson test), so
         /// constant speed is 10 per second here too.
         @Test func cubicPacedScalarKeyframesMoveAtConstantSpeed() throws {
             CAMediaClock.setManualTime(0)
             let layer = CALayer()
             CATransaction.flush()
-            layer.add(pacedOpacity(mode: .cubicPaced), forKey: nil)
+            let animation = pacedOpacity(mode: .cubicPaced)
+            animation.autoreverses = true
+            animation.repeatCount = 2
+            layer.add(animation, forKey: nil)
             CATransaction.flush()
-            for t in [0.5, 1, 2.5, 3.7, 4.9] {
+            // Forward 0…5 s, back 5…10 s, forward again 10…15 s, back 15…20 s.
+            for (t, expected) in [(0.5, 5.0), (1, 10), (2.5, 25), (3.7, 37), (4.9, 49), (6, 40), (9, 10), (11, 10), (17, 30)] {
                 CAMediaClock.setManualTime(t)
                 let z = try #require(layer.presentation()).zPosition
-                #expect(abs(Double(z) - 10 * t) < 0.01, "t = \(t)")
+                #expect(abs(Double(z) - expected) < 0.01, "t = \(t)")
             }
         }
 
@@ -99,7 +150,8 @@ extension SnippetSuite {
         }
 
         /// The defaults Apple's headers document (CALayer.h, CAShapeLayer.h, CAGradientLayer.h,
-        /// CAReplicatorLayer.h, CAMediaTiming.h, CAAnimation.h).
+        /// CAReplicatorLayer.h, CATextLayer.h, CATiledLayer.h, CAScrollLayer.h, CAEmitterLayer.h,
+        /// CAMediaTiming.h, CAAnimation.h, CATransition's documentation).
         @Test func defaultValuesForKey() {
             func value<T>(_ c: AnyClass, _ key: String, _ type: T.Type) -> T? {
                 if let layer = c as? CALayer.Type { return layer.defaultValue(forKey: key) as? T }
@@ -135,6 +187,19 @@ extension SnippetSuite {
             #expect(value(CAGradientLayer.self, "startPoint", CGPoint.self) == CGPoint(x: 0.5, y: 0))
             #expect(value(CAGradientLayer.self, "type", String.self) == "axial")
             #expect(value(CAReplicatorLayer.self, "instanceCount", Int.self) == 1)
+            #expect(value(CAShapeLayer.self, "fillRule", String.self) == "non-zero")
+            #expect(value(CAGradientLayer.self, "endPoint", CGPoint.self) == CGPoint(x: 0.5, y: 1))
+            #expect(value(CATextLayer.self, "fontSize", CGFloat.self) == 36)
+            #expect(value(CATextLayer.self, "truncationMode", String.self) == "none")
+            #expect(value(CATextLayer.self, "alignmentMode", String.self) == "natural")
+            #expect(value(CATiledLayer.self, "levelsOfDetail", Int.self) == 1)
+            #expect(value(CATiledLayer.self, "tileSize", CGSize.self) == CGSize(width: 256, height: 256))
+            #expect(value(CAScrollLayer.self, "scrollMode", String.self) == "both")
+            #expect(value(CAEmitterLayer.self, "birthRate", Float.self) == 1)
+            #expect(value(CAEmitterLayer.self, "emitterShape", String.self) == "point")
+            #expect(value(CALayer.self, "contentsScale", CGFloat.self) == 1)
+            #expect(value(CALayer.self, "doubleSided", Bool.self) == true)
+            #expect(value(CALayer.self, "minificationFilter", String.self) == "linear")
             // Animations.
             #expect(value(CAAnimation.self, "removedOnCompletion", Bool.self) == true)
             #expect(value(CAAnimation.self, "speed", Float.self) == 1)
@@ -143,6 +208,8 @@ extension SnippetSuite {
             #expect(value(CASpringAnimation.self, "stiffness", CGFloat.self) == 100)
             #expect(value(CASpringAnimation.self, "damping", CGFloat.self) == 10)
             #expect(value(CAKeyframeAnimation.self, "calculationMode", String.self) == "linear")
+            #expect(value(CASpringAnimation.self, "initialVelocity", CGFloat.self) == 0)
+            #expect(value(CATransition.self, "type", String.self) == "fade")
             #expect(CALayer.defaultValue(forKey: "noSuchKey") == nil)
         }
     }

@@ -165,6 +165,33 @@ extension MediaClockSuite {
             #expect(ps.first?.red == 0)   // age 3: clamped at 0
         }
 
+        /// Colour ranges and speeds of every component, emission latitude and z acceleration
+        /// (CAEmitterCell.h: a range is the amount by which the value can vary, speeds are per
+        /// second, latitude the angle out of the x-y plane): latitude π/2 emits along +z, so
+        /// z = v·age + ½·a·age² and x = y = 0; each component within value ± range + speed·age.
+        @Test func colourRangesLatitudeAndDepthFollowTheClosedForm() {
+            let (layer, _) = Self.emitter {
+                $0.birthRate = 100; $0.lifetime = 2; $0.velocity = 10; $0.emissionLatitude = .pi / 2; $0.zAcceleration = 4
+                $0.color = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+                $0.redRange = 0.2; $0.greenRange = 0.1; $0.blueRange = 0.3; $0.alphaRange = 0.4
+                $0.greenSpeed = 0.1; $0.blueSpeed = -0.1
+            }
+            let ps = Self.particles(layer, at: 101.5)
+            #expect(ps.count == 151)   // births k/100 for k = 0…150
+            for p in ps {
+                let a = p.age
+                #expect(abs(p.x) < 1e-9 && abs(p.y) < 1e-9)
+                #expect(abs(p.z - (10 * a + 2 * a * a)) < 1e-9)
+                #expect(abs(Double(p.red) - 0.5) <= 0.2 + 1e-6)
+                #expect(abs(Double(p.green) - (0.5 + 0.1 * a)) <= 0.1 + 1e-6)
+                #expect(abs(Double(p.blue) - (0.5 - 0.1 * a)) <= 0.3 + 1e-6)
+                #expect(abs(Double(p.alpha) - 0.5) <= 0.4 + 1e-6)
+            }
+            // Drawn uniformly: 151 draws spread over most of each range.
+            let reds = ps.map { Double($0.red) }, alphas = ps.map { Double($0.alpha) }
+            #expect(reds.max()! - reds.min()! > 0.3 && alphas.max()! - alphas.min()! > 0.6)
+        }
+
         @Test func renderModesOrderTheParticles() {
             let (layer, _) = Self.emitter { $0.birthRate = 5; $0.lifetime = 2; $0.velocity = 10; $0.emissionRange = .pi; $0.emissionLatitude = 0 }
             layer.renderMode = .oldestFirst

@@ -55,6 +55,59 @@ extension MediaClockSuite {
             #expect(d.log.last == "stop long false" && l.animationKeys() == nil)
         }
 
+        /// CAAnimation.h: `animationDidStart` is sent "when the animation begins its active
+        /// duration", and Core Animation sends delegate callbacks after the commit, from the run
+        /// loop — never inside `commit()`. So: nothing during the commit, the start at the next
+        /// delivery (here a flush at the same time), a delayed animation's start at its
+        /// beginTime, and a removal before the start was reported reports start then stop.
+        @Test func startIsReportedAfterTheCommitAtTheBeginTime() {
+            CAMediaClock.setManualTime(60)
+            let l = CALayer()
+            CATransaction.flush()
+            let d = Events()
+            CATransaction.begin()
+            l.add(animation("now", "opacity", duration: 1, d), forKey: "now")
+            let later = animation("later", "zPosition", duration: 1, d)
+            later.beginTime = l.convertTime(CACurrentMediaTime(), from: nil) + 0.5
+            l.add(later, forKey: "later")
+            CATransaction.commit()
+            #expect(d.log.isEmpty)
+            CATransaction.flush()
+            #expect(d.log == ["start now"])
+            CAMediaClock.setManualTime(60.4)
+            CATransaction.flush()
+            #expect(d.log == ["start now"])
+            CAMediaClock.setManualTime(60.5)
+            CATransaction.flush()
+            #expect(d.log == ["start now", "start later"])
+            CATransaction.begin()
+            l.add(animation("gone", "cornerRadius", duration: 1, d), forKey: "gone")
+            CATransaction.commit()
+            l.removeAnimation(forKey: "gone")
+            #expect(d.log.suffix(2) == ["start gone", "stop gone false"])
+        }
+
+        /// Replacing an animation under its key stops the old one once: `finished: false` while
+        /// it runs, nothing more when it had finished (and was kept by isRemovedOnCompletion).
+        @Test func replacingAnAnimationStopsTheOldOneOnce() {
+            CAMediaClock.setManualTime(70)
+            let l = CALayer()
+            CATransaction.flush()
+            let d = Events()
+            let kept = animation("kept", "opacity", duration: 1, d)
+            kept.isRemovedOnCompletion = false
+            l.add(kept, forKey: "k")
+            CATransaction.flush()
+            CAMediaClock.setManualTime(72)
+            CATransaction.flush()
+            #expect(d.log == ["start kept", "stop kept true"])
+            l.add(animation("running", "opacity", duration: 1, d), forKey: "k")
+            CATransaction.flush()
+            CATransaction.flush()
+            l.add(animation("next", "opacity", duration: 1, d), forKey: "k")
+            #expect(d.log == ["start kept", "stop kept true", "start running", "stop running false"])
+        }
+
         /// Apple's custom-property pattern: a key the class does not declare is stored per layer
         /// and animates like any other (the presentation copy carries the interpolated value).
         @Test func extraKeysAnimate() {

@@ -116,4 +116,23 @@ extension SeedDemo {
             window.addSubview(SeedFoldImageView(frame: window.bounds))
             return window
         })
+
+    /// Fold image past 90° (issue 16, rule 5): drag down 170 pt in 0.5 s and hold for a second,
+    /// so the top half turns by −170/200·π = −153° and lies folded over the bottom half (drawn
+    /// by depth, not array order); then release (springs back).
+    public static let foldImagePast90 = SeedDemo(
+        name: "fold-image-past-90", seeds: [0],
+        description: "the fold image dragged 170 pt: the top half turns 153° and lies over the bottom half (depth order), then springs back",
+        size: CGSize(width: 240, height: 240), span: 2.6,
+        timeline: foldPast90Drag(), build: foldImage.build)
+
+    /// Down at (120, 70) at 0.1 s, ten moves of 17 pt reaching (120, 240) at 0.6 s, up at 1.6 s.
+    static func foldPast90Drag() -> UIEventTimeline {
+        var steps: [UIEventTimeline.Step] = [.down(CGPoint(x: 120, y: 70), at: 0.1)]
+        for k in 1 ... 10 {
+            steps.append(.move(to: CGPoint(x: 120, y: 70 + 17 * CGFloat(k)), at: 0.1 + 0.05 * Double(k)))
+        }
+        steps.append(.up(at: 1.6))
+        return UIEventTimeline(steps)
+    }
 }

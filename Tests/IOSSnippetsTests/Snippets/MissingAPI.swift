@@ -78,3 +78,31 @@ func copies(_ animation: CABasicAnimation, _ path: CGPath) -> (CABasicAnimation,
     let mutable = animation.mutableCopy() as! CABasicAnimation
     return (copy, mutable, path.copy(), path.mutableCopy())
 }
+
+/// Delegates as iOS code writes them: `NSObject` subclasses (Apple's delegate protocols refine
+/// `NSObjectProtocol`), implementing only the methods they need.
+final class FadeObserver: NSObject, CAAnimationDelegate, CALayerDelegate {
+    var stops = 0
+    var completions = 0
+
+    /// Fades `layer` out in a transaction with a completion block, this object as the delegate.
+    func fadeOut(_ layer: CALayer, duration: CFTimeInterval) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { [weak self] in self?.completions += 1 }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0
+        fade.duration = duration
+        fade.delegate = self
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if flag { stops += 1 }
+    }
+
+    func draw(_ layer: CALayer, in ctx: CGContext) {
+        ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        ctx.fill(layer.bounds)
+    }
+}

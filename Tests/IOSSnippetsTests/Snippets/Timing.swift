@@ -14,11 +14,13 @@ func documentedSpring(damping: CGFloat) -> CASpringAnimation {
     return spring
 }
 
-/// Paced keyframes of a number: constant speed, keyTimes ignored.
+/// Paced keyframes of a number: constant speed, keyTimes and timingFunctions ignored.
 func pacedOpacity(mode: CAAnimationCalculationMode) -> CAKeyframeAnimation {
     let animation = CAKeyframeAnimation(keyPath: "zPosition")
     animation.values = [0, 10, 40, 50]
     animation.keyTimes = [0, 0.9, 0.95, 1]
+    animation.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut),
+                                 CAMediaTimingFunction(name: .easeInEaseOut)]
     animation.calculationMode = mode
     animation.duration = 5
     return animation
