@@ -49,7 +49,7 @@ public enum CAMediaClock {
     /// Threads with their own time (a thread that ends without `_useSharedTime()` leaves its
     /// count here; that only costs the other threads one thread-local lookup per reading).
     private static let threadOverrides = Atomic<Int>(0)
-    nonisolated(unsafe) private static let threadTimeKey: pthread_key_t = {
+    private static let threadTimeKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { $0?.deallocate() }
         return key

@@ -29,7 +29,7 @@ extension BadInputCase {
         },
         BadInputCase("zero-byte-png-file", area: "files", expected: "refused: ") {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("citrine-empty-\(getpid()).png")
-            FileManager.default.createFile(atPath: url.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data())
             defer { try? FileManager.default.removeItem(at: url) }
             do { _ = try PNGCodec.decode(contentsOf: url.path) } catch let error as ImageCodecError {
                 return error.file == url.path ? "refused: \(error.reason)" : "refused without the file's name: \(error)"
