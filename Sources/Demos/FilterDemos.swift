@@ -2,8 +2,7 @@ import QuartzCore
 
 /// Layer filter demo (issue 16, rule 12): `filters`, `backgroundFilters` and
 /// `compositingFilter` written as iOS code writes them (`CAFilter` types, blend-mode strings).
-/// A layer-only scene in its own list (not from a seed), to be concatenated where layer scenes
-/// are listed.
+/// A layer-only scene (not from a seed); `SeedDemo.all` shows it as a window.
 public enum FilterDemos {
     public static let demos: [LayerDemo] = [
         LayerDemo(name: "filters", seeds: [], size: CGSize(width: 240, height: 160), span: 2, build: filters),

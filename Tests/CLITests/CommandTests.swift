@@ -28,6 +28,7 @@ import Testing
             confetti                       240x180  4 s    no seed: CAEmitterLayer: a line above the top emits four colours of spinning confetti that fall and sway
             fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
             cube                           240x240  4 s    no seed: Lockwood's cube: six bordered die faces in a CATransformLayer turning about y under m34 = −1/500, drawn by depth
+            filters                        240x160  2 s    no seed: CALayer filters: a breathing gaussianBlur, a frosted card (backgroundFilters), multiply and screen compositing, monochrome and hue rotation
 
             """)
     }

@@ -37,9 +37,10 @@ public struct SeedDemo: Sendable {
         self.build = build
     }
 
-    /// Every seed example once, in the seeds' order, then the particle scenes and the 3D scenes.
+    /// Every seed example once, in the seeds' order, then the particle scenes, the 3D scenes and
+    /// the layer filters.
     public static let all: [SeedDemo] = [volumeBars, activityIndicator, reflection, foldImage, foldImagePast90, pageCurl, pathDots,
-                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth
+                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters
 
     /// Names that earlier versions used, to the demo's name now: the interactive demos were
     /// `NAME-live` beside layer-only demos of the same examples; `falling-petal` was the group.
@@ -52,7 +53,7 @@ public struct SeedDemo: Sendable {
         return all.first { $0.name == canonical }
     }
 
-    /// The seeds by name: "seed 003", "seeds 000/001"; "no seed" for the particle and 3D scenes.
+    /// The seeds by name: "seed 003", "seeds 000/001"; "no seed" for the particle, 3D and filter scenes.
     public var seedLabel: String {
         if seeds.isEmpty { return "no seed" }
         let numbers = seeds.map { String(repeating: "0", count: max(0, 3 - String($0).count)) + String($0) }
