@@ -162,12 +162,44 @@ extension LayerRenderer {
     /// Retained leaf layers by layer identity, shared with patch renderers (a bitmap and its
     /// placement do not depend on the target's origin).
     final class Leaves {
-        /// (`@exclusivity(unchecked)`: looked up for every layer of every frame, never while written.)
-        @exclusivity(unchecked) var byLayer: [ObjectIdentifier: Leaf] = [:]
+        /// (`@exclusivity(unchecked)`: looked up for every layer of every frame, never while
+        /// written.) Written only through `retain(_:for:)` and `forget(_:)`, which keep
+        /// `heldPixels`.
+        @exclusivity(unchecked) private(set) var byLayer: [ObjectIdentifier: Leaf] = [:]
         /// Most pixels one retained bitmap may have (`maxLeafPixels(frame:)` of the frame these
         /// bitmaps are drawn for; patch renderers share it).
         let maxPixels: Int
-        init(maxPixels: Int) { self.maxPixels = maxPixels }
+        /// Most pixels all retained bitmaps may hold together (`maxRetainedPixels(frame:)`), each
+        /// counted with `overheadPixels` more for its bookkeeping: past it, further layers are
+        /// drawn directly each frame instead of retained, so a tree of a million small layers
+        /// costs bounded memory for bitmaps (issue 18).
+        let maxHeldPixels: Int
+        /// What the bitmaps held cost, in pixels (as `maxHeldPixels` counts them).
+        private(set) var heldPixels = 0
+        /// A retained bitmap's own bookkeeping (its leaf record, texel extents and pixmap: about
+        /// 400 B measured for a 1×1 layer, RELIABILITY.md; counted as 1 KiB), in pixels of 4 bytes.
+        static let overheadPixels = 256
+        init(maxPixels: Int, maxHeldPixels: Int) {
+            self.maxPixels = maxPixels
+            self.maxHeldPixels = maxHeldPixels
+        }
+
+        /// Keeps `leaf` as `id`'s bitmap, replacing the one it had, if the budget allows; else
+        /// forgets the old one (the layer is then drawn afresh each frame).
+        func retain(_ leaf: Leaf, for id: ObjectIdentifier) {
+            forget(id)
+            let cost = Self.cost(leaf)
+            guard retains, heldPixels + cost <= maxHeldPixels else { return }
+            byLayer[id] = leaf
+            heldPixels += cost
+        }
+
+        /// Drops `id`'s bitmap, if any.
+        func forget(_ id: ObjectIdentifier) {
+            if let old = byLayer.removeValue(forKey: id) { heldPixels -= Self.cost(old) }
+        }
+
+        static func cost(_ leaf: Leaf) -> Int { leaf.pixmap.width * leaf.pixmap.height + overheadPixels }
         /// Whether new bitmaps are kept for later frames (false: each is drawn, composited and
         /// dropped, as for a renderer that draws one frame, `CARenderer.drawsOnce`).
         var retains = true
@@ -184,7 +216,7 @@ extension LayerRenderer {
         /// frame of a damage-tracked tree, whose footprints list every layer on screen).
         func keepOnly(_ onScreen: [ObjectIdentifier: Footprint]) {
             let gone = byLayer.compactMap { onScreen[$0.key] == nil ? $0.key : nil }
-            for key in gone { byLayer[key] = nil }
+            for key in gone { forget(key) }
         }
 
         /// Bitmaps of layers with `shouldRasterize` (`LayerRenderer+Rasterize`).
@@ -194,7 +226,7 @@ extension LayerRenderer {
         /// gone), so the cache holds only what is on screen.
         func dropUnused() {
             let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
-            for key in unused { byLayer[key] = nil }
+            for key in unused { forget(key) }
             let unusedRasterized = rasterized.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unusedRasterized { rasterized[key] = nil }
         }
@@ -242,7 +274,7 @@ extension LayerRenderer {
                                                  orientation: orientation) else { return nil }
             leaves.rasterizations += 1
             leaf = fresh
-            if leaves.retains { leaves.byLayer[id] = fresh }
+            leaves.retain(fresh, for: id)
         }
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
@@ -275,6 +307,11 @@ extension LayerRenderer {
     /// (issue 18, found by fuzz-layers: a 32-point layer scaled ×115 on a 32×32 target was
     /// rasterized at 3 682² pixels per frame).
     static func maxLeafPixels(frame: Pixmap) -> Int { max(4 * frame.width * frame.height, 256 * 256) }
+
+    /// Most pixels all retained bitmaps of a `frame`-sized target may hold together: sixteen
+    /// frames' worth, at least 2 048² (a 1080p target: 33 M pixels, 133 MB; the S8 storm's
+    /// thousand layers hold a few million). Layers past it are drawn directly, each frame.
+    static func maxRetainedPixels(frame: Pixmap) -> Int { max(16 * frame.width * frame.height, 2048 * 2048) }
 
     /// Whether a `width`×`height` bitmap may be retained.
     func mayRetain(width: CGFloat, height: CGFloat) -> Bool {

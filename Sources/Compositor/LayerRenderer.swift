@@ -61,7 +61,8 @@ final class LayerRenderer {
         self.scale = scale
         self.origin = origin
         self.usesModelValues = usesModelValues
-        self.leaves = leaves ?? Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target))
+        self.leaves = leaves ?? Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target),
+                                       maxHeldPixels: LayerRenderer.maxRetainedPixels(frame: target))
     }
 
     /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), when the tree is

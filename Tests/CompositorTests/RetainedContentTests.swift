@@ -198,4 +198,38 @@ import Testing
         #expect(r.renderer.leaves.byLayer[ObjectIdentifier(text)] == nil)
         #expect(r.pixmap.pixel(x: 80, y: 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
+
+    /// Retained bitmaps together stay within the renderer's budget (issue 18: a tree of a
+    /// million small layers must not hold a bitmap for each): with the budget at 2 048² pixels
+    /// (this 160×100 target's floor) and 3 000 layers of 40×40 device pixels each (42² with the
+    /// margin, plus 256 of bookkeeping: 2 020), 2 076 are retained and the rest are drawn
+    /// directly — and every frame still equals a fresh renderer's. Moving every layer by a whole
+    /// pixel keeps the retained ones and rasterizes only the others again.
+    @Test func retainedBitmapsStayWithinTheBudget() throws {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.size)
+        var layers: [CALayer] = []
+        for i in 0 ..< 3000 {
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(i % 60) * 2, y: CGFloat(i / 60), width: 20, height: 20)
+            l.backgroundColor = CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 1)
+            root.addSublayer(l)
+            layers.append(l)
+        }
+        let r = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height), scale: 2)
+        r.layer = root
+        let leaves = r.renderer.leaves
+        #expect(leaves.maxHeldPixels == 2048 * 2048)
+        let first = try Self.frame(r, at: 0)
+        #expect(first.worst == 0)
+        #expect(leaves.byLayer.count == 2048 * 2048 / (42 * 42 + LayerRenderer.Leaves.overheadPixels))
+        #expect(leaves.heldPixels <= leaves.maxHeldPixels)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for l in layers { l.position.x += 0.5 }
+        CATransaction.commit()
+        let moved = try Self.frame(r, at: 1)
+        #expect(moved.worst == 0)
+        #expect(moved.rasterized == 3000 - leaves.byLayer.count)
+    }
 }
