@@ -13,8 +13,9 @@ import PackageDescription
 
 /// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor) are
 /// optimized in debug builds too: unoptimized, their SIMD and generic code runs about ten times
-/// slower (`swift run citrine` rendering the gallery: 311 s of CPU with none of them optimized,
-/// 117 s with Raster alone), and the debug build is what `swift run` and the tests use. Checks
+/// slower (`swift run citrine`, measured once each: the 18-demo gallery took 311 s of CPU with
+/// none of them optimized; the 20-demo one 117 s with Raster alone and 11 s with all three), and
+/// the debug build is what `swift run` and the tests use. Checks
 /// stay on (`-O`, not `-Ounchecked`); release builds are unchanged.
 let pixelLoops: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 

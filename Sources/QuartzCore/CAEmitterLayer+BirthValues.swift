@@ -82,7 +82,7 @@ struct BirthHistory {
     private(set) var currentStart = 0.0
     private(set) var currentCounts: [Double] = []
     /// The longest reach of any segment recorded (segments older than it are forgotten).
-    private var longestReach = 0.0
+    private(set) var longestReach = 0.0
 
     /// Records that `values` (the model's until now) end at emitter time `time`. A change at or
     /// before emission start, or earlier than the last one (a clock set back), starts anew.
@@ -126,12 +126,18 @@ struct BirthHistory {
         (layer.emitterCells ?? []).map { max(0, Double($0.birthRate) * Double(layer.birthRate)) }
     }
 
+    /// Longest a particle of `cell` can live under the layer's `lifetime` multiplier (seconds):
+    /// lifetime plus the whole range, both scaled (a negative multiplier included), at least 0.
+    /// The one rule for how long particles last, used by the simulation and this history.
+    static func longestLife(_ cell: CAEmitterCell, lifetime multiplier: Double) -> Double {
+        max(0, Double(cell.lifetime) * multiplier + abs(Double(cell.lifetimeRange) * multiplier))
+    }
+
     /// Longest a particle of `layer`'s cells, or any of its descendants, can live (seconds).
     static func reach(of layer: CAEmitterLayer) -> Double {
         func reach(_ cells: [CAEmitterCell]?) -> Double {
             (cells ?? []).map { cell in
-                max(0, Double(cell.lifetime) + abs(Double(cell.lifetimeRange))) * Double(layer.lifetime)
-                    + reach(cell.emitterCells)
+                longestLife(cell, lifetime: Double(layer.lifetime)) + reach(cell.emitterCells)
             }.max() ?? 0
         }
         return reach(layer.emitterCells)
@@ -164,11 +170,14 @@ final class AnimatedBirthValues {
     private let animations: [(animation: CAAnimation, until: Double)]
     private let scratch: CAEmitterLayer
 
-    /// nil when none of `model`'s committed or retired animations changes a birth value.
-    init?(model: CAEmitterLayer) {
+    /// nil when none of `model`'s committed animations, nor a retired one that a particle alive
+    /// at emitter time `now` can have been born under, changes a birth value.
+    init?(model: CAEmitterLayer, now: Double) {
         let current = model.animationStore.entries.lazy.filter { !$0.pendingBegin }.map(\.animation)
             .filter(CAEmitterLayer.animatesBirthValues).map { (animation: $0, until: Double.infinity) }
-        animations = model.birthHistory.retired + current
+        let history = model.birthHistory
+        let reach = max(history.longestReach, BirthHistory.reach(of: model))
+        animations = history.retired.filter { $0.until >= now - reach } + current
         guard !animations.isEmpty else { return nil }
         scratch = CAEmitterLayer(layer: model)
         scratch.modelLayer = Unmanaged.passUnretained(model)

@@ -79,7 +79,7 @@ extension CAEmitterLayer {
         let tau = model.localTime(fromMediaTime: now)
         guard tau.isFinite else { return }
         let history = model.birthHistory
-        let animated = AnimatedBirthValues(model: model)
+        let animated = AnimatedBirthValues(model: model, now: tau)
         let sim = Simulation(seed: UInt64(seed))
         for segment in history.past where segment.end > tau - segment.reach {
             emitSegment(start: segment.start, end: segment.end, counts: segment.counts, values: segment.values,
@@ -179,8 +179,7 @@ private struct CellPlan {
         colorSpeed = SIMD4(Double(cell.redSpeed), Double(cell.greenSpeed), Double(cell.blueSpeed), Double(cell.alphaSpeed))
         shape = EmitterShapeSampler(layer)
         children = (cell.emitterCells ?? []).enumerated().compactMap { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
-        let longest = max(0, life + abs(lifeRange))
-        reach = longest + (children.map(\.reach).max() ?? 0)
+        reach = BirthHistory.longestLife(cell, lifetime: Double(layer.lifetime)) + (children.map(\.reach).max() ?? 0)
     }
 
     static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {

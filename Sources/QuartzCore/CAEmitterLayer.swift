@@ -65,39 +65,39 @@ open class CAEmitterLayer: CALayer {
     }
     /// Multiplies every cell's birth rate. Default 1.
     public var birthRate: Float = 1 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != birthRate { willChangeBirthValues() } }
         didSet { propertyChanged("birthRate", oldValue) }
     }
     /// Multiplies every cell's lifetime and lifetime range. Default 1.
     public var lifetime: Float = 1 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != lifetime { willChangeBirthValues() } }
         didSet { propertyChanged("lifetime", oldValue) }
     }
     /// Centre of the emitter shape, in the layer's coordinates. Default (0, 0).
     public var emitterPosition: CGPoint = .zero {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterPosition { willChangeBirthValues() } }
         didSet { propertyChanged("emitterPosition", oldValue) }
     }
     public var emitterZPosition: CGFloat = 0 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterZPosition { willChangeBirthValues() } }
         didSet { propertyChanged("emitterZPosition", oldValue) }
     }
     public var emitterSize: CGSize = .zero {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterSize { willChangeBirthValues() } }
         didSet { propertyChanged("emitterSize", oldValue) }
     }
     public var emitterDepth: CGFloat = 0 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterDepth { willChangeBirthValues() } }
         didSet { propertyChanged("emitterDepth", oldValue) }
     }
     /// Default `.point`.
     public var emitterShape: CAEmitterLayerEmitterShape = .point {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterShape { willChangeBirthValues() } }
         didSet { propertyChanged("emitterShape", oldValue) }
     }
     /// Default `.volume`.
     public var emitterMode: CAEmitterLayerEmitterMode = .volume {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != emitterMode { willChangeBirthValues() } }
         didSet { propertyChanged("emitterMode", oldValue) }
     }
     /// Default `.unordered`.
@@ -107,17 +107,17 @@ open class CAEmitterLayer: CALayer {
     public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     /// Multiplies every cell's velocity and velocity range. Default 1.
     public var velocity: Float = 1 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != velocity { willChangeBirthValues() } }
         didSet { propertyChanged("velocity", oldValue) }
     }
     /// Multiplies every particle's scale. Default 1.
     public var scale: Float = 1 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != scale { willChangeBirthValues() } }
         didSet { propertyChanged("scale", oldValue) }
     }
     /// Multiplies every cell's spin and spin range. Default 1.
     public var spin: Float = 1 {
-        willSet { willChangeBirthValues() }
+        willSet { if newValue != spin { willChangeBirthValues() } }
         didSet { propertyChanged("spin", oldValue) }
     }
     /// Seeds the particles' random values: same seed, same particles. Default 0.

@@ -149,14 +149,12 @@ struct FilterInputs {
     /// A finite number: Swift numbers, `NSNumber`, or a numeric string (CAML attributes).
     static func number(_ v: Any?) -> Double? {
         let x: Double?
-        switch v {
-        case let n as Double: x = n
-        case let n as CGFloat: x = Double(n)
-        case let n as Float: x = Double(n)
-        case let n as Int: x = Double(n)
-        case let n as NSNumber where !(n is Bool): x = n.doubleValue
-        case let s as String: x = Double(s.trimmingCharacters(in: .whitespaces))
-        default: x = nil
+        if case let .number(n) = AnimatableValue(v) {
+            x = n
+        } else if let s = v as? String {
+            x = Double(s.trimmingCharacters(in: .whitespaces))
+        } else {
+            x = nil
         }
         return x.flatMap { $0.isFinite ? $0 : nil }
     }

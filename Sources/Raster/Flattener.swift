@@ -207,8 +207,8 @@ extension FlattenSink {
 /// so left runs are folded, and curves off the clip drawn as their chords, only once a fill
 /// has made `foldingStart` edges. The device bounds of the culled edges are kept
 /// (`culledBounds`), so the rasterizer, adding those of the held edges, picks the same box.
-/// Culling starts once a fill has made `foldingStart` edges (before, every edge is held, as the
-/// rasterizer always had them): an ordinary fill costs and draws exactly what it did.
+/// Culling starts once a fill has made `min(limit, foldingStart)` edges (before, every edge is
+/// held, as the rasterizer always had them): an ordinary fill costs and draws exactly what it did.
 ///
 /// At most `limit` edges are held: past it, a sink with a `drain` hands them over and starts
 /// again; one without marks itself `overflowed` and keeps only the bounds and which subpaths

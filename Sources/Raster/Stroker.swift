@@ -37,8 +37,8 @@ public extension Path {
 extension Pixmap {
     /// Strokes `path` (user space) with `style` (widths and dashes in user space), mapped to
     /// device pixels by `transform`. Each stroke is composited once: overlaps within one stroke
-    /// never blend twice. A dashed stroke is drawn dash by dash (`strokeDashes`), so its memory
-    /// stays bounded however many dashes it has.
+    /// never blend twice. A dashed stroke's outline is rasterized dash by dash, in batches
+    /// (`strokeDashes`); the dashes themselves are bounded by `Dasher.maxDashes`.
     public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform = .identity,
                        clip: Mask? = nil) {
         let scale = Swift.max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
