@@ -91,6 +91,9 @@ extension LayerRenderer {
                 let py = Double(y) + 0.5
                 for x in 0..<surface.width {
                     let px = Double(x) + 0.5
+                    let i = y * surface.width + x
+                    let word = words[i]
+                    guard word != 0 else { continue }   // nothing drawn here: nothing to rescale
                     var smooth = 1.0, hard = 1.0
                     for l in lines {
                         let d = l.a * px + l.b * py + l.c
@@ -99,9 +102,6 @@ extension LayerRenderer {
                         hard = min(hard, l.smooth ? coverage : (d >= 0 ? 1 : 0))
                     }
                     guard smooth > 0, hard != smooth else { continue }
-                    let i = y * surface.width + x
-                    let word = words[i]
-                    guard word != 0 else { continue }
                     let alpha = Double(word >> 24)
                     // Opaque content within the rasterizer's coverage rounding of full stays opaque.
                     let f = alpha * hard / smooth > 250 ? 255 / alpha : hard / smooth

@@ -290,8 +290,10 @@ extension LayerRenderer {
     /// Whether `p`'s own pixels follow from its `LeafKey` alone and are drawn by the plain path
     /// (what retained bitmaps and damage tracking need): a class drawn from its properties
     /// (`LayerContent.drawsItself`), no mask, no shadow, and neither aliased edges nor
-    /// `shouldRasterize` (their own drawing paths) — and contents that are an image or nothing,
-    /// which the key records (`LeafKey.Values.contentsDrawable`: `contents` is read once).
+    /// `shouldRasterize` (their own drawing paths). Contents must also be an image or nothing,
+    /// which this does not check: the key records it (`LeafKey.Values.contentsDrawable`, so
+    /// `contents` is read once), and every caller must test that too, as `cachedLeaf` and the
+    /// footprints do.
     static func pixelsFollowKey(_ model: CALayer, _ p: CALayer) -> Bool {
         p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized])
             && LayerContent.drawsItself(model) && p.mask == nil

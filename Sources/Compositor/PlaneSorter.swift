@@ -93,7 +93,8 @@ struct PlaneSorter {
     private var farScratch: [Int] = []
 
     /// Replaces the list `work[lo ..< hi]` (the last region of `work`) by its far side, in-plane
-    /// pieces and near side relative to its first piece's plane, and stacks them so that the far
+    /// pieces and near side relative to the plane of its splitter (`splitterIndex()`: the piece
+    /// nearest the list's mean depth), and stacks them so that the far
     /// side is ordered first.
     private mutating func partition(_ lo: Int, _ hi: Int) {
         listScratch.removeAll(keepingCapacity: true)
