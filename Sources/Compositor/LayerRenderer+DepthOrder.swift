@@ -81,6 +81,10 @@ extension LayerRenderer {
     /// A sublayer with its presentation and layer → device matrix (`placement`).
     struct PlacedSublayer {
         let model: CALayer, presentation: CALayer, matrix: CATransform3D
+        /// Its footprint's picture, when the tree is damage-tracked: a retained bitmap then shares
+        /// the footprint's key instead of allocating its own (issue 18: a million siblings held
+        /// two keys each).
+        let known: Footprint.Picture?
     }
 
     /// Draws the sublayers of `model` (presented as `p`, not a replicator; layer → device
@@ -96,12 +100,12 @@ extension LayerRenderer {
         placedSublayers[depth].removeAll(keepingCapacity: true)
         var leaning = subs.count > 1 && !Self.keepsDepthConstant(p.sublayerTransform, allowingPerspective: true)
         for child in drawingOrder(model, p, time: time) {
-            guard !missesTarget(child),
-                  let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { continue }
-            if pc is CATransformLayer || (subs.count > 1 && !Self.keepsDepthConstant(pc.transform, allowingPerspective: false)) {
-                leaning = true
-            }
-            placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m))
+            // One look-up of the footprint, as in `draw`.
+            let footprint = onScreen?[ObjectIdentifier(child)]
+            if let footprint, missesTarget(footprint) { continue }
+            guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { continue }
+            if Self.leans(pc, siblings: subs.count) { leaning = true }
+            placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m, known: footprint?.picture))
         }
         if leaning {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
@@ -109,11 +113,8 @@ extension LayerRenderer {
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
-                // Its footprint's picture, when the tree is damage-tracked: a retained bitmap then
-                // shares the footprint's key instead of allocating its own (issue 18: a million
-                // siblings held two keys each).
                 drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,
-                                       known: onScreen?[ObjectIdentifier(s.model)]?.picture)
+                                       known: s.known)
             }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)
@@ -129,10 +130,16 @@ extension LayerRenderer {
            !Self.keepsDepthConstant(replicator.instanceTransform, allowingPerspective: false) { return true }
         for s in subs {
             if s is CATransformLayer { return true }
-            let ps = usesModelValues ? s : s._presentation(atMediaTime: time) ?? s
-            if !Self.keepsDepthConstant(ps.transform, allowingPerspective: false) { return true }
+            if Self.leans(usesModelValues ? s : s._presentation(atMediaTime: time) ?? s, siblings: subs.count) { return true }
         }
         return false
+    }
+
+    /// Whether a presented sublayer `pc` among `siblings` sublayers makes its space need ordering
+    /// by depth: it is a CATransformLayer (its sublayers join the space), or, beside others, its
+    /// transform leans it out of the view plane.
+    static func leans(_ pc: CALayer, siblings: Int) -> Bool {
+        pc is CATransformLayer || (siblings > 1 && !keepsDepthConstant(pc.transform, allowingPerspective: false))
     }
 
     /// Whether `t` keeps a layer's plane at one depth and moves every sibling's depth alike: its

@@ -83,15 +83,9 @@ final class LayerRenderer {
     }
 
     /// Whether a subtree whose footprint is `footprint` misses the target.
-    private func missesTarget(_ footprint: Footprint) -> Bool {
+    func missesTarget(_ footprint: Footprint) -> Bool {
         !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
                                                          x1: origin.x + target.width, y1: origin.y + target.height))
-    }
-
-    /// Whether `model`'s subtree is known (from the frame's footprints) to miss the target.
-    func missesTarget(_ model: CALayer) -> Bool {
-        guard let footprint = onScreen?[ObjectIdentifier(model)] else { return false }
-        return missesTarget(footprint)
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
@@ -244,10 +238,7 @@ final class LayerRenderer {
     /// Sublayers in drawing order when none needs ordering by depth (`sublayersNeedDepthOrder`):
     /// by zPosition (stable).
     func drawingOrder(_ model: CALayer, _ p: CALayer, time: CFTimeInterval) -> [CALayer] {
-        let subs = model.sublayers ?? []
-        // Sublayers of one zPosition (the common case) keep their order: no sort.
-        guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs }
-        return subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        CALayer._compositingOrder(model.sublayers ?? [])
     }
 
     /// The layer's own drawing and its sublayers; `shadow: false` leaves out a shadow drawn

@@ -82,14 +82,8 @@ enum HitTestWalk {
             if layer.masksToBounds && !layer.contains(local) { return nil }
             self.layer = layer
             self.local = local
-            frontToBack = Self.frontToBack(layer.sublayerStorage)
-        }
-
-        /// Sublayers in front-to-back drawing order: higher `zPosition` first, then later
-        /// siblings first (the order in which Core Animation composites siblings).
-        static func frontToBack(_ subs: [CALayer]) -> [CALayer] {
-            guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs.reversed() }
-            return subs.indices.sorted { (subs[$0].zPosition, $0) > (subs[$1].zPosition, $1) }.map { subs[$0] }
+            // Front to back: the compositing order of siblings, reversed.
+            frontToBack = CALayer._compositingOrder(layer.sublayerStorage).reversed()
         }
     }
 

@@ -18,8 +18,8 @@ enum Dasher {
     /// The dashes of `lines`, or nil when the pattern does not dash: invalid, or needing more
     /// than `maxDashes` pieces.
     static func dashes(_ lines: [Polyline], lengths: [Double], phase: Double) -> [Polyline]? {
+        guard isValidPattern(lengths) else { return nil }
         let total = lengths.reduce(0, +)
-        guard total > 0, total.isFinite, lengths.allSatisfy({ $0 >= 0 }) else { return nil }
         let pathLength = lines.reduce(0.0) { sum, line in
             zip(line.points, line.points.dropFirst()).reduce(sum) { $0 + distance($1.0, $1.1) }
         }
@@ -31,6 +31,12 @@ enum Dasher {
             dash(pts, closed: line.closed, lengths: lengths, total: total, phase: phase, into: &out)
         }
         return out
+    }
+
+    /// Whether `lengths` make a dash pattern: none negative, a finite positive total.
+    static func isValidPattern(_ lengths: [Double]) -> Bool {
+        let total = lengths.reduce(0, +)
+        return total > 0 && total.isFinite && lengths.allSatisfy { $0 >= 0 }
     }
 
     private static func dash(_ pts: [Point], closed: Bool, lengths: [Double], total: Double,

@@ -53,17 +53,18 @@ extension Pixmap {
     public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
                        tolerance: Double, pathTransform: Transform = .identity) {
         guard style.width > 0, style.width.isFinite, tolerance > 0 else { return }
+        // Checked before any dash is made: a pattern of gaps too fine to see is a solid stroke.
+        if !style.dash.isEmpty, Dasher.isValidPattern(style.dash), Self.dashesMergeIntoSolid(style, tolerance: tolerance) {
+            var solid = style
+            solid.join = .round
+            strokeSolid(path, style: solid, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                        pathTransform: pathTransform)
+            return
+        }
         guard !style.dash.isEmpty,
               let dashes = Dasher.dashes(Flattener.polylines(path, transform: pathTransform, tolerance: tolerance),
                                          lengths: style.dash, phase: style.dashPhase) else {
             strokeSolid(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
-                        pathTransform: pathTransform)
-            return
-        }
-        if Self.dashesMergeIntoSolid(style, tolerance: tolerance) {
-            var solid = style
-            solid.join = .round
-            strokeSolid(path, style: solid, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
                         pathTransform: pathTransform)
             return
         }
