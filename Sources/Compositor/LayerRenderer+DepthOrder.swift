@@ -81,10 +81,6 @@ extension LayerRenderer {
     /// A sublayer with its presentation and layer → device matrix (`placement`).
     struct PlacedSublayer {
         let model: CALayer, presentation: CALayer, matrix: CATransform3D
-        /// Its footprint's picture, when the tree is damage-tracked: a retained bitmap then shares
-        /// the footprint's key instead of allocating its own (issue 18: a million siblings held
-        /// two keys each).
-        let known: Footprint.Picture?
     }
 
     /// Draws the sublayers of `model` (presented as `p`, not a replicator; layer → device
@@ -100,12 +96,10 @@ extension LayerRenderer {
         placedSublayers[depth].removeAll(keepingCapacity: true)
         var leaning = subs.count > 1 && !Self.keepsDepthConstant(p.sublayerTransform, allowingPerspective: true)
         for child in drawingOrder(model, p, time: time) {
-            // One look-up of the footprint, as in `draw`.
-            let footprint = onScreen?[ObjectIdentifier(child)]
-            if let footprint, missesTarget(footprint) { continue }
+            if let footprint = onScreen?[ObjectIdentifier(child)], missesTarget(footprint) { continue }
             guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { continue }
             if Self.leans(pc, siblings: subs.count) { leaning = true }
-            placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m, known: footprint?.picture))
+            placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m))
         }
         if leaning {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
@@ -113,8 +107,12 @@ extension LayerRenderer {
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
+                // Its footprint's picture, when the tree is damage-tracked: a retained bitmap then
+                // shares the footprint's key instead of allocating its own (issue 18: a million
+                // siblings held two keys each). Looked up again rather than carried in
+                // `PlacedSublayer`: a larger element costs S8 more in copies than the look-up.
                 drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,
-                                       known: s.known)
+                                       known: onScreen?[ObjectIdentifier(s.model)]?.picture)
             }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)
