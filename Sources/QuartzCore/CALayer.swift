@@ -98,7 +98,8 @@ open class CALayer: CAMediaTiming {
     /// atomic load per access, and `presentation()` walks this pointer for every layer every
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
-    @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
+    /// Every change invalidates the layers' cached times (`timingDidChange`).
+    @exclusivity(unchecked) var parent: Unmanaged<CALayer>? { didSet { CALayer.timingDidChange() } }
     /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
     /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
     weak var maskOwner: CALayer?
@@ -130,6 +131,8 @@ open class CALayer: CAMediaTiming {
     /// find what changed and once to draw.
     @exclusivity(unchecked) var presentedAt: (time: CFTimeInterval, version: Int) = (.nan, -1)
     @exclusivity(unchecked) var animationStore = AnimationStore()
+    /// The superlayer's local time at the media time last asked (`localTime(fromMediaTime:)`).
+    @exclusivity(unchecked) var timeCache = TimeCache()
     /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
     /// animated fields without counting a change.
     @exclusivity(unchecked) var _state = LayerState()
@@ -427,6 +430,9 @@ open class CALayer: CAMediaTiming {
         defer { applyingPresentation = false }
         // One value copy (no key-value boxing, no observers): presentation() does this for every
         // layer every frame.
+        // A layer with sublayers that takes other timing changes their times (presentation copies,
+        // which have none, are copied every frame and must not invalidate the cached times).
+        if !sublayerStorage.isEmpty && !_state.hasSameTiming(as: other._state) { CALayer.timingDidChange() }
         state = other.state
         extraValues = other.extraValues
     }
