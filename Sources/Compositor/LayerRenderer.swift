@@ -289,38 +289,7 @@ final class LayerRenderer {
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         if let replicator = p as? CAReplicatorLayer {
-            let byDepth = sublayersNeedDepthOrder(subs, p, time: time)
-            let ordered = byDepth ? [] : drawingOrder(model, p, time: time)
-            // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
-            // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
-            let step = p._aboutAnchorPoint(replicator.instanceTransform)
-            var instance = CATransform3DIdentity
-            let drawn = min(max(0, replicator.instanceCount), Self.maxReplicatorInstances)
-            for i in 0..<drawn {
-                if i == drawn - 1 && replicator.instanceCount > drawn { Self.reportInstanceLimit(replicator) }
-                let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
-                let instanceTint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-                    ? nil : replicator._instanceColorComponents(i)
-                if let instanceTint, instanceTint.a <= 0 {
-                    // Invisible; and so is every later instance when the alpha cannot rise again.
-                    if replicator.instanceAlphaOffset <= 0 { break }
-                    instance = CATransform3DConcat(instance, step)
-                    continue
-                }
-                // A growing instance transform overflows for good: nothing later can draw.
-                guard LayerGeometry.isFinite(instance) else { break }
-                let m = CATransform3DConcat(instance, matrix)
-                let combinedTint = Self.combined(instanceTint, tint)
-                if byDepth {
-                    drawInDepthOrder(model, p, childMatrix: m, toSpace: instance, spaceToDevice: Self.ignoringZ(matrix),
-                                     time: shifted, into: surface, depth: depth, tint: combinedTint)
-                }
-                for child in ordered {
-                    draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
-                         depth: depth + 1, tint: combinedTint)
-                }
-                instance = CATransform3DConcat(instance, step)
-            }
+            drawInstances(model, replicator, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         } else {
             drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         }
@@ -329,6 +298,9 @@ final class LayerRenderer {
         }
     }
 
+    /// Replicator instances visited (tested or drawn, `+Replicator`) since this renderer was
+    /// made: what bounds a replicator's cost, read by tests.
+    var replicatorInstancesVisited = 0
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     @exclusivity(unchecked) var leaves: Leaves
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
