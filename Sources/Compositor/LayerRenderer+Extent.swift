@@ -49,7 +49,7 @@ extension LayerRenderer {
             // Cast from shadowPath, else from the group's alpha (at most everything drawn).
             let shape = p.shadowPath?.boundingBoxOfPath ?? rect
             rect = rect.union(shape.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height))
-            own += shadowReach(p)
+            own += Self.shadowReach(p, pixelsPerPoint: scale)
         }
         rect = rect.insetBy(dx: -own / scale, dy: -own / scale)
         guard LayerGeometry.isFinite(rect) else { return nil }
@@ -130,12 +130,5 @@ extension LayerRenderer {
             if let m = l.mask { pending.append(m) }
         }
         return false
-    }
-
-    /// How far (device pixels) `p`'s blurred shadow reaches beyond its offset shape: three
-    /// standard deviations (σ = shadowRadius · scale / 2, `drawShadow`), rounded up, and two
-    /// pixels for antialiasing and resampling.
-    func shadowReach(_ p: CALayer) -> CGFloat {
-        CGFloat(Pixmap.blurMargin(sigma: Double(p.shadowRadius * scale) / 2) + 2)
     }
 }

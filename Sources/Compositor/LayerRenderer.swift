@@ -273,7 +273,7 @@ final class LayerRenderer {
         guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
         var margin: CGFloat = 1 + spread
         if p.shadowOpacity > 0 {
-            margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
+            margin += Self.shadowReach(p, pixelsPerPoint: scale) + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale
         }
         guard let area = LayerContent.rect(p), let box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
             .clamped(width: canvas.width, height: canvas.height) else { return full }

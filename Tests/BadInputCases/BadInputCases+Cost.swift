@@ -44,11 +44,29 @@ extension BadInputCase {
             text.string = String(repeating: "The quick brown fox jumps. ", count: 400)   // 10 800 characters
             return try drawn(text, size: CGSize(width: 200, height: 20))
         },
-            BadInputCase("replicator-instance-count-int-max", area: "cost", expected: "drew (+ one line on stderr)", seconds: 300) {
-            try drawn(replicator(count: .max, step: 20)) + " (+ one line on stderr)"
+        // Two of the squares touch the 32-point target (x = 0 and 20); a few more are looked at.
+        BadInputCase("replicator-instance-count-int-max", area: "cost", expected: "drew, visiting at most 8 instances",
+                     seconds: 300) {
+            try drawnVisiting(replicator(count: .max, step: 20), atMost: 8)
         },
-        BadInputCase("replicator-instance-count-10m", area: "cost", expected: "drew", seconds: 300) {
-            try drawn(replicator(count: 10_000_000, step: 20))
+        BadInputCase("replicator-instance-count-10m", area: "cost", expected: "drew, visiting at most 8 instances",
+                     seconds: 300) {
+            try drawnVisiting(replicator(count: 10_000_000, step: 20), atMost: 8)
+        },
+        BadInputCase("replicator-instance-count-int-max-spiralling-in-and-out", area: "cost", expected: "drew",
+                     seconds: 300) {
+            for scale: CGFloat in [0.8, 1.25] {
+                let r = replicator(count: .max, step: 0)
+                r.instanceTransform = CATransform3DScale(CATransform3DMakeRotation(0.3, 0, 0, 1), scale, scale, 1)
+                _ = try drawn(r)
+            }
+            return "drew"
+        },
+        BadInputCase("replicator-instance-count-int-max-turning", area: "cost", expected: "drew (+ one line on stderr)",
+                     seconds: 300) {
+            let r = replicator(count: .max, step: 0)
+            r.instanceTransform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            return try drawn(r) + " (+ one line on stderr)"
         },
         BadInputCase("replicator-instance-count-int-max-fading-out", area: "cost", expected: "drew") {
             let r = replicator(count: .max, step: 1)
@@ -93,6 +111,18 @@ extension BadInputCase {
             return try drawn(shape, size: CGSize(width: 256, height: 256))
         },
     ]
+
+    /// Draws the replicator `r` into its bounds and says whether that visited at most `limit`
+    /// instances (`CARenderer._replicatorInstancesVisited`).
+    static func drawnVisiting(_ r: CAReplicatorLayer, atMost limit: Int) throws -> String {
+        let renderer = try CARenderer(width: Int(r.bounds.width), height: Int(r.bounds.height))
+        renderer.layer = r
+        renderer.beginFrame(atTime: 0)
+        renderer.render()
+        renderer.endFrame()
+        let visited = renderer._replicatorInstancesVisited
+        return visited <= limit ? "drew, visiting at most \(limit) instances" : "drew, visiting \(visited) instances"
+    }
 
     /// A replicator of `count` 8×8 squares, each `step` points right of the one before.
     static func replicator(count: Int, step: CGFloat) -> CAReplicatorLayer {

@@ -1,4 +1,4 @@
-@testable import Compositor
+import Compositor
 import Foundation
 import QuartzCore
 import Raster
@@ -7,7 +7,7 @@ import Testing
 /// Issue 18: a replicator's instances cost what they draw. Instances that cannot reach the
 /// target are not drawn — the pixels are those of a render where nothing is culled — and a
 /// translation step finds the visible ones in closed form, so 10⁷ or Int.max instances cost what
-/// the ~20 on the target cost (`replicatorInstancesVisited`, an operation count). Expected
+/// the ~20 on the target cost (`CARenderer._replicatorInstancesVisited`, an operation count). Expected
 /// positions are closed form: instance i of a replicator at the origin with a translation step
 /// (dx, dy) is its sublayer moved by (i·dx, i·dy); at time t with instanceDelay δ it shows its
 /// sublayer as presented at t − i·δ.
@@ -54,7 +54,7 @@ import Testing
         r.beginFrame(atTime: t)
         r.render()
         r.endFrame()
-        return (r.pixmap, r.renderer.replicatorInstancesVisited)
+        return (r.pixmap, r._replicatorInstancesVisited)
     }
 
     /// The `width`×`height` pixels of `p` from (x, y), as bytes.
