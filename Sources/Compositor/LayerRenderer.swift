@@ -176,23 +176,38 @@ final class LayerRenderer {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
         }
-        // Group opacity: the layer and its subtree in an offscreen surface covering only the
-        // device area they can touch, composited once.
-        let box = groupBox(model, p, matrix: matrix, canvas: canvas)
+        compositeGroup(model, p, matrix: matrix, canvas: canvas) {
+            drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint)
+        }
+    }
+
+    /// Group opacity: the layer and its subtree drawn by `makeGroup` (handed a transparent
+    /// surface and the layer → surface matrix) into an offscreen surface covering only the
+    /// device area they can touch (`groupBox`, grown by `spread` pixels), composited once at the
+    /// layer's opacity with `blendMode`.
+    func compositeGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0,
+                        blendMode: BlendMode = .sourceOver, _ makeGroup: (Pixmap, CATransform3D) -> Pixmap) {
+        let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        let group = drawGroup(model, p, matrix: local, time: time, into: surface, depth: depth, tint: tint)
-        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+        canvas.draw(makeGroup(surface, local), atX: box.x, y: box.y, opacity: p.opacity, blendMode: blendMode)
     }
 
     /// The layer and its subtree drawn into the transparent `surface` under `matrix` as one
     /// group — body, shadow cast from its alpha, mask, tint — but not its opacity, which the
-    /// caller applies when compositing the group. Returns the group (`surface`, or a new bitmap
-    /// holding the shadow beneath it).
+    /// caller applies when compositing the group. With `filters` (`+Filters`) the body is drawn
+    /// without its shadow, filtered, and then put over its shadow (`withFilteredShadow`).
+    /// Returns the group (`surface`, or a new bitmap holding the shadow beneath it).
     func drawGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
-                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> Pixmap {
-        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth)
-        let group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, filters: [_FilterEffect]? = nil) -> Pixmap {
+        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth, shadow: filters == nil)
+        let group: Pixmap
+        if let filters {
+            apply(filters, to: surface)
+            group = withFilteredShadow(model, p, surface, matrix: matrix)
+        } else {
+            group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+        }
         if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: group, depth: depth) }
         if let tint { multiply(group, by: tint) }
         return group
