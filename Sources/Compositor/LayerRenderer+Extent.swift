@@ -10,7 +10,8 @@ import Raster
 /// Effects drawn in device space (a shadow's blur, a filter's blur, `shadowReach` and
 /// `blurSpread`) add to the margin; a layer drawn under perspective blurs its shadow in its own
 /// plane instead, so the rectangle is grown by the same reach in points (margin / scale) too —
-/// the bound holds under either map. It may be loose, never too small; where a subtree's extent
+/// the bound holds under either map. A rasterized layer adds its bitmap's texel of margin.
+/// Layers that face away are counted (another map may turn them round). It may be loose, never too small; where a subtree's extent
 /// is not bounded by its layers (an emitter's particles, a CATransformLayer's 3D space, a
 /// running transition's mesh, a replicator whose instances cannot be bounded cheaply, a corner
 /// behind the eye) there is none (nil), and nothing is culled.
@@ -52,6 +53,10 @@ extension LayerRenderer {
             own += Self.shadowReach(p, pixelsPerPoint: scale)
         }
         rect = rect.insetBy(dx: -own / scale, dy: -own / scale)
+        if p.shouldRasterize, p.rasterizationScale > 0 {
+            // Its bitmap has a texel of margin, which bilinear sampling blends in.
+            rect = rect.insetBy(dx: -1 / p.rasterizationScale, dy: -1 / p.rasterizationScale)
+        }
         guard LayerGeometry.isFinite(rect) else { return nil }
         return DrawnExtent(rect: rect, margin: margin + own)
     }
@@ -62,8 +67,9 @@ extension LayerRenderer {
     func sublayersExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> DrawnExtent?? {
         var union: DrawnExtent?
         for child in model.sublayers ?? [] {
-            guard let (cp, toParent) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time)
-            else { continue }
+            // Back faces are kept: an instance's transform may turn the layer to face the viewer.
+            guard let (cp, toParent) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time,
+                                                 cullingBackFaces: false) else { continue }
             guard let sub = drawnExtent(child, cp, time: time, depth: depth + 1),
                   let mapped = Self.image(of: sub.rect, under: toParent) else { return nil }
             union = DrawnExtent(rect: union.map { $0.rect.union(mapped) } ?? mapped,

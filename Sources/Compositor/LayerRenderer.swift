@@ -234,8 +234,10 @@ final class LayerRenderer {
     /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
     /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
     /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
+    /// `cullingBackFaces: false` keeps a layer that faces away under `parentMatrix` (a bound that
+    /// must hold under other parent maps too, `+Extent`).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
-                   time: CFTimeInterval) -> (CALayer, CATransform3D)? {
+                   time: CFTimeInterval, cullingBackFaces: Bool = true) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
         // A hidden or transparent layer still draws a running transition (to its empty picture).
         guard LayerRenderer.isShown(p) || (!usesModelValues && model._transition(atMediaTime: time) != nil) else { return nil }
@@ -243,7 +245,7 @@ final class LayerRenderer {
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
         guard LayerGeometry.isFinite(matrix), LayerGeometry.isFinite(p.bounds) else { return nil }
-        if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
+        if cullingBackFaces && !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }
 

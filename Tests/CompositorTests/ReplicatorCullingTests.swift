@@ -242,4 +242,26 @@ import Testing
         // Bounded at their own times, every instance is tested (none is found in closed form).
         #expect(visited == 1000)
     }
+
+    /// A one-sided sublayer turned away from the viewer (half a turn about y) is culled in the
+    /// first instance but not in the second, whose instance transform (half a turn about y,
+    /// about the replicator's centre x = 32) turns it back: the second draws it mirrored, at
+    /// x = 64 − 18 … 64 − 10 (Apple, isDoubleSided: "When the value is false, the layer hides
+    /// its content when facing away from the viewer").
+    @Test func instanceTurningABackFaceRoundDrawsIt() throws {
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        r.instanceCount = 2
+        r.instanceTransform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        let square = CALayer()
+        square.frame = CGRect(x: 10, y: 28, width: 8, height: 8)
+        square.backgroundColor = Self.red
+        square.isDoubleSided = false
+        square.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        r.addSublayer(square)
+        let size = CGSize(width: 64, height: 64)
+        let (pixels, _) = try Self.render(Self.root(size, r), size)
+        #expect(pixels.pixel(x: 50, y: 32).a == 255, "the second instance faces the viewer")
+        #expect(pixels.pixel(x: 14, y: 32).a == 0, "the first faces away")
+    }
 }
