@@ -27,31 +27,36 @@ extension LayerRenderer {
     /// are bounded instance by instance; larger ones have no extent.
     static let maxBoundedNestedInstances = 64
 
-    /// The extent of `model` (presented as `p`) and its subtree at `time`, in `p`'s space; nil
-    /// when unbounded or not finite (see above). `depth`: `p`'s nesting level.
-    func drawnExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> DrawnExtent? {
+    /// The extent of `model` (presented as `p`) and its subtree at `time`, in `p`'s space:
+    /// `.some(nil)` when it draws nothing, nil when unbounded or not finite (see above).
+    /// `depth`: `p`'s nesting level.
+    func drawnExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> DrawnExtent?? {
         guard depth < Self.maxNestingDepth, !(p is CAEmitterLayer), !(p is CATransformLayer),
               usesModelValues || model._transition(atMediaTime: time) == nil,
-              var rect = LayerContent.rect(p) else { return nil }
+              let content = LayerContent.rect(p) else { return nil }
+        // A clipping layer's sublayers stay within its bounds, which its content rectangle holds.
+        var rect: CGRect? = !p.masksToBounds && Self.drawsNothingOfItsOwn(model, p) ? nil : content
         var margin: CGFloat = 0
         if !p.masksToBounds {
-            guard let subs = sublayersExtent(model, p, time: time, depth: depth) else { return nil }
+            guard var subs = sublayersExtent(model, p, time: time, depth: depth) else { return nil }
             if let replicator = p as? CAReplicatorLayer {
                 guard let all = instancesExtent(of: subs, replicator, model: model) else { return nil }
-                if let all { rect = rect.union(all.rect); margin = all.margin }
-            } else if let subs {
-                rect = rect.union(subs.rect)
+                subs = all
+            }
+            if let subs {
+                rect = rect.map { $0.union(subs.rect) } ?? subs.rect
                 margin = subs.margin
             }
         }
         var own: CGFloat = 0
         if let effects = p._effects { own += CGFloat(blurSpread(effects.filters)) }
-        if p.shadowOpacity > 0, p.shadowColor != nil {
-            // Cast from shadowPath, else from the group's alpha (at most everything drawn).
-            let shape = p.shadowPath?.boundingBoxOfPath ?? rect
-            rect = rect.union(shape.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height))
+        // Cast from shadowPath, else from the group's alpha (at most everything drawn).
+        if p.shadowOpacity > 0, p.shadowColor != nil, let shape = p.shadowPath?.boundingBoxOfPath ?? rect {
+            let cast = shape.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height)
+            rect = rect.map { $0.union(cast) } ?? cast
             own += Self.shadowReach(p, pixelsPerPoint: scale)
         }
+        guard var rect else { return .some(nil) }
         rect = rect.insetBy(dx: -own / scale, dy: -own / scale)
         if p.shouldRasterize, p.rasterizationScale > 0 {
             // Its bitmap has a texel of margin, which bilinear sampling blends in.
@@ -59,6 +64,16 @@ extension LayerRenderer {
         }
         guard LayerGeometry.isFinite(rect) else { return nil }
         return DrawnExtent(rect: rect, margin: margin + own)
+    }
+
+    /// Whether a layer draws nothing of its own — a plain container: exactly a CALayer or a
+    /// CAReplicatorLayer (a subclass may draw), without contents or a delegate that draws, its
+    /// background and border absent or transparent. Its shadow and sublayers are counted apart.
+    static func drawsNothingOfItsOwn(_ model: CALayer, _ p: CALayer) -> Bool {
+        let kind = type(of: model)
+        guard kind == CALayer.self || kind == CAReplicatorLayer.self, p.contents == nil,
+              !LayerContent.drawnByDelegate(model) else { return false }
+        return (p.backgroundColor?.alpha ?? 0) <= 0 && (p.borderWidth <= 0 || (p.borderColor?.alpha ?? 0) <= 0)
     }
 
     /// The union of the extents of `model`'s sublayers in `p`'s space (after its
@@ -70,8 +85,9 @@ extension LayerRenderer {
             // Back faces are kept: an instance's transform may turn the layer to face the viewer.
             guard let (cp, toParent) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time,
                                                  cullingBackFaces: false) else { continue }
-            guard let sub = drawnExtent(child, cp, time: time, depth: depth + 1),
-                  let mapped = Self.image(of: sub.rect, under: toParent) else { return nil }
+            guard let drawn = drawnExtent(child, cp, time: time, depth: depth + 1) else { return nil }
+            guard let sub = drawn else { continue }
+            guard let mapped = Self.image(of: sub.rect, under: toParent) else { return nil }
             union = DrawnExtent(rect: union.map { $0.rect.union(mapped) } ?? mapped,
                                 margin: max(union?.margin ?? 0, sub.margin))
         }

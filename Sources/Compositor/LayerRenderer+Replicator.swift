@@ -29,7 +29,9 @@ import Raster
 ///   when later instances cannot show: the step shrinks every direction (largest singular
 ///   value ≤ 1) and an instance measures under `vanishingSize` pixel across — every later one is
 ///   smaller still, and an outline that small covers under 1/1000 of any pixel, which area
-///   coverage rounds to nothing — or the step grows every direction (smallest singular value > 1)
+///   coverage rounds to nothing (a retained bitmap is sampled at pixel centres instead, not by
+///   area; ReplicatorCullingTests' spiral of such bitmaps keeps its pixels all the same) — or
+///   the step grows every direction (smallest singular value > 1)
 ///   and an instance lies beyond a disc round the step's fixed point that holds the region,
 ///   which no later instance re-enters (each is at least that factor farther out).
 /// - Either way at most `maxReplicatorInstances` instances are visited (tested or drawn) per

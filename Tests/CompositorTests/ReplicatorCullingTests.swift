@@ -157,8 +157,11 @@ import Testing
     /// spiral inwards (turn 20°, scale 0.8) visit as many as it takes to fall below 1/32 pixel,
     /// outwards (turn 20°, scale 1.25) as many as it takes to leave the target — and draw the
     /// same pixels as the same spirals instance by instance (z scale 2, see above) to 400.
-    @Test(arguments: [0.8, 1.25])
-    func spiralsStopWhenLaterInstancesCannotShow(scale: CGFloat) throws {
+    /// `nested`: the square sits in a plain container the replicator's size (which draws
+    /// nothing of its own, so it does not hold the spiral's centre), drawn from a retained
+    /// bitmap.
+    @Test(arguments: [0.8, 1.25], [false, true])
+    func spiralsStopWhenLaterInstancesCannotShow(scale: CGFloat, nested: Bool) throws {
         func spiral(_ count: Int, zScale: CGFloat) -> CALayer {
             let r = CAReplicatorLayer()
             r.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
@@ -169,13 +172,17 @@ import Testing
             let square = CALayer()
             square.frame = CGRect(x: 36, y: 30, width: 10, height: 4)
             square.backgroundColor = Self.red
-            r.addSublayer(square)
+            // Nested, the square is drawn untinted within its tinted container (a retained bitmap).
+            let container = CALayer()
+            container.frame = r.bounds
+            container.addSublayer(square)
+            r.addSublayer(nested ? container : square)
             return r
         }
         let size = CGSize(width: 64, height: 64)
         let stopped = try Self.render(Self.root(size, spiral(.max, zScale: 1)), size)
         let every = try Self.render(Self.root(size, spiral(400, zScale: 2)), size)
-        try Self.save(stopped.0, "spiral-\(scale)")
+        try Self.save(stopped.0, "spiral-\(scale)-\(nested)")
         #expect(stopped.visited < 120, "visited \(stopped.visited)")
         #expect(Self.differing(Self.bytes(stopped.0, width: 64, height: 64), Self.bytes(every.0, width: 64, height: 64)) == 0)
     }
