@@ -62,6 +62,21 @@ extension BadInputCase {
             }
             return "drew"
         },
+        // Sublayers that move under an instanceDelay are bounded at each instance's own time:
+        // no closed-form range, so the instances are tested one by one up to the bound.
+        BadInputCase("replicator-instance-count-int-max-delayed-moving", area: "cost", expected: "drew (+ one line on stderr)",
+                     seconds: 300) {
+            CAMediaClock.setManualTime(0)
+            let r = replicator(count: .max, step: 20)
+            r.instanceDelay = 0.1
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 1
+            r.sublayers?.first?.add(move, forKey: "move")
+            CATransaction.flush()
+            return try drawn(r) + " (+ one line on stderr)"
+        },
         BadInputCase("replicator-instance-count-int-max-turning", area: "cost", expected: "drew (+ one line on stderr)",
                      seconds: 300) {
             let r = replicator(count: .max, step: 0)
