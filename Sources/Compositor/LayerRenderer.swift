@@ -21,7 +21,9 @@
 // (`CALayer._renderingOptions`): shouldRasterize (`+Rasterize`), allowsGroupOpacity = false
 // (`+GroupOpacity`), aliased edges (`+EdgeAntialiasing`); continuous corners
 // (`LayerGeometry+CornerCurve`), a gray backing store and flipped drawn content
-// (`+BackingStoreFormat`) change how the usual path draws.
+// (`+BackingStoreFormat`) change how the usual path draws. A replicator's instances are drawn
+// in `+Replicator`, those that cannot reach the target culled by a bound of what its sublayers
+// draw (`+Extent`).
 import QuartzCore
 import Raster
 
