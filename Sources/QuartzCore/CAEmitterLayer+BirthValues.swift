@@ -33,26 +33,30 @@ extension CAEmitterLayer {
         guard now.isFinite else { return }
         birthHistory.record(before: birthValuesCopy(), at: now)
     }
+}
 
+extension CAEmitterLayer: AnimationRetiring {
     /// Called before the animation under `key` (nil: every animation) leaves this model layer,
     /// removed or replaced: one that changes birth values goes on giving them to the particles
     /// born before now.
-    func retireBirthAnimations(forKey key: String?) {
+    func retireAnimations(forKey key: String?) {
         guard modelLayer == nil else { return }
         let now = localTime(fromMediaTime: CACurrentMediaTime())
         for entry in animationStore.entries where (key == nil || entry.key == key) && !entry.pendingBegin {
-            retireBirthAnimation(entry.animation, until: now)
+            retireAnimation(entry.animation, until: now)
         }
     }
 
     /// Keeps `animation`, which leaves this model layer, for the particles born before `until`
     /// (layer time) when it changes birth values.
-    func retireBirthAnimation(_ animation: CAAnimation, until: CFTimeInterval) {
+    func retireAnimation(_ animation: CAAnimation, until: CFTimeInterval) {
         guard modelLayer == nil, CAEmitterLayer.animatesBirthValues(animation), until.isFinite else { return }
         birthHistory.retire(animation, until: until, now: localTime(fromMediaTime: CACurrentMediaTime()),
                             reach: BirthHistory.reach(of: self))
     }
+}
 
+extension CAEmitterLayer {
     /// A copy of this layer's emitter values with its own copies of the cells.
     func birthValuesCopy() -> CAEmitterLayer {
         let copy = CAEmitterLayer(layer: self)
