@@ -207,16 +207,20 @@ extension FlattenSink {
 /// so left runs are folded, and curves off the clip drawn as their chords, only once a fill
 /// has made `foldingStart` edges. The device bounds of the culled edges are kept
 /// (`culledBounds`), so the rasterizer, adding those of the held edges, picks the same box.
-/// Culling starts once a fill has made `min(limit, foldingStart)` edges (before, every edge is
-/// held, as the rasterizer always had them): an ordinary fill costs and draws exactly what it did.
+/// Culling starts once a fill holds `min(limit, foldingStart)` edges (before, every edge is
+/// held, as the rasterizer always had them): an ordinary fill costs and draws exactly what it
+/// did. Until then an edge costs one comparison, `out.count < plainEnd`, which is also the
+/// list's capacity check (`plainEnd` is the smaller of the two; past it, `appendPastPlainEnd`
+/// grows the list or starts culling).
 ///
 /// At most `limit` edges are held: past it, a sink with a `drain` hands them over and starts
 /// again; one without marks itself `overflowed` and keeps only the bounds and which subpaths
-/// were not finite, for a second pass that skips those (their edges cannot be taken back once
-/// drained).
+/// were not finite, for a second pass that drops those (their edges cannot be taken back once
+/// drained, so that pass counts them non-finite from their first point).
 struct EdgeSink: FlattenSink {
     static var preservesArea: Bool { true }
-    let out: EdgeList
+    /// The rasterizer's edge list, which outlives every sink made for it (not retained).
+    unowned(unsafe) let out: EdgeList
     /// The clip's edges (device pixels): left, top, right, bottom.
     private let left: Double, top: Double, right: Double, bottom: Double
     private let limit: Int
@@ -229,11 +233,11 @@ struct EdgeSink: FlattenSink {
     var culledBounds: SIMD4<Double> { SIMD4(minX, minY, -maxX, -maxY) }
     private var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     /// Indices of the subpaths with a non-finite point, in order (when collecting), or those to
-    /// skip (when draining).
+    /// drop (when draining).
     private(set) var nonFiniteSubpaths: [Int]
+    /// The next of `nonFiniteSubpaths` to drop; `Int.max` when collecting.
+    private var nextSkipped: Int
     private var subpathIndex = -1
-    private var nextSkipped = 0
-    private var skipsSubpath = false
     private var subpathStart = 0
     private var start = Point.zero, current = Point.zero
     /// Σ (x·0 + y·0) over the subpath's points: ±0 while they are all finite, NaN after one is
@@ -242,58 +246,75 @@ struct EdgeSink: FlattenSink {
     /// The bounds of the subpath's culled edges (merged at its end, if it is finite).
     private var subMinX = Double.infinity, subMinY = Double.infinity
     private var subMaxX = -Double.infinity, subMaxY = -Double.infinity
-    /// Edges appended so far.
-    private var appended = 0
     /// Edges after which a fill culls, folds runs left of the clip into one edge and draws
     /// curves off the clip as their chords. Folding changes the float sums' rounding (and a
     /// chord's bounds can move the box by whole pixels), so an ordinary fill, with fewer edges,
-    /// keeps exactly the pixels it had before culling — and its cost: one count per edge.
+    /// keeps exactly the pixels it had before culling.
     static let foldingStart = 1 << 12
-    /// Edges appended without a test (`foldingStart`, or `limit` if smaller: no hand-over can
-    /// come first).
+    /// Edges held without a test (`foldingStart`, or `limit` if smaller: no hand-over can come
+    /// first).
     private let plainEdges: Int
+    /// While every edge is held as it comes: the smaller of `plainEdges` and the list's
+    /// capacity; 0 once culling has started.
+    private var plainEnd: Int
+    /// Edges appended since culling started, counting those it started with.
+    private var appended = 0
     /// The vertical edge on the clip's left or right edge (at x = `sideRunX`) that the latest
     /// culled edges add up to, from `sideRunStart` to `sideRunEnd` (equal: none).
     private var sideRunX = 0.0, sideRunStart = 0.0, sideRunEnd = 0.0
 
-    /// Collects into `out` (a first pass), or with `drain`, a second pass skipping the
+    /// Collects into `out` (a first pass), or with `drain`, a second pass dropping the
     /// subpaths listed in `skipping`.
     init(out: EdgeList, clip: IntRect, limit: Int = .max, skipping: [Int] = [], drain: (() -> Void)? = nil) {
         self.out = out
         left = Double(clip.x0); top = Double(clip.y0); right = Double(clip.x1); bottom = Double(clip.y1)
         self.limit = limit
         plainEdges = Swift.min(limit, EdgeSink.foldingStart)
+        plainEnd = Swift.min(plainEdges, out.capacity)
         self.drain = drain
         nonFiniteSubpaths = skipping
+        nextSkipped = drain == nil ? .max : 0
     }
 
     mutating func begin(_ p: Point) {
-        subpathIndex += 1
-        if drain != nil, nextSkipped < nonFiniteSubpaths.count, nonFiniteSubpaths[nextSkipped] == subpathIndex {
-            nextSkipped += 1
-            skipsSubpath = true
-            return
-        }
-        skipsSubpath = false
+        subpathIndex &+= 1
         subpathStart = out.count
         start = p; current = p
         nonFinite = p.x * 0 + p.y * 0
         subMinX = .infinity; subMinY = .infinity; subMaxX = -.infinity; subMaxY = -.infinity
+        if nextSkipped < nonFiniteSubpaths.count, nonFiniteSubpaths[nextSkipped] == subpathIndex {
+            nextSkipped &+= 1
+            nonFinite = .nan
+        }
     }
 
     @inline(__always)
     mutating func line(to p: Point) {
-        if skipsSubpath { return }
         nonFinite += p.x * 0 + p.y * 0
         if current.y != p.y {   // horizontal edges sweep no area
-            if appended < plainEdges {
-                out.append(SIMD4(current.x, current.y, p.x, p.y))
-                appended &+= 1
+            if out.count < plainEnd {
+                out.appendWithinCapacity(SIMD4(current.x, current.y, p.x, p.y))
             } else {
-                add(current, p)
+                appendPastPlainEnd(current, p)
             }
         }
         current = p
+    }
+
+    /// An edge from `a` to `b` once the list holds `plainEnd` edges: held after growing the
+    /// list while fewer than `plainEdges` are held, culled or held by `add` after that.
+    @inline(never)
+    private mutating func appendPastPlainEnd(_ a: Point, _ b: Point) {
+        if plainEnd > 0 {
+            if out.count < plainEdges {
+                out.append(SIMD4(a.x, a.y, b.x, b.y))
+                plainEnd = Swift.min(plainEdges, out.capacity)
+                return
+            }
+            plainEnd = 0
+            appended = out.count
+        }
+        add(a, b)
     }
 
     /// Keeps, drops or folds into a side run one non-horizontal edge from `a` to `b` (from
@@ -367,29 +388,28 @@ struct EdgeSink: FlattenSink {
     }
 
     /// Drains the held edges, or (collecting) keeps their bounds, drops them and marks the sink
-    /// overflowed.
+    /// overflowed. The edges of a subpath already known not to be finite are dropped first.
     @inline(never)
     private mutating func handOver() {
+        if nonFinite != 0 { out.truncate(to: subpathStart) }
         if let drain {
             drain()
         } else {
             overflowed = true
-            let held = out.bounds
-            minX = Swift.min(minX, held[0]); minY = Swift.min(minY, held[1])
-            maxX = Swift.max(maxX, -held[2]); maxY = Swift.max(maxY, -held[3])
+            let all = out.bounds(with: culledBounds)
+            minX = all[0]; minY = all[1]; maxX = -all[2]; maxY = -all[3]
         }
         out.removeAll()
         subpathStart = 0
     }
 
     mutating func end(closed: Bool) {
-        if skipsSubpath { return }
         line(to: start)
         endSideRun()
         if nonFinite != 0 {
             out.truncate(to: subpathStart)
             if drain == nil { nonFiniteSubpaths.append(subpathIndex) }
-        } else {
+        } else if subMinX <= subMaxX {
             minX = Swift.min(minX, subMinX); minY = Swift.min(minY, subMinY)
             maxX = Swift.max(maxX, subMaxX); maxY = Swift.max(maxY, subMaxY)
         }
@@ -408,7 +428,7 @@ struct EdgeSink: FlattenSink {
 /// reused from draw to draw, appended to in place (no copy-on-write check per edge).
 final class EdgeList {
     private var base: UnsafeMutablePointer<SIMD4<Double>>
-    private var capacity = 64
+    private(set) var capacity = 64
     private(set) var count = 0
 
     /// Capacity kept between draws; a larger list is freed after its draw (`trim`).
@@ -428,14 +448,22 @@ final class EdgeList {
     @inline(__always)
     func append(_ edge: SIMD4<Double>) {
         if count == capacity { grow() }
+        appendWithinCapacity(edge)
+    }
+
+    /// `append` when the caller knows `count < capacity`.
+    @inline(__always)
+    func appendWithinCapacity(_ edge: SIMD4<Double>) {
         base[count] = edge
         count &+= 1
     }
 
-    /// The bounds of the edges as (minX, minY, −maxX, −maxY); all +∞ when there are none.
-    var bounds: SIMD4<Double> {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
+    /// The bounds of the edges and of `other`, both as (minX, minY, −maxX, −maxY) (all +∞ for
+    /// no edges).
+    @inline(__always)
+    func bounds(with other: SIMD4<Double>) -> SIMD4<Double> {
+        var minX = other[0], minY = other[1]
+        var maxX = -other[2], maxY = -other[3]
         // Every end point as an (x, y) pair of the edges' coordinates.
         let points = coordinates
         var i = 0

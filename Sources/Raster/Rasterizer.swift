@@ -74,7 +74,7 @@ final class Rasterizer {
         var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
         produce(&collect)
         guard collect.overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(pointwiseMin(collect.culledBounds, segments.bounds), clip: clip)
+              let (box, containsAll) = deviceBounds(segments.bounds(with: collect.culledBounds), clip: clip)
         else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
