@@ -97,6 +97,40 @@ struct DashBatchTests {
         #expect(levels.filter { $0 == 191 }.count == 12 * 60 * 2)
     }
 
+    /// A subpath with a non-finite point is left out whole, as the flattener leaves it out of
+    /// fills — also the dashes it had already made when the point came: a path whose first
+    /// subpath runs 100 px along y = 30 before a NaN point draws what its second subpath draws
+    /// alone.
+    @Test func nonFiniteSubpathsAreLeftOutWhole() throws {
+        let style = StrokeStyle(width: 4, dash: [3, 2])
+        var second = Path(); second.move(to: Point(x: 10, y: 60)); second.line(to: Point(x: 150, y: 70))
+        var path = Path()
+        path.move(to: Point(x: 0, y: 30)); path.line(to: Point(x: 100, y: 30)); path.line(to: Point(x: .nan, y: 40))
+        path.verbs += second.verbs
+        path.points += second.points
+        let both = try LargePathTests.drawn { $0.stroke(path, style: style, paint: StrokeTests.white) }
+        let alone = try LargePathTests.drawn { $0.stroke(second, style: style, paint: StrokeTests.white) }
+        #expect(LargePathTests.samePixels(both, alone))
+        #expect(CoverageTests.alphaSum(alone) > 100)
+    }
+
+    /// A closed subpath that ends painted joins its last dash to its first across the closing
+    /// point (Core Graphics' rule, `Dasher`), also when the dashes stream: the square
+    /// (50, 20)–(90, 60), perimeter 160, dashed [30, 10] from phase 5, has four dashes of 30,
+    /// each turning one corner with a miter join: 4 × 30 × 4 px², where two butt-capped pieces
+    /// meeting at the start corner would leave its outer 2 × 2 square empty (476).
+    @Test func aClosedSubpathJoinsItsLastDashToItsFirst() throws {
+        var square = Path(rect: Rect(x: 50, y: 20, width: 40, height: 40))
+        square.close()
+        let style = StrokeStyle(width: 4, cap: .butt, join: .miter, dash: [30, 10], dashPhase: 5)
+        let pixmap = try LargePathTests.drawn { $0.stroke(square, style: style, paint: StrokeTests.white) }
+        #expect(abs(CoverageTests.alphaSum(pixmap) - 480) < 0.5)
+        // The array form keeps the joined dash first: from 155 along (x = 50, y = 25) to 25 along.
+        let dashes = try #require(Dasher.dashes(Flattener.polylines(square, tolerance: 0.05), lengths: [30, 10], phase: 5))
+        #expect(dashes.count == 4)
+        #expect(dashes.first?.points.first == Point(x: 50, y: 25) && dashes.first?.points.last == Point(x: 75, y: 20))
+    }
+
     /// Dashes entirely off the pixmap are not outlined: a line 10 000 px long of 1-px dashes
     /// (5 000 dashes) across a 200-px pixmap draws what falls inside — 100 dashes, 4 px² each.
     @Test func dashesOffThePixmapAreSkipped() throws {
