@@ -70,16 +70,15 @@ final class Rasterizer {
     func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B,
                           heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
         defer { segments.trim() }
-        segments.removeAll()
         var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
         produce(&collect)
-        guard collect.overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(segments.bounds(with: collect.culledBounds), clip: clip)
+        let overflowed = segments.overflowed
+        guard overflowed || !segments.isEmpty,
+              let (box, containsAll) = deviceBounds(segments.bounds(with: segments.culledBounds), clip: clip)
         else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
-        if collect.overflowed {
-            segments.removeAll()
+        if overflowed {
             var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
                                    skipping: collect.nonFiniteSubpaths) { [unowned self] in
                 depositSegments(box: box, containsAll: containsAll, stride: stride)
