@@ -74,6 +74,7 @@ struct EdgeSink: FlattenSink {
         current = p
     }
 
+    @inline(__always)
     mutating func end(closed: Bool) {
         line(to: start)
         let finite = nonFinite == 0
@@ -172,8 +173,9 @@ final class EdgeList {
         var i = 0
         while i &+ 1 < points.count {
             let x = points[i], y = points[i &+ 1]
-            minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX
-            minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY
+            // Accumulator first: one `minpd`/`maxpd` per pair, no register copies.
+            minX = minX < x ? minX : x; maxX = maxX > x ? maxX : x
+            minY = minY < y ? minY : y; maxY = maxY > y ? maxY : y
             i &+= 2
         }
         return SIMD4(minX, minY, -maxX, -maxY)

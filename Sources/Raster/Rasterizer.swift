@@ -74,7 +74,7 @@ final class Rasterizer {
         produce(&collect)
         let overflowed = segments.overflowed
         guard overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(segments.bounds(with: segments.culledBounds), clip: clip)
+              let (box, containsAll) = deviceBounds(clip: clip)
         else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
@@ -107,10 +107,11 @@ final class Rasterizer {
 
     // MARK: - Bounds and buffers
 
-    /// The box of cells a fill needs (the `bounds` of every edge made, held or culled, as
-    /// (minX, minY, −maxX, −maxY), in whole pixels, within `clip`), and whether it holds every
-    /// segment (nothing to clip).
-    private func deviceBounds(_ bounds: SIMD4<Double>, clip: IntRect) -> (IntRect, containsAll: Bool)? {
+    /// The box of cells a fill needs (the bounds of every edge made, held in `segments` or
+    /// culled, in whole pixels, within `clip`), and whether it holds every segment (nothing to
+    /// clip).
+    private func deviceBounds(clip: IntRect) -> (IntRect, containsAll: Bool)? {
+        let bounds = segments.bounds(with: segments.culledBounds)
         guard bounds[0] <= -bounds[2], !clip.isEmpty else { return nil }
         let minX = bounds[0], minY = bounds[1], maxX = -bounds[2], maxY = -bounds[3]
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.
