@@ -101,9 +101,9 @@ extension Pixmap {
     /// Fills the outlines of the dashes of `path` (mapped by `pathTransform`; `plan` made for
     /// it with the same transform and `tolerance`), as `fill(path.stroked(style), …)` does —
     /// the same coverage, exactly, however many batches (issue 18: a stroke of a million
-    /// round-capped dashes built as one outline took gigabytes; then batches whose coverage
-    /// was added into a mask the size of the target, capped, drew pixels two batches share a
-    /// level darker). Dashes are cut as the flattener walks the path and outlined one by one,
+    /// round-capped dashes built as one outline took gigabytes; then batches whose rounded
+    /// coverage was added into a mask the size of the target, capped, could draw a pixel two
+    /// batches shared a level off). Dashes are cut as the flattener walks the path and outlined one by one,
     /// those whose stroke cannot reach the pixmap skipped: memory follows one batch, not the
     /// path or its dash count.
     func strokeDashes(_ path: Path, plan: DashPlan, style: StrokeStyle, paint: Paint, transform: Transform,
