@@ -37,9 +37,10 @@ struct EdgeSink: FlattenSink {
     private var nextSkipped: Int
     private var subpathIndex = -1
     private var start = Point.zero, current = Point.zero
-    /// Σ (x·0 + y·0) over the subpath's points: ±0 while they are all finite, NaN after one is
-    /// not (∞·0 and NaN·0 are NaN) — one multiply-add per point instead of two finiteness tests.
-    private var nonFinite = 0.0
+    /// Σ (x·0, y·0) over the subpath's points: ±0 in both lanes while they are all finite, NaN
+    /// in a lane after one is not (∞·0 and NaN·0 are NaN) — one vector multiply-add per point
+    /// instead of two finiteness tests.
+    private var nonFinite = SIMD2<Double>()
 
     /// Collects into `out` (a first pass), or with `drain`, a second pass dropping the
     /// subpaths listed in `skipping`; `out` is emptied and its culling state reset.
@@ -54,30 +55,33 @@ struct EdgeSink: FlattenSink {
         subpathIndex &+= 1
         out.beginSubpath()
         start = p; current = p
-        nonFinite = p.x * 0 + p.y * 0
+        nonFinite = SIMD2(p.x, p.y) * 0
         if nextSkipped < nonFiniteSubpaths.count, nonFiniteSubpaths[nextSkipped] == subpathIndex {
             nextSkipped &+= 1
-            nonFinite = .nan
+            nonFinite = SIMD2(repeating: .nan)
         }
     }
 
     @inline(__always)
     mutating func line(to p: Point) {
-        nonFinite += p.x * 0 + p.y * 0
+        nonFinite += SIMD2(p.x, p.y) * 0
         if current.y != p.y {   // horizontal edges sweep no area
             if out.count < out.plainEnd {
                 out.appendWithinCapacity(SIMD4(current.x, current.y, p.x, p.y))
             } else {
-                out.appendPastPlainEnd(current, p, dropsSubpath: nonFinite != 0)
+                out.appendPastPlainEnd(current, p, dropsSubpath: !isFinite)
             }
         }
         current = p
     }
 
+    /// Whether every point of the subpath so far is finite.
+    private var isFinite: Bool { nonFinite[0] + nonFinite[1] == 0 }
+
     @inline(__always)
     mutating func end(closed: Bool) {
         line(to: start)
-        let finite = nonFinite == 0
+        let finite = isFinite
         out.endSubpath(finite: finite)
         if !finite, nextSkipped == .max { nonFiniteSubpaths.append(subpathIndex) }
     }
