@@ -89,6 +89,10 @@ public final class CARenderer {
         }.clamped(width: pixmap.width, height: pixmap.height)
     }
 
+    /// Citrine extension, for tests: replicator instances this renderer has visited (box-tested
+    /// or drawn) since it was made — a count that follows what reaches the target, not
+    /// `instanceCount` (`LayerRenderer+Replicator`).
+    public var _replicatorInstancesVisited: Int { renderer.replicatorInstancesVisited }
     /// Citrine extension (diagnostics): how many layer bitmaps the renderer retains — drawn
     /// contents and rasterized leaf layers of the layers on screen.
     public var _retainedBitmapCount: Int { renderer.leaves.byLayer.count + renderer.backingStores.count }

@@ -38,6 +38,10 @@ enum LayerGeometry {
             if o.isEmpty { return self }
             return IntBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
         }
+        /// The pixels in both boxes (empty when they share none).
+        func intersection(_ o: IntBox) -> IntBox {
+            IntBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        }
         func clamped(width: Int, height: Int) -> IntBox {
             IntBox(x0: max(0, x0), y0: max(0, y0), x1: min(width, x1), y1: min(height, y1))
         }

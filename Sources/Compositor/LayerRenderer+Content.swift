@@ -277,8 +277,7 @@ extension LayerRenderer {
         if let transform = LayerGeometry.affine(matrix) {
             drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: transform, into: canvas)
         } else {
-            let sigma = Double(p.shadowRadius * scale) / 2
-            let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2) / scale
+            let reach = Self.shadowReach(p, pixelsPerPoint: scale) / scale
             let area = shapeBounds.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height).insetBy(dx: -reach, dy: -reach)
             drawProjected(area: area, matrix: matrix, into: canvas) {
                 drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: $0, into: $1)
@@ -286,18 +285,32 @@ extension LayerRenderer {
         }
     }
 
+    /// How far (pixels, at `pixelsPerPoint`) `p`'s blurred shadow reaches beyond its offset
+    /// shape: the blur's three standard deviations (σ = shadowRadius · pixelsPerPoint / 2),
+    /// rounded up (`Pixmap.blurMargin`, the kernel's radius), and two pixels for antialiasing
+    /// and resampling. Every box that must hold a shadow grows by this.
+    static func shadowReach(_ p: CALayer, pixelsPerPoint: CGFloat) -> CGFloat {
+        CGFloat(Pixmap.blurMargin(sigma: shadowSigma(p, pixelsPerPoint: pixelsPerPoint)) + 2)
+    }
+
+    /// The standard deviation (pixels, at `pixelsPerPoint`) of `p`'s shadow blur:
+    /// shadowRadius / 2 points (see `drawShadow`).
+    static func shadowSigma(_ p: CALayer, pixelsPerPoint: CGFloat) -> Double {
+        Double(p.shadowRadius * pixelsPerPoint) / 2
+    }
+
     private func drawShadow(_ p: CALayer, shape: Path, shapeBounds: CGRect, color: CGColor, transform: Transform,
                             into canvas: Pixmap) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
-        let sigma = Double(p.shadowRadius * scale) / 2
+        let sigma = Self.shadowSigma(p, pixelsPerPoint: scale)
         // The offset is in layer space: the shadow turns with the layer, as it does on iOS (the
         // shadow is part of the layer's rendering; community-verified, not documented by Apple).
         let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(p.shadowOffset.width), ty: Double(p.shadowOffset.height))
             .concatenating(transform)
         // Only the device box the blurred shape can reach (the shape's box grown by the blur's
         // spread), not the whole canvas: outside it the shadow is transparent either way.
-        let reach = CGFloat(Pixmap.blurMargin(sigma: sigma) + 2)
+        let reach = Self.shadowReach(p, pixelsPerPoint: scale)
         guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3D(offset),
                                                 margin: reach)?.clamped(width: canvas.width, height: canvas.height),
               box.x1 > box.x0, box.y1 > box.y0,
@@ -327,7 +340,7 @@ extension LayerRenderer {
             dst[4 * i + 2] = UInt8((UInt32(shade.b) * a + 127) / 255)
             dst[4 * i + 3] = UInt8((UInt32(shade.a) * a + 127) / 255)
         }
-        alpha.gaussianBlur(sigma: Double(p.shadowRadius * scale) / 2)
+        alpha.gaussianBlur(sigma: Self.shadowSigma(p, pixelsPerPoint: scale))
         let (mx, my) = (p.bounds.midX, p.bounds.midY)
         let from = matrix._project(x: mx, y: my), to = matrix._project(x: mx + p.shadowOffset.width, y: my + p.shadowOffset.height)
         let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(to.x - from.x).finiteOrZero, ty: Double(to.y - from.y).finiteOrZero)

@@ -310,8 +310,7 @@ extension LayerRenderer {
     func planeExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, levels: Int) -> CGRect? {
         guard var r = LayerContent.rect(p) else { return nil }
         if p.shadowOpacity > 0, p.shadowColor != nil {
-            // σ = shadowRadius / 2 (`drawShadow`); three σ and a pixel cover the blur.
-            let reach = 1.5 * p.shadowRadius + 2 / scale
+            let reach = Self.shadowReach(p, pixelsPerPoint: scale) / scale
             r = r.union((p.shadowPath?.boundingBoxOfPath ?? r).offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height)
                 .insetBy(dx: -reach, dy: -reach))
         }

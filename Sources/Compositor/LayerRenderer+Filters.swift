@@ -22,16 +22,10 @@ extension LayerRenderer {
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
         if !effects.backgroundFilters.isEmpty { filterBackdrop(p, effects.backgroundFilters, matrix: matrix, canvas: canvas) }
-        let spread = CGFloat(blurSpread(effects.filters))
-        let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
-        guard box.width > 0, box.height > 0, let body = try? Pixmap(width: box.width, height: box.height) else { return }
-        let toBody = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        drawLayerBody(model, p, matrix: toBody, time: time, into: body, depth: depth, shadow: false)
-        apply(effects.filters, to: body)
-        let group = withFilteredShadow(model, p, body, matrix: toBody)
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: toBody, time: time, to: group, depth: depth) }
-        if let tint { multiply(group, by: tint) }
-        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity, blendMode: effects.blendMode?.rasterBlendMode ?? .sourceOver)
+        compositeGroup(model, p, matrix: matrix, canvas: canvas, spread: CGFloat(blurSpread(effects.filters)),
+                       blendMode: effects.blendMode?.rasterBlendMode ?? .sourceOver) {
+            drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint, filters: effects.filters)
+        }
     }
 
     /// Applies `filters` in order to `surface`.
@@ -55,7 +49,7 @@ extension LayerRenderer {
 
     /// The filtered `body` over the layer's shadow: cast from the filtered alpha, or from
     /// shadowPath when set (then not filtered).
-    private func withFilteredShadow(_ model: CALayer, _ p: CALayer, _ body: Pixmap, matrix: CATransform3D) -> Pixmap {
+    func withFilteredShadow(_ model: CALayer, _ p: CALayer, _ body: Pixmap, matrix: CATransform3D) -> Pixmap {
         guard p.shadowOpacity > 0, p.shadowColor != nil else { return body }
         guard p.shadowPath != nil else { return withShadowBeneath(p, body, matrix: matrix) }
         guard let group = try? Pixmap(width: body.width, height: body.height) else { return body }
@@ -73,19 +67,8 @@ extension LayerRenderer {
               !box.isEmpty, let backdrop = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
         backdrop.draw(canvas, atX: -box.x0, y: -box.y0)
         apply(filters, to: backdrop)
-        let toBackdrop = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0))
-        guard let outline = makeClip(p, matrix: toBackdrop, size: backdrop) else { return }
-        let shifted = translated(outline, by: (box.x0, box.y0), size: canvas)
-        canvas.draw(backdrop, atX: box.x0, y: box.y0, blendMode: .copy, clip: shifted)
-    }
-
-    /// `mask` (the size of a patch at `offset` in a pixmap of `size`) placed in a mask of that size.
-    private func translated(_ mask: Mask, by offset: (x: Int, y: Int), size: Pixmap) -> Mask? {
-        guard let full = try? Mask(width: size.width, height: size.height) else { return nil }
-        for y in 0..<mask.height {
-            let target = (y + offset.y) * size.width + offset.x
-            for x in 0..<mask.width { full.data[target + x] = mask.data[y * mask.width + x] }
-        }
-        return full
+        // The outline in the canvas's pixels (it lies within the box, which only the canvas clips).
+        guard let outline = makeClip(p, matrix: matrix, size: canvas) else { return }
+        canvas.draw(backdrop, atX: box.x0, y: box.y0, blendMode: .copy, clip: outline)
     }
 }

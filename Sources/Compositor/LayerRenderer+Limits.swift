@@ -20,11 +20,15 @@ extension LayerRenderer {
 
     private static let reportedDepthLimit = Atomic<Bool>(false)
 
-    /// Most instances of one replicator drawn per frame (a larger `instanceCount` draws the
-    /// first `maxReplicatorInstances`; the first time in a process, one line on standard error
-    /// says so). Instances made invisible by a non-positive alpha (`instanceColor` plus the
-    /// accumulated `instanceAlphaOffset`) are skipped without drawing, and once the alpha can
-    /// only fall further the loop ends, so such instances cost nothing.
+    /// Most instances of one replicator visited — box-tested or drawn — per frame
+    /// (`LayerRenderer+Replicator`). A translation step visits only the instances that can
+    /// reach the target, found in closed form, so a larger `instanceCount` costs nothing more;
+    /// other steps visit instances in order until later ones cannot show (they shrink below a
+    /// pixel, or grow away from the target for good). Past the limit the rest are not drawn,
+    /// and the first time in a process one line on standard error says so. Instances made
+    /// invisible by a non-positive alpha (`instanceColor` plus the accumulated
+    /// `instanceAlphaOffset`) are skipped without drawing, and once the alpha can only fall
+    /// further the loop ends.
     static let maxReplicatorInstances = 1 << 20
 
     private static let reportedInstanceLimit = Atomic<Bool>(false)
@@ -32,8 +36,8 @@ extension LayerRenderer {
     /// Says once per process that a replicator's instances past the limit went undrawn.
     static func reportInstanceLimit(_ replicator: CAReplicatorLayer) {
         guard !reportedInstanceLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only the first "
-            + "\(maxReplicatorInstances) instances are drawn (README: Limits)\n"
+        let line = "Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only "
+            + "\(maxReplicatorInstances) of its instances are visited per frame, the rest are not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

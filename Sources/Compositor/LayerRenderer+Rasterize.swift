@@ -66,7 +66,7 @@ extension LayerRenderer {
     func drawRasterized(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                         depth: Int, tint: Tint?) -> Bool {
         let scale = p.rasterizationScale
-        guard scale > 0, scale.isFinite, let area = rasterizedArea(model, p, time: time, depth: depth) else { return false }
+        guard scale > 0, scale.isFinite, let area = rasterizedArea(model, p, rasterScale: scale, time: time, depth: depth) else { return false }
         let fw = (area.width * scale).rounded(.up), fh = (area.height * scale).rounded(.up)
         guard area.width > 0, area.height > 0, fw.isFinite, fh.isFinite,
               fw <= LayerRenderer.maxLeafSide, fh <= LayerRenderer.maxLeafSide else { return false }
@@ -102,11 +102,12 @@ extension LayerRenderer {
     /// The layer-space rectangle a rasterized layer's bitmap must cover: its content rectangle
     /// grown by its shadow's reach, and its sublayers' areas unless masksToBounds clips them;
     /// nil when it is unbounded (a replicator or emitter below) or not finite.
-    private func rasterizedArea(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> CGRect? {
+    private func rasterizedArea(_ model: CALayer, _ p: CALayer, rasterScale: CGFloat, time: CFTimeInterval, depth: Int) -> CGRect? {
         guard depth < Self.maxNestingDepth, !(model is CAReplicatorLayer), !(model is CAEmitterLayer),
               var area = LayerContent.rect(p) else { return nil }
         if p.shadowOpacity > 0 {
-            let reach = 1.5 * p.shadowRadius + 2
+            // The bitmap is drawn at the rasterization scale, and so is the shadow's blur.
+            let reach = Self.shadowReach(p, pixelsPerPoint: rasterScale) / rasterScale
             let shadow = (p.shadowPath?.boundingBoxOfPath ?? p.bounds)
                 .offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height).insetBy(dx: -reach, dy: -reach)
             area = area.union(shadow)
@@ -115,7 +116,7 @@ extension LayerRenderer {
         for child in model.sublayers ?? [] {
             guard let (cp, toLayer) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time)
             else { continue }
-            guard let box = rasterizedArea(child, cp, time: time, depth: depth + 1) else { return nil }
+            guard let box = rasterizedArea(child, cp, rasterScale: rasterScale, time: time, depth: depth + 1) else { return nil }
             let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
                 .map { toLayer._project(x: $0.0, y: $0.1) }
             for c in corners {

@@ -21,7 +21,9 @@
 // (`CALayer._renderingOptions`): shouldRasterize (`+Rasterize`), allowsGroupOpacity = false
 // (`+GroupOpacity`), aliased edges (`+EdgeAntialiasing`); continuous corners
 // (`LayerGeometry+CornerCurve`), a gray backing store and flipped drawn content
-// (`+BackingStoreFormat`) change how the usual path draws.
+// (`+BackingStoreFormat`) change how the usual path draws. A replicator's instances are drawn
+// in `+Replicator`, those that cannot reach the target culled by a bound of what its sublayers
+// draw (`+Extent`).
 import QuartzCore
 import Raster
 
@@ -176,23 +178,38 @@ final class LayerRenderer {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
         }
-        // Group opacity: the layer and its subtree in an offscreen surface covering only the
-        // device area they can touch, composited once.
-        let box = groupBox(model, p, matrix: matrix, canvas: canvas)
+        compositeGroup(model, p, matrix: matrix, canvas: canvas) {
+            drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint)
+        }
+    }
+
+    /// Group opacity: the layer and its subtree drawn by `makeGroup` (handed a transparent
+    /// surface and the layer → surface matrix) into an offscreen surface covering only the
+    /// device area they can touch (`groupBox`, grown by `spread` pixels), composited once at the
+    /// layer's opacity with `blendMode`.
+    func compositeGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0,
+                        blendMode: BlendMode = .sourceOver, _ makeGroup: (Pixmap, CATransform3D) -> Pixmap) {
+        let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
         guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
         let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        let group = drawGroup(model, p, matrix: local, time: time, into: surface, depth: depth, tint: tint)
-        canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity)
+        canvas.draw(makeGroup(surface, local), atX: box.x, y: box.y, opacity: p.opacity, blendMode: blendMode)
     }
 
     /// The layer and its subtree drawn into the transparent `surface` under `matrix` as one
     /// group — body, shadow cast from its alpha, mask, tint — but not its opacity, which the
-    /// caller applies when compositing the group. Returns the group (`surface`, or a new bitmap
-    /// holding the shadow beneath it).
+    /// caller applies when compositing the group. With `filters` (`+Filters`) the body is drawn
+    /// without its shadow, filtered, and then put over its shadow (`withFilteredShadow`).
+    /// Returns the group (`surface`, or a new bitmap holding the shadow beneath it).
     func drawGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
-                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> Pixmap {
-        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth)
-        let group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, filters: [_FilterEffect]? = nil) -> Pixmap {
+        drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth, shadow: filters == nil)
+        let group: Pixmap
+        if let filters {
+            apply(filters, to: surface)
+            group = withFilteredShadow(model, p, surface, matrix: matrix)
+        } else {
+            group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+        }
         if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: group, depth: depth) }
         if let tint { multiply(group, by: tint) }
         return group
@@ -219,8 +236,10 @@ final class LayerRenderer {
     /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
     /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
     /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
+    /// `cullingBackFaces: false` keeps a layer that faces away under `parentMatrix` (a bound that
+    /// must hold under other parent maps too, `+Extent`).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
-                   time: CFTimeInterval) -> (CALayer, CATransform3D)? {
+                   time: CFTimeInterval, cullingBackFaces: Bool = true) -> (CALayer, CATransform3D)? {
         let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
         // A hidden or transparent layer still draws a running transition (to its empty picture).
         guard LayerRenderer.isShown(p) || (!usesModelValues && model._transition(atMediaTime: time) != nil) else { return nil }
@@ -228,7 +247,7 @@ final class LayerRenderer {
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
         guard LayerGeometry.isFinite(matrix), LayerGeometry.isFinite(p.bounds) else { return nil }
-        if !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
+        if cullingBackFaces && !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }
 
@@ -273,7 +292,7 @@ final class LayerRenderer {
         guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
         var margin: CGFloat = 1 + spread
         if p.shadowOpacity > 0 {
-            margin += 3 * p.shadowRadius * scale / 2 + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale + 2
+            margin += Self.shadowReach(p, pixelsPerPoint: scale) + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale
         }
         guard let area = LayerContent.rect(p), let box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
             .clamped(width: canvas.width, height: canvas.height) else { return full }
@@ -289,38 +308,7 @@ final class LayerRenderer {
         let surface: Pixmap
         if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
         if let replicator = p as? CAReplicatorLayer {
-            let byDepth = sublayersNeedDepthOrder(subs, p, time: time)
-            let ordered = byDepth ? [] : drawingOrder(model, p, time: time)
-            // Every instance (the first too, and none when instanceCount ≤ 0) is tinted by
-            // instanceColor. Like a sublayerTransform, the instance transform acts about the anchor point.
-            let step = p._aboutAnchorPoint(replicator.instanceTransform)
-            var instance = CATransform3DIdentity
-            let drawn = min(max(0, replicator.instanceCount), Self.maxReplicatorInstances)
-            for i in 0..<drawn {
-                if i == drawn - 1 && replicator.instanceCount > drawn { Self.reportInstanceLimit(replicator) }
-                let shifted = time - CFTimeInterval(i) * replicator.instanceDelay
-                let instanceTint = i == 0 && replicator.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-                    ? nil : replicator._instanceColorComponents(i)
-                if let instanceTint, instanceTint.a <= 0 {
-                    // Invisible; and so is every later instance when the alpha cannot rise again.
-                    if replicator.instanceAlphaOffset <= 0 { break }
-                    instance = CATransform3DConcat(instance, step)
-                    continue
-                }
-                // A growing instance transform overflows for good: nothing later can draw.
-                guard LayerGeometry.isFinite(instance) else { break }
-                let m = CATransform3DConcat(instance, matrix)
-                let combinedTint = Self.combined(instanceTint, tint)
-                if byDepth {
-                    drawInDepthOrder(model, p, childMatrix: m, toSpace: instance, spaceToDevice: Self.ignoringZ(matrix),
-                                     time: shifted, into: surface, depth: depth, tint: combinedTint)
-                }
-                for child in ordered {
-                    draw(child, parentMatrix: m, parentPresentation: p, time: shifted, into: surface,
-                         depth: depth + 1, tint: combinedTint)
-                }
-                instance = CATransform3DConcat(instance, step)
-            }
+            drawInstances(model, replicator, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         } else {
             drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
         }
@@ -329,6 +317,9 @@ final class LayerRenderer {
         }
     }
 
+    /// Replicator instances visited (tested or drawn, `+Replicator`) since this renderer was
+    /// made: what bounds a replicator's cost, read by tests.
+    var replicatorInstancesVisited = 0
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     @exclusivity(unchecked) var leaves: Leaves
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).

@@ -44,11 +44,44 @@ extension BadInputCase {
             text.string = String(repeating: "The quick brown fox jumps. ", count: 400)   // 10 800 characters
             return try drawn(text, size: CGSize(width: 200, height: 20))
         },
-            BadInputCase("replicator-instance-count-int-max", area: "cost", expected: "drew (+ one line on stderr)", seconds: 300) {
-            try drawn(replicator(count: .max, step: 20)) + " (+ one line on stderr)"
+        // Two of the squares touch the 32-point target (x = 0 and 20); a few more are looked at.
+        BadInputCase("replicator-instance-count-int-max", area: "cost", expected: "drew, visiting at most 8 instances",
+                     seconds: 300) {
+            try drawnVisiting(replicator(count: .max, step: 20), atMost: 8)
         },
-        BadInputCase("replicator-instance-count-10m", area: "cost", expected: "drew", seconds: 300) {
-            try drawn(replicator(count: 10_000_000, step: 20))
+        BadInputCase("replicator-instance-count-10m", area: "cost", expected: "drew, visiting at most 8 instances",
+                     seconds: 300) {
+            try drawnVisiting(replicator(count: 10_000_000, step: 20), atMost: 8)
+        },
+        BadInputCase("replicator-instance-count-int-max-spiralling-in-and-out", area: "cost", expected: "drew",
+                     seconds: 300) {
+            for scale: CGFloat in [0.8, 1.25] {
+                let r = replicator(count: .max, step: 0)
+                r.instanceTransform = CATransform3DScale(CATransform3DMakeRotation(0.3, 0, 0, 1), scale, scale, 1)
+                _ = try drawn(r)
+            }
+            return "drew"
+        },
+        // Sublayers that move under an instanceDelay are bounded at each instance's own time:
+        // no closed-form range, so the instances are tested one by one up to the bound.
+        BadInputCase("replicator-instance-count-int-max-delayed-moving", area: "cost", expected: "drew (+ one line on stderr)",
+                     seconds: 300) {
+            CAMediaClock.setManualTime(0)
+            let r = replicator(count: .max, step: 20)
+            r.instanceDelay = 0.1
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 1
+            r.sublayers?.first?.add(move, forKey: "move")
+            CATransaction.flush()
+            return try drawn(r) + " (+ one line on stderr)"
+        },
+        BadInputCase("replicator-instance-count-int-max-turning", area: "cost", expected: "drew (+ one line on stderr)",
+                     seconds: 300) {
+            let r = replicator(count: .max, step: 0)
+            r.instanceTransform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            return try drawn(r) + " (+ one line on stderr)"
         },
         BadInputCase("replicator-instance-count-int-max-fading-out", area: "cost", expected: "drew") {
             let r = replicator(count: .max, step: 1)
@@ -81,6 +114,10 @@ extension BadInputCase {
         BadInputCase("dashed-stroke-495k-round-dashes-width-27-with-a-shadow", area: "memory", expected: "drew") {
             try dashedCircleStroke(width: 27, shadow: true)
         },
+        BadInputCase("dashed-stroke-992k-pieces-peak-memory", area: "memory",
+                     expected: "drew, the peak did not grow with the dash count", seconds: 300) {
+            try dashPeakGrowth()
+        },
         BadInputCase("dashed-shape-layer-495k-round-dashes-width-27", area: "memory", expected: "drew") {
             let shape = CAShapeLayer()
             shape.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
@@ -94,6 +131,18 @@ extension BadInputCase {
         },
     ]
 
+    /// Draws the replicator `r` into its bounds and says whether that visited at most `limit`
+    /// instances (`CARenderer._replicatorInstancesVisited`).
+    static func drawnVisiting(_ r: CAReplicatorLayer, atMost limit: Int) throws -> String {
+        let renderer = try CARenderer(width: Int(r.bounds.width), height: Int(r.bounds.height))
+        renderer.layer = r
+        renderer.beginFrame(atTime: 0)
+        renderer.render()
+        renderer.endFrame()
+        let visited = renderer._replicatorInstancesVisited
+        return visited <= limit ? "drew, visiting at most \(limit) instances" : "drew, visiting \(visited) instances"
+    }
+
     /// A replicator of `count` 8×8 squares, each `step` points right of the one before.
     static func replicator(count: Int, step: CGFloat) -> CAReplicatorLayer {
         let r = CAReplicatorLayer()
@@ -104,6 +153,43 @@ extension BadInputCase {
         l.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         r.addSublayer(l)
         return r
+    }
+
+    /// Strokes rows of butt-capped [0.3, 0.3] dashes (width 2) across a 256×256 context — 124
+    /// rows, 99 200 pieces (dashes and gaps), then 1 240 rows, 992 000 pieces (just under
+    /// `Dasher.maxDashes`), all on the target — and compares the process's peak resident size
+    /// after each: dashes are cut and outlined as the path is flattened and rasterized in
+    /// batches, so ten times the dashes must not raise the peak by more than 8 MiB (issue 18:
+    /// the list of dashes alone was about 100 bytes a dash, 50 MB here).
+    static func dashPeakGrowth() throws -> String {
+        func peakKiB() -> Int {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_maxrss
+        }
+        func stroke(rows: Int) throws {
+            guard let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+                throw CocoaError(.featureUnsupported)
+            }
+            for r in 0..<rows {
+                let y = 3 + CGFloat(r) * 250 / CGFloat(rows)
+                ctx.move(to: CGPoint(x: 8, y: y))
+                ctx.addLine(to: CGPoint(x: 248, y: y))
+            }
+            ctx.setLineWidth(2)
+            ctx.setLineDash(phase: 0, lengths: [0.3, 0.3])
+            ctx.strokePath()
+        }
+        let start = peakKiB()
+        try stroke(rows: 124)
+        let small = peakKiB()
+        try stroke(rows: 1_240)
+        let large = peakKiB()
+        let figures = "+\((small - start) / 1024) MiB at 99 200 pieces, +\((large - small) / 1024) MiB more at 992 000"
+        return large - small < 8 * 1024 ? "drew, the peak did not grow with the dash count (\(figures))"
+                                        : "the peak grew with the dash count: \(figures)"
     }
 
     /// A circle of radius 100 stroked in a 256×256 context with about 495 000 round-capped
