@@ -157,14 +157,73 @@ extension CALayer {
     /// mapping is skipped, not applied).
     private var hasDefaultTiming: Bool { _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 }
 
+    /// The media time at which this layer's local time is `t` (the inverse of
+    /// `localTime(fromMediaTime:)`; `TimingModel.parentTime` at each level: a layer whose speed is
+    /// 0 answers its beginTime in its superlayer's time, whatever `t`). O(1) amortized (issue 18):
+    /// - within `exactInverseDepth` levels of the root, the level-by-level walk (exact, as before);
+    /// - deeper, the composed map is affine (each level's is, Apple's CAMediaTiming), so the
+    ///   inverse follows from one point of it and its rate: m + (t − local(m)) / rate, with
+    ///   local(m) and rate from `timeCache` at whatever media time m it holds (`timeAnchor`).
+    ///   This may differ from the level-by-level walk by rounding (a few ulps of the times
+    ///   involved, DeepTimingTests);
+    /// - where there is no inverse (rate 0: speed 0 on the way up) or the anchor or the answer is
+    ///   not finite (non-finite or overflowing timing), the level-by-level walk, O(depth).
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        // This layer's timing first, then each superlayer's, in a loop.
+        if let exact = mediaTimeLevelByLevel(fromLocal: t, maxLevels: CALayer.exactInverseDepth) { return exact }
+        let anchor = timeAnchor()
+        if anchor.rate != 0, anchor.rate.isFinite, anchor.time.isFinite {
+            let media = anchor.mediaTime + (t - anchor.time) / anchor.rate
+            if media.isFinite || !t.isFinite { return media }
+        }
+        return mediaTimeLevelByLevel(fromLocal: t, maxLevels: .max)!
+    }
+
+    /// Layers this close to the root (the layer itself counted) get `mediaTime(fromLocal:)` by
+    /// the exact level-by-level walk; deeper ones through the cache.
+    static let exactInverseDepth = 16
+
+    /// `mediaTime(fromLocal:)` by `TimingModel.parentTime` at this layer, then each superlayer,
+    /// in a loop; nil when the root is more than `maxLevels` levels up.
+    private func mediaTimeLevelByLevel(fromLocal t: CFTimeInterval, maxLevels: Int) -> CFTimeInterval? {
         var time = t
         var layer: CALayer? = self
+        var levels = 0
         while let l = layer {
+            guard levels < maxLevels else { return nil }
             time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
             layer = l.superlayer
+            levels += 1
         }
         return time
+    }
+
+    /// A media time m (finite) with this layer's local time and rate there, from `timeCache`:
+    /// this layer's own entry when it is current, whatever media time it was made for; else the
+    /// entries are filled at the media time of the nearest ancestor's current entry (so the
+    /// layers of one subtree asked in turn share it and each walk stops where the last began),
+    /// or at the current media time when no ancestor has one. Every layer walked past gets a
+    /// current entry, so the walks cost O(n) in all until the next timing change.
+    private func timeAnchor() -> (mediaTime: CFTimeInterval, time: CFTimeInterval, rate: Double) {
+        let generation = CALayer.timingGeneration.load(ordering: .relaxed)
+        if let m = timeCache.anchorTime(generation) {
+            let own = ownTime(fromParent: (timeCache.parentTime, timeCache.parentRate))
+            return (m, own.time, own.rate)
+        }
+        var reference = CACurrentMediaTime()
+        var layer = superlayer
+        while let l = layer {
+            if let m = l.timeCache.anchorTime(generation) { reference = m; break }
+            layer = l.superlayer
+        }
+        let own = localTimeAndRate(fromMediaTime: reference)
+        return (reference, own.time, own.rate)
+    }
+}
+
+extension CALayer.TimeCache {
+    /// The media time of this entry when it was made under `generation` for a finite media time.
+    func anchorTime(_ generation: Int) -> CFTimeInterval? {
+        let m = CFTimeInterval(bitPattern: mediaTime)
+        return generation == self.generation && m.isFinite ? m : nil
     }
 }

@@ -62,6 +62,10 @@ extension BadInputCase {
                      expected: "presented, 0 local times off, drew, next frame at 2.5") {
             try timedChainPresentedAndRendered(depth: 100_000)
         },
+        BadInputCase("deep-timed-chain-100k-next-frame-time-before-every-begin", area: "depth",
+                     expected: "next frame at the closed-form earliest begin") {
+            try timedChainNextFrameBeforeEveryBegin(depth: 100_000)
+        },
         BadInputCase("nested-transactions-100k", area: "depth", expected: "committed, duration 0.5") {
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.5)
@@ -105,6 +109,38 @@ extension BadInputCase {
         let next = renderer.nextFrameTime()
         renderer.endFrame()
         return "presented, \(off) local times off, drew, next frame at \(next)"
+    }
+
+    /// A `depth`-deep chain with timing of its own at every level and, on every layer, a fade
+    /// whose beginTime (in the layer's local time) is still to come: the renderer's next frame
+    /// time must be the earliest of those begins in media time. Expected value: Apple's map
+    /// local = (parent − beginTime) · speed + timeOffset composed from the root down in closed
+    /// form, local = a · media + b, so the begin b_i is at media time (b_i − b) / a; the
+    /// composition rounds differently from the layer code, hence the tolerance of 1e-9 s.
+    static func timedChainNextFrameBeforeEveryBegin(depth: Int) throws -> String {
+        CAMediaClock.setManualTime(0)
+        var layers = [chain(depth: depth, topDown: true)]
+        while let next = layers.last!.sublayers?.first { layers.append(next) }
+        var (a, b) = (1.0, 0.0), earliest = CFTimeInterval.infinity
+        for (i, l) in layers.enumerated() {
+            if i % 10 != 0 {
+                (l.beginTime, l.speed, l.timeOffset) = (0.001 * Double(i % 3), 1 + Float(i % 5 - 2) * 1e-6, 0.002 * Double(i % 7))
+            }
+            (a, b) = (a * Double(l.speed), (b - l.beginTime) * Double(l.speed) + l.timeOffset)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+            fade.beginTime = b + 3 + 0.001 * Double((i * 7_919) % 997)   // 3 s or more after media time 0
+            l.add(fade, forKey: "fade")
+            earliest = min(earliest, (fade.beginTime - b) / a)
+        }
+        CATransaction.flush()
+        let renderer = try CARenderer(width: 32, height: 32)
+        renderer.layer = layers[0]
+        renderer.beginFrame(atTime: 1)
+        let next = renderer.nextFrameTime()
+        renderer.endFrame()
+        return abs(next - earliest) < 1e-9 ? "next frame at the closed-form earliest begin"
+            : "next frame at \(next), closed form \(earliest)"
     }
 
     /// A chain of `depth` layers (each the only sublayer of the one before), built from the root

@@ -104,5 +104,42 @@ extension MediaClockSuite {
             #expect(abs(x(at: 3) - (Self.closedForm(layers, at: 3).last! - begin)) < 1e-9)
             #expect(x(at: 3) > 10)
         }
+
+        /// Distance between `a` and `b` in units in the last place of `b`.
+        static func ulps(_ a: CFTimeInterval, _ b: CFTimeInterval) -> Double { abs(a - b) / b.ulp }
+
+        /// The largest distance, in ulps of `media`, between `media` and the media time each of
+        /// the `levels` gives back for its own local time at `media` (`convertTime(_:to: nil)`,
+        /// i.e. mediaTime(fromLocal:)), the local time taken from the closed form.
+        static func worstRoundTrip(_ layers: [CALayer], at media: CFTimeInterval, levels: [Int]) -> Double {
+            let local = closedForm(layers, at: media)
+            return levels.map { ulps(layers[$0].convertTime(local[$0], to: nil), media) }.max() ?? 0
+        }
+
+        /// mediaTime(fromLocal:) inverts local time along a 3 000-deep chain, deep layers through
+        /// the cache's affine inverse (rounding may differ from the exact level-by-level inverse
+        /// by a few ulps per level crossed: each level's map rounds once or twice), shallow ones
+        /// (the first `CALayer.exactInverseDepth` levels) exactly; and it follows changes of an
+        /// ancestor's timing (each a cache invalidation).
+        @Test func mediaTimeFromLocalInvertsLocalTimeAcrossInvalidations() {
+            let layers = Self.timedChain(depth: 3_000)
+            let n = layers.count
+            let levels = [0, 5, 15, 16, 17, 100, 1_499, 1_500, 2_999] + Array(stride(from: 0, to: n, by: 37))
+            let bound = 2 * Double(n)
+            #expect(Self.worstRoundTrip(layers, at: 6.5, levels: levels) <= bound)
+            #expect(Self.worstRoundTrip(layers, at: 6.5, levels: Array(0..<15)) == 0)
+            // The deepest layer's own time: its begin 10 s later in its local time is 10 s later
+            // in media time to within the chain's rate (speeds within 2e-6 of 1 per level).
+            let later = layers[n - 1].convertTime(Self.closedForm(layers, at: 6.5)[n - 1] + 10, to: nil)
+            #expect(abs(later - 16.5) < 10 * 2e-6 * Double(n))
+            layers[1_000].speed = 2
+            #expect(Self.worstRoundTrip(layers, at: 8.25, levels: levels) <= bound)
+            layers[0].beginTime = -1.5
+            layers[2_000].timeOffset = 3
+            #expect(Self.worstRoundTrip(layers, at: 4, levels: levels.reversed()) <= bound)
+            // Through the cache for a layer asked after its ancestors were (other media time).
+            _ = layers[10].convertTime(1, from: nil)
+            #expect(Self.worstRoundTrip(layers, at: 4, levels: [2_999, 1_234]) <= bound)
+        }
     }
 }
