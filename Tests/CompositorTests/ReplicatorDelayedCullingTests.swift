@@ -14,8 +14,8 @@ import Testing
 /// lowered by speed·i·delay (the same local time, closed form).
 @Suite(.serialized) struct ReplicatorDelayedCullingTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    /// The target: the squares at rest before the begin (y 3…9) are on it, those at rest after
-    /// the end with a forwards fill (y 35…41) below it — a run given the other's extent would
+    /// The target: the squares at rest before the begin (y 3…9, or 7…13 filled backwards) are on it, those at rest after
+    /// the end with a forwards fill (y 39…45) below it — a run given the other's extent would
     /// lose its squares.
     static let size = CGSize(width: 64, height: 24)
 
@@ -28,8 +28,8 @@ import Testing
         var removedOnCompletion = false
         var speed: Float = 1
         var timeOffset: CFTimeInterval = 0
-        /// The replicator's instanceTransform animates from x 2 to 6 over media 0.31…4.31, so at
-        /// time 2.31 it is a translation by 4, the step of the other scenes.
+        /// The replicator's instanceTransform animates from x 2 to 6 over media 0.3125…4.3125, so
+        /// at time 2.3125 it is a translation by 4, the step of the other scenes.
         var animatesStep = false
         /// The step's m33 (2: not a plane translation, so the instances are tested in order).
         var zScale: CGFloat = 1
@@ -41,21 +41,24 @@ import Testing
     }
 
     static let scenes: [Scene] = [
-        // Instances 0…2 after the end (times 2.3, 2.175, 2.05), 3…10 moving, 11… before the begin.
-        Scene(delay: 0.125, time: 2.31),
-        Scene(delay: 0.125, time: 2.31, fill: .forwards),
+        // Instances 0…2 after the end (times 2.3125, 2.1875, 2.0625), 3…10 moving, 11… before the begin.
+        Scene(delay: 0.125, time: 2.3125),
+        Scene(delay: 0.125, time: 2.3125, fill: .forwards),
         // Negative delay: 0…2 before the begin, 3…10 moving, 11… after the end (removed there).
-        Scene(delay: -0.125, time: 0.71, fill: .both, removedOnCompletion: true),
-        Scene(delay: -0.125, time: 0.71, fill: .forwards),
-        // The container's local time 2·(t − i·delay) − 1.5 = 2.1 − i/4: 0 after the end, 1…4 moving, 5… before.
-        Scene(delay: 0.125, time: 1.8, fill: .backwards, speed: 2, timeOffset: -1.5),
-        Scene(delay: 0.125, time: 2.31, animatesStep: true),
-        Scene(delay: 0.125, time: 2.31, fill: .forwards, zScale: 2, count: 40),
+        Scene(delay: -0.125, time: 0.6875, fill: .both, removedOnCompletion: true),
+        Scene(delay: -0.125, time: 0.6875, fill: .forwards),
+        // The container's local time 2·(t − i·delay) − 1.5 = 2.125 − i/4: 0 after the end, 1…4 moving, 5… before.
+        Scene(delay: 0.125, time: 1.8125, fill: .backwards, speed: 2, timeOffset: -1.5),
+        Scene(delay: 0.125, time: 2.3125, animatesStep: true),
+        Scene(delay: 0.125, time: 2.3125, fill: .both, zScale: 2, count: 40),
     ]
 
     /// A 6×6 red square at (2, 3) in a zero-size container at `origin` with the scene's timing
-    /// (its timeOffset lowered by `shift` seconds of media time), moving down from y 10 to 38
-    /// over its local times 1…2.
+    /// (its timeOffset lowered by `shift` seconds of media time), moving down from y 10 to 42
+    /// over its local times 1…2. The scenes' times put every square on whole points (4 points
+    /// apart at a delay of 1/8 s): a retained layer bitmap drawn at one sub-pixel phase and
+    /// resampled at another blurs its edges by a level or two, which would depend on which
+    /// instance happens to be drawn first, not on culling.
     static func square(_ scene: Scene, origin: CGPoint, shift: CFTimeInterval) -> CALayer {
         let container = CALayer()
         container.bounds = .zero
@@ -67,7 +70,7 @@ import Testing
         square.backgroundColor = red
         let move = CABasicAnimation(keyPath: "position.y")
         move.fromValue = 10
-        move.toValue = 38
+        move.toValue = 42
         move.beginTime = 1
         move.duration = 1
         move.fillMode = scene.fill
@@ -90,7 +93,7 @@ import Testing
             let grow = CABasicAnimation(keyPath: "instanceTransform")
             grow.fromValue = CATransform3DMakeTranslation(2, 0, 0)
             grow.toValue = CATransform3DMakeTranslation(6, 0, 0)
-            grow.beginTime = 0.31
+            grow.beginTime = 0.3125
             grow.duration = 4
             r.add(grow, forKey: "grow")
         }
@@ -130,14 +133,14 @@ import Testing
     }
 
     /// Closed form for one moving instance: at 2.3 with a delay of 0.125, instance 4 shows time
-    /// 1.8, 80 % of the way from y 10 to 38: its square covers x 18…24, y 29.4…35.4.
+    /// 1.8, 80 % of the way from y 10 to 42: its square covers x 18…24, y 32.6…38.6.
     @Test func aMovingInstanceIsWhereItsShiftedTimePutsIt() throws {
         let tall = CGSize(width: 64, height: 48)
         let (pixels, _) = try ReplicatorCullingTests.render(
             ReplicatorCullingTests.root(tall, Self.replicated(Scene(delay: 0.125, time: 2.3))), tall, at: 2.3)
-        #expect(pixels.pixel(x: 21, y: 32).a == 255)
-        #expect(pixels.pixel(x: 21, y: 27).a == 0)
-        #expect(pixels.pixel(x: 21, y: 37).a == 0)
+        #expect(pixels.pixel(x: 21, y: 35).a == 255)
+        #expect(pixels.pixel(x: 21, y: 30).a == 0)
+        #expect(pixels.pixel(x: 21, y: 40).a == 0)
     }
 
     /// Int.max instances of a sublayer animated under a delay, stepping 20 points: the moving
