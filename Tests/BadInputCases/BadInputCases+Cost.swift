@@ -65,8 +65,7 @@ extension BadInputCase {
         // A sublayer that moves under an instanceDelay: only the instances whose shifted time
         // falls within the animation (t − 0.1·i in 0…1 at t = 0: the first) differ; the rest
         // show it before its begin, one picture, whose visible instances the closed form finds.
-        BadInputCase("replicator-instance-count-int-max-delayed-moving", area: "cost", expected: "drew, visiting at most 8 instances",
-                     seconds: 300) {
+        BadInputCase("replicator-instance-count-int-max-delayed-moving", area: "cost", expected: "drew, visiting at most 8 instances") {
             CAMediaClock.setManualTime(0)
             let r = replicator(count: .max, step: 20)
             r.instanceDelay = 0.1

@@ -143,28 +143,34 @@ import Testing
         #expect(pixels.pixel(x: 21, y: 40).a == 0)
     }
 
-    /// Int.max instances of a sublayer animated under a delay, stepping 20 points: the moving
-    /// ones (times within the 1-second animation: about 10 at a delay of 0.1) and the visible
-    /// ones of the runs either side are visited, not 2²⁰.
-    @Test(arguments: [0.1, -0.1])
-    func intMaxDelayedAnimatedTranslationVisitsFewInstances(delay: CFTimeInterval) throws {
+    /// A 64×16 stripe: `count` 8×8 squares 20 points apart under `delay`, the square animated by
+    /// `animation` from its local time 1 for 1 s; drawn at 1.5, it returns the instances visited.
+    static func stripeVisits(count: Int, delay: CFTimeInterval, _ animation: CABasicAnimation) throws -> Int {
         let r = CAReplicatorLayer()
         r.frame = CGRect(x: 0, y: 0, width: 64, height: 16)
-        r.instanceCount = .max
+        r.instanceCount = count
         r.instanceDelay = delay
         r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
         let square = CALayer()
         square.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         square.backgroundColor = Self.red
+        animation.beginTime = 1
+        animation.duration = 1
+        square.add(animation, forKey: "move")
+        r.addSublayer(square)
+        let size = CGSize(width: 64, height: 16)
+        return try ReplicatorCullingTests.render(ReplicatorCullingTests.root(size, r), size, at: 1.5).visited
+    }
+
+    /// Int.max instances of a sublayer animated under a delay, stepping 20 points: the moving
+    /// ones (times within the 1-second animation: about 10 at a delay of 0.1) and the visible
+    /// ones of the runs either side are visited, not 2²⁰.
+    @Test(arguments: [0.1, -0.1])
+    func intMaxDelayedAnimatedTranslationVisitsFewInstances(delay: CFTimeInterval) throws {
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = 0
         move.toValue = 100
-        move.beginTime = 1
-        move.duration = 1
-        square.add(move, forKey: "move")
-        r.addSublayer(square)
-        let (_, visited) = try ReplicatorCullingTests.render(ReplicatorCullingTests.root(CGSize(width: 64, height: 16), r),
-                                                             CGSize(width: 64, height: 16), at: 1.5)
+        let visited = try Self.stripeVisits(count: .max, delay: delay, move)
         #expect(visited < 40, "visited \(visited)")
     }
 
@@ -172,28 +178,14 @@ import Testing
     /// its begin still form a run of one picture (Int.max costs little); with a negative one every
     /// later instance may differ, and they are tested one by one as before (a shorter count here).
     @Test func foreverRepeatingAnimationBoundsOnlyItsBeginSide() throws {
-        func scene(delay: CFTimeInterval, count: Int) -> CALayer {
-            let r = CAReplicatorLayer()
-            r.frame = CGRect(x: 0, y: 0, width: 64, height: 16)
-            r.instanceCount = count
-            r.instanceDelay = delay
-            r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
-            let square = CALayer()
-            square.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
-            square.backgroundColor = Self.red
+        func spin() -> CABasicAnimation {
             let spin = CABasicAnimation(keyPath: "transform.rotation.z")
             spin.toValue = CGFloat.pi
-            spin.beginTime = 1
-            spin.duration = 1
             spin.repeatCount = .infinity
-            square.add(spin, forKey: "spin")
-            r.addSublayer(square)
-            return r
+            return spin
         }
-        let size = CGSize(width: 64, height: 16)
-        let positive = try ReplicatorCullingTests.render(ReplicatorCullingTests.root(size, scene(delay: 0.1, count: .max)), size, at: 1.5)
-        #expect(positive.visited < 40, "visited \(positive.visited)")
-        let negative = try ReplicatorCullingTests.render(ReplicatorCullingTests.root(size, scene(delay: -0.1, count: 5000)), size, at: 1.5)
-        #expect(negative.visited == 5000)
+        let positive = try Self.stripeVisits(count: .max, delay: 0.1, spin())
+        #expect(positive < 40, "visited \(positive)")
+        #expect(try Self.stripeVisits(count: 5000, delay: -0.1, spin()) == 5000)
     }
 }
