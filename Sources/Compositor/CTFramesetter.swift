@@ -60,14 +60,10 @@ public func CTFramesetterCreateFrame(_ framesetter: CTFramesetter, _ stringRange
 public func CTFramesetterSuggestFrameSizeWithConstraints(_ framesetter: CTFramesetter, _ stringRange: CFRange,
                                                          _ frameAttributes: CFDictionary?, _ constraints: CGSize,
                                                          _ fitRange: UnsafeMutablePointer<CFRange>?) -> CGSize {
-    let width = constraints.width.isFinite && constraints.width > 0 ? constraints.width : .greatestFiniteMagnitude
-    let lines = TextRenderer.typesetLines(framesetter.runs(in: stringRange),
-                                          bounds: CGRect(x: 0, y: 0, width: width, height: 0), isWrapped: true)
     fitRange?.pointee = CFRange(location: stringRange.location,
                                 length: stringRange.length > 0 ? stringRange.length : framesetter.string.length - stringRange.location)
-    guard let last = lines.last else { return .zero }
-    let widest = lines.map(\.line.width).max() ?? 0
-    return CGSize(width: CGFloat(widest), height: last.origin.y + CGFloat(last.line.descent))
+    return TextRenderer.measuredSize(of: framesetter.runs(in: stringRange), width: constraints.width, isWrapped: true,
+                                     lastLineLeading: false)
 }
 
 /// Core Text: the frame's lines (`CTLine`s).

@@ -75,37 +75,76 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
 public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.glyphCount }
 
 extension TextRenderer {
+    /// One laid-out line measured (`TextLayout`, no outlines built): typographic width (trailing
+    /// spaces included), ascent, descent and leading (points, the largest of its fonts'), its
+    /// glyph count, and its baseline origin in the bounds' y-down space.
+    struct LineMeasure {
+        let width: Double, ascent: Double, descent: Double, leading: Double
+        let glyphCount: Int
+        let origin: CGPoint
+    }
+
+    /// `runs` laid out in `bounds` (`TextLayout`, y-down, natural alignment, no truncation),
+    /// each line measured; no glyph outline is made.
+    static func measureLines(_ runs: [Run], bounds: CGRect, isWrapped: Bool) -> [LineMeasure] {
+        withLayout(of: runs, bounds: bounds, isWrapped: isWrapped) { layout in
+            zip(layout.lines, layout.linePlacements()).map { measure($0, origin: $1.origin, in: layout) }
+        } ?? []
+    }
+
+    /// The size `runs` take when laid out wrapped to `width` (`isWrapped`) or one line per
+    /// paragraph: the widest line's width and the lines' total height, the last line counted to
+    /// its descent, plus its leading when `lastLineLeading` (UIKit's string drawing counts it,
+    /// Core Text's suggested frame size does not). A `width` that is not finite and positive
+    /// sets no limit.
+    static func measuredSize(of runs: [Run], width: CGFloat?, isWrapped: Bool, lastLineLeading: Bool) -> CGSize {
+        let limit = width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? .greatestFiniteMagnitude
+        let lines = measureLines(runs, bounds: CGRect(x: 0, y: 0, width: limit, height: 0), isWrapped: isWrapped)
+        guard let last = lines.last else { return .zero }
+        let widest = lines.map(\.width).max() ?? 0
+        return CGSize(width: CGFloat(widest), height: last.origin.y + CGFloat(last.descent + (lastLineLeading ? last.leading : 0)))
+    }
+
     /// `runs` laid out in `bounds` (`TextLayout`, y-down, natural alignment, no truncation) as
     /// Core Text lines, each with its baseline origin in `bounds`' y-down space.
     static func typesetLines(_ runs: [Run], bounds: CGRect, isWrapped: Bool) -> [(line: CTLine, origin: CGPoint)] {
-        guard !runs.isEmpty else { return [] }
+        let yUp = CGAffineTransform(scaleX: 1, y: -1)
+        return withLayout(of: runs, bounds: bounds, isWrapped: isWrapped) { layout in
+            zip(layout.lines, layout.linePlacements()).map { line, placement in
+                var paths: [(Path, CGColor)] = []
+                var x = 0.0   // pen position from the line's origin (natural alignment: spaces unstretched)
+                for glyph in line.glyphs {
+                    appendGlyph(glyph.char, style: layout.styles[glyph.style], at: Point(x: x, y: 0), into: &paths)
+                    x += glyph.advance
+                }
+                let outlines = paths.map { path, color -> (CGPath, CGColor) in
+                    let flipped = CGMutablePath()
+                    flipped.addPath(CGPath(rasterPath: path), transform: yUp)
+                    return (flipped, color)
+                }
+                let m = measure(line, origin: placement.origin, in: layout)
+                return (CTLine(outlines: outlines, width: m.width, ascent: m.ascent, descent: m.descent, leading: m.leading,
+                               glyphCount: m.glyphCount), m.origin)
+            }
+        } ?? []
+    }
+
+    /// `body` with `runs`' layout, holding the font lock; nil when nothing is laid out.
+    private static func withLayout<T>(of runs: [Run], bounds: CGRect, isWrapped: Bool, _ body: (TextLayout) -> T) -> T? {
+        guard !runs.isEmpty else { return nil }
         FontLibrary.shared.faceUseLock.lock()
         defer { FontLibrary.shared.faceUseLock.unlock() }
         guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: .natural, isWrapped: isWrapped,
-                                      truncationMode: .none) else { return [] }
-        var placedByLine = [[(char: Character, style: Int, line: Int, origin: Point)]](repeating: [], count: layout.lines.count)
-        for placed in layout.placedGlyphs() { placedByLine[placed.line].append(placed) }
-        let yUp = CGAffineTransform(scaleX: 1, y: -1)
-        return zip(layout.linePlacements(), zip(layout.lines, placedByLine)).map { placement, content in
-            let (line, placed) = content
-            var paths: [(Path, CGColor)] = []
-            for glyph in placed {
-                let relative = Point(x: glyph.origin.x - placement.origin.x, y: 0)
-                appendGlyph(glyph.char, style: layout.styles[glyph.style], at: relative, into: &paths)
-            }
-            let outlines = paths.map { path, color -> (CGPath, CGColor) in
-                let flipped = CGMutablePath()
-                flipped.addPath(CGPath(rasterPath: path), transform: yUp)
-                return (flipped, color)
-            }
-            let styles = (line.glyphs.isEmpty ? [0] : line.glyphs.map(\.style)).map { layout.styles[$0] }
-            let ascent = styles.map(\.ascender).max() ?? 0
-            let descent = styles.map { -Double($0.face.pointee.descender) * $0.scale }.max() ?? 0
-            let height = styles.map(\.lineHeight).max() ?? 0
-            let width = placed.last.map { $0.origin.x - placement.origin.x + line.glyphs[line.glyphs.count - 1].advance } ?? 0
-            let ctLine = CTLine(outlines: outlines, width: width, ascent: ascent, descent: descent,
-                                leading: max(0, height - ascent - descent), glyphCount: line.glyphs.count)
-            return (ctLine, CGPoint(x: placement.origin.x, y: placement.origin.y))
-        }
+                                      truncationMode: .none) else { return nil }
+        return body(layout)
+    }
+
+    /// `line`'s measures, its baseline origin at `origin`; its width is its glyphs' advances
+    /// (natural alignment: spaces unstretched).
+    private static func measure(_ line: TextLayout.Line, origin: Point, in layout: TextLayout) -> LineMeasure {
+        let vertical = layout.metrics(line)
+        return LineMeasure(width: line.width, ascent: vertical.ascent, descent: vertical.descent,
+                           leading: max(0, vertical.height - vertical.ascent - vertical.descent),
+                           glyphCount: line.glyphs.count, origin: CGPoint(x: origin.x, y: origin.y))
     }
 }

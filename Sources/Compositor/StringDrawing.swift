@@ -26,13 +26,8 @@ package enum StringDrawing {
 
     /// The size `string` takes when drawn unwrapped (`width` nil) or wrapped to `width`: the
     /// widest line's width and the lines' total height (each line's height is its largest font's
-    /// line spacing).
+    /// line spacing; see `TextRenderer.measuredSize`).
     package static func size(of string: NSAttributedString, width: CGFloat?) -> CGSize {
-        let limit = width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? .greatestFiniteMagnitude
-        let lines = TextRenderer.typesetLines(TextRenderer.runs(of: string),
-                                              bounds: CGRect(x: 0, y: 0, width: limit, height: 0), isWrapped: width != nil)
-        guard let last = lines.last else { return .zero }
-        let widest = lines.map(\.line.width).max() ?? 0
-        return CGSize(width: CGFloat(widest), height: last.origin.y + CGFloat(last.line.descent + last.line.leading))
+        TextRenderer.measuredSize(of: TextRenderer.runs(of: string), width: width, isWrapped: width != nil, lastLineLeading: true)
     }
 }

@@ -23,7 +23,8 @@ struct TextLayout {
         /// Points per font unit.
         let scale: Double
         let color: CGColor?
-        let ascender: Double, lineHeight: Double
+        /// Points: above the baseline, below it (positive), and baseline to baseline.
+        let ascender: Double, descender: Double, lineHeight: Double
     }
 
     struct Glyph {
@@ -72,7 +73,7 @@ struct TextLayout {
     func linePlacements() -> [(origin: Point, spaceStretch: Double)] {
         var placements: [(origin: Point, spaceStretch: Double)] = []
         var baseline = Double(bounds.minY)
-        var previous: (ascent: Double, height: Double)?
+        var previous: (ascent: Double, descent: Double, height: Double)?
         for line in lines {
             let metrics = self.metrics(line)
             baseline += previous.map { $0.height - $0.ascent } ?? 0
@@ -112,17 +113,20 @@ struct TextLayout {
         return placed
     }
 
-    /// The line's ascent and height: the largest of its styles' (its first style's when empty).
-    private func metrics(_ line: Line) -> (ascent: Double, height: Double) {
+    /// The line's ascent, descent and height: the largest of its styles' (its first style's when
+    /// empty).
+    func metrics(_ line: Line) -> (ascent: Double, descent: Double, height: Double) {
         guard let first = line.glyphs.first else {
-            return (styles[0].ascender, styles[0].lineHeight)
+            return (styles[0].ascender, styles[0].descender, styles[0].lineHeight)
         }
-        var ascent = styles[first.style].ascender, height = styles[first.style].lineHeight
+        var ascent = styles[first.style].ascender, descent = styles[first.style].descender
+        var height = styles[first.style].lineHeight
         for g in line.glyphs {
             ascent = max(ascent, styles[g.style].ascender)
+            descent = max(descent, styles[g.style].descender)
             height = max(height, styles[g.style].lineHeight)
         }
-        return (ascent, height)
+        return (ascent, descent, height)
     }
 
     // MARK: - Styles and advances
@@ -135,7 +139,7 @@ struct TextLayout {
         let scale = size / unitsPerEm
         if let i = styles.firstIndex(where: { $0.face == face && $0.scale == scale && $0.color == run.color }) { return i }
         styles.append(Style(face: face, scale: scale, color: run.color, ascender: Double(face.pointee.ascender) * scale,
-                            lineHeight: Double(face.pointee.height) * scale))
+                            descender: -Double(face.pointee.descender) * scale, lineHeight: Double(face.pointee.height) * scale))
         return styles.count - 1
     }
 

@@ -33,26 +33,30 @@ extension CAEmitterLayer {
         guard now.isFinite else { return }
         birthHistory.record(before: birthValuesCopy(), at: now)
     }
+}
 
+extension CAEmitterLayer: AnimationRetiring {
     /// Called before the animation under `key` (nil: every animation) leaves this model layer,
     /// removed or replaced: one that changes birth values goes on giving them to the particles
     /// born before now.
-    func retireBirthAnimations(forKey key: String?) {
+    func retireAnimations(forKey key: String?) {
         guard modelLayer == nil else { return }
         let now = localTime(fromMediaTime: CACurrentMediaTime())
         for entry in animationStore.entries where (key == nil || entry.key == key) && !entry.pendingBegin {
-            retireBirthAnimation(entry.animation, until: now)
+            retireAnimation(entry.animation, until: now)
         }
     }
 
     /// Keeps `animation`, which leaves this model layer, for the particles born before `until`
     /// (layer time) when it changes birth values.
-    func retireBirthAnimation(_ animation: CAAnimation, until: CFTimeInterval) {
+    func retireAnimation(_ animation: CAAnimation, until: CFTimeInterval) {
         guard modelLayer == nil, CAEmitterLayer.animatesBirthValues(animation), until.isFinite else { return }
         birthHistory.retire(animation, until: until, now: localTime(fromMediaTime: CACurrentMediaTime()),
                             reach: BirthHistory.reach(of: self))
     }
+}
 
+extension CAEmitterLayer {
     /// A copy of this layer's emitter values with its own copies of the cells.
     func birthValuesCopy() -> CAEmitterLayer {
         let copy = CAEmitterLayer(layer: self)
@@ -83,10 +87,14 @@ struct BirthHistory {
     private(set) var currentCounts: [Double] = []
     /// The longest reach of any segment recorded (segments older than it are forgotten).
     private(set) var longestReach = 0.0
+    /// Changes whenever a segment or a retired animation is recorded or forgotten (what the
+    /// particles of a frame are born with may then differ: `BirthStepCache` starts anew).
+    private(set) var generation = 0
 
     /// Records that `values` (the model's until now) end at emitter time `time`. A change at or
     /// before emission start, or earlier than the last one (a clock set back), starts anew.
     mutating func record(before values: CAEmitterLayer, at time: Double) {
+        generation &+= 1
         guard time > 0, time >= currentStart else {
             past = []
             currentStart = 0
@@ -116,6 +124,7 @@ struct BirthHistory {
     /// Keeps `animation` for births before `until`, and forgets those no live particle can have
     /// been born under (ended more than `reach` before `now`).
     mutating func retire(_ animation: CAAnimation, until: Double, now: Double, reach: Double) {
+        generation &+= 1
         retired.append((animation, until))
         retired.removeAll { $0.until < now - reach }
         if retired.count > Self.maxRecords { retired.removeFirst(retired.count - Self.maxRecords) }
@@ -169,16 +178,30 @@ final class AnimatedBirthValues {
     /// The animations in the order they were added, each applying to steps before `until`.
     private let animations: [(animation: CAAnimation, until: Double)]
     private let scratch: CAEmitterLayer
+    /// What the values at a step depend on besides the base values (`BirthStepCache`).
+    let token: Token
+
+    /// The model's animations (its store's generation, which changes when one is added or
+    /// removed, and how many are committed: a commit gives the pending ones their begin time)
+    /// and its birth history's generation. The retired animations left out at `now` apply only
+    /// to steps in which no particle alive at `now` was born, so they are not part of it.
+    struct Token: Equatable {
+        let store: Int, committed: Int, history: Int
+    }
 
     /// nil when none of `model`'s committed animations, nor a retired one that a particle alive
     /// at emitter time `now` can have been born under, changes a birth value.
     init?(model: CAEmitterLayer, now: Double) {
-        let current = model.animationStore.entries.lazy.filter { !$0.pendingBegin }.map(\.animation)
+        let committed = model.animationStore.entries.lazy.filter { !$0.pendingBegin }
+        let current = committed.map(\.animation)
             .filter(CAEmitterLayer.animatesBirthValues).map { (animation: $0, until: Double.infinity) }
         let history = model.birthHistory
         let reach = max(history.longestReach, BirthHistory.reach(of: model))
-        animations = history.retired.filter { $0.until >= now - reach } + current
+        // A particle alive at `now` was born after now − reach, in a step that may start up to
+        // one step earlier: an animation retired before that step's start applies to none of them.
+        animations = history.retired.filter { $0.until >= now - reach - 1 / Self.stepsPerSecond } + current
         guard !animations.isEmpty else { return nil }
+        token = Token(store: model.animationStore.generation, committed: committed.count, history: history.generation)
         scratch = CAEmitterLayer(layer: model)
         scratch.modelLayer = Unmanaged.passUnretained(model)
     }

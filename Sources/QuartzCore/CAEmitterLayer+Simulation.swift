@@ -62,6 +62,8 @@ extension CAEmitterLayer {
         /// layer's copy from before a change, or the values of an animation step).
         public internal(set) var cells: [CAEmitterCell] = []
         public internal(set) var particles: [Particle] = []
+        /// The values of the birth steps the last frame of each emitter drew, for the next.
+        var birthSteps = BirthStepCache()
         public init() {}
     }
 
@@ -80,15 +82,18 @@ extension CAEmitterLayer {
         guard tau.isFinite else { return }
         let history = model.birthHistory
         let animated = AnimatedBirthValues(model: model, now: tau)
+        let steps = animated.map { frame.birthSteps.steps(of: model, token: $0.token) }
+        defer { steps?.endFrame() }
         let sim = Simulation(seed: UInt64(seed))
         for segment in history.past where segment.end > tau - segment.reach {
             emitSegment(start: segment.start, end: segment.end, counts: segment.counts, values: segment.values,
-                        rates: segment.values, animated: animated, sim: sim, now: tau, frame: &frame)
+                        rates: segment.values, animated: animated, steps: steps, sim: sim, now: tau, frame: &frame)
         }
         // The current segment: the presented birth rates, the model's values (with animations at
         // each birth step) or, without animations, the presented ones (the same).
         emitSegment(start: history.currentStart, end: .infinity, counts: history.currentCounts,
-                    values: animated == nil ? self : model, rates: self, animated: animated, sim: sim, now: tau, frame: &frame)
+                    values: animated == nil ? self : model, rates: self, animated: animated, steps: steps, sim: sim,
+                    now: tau, frame: &frame)
         switch renderMode {
         case .oldestFirst: frame.particles.sort { $0.birthTime < $1.birthTime }
         case .oldestLast: frame.particles.sort { $0.birthTime > $1.birthTime }
@@ -99,14 +104,16 @@ extension CAEmitterLayer {
 
     /// Emits the particles born in [start, end) of emitter time that are alive at `now`: each
     /// top-level cell of `values` continues from `counts` at the birth rate of the same cell of
-    /// `rates`; a particle takes `values` (with `animated` applied at its birth step).
+    /// `rates`; a particle takes `values` (with `animated` applied at its birth step, whose
+    /// plans `steps` keeps from frame to frame).
     private func emitSegment(start: Double, end: Double, counts: [Double], values: CAEmitterLayer, rates: CAEmitterLayer,
-                             animated: AnimatedBirthValues?, sim: Simulation, now: Double, frame: inout ParticleFrame) {
+                             animated: AnimatedBirthValues?, steps: EmitterBirthSteps?, sim: Simulation, now: Double,
+                             frame: inout ParticleFrame) {
         guard let cells = values.emitterCells, !cells.isEmpty, now >= start else { return }
-        let base = cells.enumerated().map { CellPlan($1, sibling: $0, layer: values, frame: &frame) }
+        let base = cells.enumerated().map { CellPlan($1, sibling: $0, layer: values, cells: &frame.cells) }
         let rateCells = rates.emitterCells ?? []
-        var stepPlans: [Double: [CellPlan?]] = [:]
-        // The particles are appended outside `frame` while new step plans append to its cells.
+        let segmentSteps = animated == nil ? nil : steps?.segment(of: values, base: base)
+        // The particles are appended outside `frame` while the steps' cells append to its cells.
         var particles: [Particle] = []
         swap(&particles, &frame.particles)
         defer { swap(&particles, &frame.particles) }
@@ -117,13 +124,11 @@ extension CAEmitterLayer {
             let span = EmissionSpan(start: start, end: end, count: i < counts.count ? counts[i] : 0, rate: rate)
             sim.emit(plan, span: span, originTime: 0, window: (0, .infinity), parentKey: 0, parent: nil, now: now,
                      into: &particles) { s in
-                guard let animated else { return plan }
-                let step = AnimatedBirthValues.step(of: s)
-                if let plans = stepPlans[step] { return plans[i] ?? plan }
-                let layer = animated.values(of: values, atStep: step)
-                let plans = (layer.emitterCells ?? []).enumerated().map { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
-                stepPlans[step] = plans
-                return i < plans.count ? plans[i] ?? plan : plan
+                guard let animated, let segmentSteps else { return (plan, 0) }
+                let step = segmentSteps.step(AnimatedBirthValues.step(of: s), appendingCellsTo: &frame.cells) {
+                    animated.values(of: values, atStep: $0)
+                }
+                return i < step.plans.count ? step.plans[i].map { ($0, step.cellBase) } ?? (plan, 0) : (plan, 0)
             }
         }
     }
@@ -131,12 +136,13 @@ extension CAEmitterLayer {
 
 /// When a cell emits: from emitter time `start` (when it had emitted `count` particles) until
 /// `end`, `rate` per second; particle k is born at start + (k − count) / rate.
-private struct EmissionSpan {
+struct EmissionSpan {
     let start: Double, end: Double, count: Double, rate: Double
 }
 
-/// A cell's values with the layer's multipliers applied, read once per frame.
-private struct CellPlan {
+/// A cell's values with the layer's multipliers applied, read once per frame (a birth step's:
+/// once while frames draw particles born in it, `BirthStepCache`).
+struct CellPlan: Equatable {
     let index: Int, sibling: UInt64
     let rate: Double, begin: Double, end: Double
     let life: Double, lifeRange: Double, speed: Double, speedRange: Double
@@ -150,10 +156,12 @@ private struct CellPlan {
     /// Where its particles start (the layer's emitter shape; a sub-cell's start at their parent).
     let shape: EmitterShapeSampler
 
-    init?(_ cell: CAEmitterCell, sibling: Int, layer: CAEmitterLayer, frame: inout CAEmitterLayer.ParticleFrame) {
+    /// The plan of `cell` of `layer`, appending it and its enabled sub-cells to `cells` (`index`:
+    /// its place there).
+    init?(_ cell: CAEmitterCell, sibling: Int, layer: CAEmitterLayer, cells: inout [CAEmitterCell]) {
         guard cell.isEnabled else { return nil }
-        index = frame.cells.count
-        frame.cells.append(cell)
+        index = cells.count
+        cells.append(cell)
         self.sibling = UInt64(sibling)
         rate = Double(cell.birthRate) * Double(layer.birthRate)
         begin = max(0, cell.beginTime)
@@ -178,12 +186,23 @@ private struct CellPlan {
         colorRange = SIMD4(Double(cell.redRange), Double(cell.greenRange), Double(cell.blueRange), Double(cell.alphaRange))
         colorSpeed = SIMD4(Double(cell.redSpeed), Double(cell.greenSpeed), Double(cell.blueSpeed), Double(cell.alphaSpeed))
         shape = EmitterShapeSampler(layer)
-        children = (cell.emitterCells ?? []).enumerated().compactMap { CellPlan($1, sibling: $0, layer: layer, frame: &frame) }
+        children = (cell.emitterCells ?? []).enumerated().compactMap { CellPlan($1, sibling: $0, layer: layer, cells: &cells) }
         reach = BirthHistory.longestLife(cell, lifetime: Double(layer.lifetime)) + (children.map(\.reach).max() ?? 0)
     }
 
     static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
         SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+
+    /// Whether both plans give particles the same values (their places among the cells aside).
+    static func == (a: CellPlan, b: CellPlan) -> Bool {
+        guard a.sibling == b.sibling, a.rate == b.rate, a.begin == b.begin, a.end == b.end, a.life == b.life,
+              a.lifeRange == b.lifeRange, a.speed == b.speed, a.speedRange == b.speedRange else { return false }
+        guard a.direction == b.direction, a.across == b.across, a.cosRange == b.cosRange,
+              a.acceleration == b.acceleration, a.shape == b.shape, a.reach == b.reach else { return false }
+        guard a.scale == b.scale, a.scaleRange == b.scaleRange, a.scaleSpeed == b.scaleSpeed, a.spin == b.spin,
+              a.spinRange == b.spinRange else { return false }
+        return a.color == b.color && a.colorRange == b.colorRange && a.colorSpeed == b.colorSpeed && a.children == b.children
     }
 }
 
@@ -213,11 +232,12 @@ private struct Simulation {
 
     /// Emits the particles of a cell alive at absolute emitter time `now` for an emitter whose
     /// time 0 is `originTime`, born in `span` (its own times) inside `window`, and recurses into
-    /// sub-cells. A particle takes the values `valuesAt(its birth time)` gives (sub-cells take
-    /// theirs with their parent); `plan`'s reach bounds how far back births are looked for.
+    /// sub-cells. A particle takes the values `valuesAt(its birth time)` gives, with where that
+    /// plan's cells start in the frame's cells (sub-cells take theirs with their parent);
+    /// `plan`'s reach bounds how far back births are looked for.
     func emit(_ plan: CellPlan, span: EmissionSpan, originTime: Double, window: (Double, Double), parentKey: UInt64,
               parent: Parent?, now: Double, into out: inout [CAEmitterLayer.Particle],
-              valuesAt: (Double) -> CellPlan) {
+              valuesAt: (Double) -> (plan: CellPlan, cellBase: Int)) {
         let e = now - originTime
         let lo = max(window.0, plan.begin, span.start), hi = min(window.1, plan.end, span.end)
         let rate = span.rate
@@ -232,7 +252,7 @@ private struct Simulation {
             defer { k += 1 }
             let s = span.start + (Double(k) - span.count) / rate
             guard s >= lo, s < hi, s <= e else { continue }
-            let values = valuesAt(s)
+            let (values, cellBase) = valuesAt(s)
             let key = Self.mix(cellKey ^ UInt64(truncatingIfNeeded: k))
             let life = values.life + values.lifeRange * (2 * Self.unit(key, 0) - 1)
             let age = e - s
@@ -249,13 +269,13 @@ private struct Simulation {
                                  angle: (values.spin + values.spinRange * (2 * Self.unit(key, 9) - 1)) * age,
                                  scale: values.scale + values.scaleRange * (2 * Self.unit(key, 8) - 1) + values.scaleSpeed * age,
                                  red: Float(color.x), green: Float(color.y), blue: Float(color.z), alpha: Float(color.w),
-                                 birthTime: originTime + s, age: age, cell: values.index))
+                                 birthTime: originTime + s, age: age, cell: cellBase + values.index))
             }
             guard !values.children.isEmpty, life > 0 else { continue }
             let me = Parent(p0: p0, v: v, a: values.acceleration)
             for child in values.children {
                 emit(child, span: EmissionSpan(start: 0, end: .infinity, count: 0, rate: child.rate), originTime: originTime + s,
-                     window: (0, life), parentKey: key, parent: me, now: now, into: &out) { _ in child }
+                     window: (0, life), parentKey: key, parent: me, now: now, into: &out) { _ in (child, cellBase) }
             }
         }
     }
@@ -275,7 +295,7 @@ private struct Simulation {
 /// as their surface is their area), `.outline` on its edges (a circle's or sphere's: the circle
 /// of radius emitterSize.width in the x-y plane), `.points` at its corners (a line's two ends; a
 /// point, circle or sphere: its centre). Uniform by length, area or volume.
-private struct EmitterShapeSampler {
+struct EmitterShapeSampler: Equatable {
     let centre: SIMD3<Double>, size: SIMD3<Double>
     let shape: CAEmitterLayerEmitterShape, mode: CAEmitterLayerEmitterMode
 

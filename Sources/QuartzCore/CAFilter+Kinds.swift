@@ -25,51 +25,69 @@ enum FilterKind: Sendable {
         self = kind
     }
 
-    /// Core Animation's filter types (`CAFilter.filterTypes`).
-    static let caTypes: [String] = [
-        "gaussianBlur", "colorMatrix", "vibrantColorMatrix", "colorSaturate", "colorMonochrome", "colorHueRotate",
-        "colorBrightness", "colorContrast", "colorInvert", "multiplyColor",
-    ] + caBlendNames.map(\.0)
+    /// Which API names a filter: Core Animation (`CAFilter` types) or Core Image (`CIFilter` names).
+    enum API { case coreAnimation, coreImage }
 
-    /// Compositing filters: Apple's `kCAFilter…BlendMode` and Porter-Duff constants.
-    static let caBlendNames: [(String, CGBlendMode)] = [
-        ("normalBlendMode", .normal), ("multiplyBlendMode", .multiply), ("screenBlendMode", .screen),
-        ("overlayBlendMode", .overlay), ("darkenBlendMode", .darken), ("lightenBlendMode", .lighten),
-        ("colorDodgeBlendMode", .colorDodge), ("colorBurnBlendMode", .colorBurn), ("softLightBlendMode", .softLight),
-        ("hardLightBlendMode", .hardLight), ("differenceBlendMode", .difference), ("exclusionBlendMode", .exclusion),
-        ("hueBlendMode", .hue), ("saturationBlendMode", .saturation), ("colorBlendMode", .color),
-        ("luminosityBlendMode", .luminosity),
-        ("clear", .clear), ("copy", .copy), ("sourceOver", .normal), ("sourceIn", .sourceIn), ("sourceOut", .sourceOut),
-        ("sourceAtop", .sourceAtop), ("destOver", .destinationOver), ("destIn", .destinationIn),
-        ("destOut", .destinationOut), ("destAtop", .destinationAtop), ("xor", .xor),
-        ("plusL", .plusLighter), ("plusD", .plusDarker),
+    /// Every name the compositor draws, with its kind: the one table the lists below derive
+    /// from, in the order `CAFilter.filterTypes` lists Core Animation's. Core Animation's names
+    /// are the `kCAFilter…` constants' values (CAFilter.swift; the four HSL blend modes have no
+    /// public constant); Core Image's are the `CIFilter(name:)` names of Apple's Core Image
+    /// documentation ("Composite Operations": `CI<Mode>BlendMode` for every blend mode, the
+    /// Porter-Duff `…Compositing` filters).
+    private static let table: [(name: String, kind: FilterKind, api: API)] = [
+        (kCAFilterGaussianBlur, .gaussianBlur, .coreAnimation), (kCAFilterColorMatrix, .colorMatrix, .coreAnimation),
+        (kCAFilterVibrantColorMatrix, .colorMatrix, .coreAnimation), (kCAFilterColorSaturate, .colorSaturate, .coreAnimation),
+        (kCAFilterColorMonochrome, .colorMonochrome, .coreAnimation), (kCAFilterColorHueRotate, .colorHueRotate, .coreAnimation),
+        (kCAFilterColorBrightness, .colorBrightness, .coreAnimation), (kCAFilterColorContrast, .colorContrast, .coreAnimation),
+        (kCAFilterColorInvert, .colorInvert, .coreAnimation), (kCAFilterMultiplyColor, .multiplyColor, .coreAnimation),
+        // Compositing filters: Apple's `kCAFilter…BlendMode` and Porter-Duff constants.
+        (kCAFilterNormalBlendMode, .blend(.normal), .coreAnimation), (kCAFilterMultiplyBlendMode, .blend(.multiply), .coreAnimation),
+        (kCAFilterScreenBlendMode, .blend(.screen), .coreAnimation), (kCAFilterOverlayBlendMode, .blend(.overlay), .coreAnimation),
+        (kCAFilterDarkenBlendMode, .blend(.darken), .coreAnimation), (kCAFilterLightenBlendMode, .blend(.lighten), .coreAnimation),
+        (kCAFilterColorDodgeBlendMode, .blend(.colorDodge), .coreAnimation),
+        (kCAFilterColorBurnBlendMode, .blend(.colorBurn), .coreAnimation),
+        (kCAFilterSoftLightBlendMode, .blend(.softLight), .coreAnimation),
+        (kCAFilterHardLightBlendMode, .blend(.hardLight), .coreAnimation),
+        (kCAFilterDifferenceBlendMode, .blend(.difference), .coreAnimation),
+        (kCAFilterExclusionBlendMode, .blend(.exclusion), .coreAnimation),
+        ("hueBlendMode", .blend(.hue), .coreAnimation), ("saturationBlendMode", .blend(.saturation), .coreAnimation),
+        ("colorBlendMode", .blend(.color), .coreAnimation), ("luminosityBlendMode", .blend(.luminosity), .coreAnimation),
+        (kCAFilterClear, .blend(.clear), .coreAnimation), (kCAFilterCopy, .blend(.copy), .coreAnimation),
+        (kCAFilterSourceOver, .blend(.normal), .coreAnimation), (kCAFilterSourceIn, .blend(.sourceIn), .coreAnimation),
+        (kCAFilterSourceOut, .blend(.sourceOut), .coreAnimation), (kCAFilterSourceAtop, .blend(.sourceAtop), .coreAnimation),
+        (kCAFilterDestOver, .blend(.destinationOver), .coreAnimation), (kCAFilterDestIn, .blend(.destinationIn), .coreAnimation),
+        (kCAFilterDestOut, .blend(.destinationOut), .coreAnimation), (kCAFilterDestAtop, .blend(.destinationAtop), .coreAnimation),
+        (kCAFilterXor, .blend(.xor), .coreAnimation), (kCAFilterPlusL, .blend(.plusLighter), .coreAnimation),
+        (kCAFilterPlusD, .blend(.plusDarker), .coreAnimation),
+        // Core Image.
+        ("CIGaussianBlur", .gaussianBlur, .coreImage), ("CIColorMatrix", .ciColorMatrix, .coreImage),
+        ("CIColorControls", .ciColorControls, .coreImage), ("CIColorInvert", .colorInvert, .coreImage),
+        ("CIHueAdjust", .colorHueRotate, .coreImage), ("CIColorMonochrome", .ciColorMonochrome, .coreImage),
+        ("CIMultiplyBlendMode", .blend(.multiply), .coreImage), ("CIScreenBlendMode", .blend(.screen), .coreImage),
+        ("CIOverlayBlendMode", .blend(.overlay), .coreImage), ("CIDarkenBlendMode", .blend(.darken), .coreImage),
+        ("CILightenBlendMode", .blend(.lighten), .coreImage), ("CIColorDodgeBlendMode", .blend(.colorDodge), .coreImage),
+        ("CIColorBurnBlendMode", .blend(.colorBurn), .coreImage), ("CISoftLightBlendMode", .blend(.softLight), .coreImage),
+        ("CIHardLightBlendMode", .blend(.hardLight), .coreImage), ("CIDifferenceBlendMode", .blend(.difference), .coreImage),
+        ("CIExclusionBlendMode", .blend(.exclusion), .coreImage), ("CIHueBlendMode", .blend(.hue), .coreImage),
+        ("CISaturationBlendMode", .blend(.saturation), .coreImage), ("CIColorBlendMode", .blend(.color), .coreImage),
+        ("CILuminosityBlendMode", .blend(.luminosity), .coreImage),
+        ("CISourceOverCompositing", .blend(.normal), .coreImage), ("CISourceInCompositing", .blend(.sourceIn), .coreImage),
+        ("CISourceOutCompositing", .blend(.sourceOut), .coreImage), ("CISourceAtopCompositing", .blend(.sourceAtop), .coreImage),
+        ("CIMultiplyCompositing", .blend(.multiply), .coreImage), ("CIAdditionCompositing", .blend(.plusLighter), .coreImage),
     ]
 
-    /// Core Image's compositing filters (`CICategoryCompositeOperation`): `CI<Mode>BlendMode`
-    /// for every blend mode above, and the Porter-Duff `…Compositing` ones.
-    static let ciBlendNames: [(String, CGBlendMode)] =
-        caBlendNames.prefix(16).dropFirst().map { ("CI" + $0.0.prefix(1).uppercased() + $0.0.dropFirst(), $0.1) } + [
-            ("CISourceOverCompositing", .normal), ("CISourceInCompositing", .sourceIn),
-            ("CISourceOutCompositing", .sourceOut), ("CISourceAtopCompositing", .sourceAtop),
-            ("CIMultiplyCompositing", .multiply), ("CIAdditionCompositing", .plusLighter),
-        ]
+    /// Core Animation's filter types (`CAFilter.filterTypes`), in the table's order.
+    static let caTypes: [String] = table.filter { $0.api == .coreAnimation }.map(\.name)
 
-    /// Core Image names of the other filters (what `CIFilter(name:)` accepts).
-    static let ciNames: [String: FilterKind] = [
-        "CIGaussianBlur": .gaussianBlur, "CIColorMatrix": .ciColorMatrix, "CIColorControls": .ciColorControls,
-        "CIColorInvert": .colorInvert, "CIHueAdjust": .colorHueRotate, "CIColorMonochrome": .ciColorMonochrome,
-    ].merging(ciBlendNames.map { ($0.0, .blend($0.1)) }) { $1 }
+    /// Core Image's filter names (what `CIFilter(name:)` accepts) and their kinds.
+    static let ciNames: [String: FilterKind] = names(of: table.filter { $0.api == .coreImage })
 
-    private static let byName: [String: FilterKind] = {
-        var table: [String: FilterKind] = [
-            "gaussianBlur": .gaussianBlur, "colorMatrix": .colorMatrix, "vibrantColorMatrix": .colorMatrix,
-            "colorSaturate": .colorSaturate, "colorMonochrome": .colorMonochrome, "colorHueRotate": .colorHueRotate,
-            "colorBrightness": .colorBrightness, "colorContrast": .colorContrast, "colorInvert": .colorInvert,
-            "multiplyColor": .multiplyColor,
-        ]
-        for (name, mode) in caBlendNames { table[name] = .blend(mode) }
-        return table.merging(ciNames) { $1 }
-    }()
+    private static let byName: [String: FilterKind] = names(of: table)
+
+    /// `entries` by name (a name listed twice keeps its first kind).
+    private static func names(of entries: [(name: String, kind: FilterKind, api: API)]) -> [String: FilterKind] {
+        Dictionary(entries.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The input keys, in Apple's spelling.
     var inputKeys: [String] {

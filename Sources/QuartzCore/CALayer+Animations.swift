@@ -1,5 +1,19 @@
 import Foundation
 
+/// A layer class that keeps something of its animations after they leave it (a particle
+/// emitter keeps those that changed the values particles are born with, for the particles born
+/// while they ran). `CALayer` tells a layer whose class adopts it when animations leave,
+/// knowing nothing of that class.
+/// (A protocol rather than an overridable method: Swift does not override a method declared in
+/// an extension, and `CALayer`'s class body is left to the geometry and tree code.)
+protocol AnimationRetiring: CALayer {
+    /// Called before the animation under `key` (nil: every animation) is removed or replaced.
+    func retireAnimations(forKey key: String?)
+    /// Called when `animation` has finished and is removed on completion; it applied until layer
+    /// time `until` (its active end).
+    func retireAnimation(_ animation: CAAnimation, until: CFTimeInterval)
+}
+
 /// Adding, finding and removing animations, and the times the renderer asks about.
 extension CALayer {
     // MARK: - Animations
@@ -40,7 +54,7 @@ extension CALayer {
             transition._renderState = nil
             transition._reportUnsupported()
         }
-        if let emitter = self as? CAEmitterLayer, let key { emitter.retireBirthAnimations(forKey: key) }
+        if let key { animationsWillLeave(forKey: key) }
         if let replaced = animationStore.add(copy, key: key ?? "__citrine_anonymous_\(animationStore.serial)") {
             reportRemoval(of: [replaced])
         }
@@ -69,10 +83,7 @@ extension CALayer {
     public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
         if _changesWithTime { return now }
         guard !animationStore.isEmpty else { return .infinity }
-        var rate = 1.0
-        var l: CALayer? = self
-        while let layer = l { rate *= Double(layer.speed); l = layer.superlayer }
-        let t = localTime(fromMediaTime: now)
+        let (t, rate) = localTimeAndRate(fromMediaTime: now)
         var next = CFTimeInterval.infinity
         for e in animationStore.entries {
             if e.pendingBegin { return now }
@@ -128,14 +139,20 @@ extension CALayer {
 
     public func removeAnimation(forKey key: String) {
         CATransaction.layerDidChange(self)
-        (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: key)
+        animationsWillLeave(forKey: key)
         if let removed = animationStore.remove(key: key) { reportRemoval(of: [removed]) }
     }
 
     public func removeAllAnimations() {
         CATransaction.layerDidChange(self)
-        (self as? CAEmitterLayer)?.retireBirthAnimations(forKey: nil)
+        animationsWillLeave(forKey: nil)
         reportRemoval(of: animationStore.removeAll())
+    }
+
+    /// Tells a layer that keeps something of its animations (`AnimationRetiring`) that the
+    /// animation under `key` (nil: every one) is about to be removed or replaced.
+    private func animationsWillLeave(forKey key: String?) {
+        (self as? AnimationRetiring)?.retireAnimations(forKey: key)
     }
 
     /// `animationDidStop(_:finished: false)` for removed animations, preceded by the

@@ -123,7 +123,7 @@ extension CALayer {
             switch event {
             case let .start(a): a.delegate?.animationDidStart(a)
             case let .stop(a):
-                if a.isRemovedOnCompletion { (self as? CAEmitterLayer)?.retireBirthAnimation(a, until: a.activeEnd) }
+                if a.isRemovedOnCompletion { (self as? AnimationRetiring)?.retireAnimation(a, until: a.activeEnd) }
                 a.delegate?.animationDidStop(a, finished: true)
             }
         }

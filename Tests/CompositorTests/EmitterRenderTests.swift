@@ -95,4 +95,61 @@ import Testing
         #expect(img.pixmap.pixel(x: 25, y: 20).a == 255)
         #expect(img.pixmap.pixel(x: 20, y: 20).a == 0)
     }
+
+    /// An animated birth rate (and an animated cell velocity) drawn by one renderer frame after
+    /// frame — which keeps the plans of past birth steps between frames — gives the pixels a
+    /// fresh renderer gives at each time, also after each change that must drop what it kept
+    /// (a direct write to a cell, a recorded model change, an animation added and removed).
+    @Test func animatedBirthRateDrawsTheSameWithKeptSteps() throws {
+        CAMediaClock.setManualTime(9.5)
+        let layer = CAEmitterLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        layer.beginTime = 9.5
+        layer.emitterPosition = CGPoint(x: 32, y: 32)
+        let cell = CAEmitterCell()
+        cell.name = "dot"
+        cell.contents = try Self.whiteSquare(4)
+        cell.birthRate = 30; cell.lifetime = 1.5; cell.velocity = 12; cell.emissionRange = .pi
+        cell.color = CGColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.5)
+        layer.emitterCells = [cell]
+        let pulse = CABasicAnimation(keyPath: "birthRate")
+        pulse.fromValue = 0.5; pulse.toValue = 1.5; pulse.duration = 0.5
+        pulse.autoreverses = true; pulse.repeatCount = .infinity
+        layer.add(pulse, forKey: "pulse")
+        let speedUp = CABasicAnimation(keyPath: "emitterCells.dot.velocity")
+        speedUp.fromValue = 0; speedUp.toValue = 30; speedUp.duration = 2
+        layer.add(speedUp, forKey: "speedUp")
+        CATransaction.flush()
+        let kept = try CARenderer(width: 64, height: 64, scale: 1)
+        kept.layer = layer
+        func expectSame(at t: CFTimeInterval, _ what: String) throws {
+            CAMediaClock.setManualTime(t)
+            kept.beginFrame(atTime: t); kept.render(); kept.endFrame()
+            let fresh = try CARenderer.image(of: layer, size: CGSize(width: 64, height: 64), at: t)
+            var differing = 0, drawn = 0
+            for y in 0..<64 {
+                for x in 0..<64 {
+                    if kept.pixmap.pixel(x: x, y: y) != fresh.pixmap.pixel(x: x, y: y) { differing += 1 }
+                    if fresh.pixmap.pixel(x: x, y: y).a > 0 { drawn += 1 }
+                }
+            }
+            #expect(drawn > 50, "\(what) at \(t): too little drawn to compare")
+            #expect(differing == 0, "\(what) at \(t): \(differing) pixels differ")
+        }
+        for t in [10.5, 10.52, 11.0, 10.7] { try expectSame(at: t, "animated") }
+        cell.yAcceleration = 30   // direct writes to the model's cell (values no animation sets)
+        try expectSame(at: 11.1, "direct write")
+        cell.contents = try Self.whiteSquare(6)
+        try expectSame(at: 11.15, "direct contents write")
+        layer.setValue(2, forKeyPath: "emitterCells.dot.scale")   // recorded: a new segment
+        CATransaction.flush()
+        try expectSame(at: 11.3, "model change")
+        let grow = CABasicAnimation(keyPath: "emitterCells.dot.scaleRange")
+        grow.fromValue = 1; grow.toValue = 1; grow.duration = 2
+        grow.beginTime = 1   // layer time, in the past: it changes steps already drawn
+        layer.add(grow, forKey: "grow")
+        try expectSame(at: 11.4, "animation added in the past")
+        layer.removeAnimation(forKey: "speedUp")
+        try expectSame(at: 11.6, "animation removed")
+    }
 }

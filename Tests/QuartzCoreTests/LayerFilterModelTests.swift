@@ -28,6 +28,49 @@ extension MediaClockSuite {
             #expect(ci?.name == "CIGaussianBlur" && CIFilter(name: "gaussianBlur") == nil)
         }
 
+        /// The names the compositor draws, exactly: Core Animation's types (the `kCAFilter…`
+        /// constants' values, which GNUstep's tests check against Apple's library, and the four
+        /// HSL blend modes), Core Image's names (Apple's Core Image documentation, "Composite
+        /// Operations": `CI<Mode>BlendMode`, the `…Compositing` filters); each compositing name
+        /// composites with the `CGBlendMode` of the same name.
+        @Test func filterNameListsAndTheirBlendModes() {
+            let blends: [(String, CGBlendMode)] = [
+                ("normalBlendMode", .normal), ("multiplyBlendMode", .multiply), ("screenBlendMode", .screen),
+                ("overlayBlendMode", .overlay), ("darkenBlendMode", .darken), ("lightenBlendMode", .lighten),
+                ("colorDodgeBlendMode", .colorDodge), ("colorBurnBlendMode", .colorBurn), ("softLightBlendMode", .softLight),
+                ("hardLightBlendMode", .hardLight), ("differenceBlendMode", .difference), ("exclusionBlendMode", .exclusion),
+                ("hueBlendMode", .hue), ("saturationBlendMode", .saturation), ("colorBlendMode", .color),
+                ("luminosityBlendMode", .luminosity), ("clear", .clear), ("copy", .copy), ("sourceOver", .normal),
+                ("sourceIn", .sourceIn), ("sourceOut", .sourceOut), ("sourceAtop", .sourceAtop),
+                ("destOver", .destinationOver), ("destIn", .destinationIn), ("destOut", .destinationOut),
+                ("destAtop", .destinationAtop), ("xor", .xor), ("plusL", .plusLighter), ("plusD", .plusDarker),
+            ]
+            let ciBlends: [(String, CGBlendMode)] = [
+                ("CIMultiplyBlendMode", .multiply), ("CIScreenBlendMode", .screen), ("CIOverlayBlendMode", .overlay),
+                ("CIDarkenBlendMode", .darken), ("CILightenBlendMode", .lighten), ("CIColorDodgeBlendMode", .colorDodge),
+                ("CIColorBurnBlendMode", .colorBurn), ("CISoftLightBlendMode", .softLight),
+                ("CIHardLightBlendMode", .hardLight), ("CIDifferenceBlendMode", .difference),
+                ("CIExclusionBlendMode", .exclusion), ("CIHueBlendMode", .hue), ("CISaturationBlendMode", .saturation),
+                ("CIColorBlendMode", .color), ("CILuminosityBlendMode", .luminosity),
+                ("CISourceOverCompositing", .normal), ("CISourceInCompositing", .sourceIn),
+                ("CISourceOutCompositing", .sourceOut), ("CISourceAtopCompositing", .sourceAtop),
+                ("CIMultiplyCompositing", .multiply), ("CIAdditionCompositing", .plusLighter),
+            ]
+            #expect(CAFilter.filterTypes == [
+                "gaussianBlur", "colorMatrix", "vibrantColorMatrix", "colorSaturate", "colorMonochrome", "colorHueRotate",
+                "colorBrightness", "colorContrast", "colorInvert", "multiplyColor",
+            ] + blends.map(\.0))
+            let ciOthers = ["CIGaussianBlur", "CIColorMatrix", "CIColorControls", "CIColorInvert", "CIHueAdjust", "CIColorMonochrome"]
+            #expect(CIFilter.filterNames(inCategory: nil) == (ciOthers + ciBlends.map(\.0)).sorted())
+            let layer = CALayer()
+            var wrong: [String] = []
+            for (name, mode) in blends + ciBlends {
+                layer.compositingFilter = name
+                if layer._effects?.blendMode != (mode == .normal ? nil : mode) { wrong.append(name) }
+            }
+            #expect(wrong.isEmpty, "blend modes differ for \(wrong)")
+        }
+
         /// Inputs as CAML files carry them (strings) and as Swift code passes them (any number
         /// type, NSNumber); the resolved effect is the same.
         @Test func inputsOfEveryNumberTypeAndStrings() {

@@ -6,7 +6,12 @@
 // JSON. `../../scripts/bench-emitter` runs it interleaved with `layer-storm-bench` (S8).
 //
 //     swift build -c release --package-path Benchmarks --product emitter-bench
-//     Benchmarks/.build/release/emitter-bench [frames] [--png out.png]
+//     Benchmarks/.build/release/emitter-bench [frames] [--png out.png] [--animate-birth-rate]
+//
+// `--animate-birth-rate` adds a repeating animation of the layer's `birthRate` (0.8 → 1.2 over
+// 1 s, autoreversing): particles then take their values at their 1/60 s birth step
+// (`CAEmitterLayer+BirthValues.swift`), so each frame needs the values of the ~150 steps in
+// which the live particles were born.
 import Compositor
 import Foundation
 import FrameTiming
@@ -17,6 +22,7 @@ import Raster
 let args = Array(CommandLine.arguments.dropFirst())
 let frames = args.first.flatMap { Int($0) } ?? 120
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+let animatesBirthRate = args.contains("--animate-birth-rate")
 
 /// A 16×16 white sprite: a disc with a soft edge, or a square.
 func sprite(round: Bool) throws -> CGImage {
@@ -60,6 +66,16 @@ emitter.emitterCells = try [true, false].map { round in
     return cell
 }
 root.addSublayer(emitter)
+if animatesBirthRate {
+    let pulse = CABasicAnimation(keyPath: "birthRate")
+    pulse.fromValue = 0.8
+    pulse.toValue = 1.2
+    pulse.duration = 1
+    pulse.autoreverses = true
+    pulse.repeatCount = .infinity
+    pulse.beginTime = -100
+    emitter.add(pulse, forKey: "pulse")
+}
 CATransaction.flush()
 
 var frame = CAEmitterLayer.ParticleFrame()
