@@ -51,6 +51,10 @@ extension LayerRenderer {
             let parentPresentation: CALayer
             let tint: Tint?
             let depth: Int
+            /// Its placement under `parentMatrix` (`placement`): presentation and layer → device
+            /// matrix, with which a plane drawn whole is drawn (`drawWhole`).
+            let presentation: CALayer
+            let matrix: CATransform3D
             /// Its whole polygon in `sorter.pieces`, or nil when it has none (no area, or
             /// entirely behind the eye).
             var piece: Int?
@@ -65,9 +69,13 @@ extension LayerRenderer {
         var devicePolygon: [Point] = []
         var surfaces: [Pixmap] = []
         var surfacesUsed = 0
+        /// The index in the flat pass's placements (`placedSublayers`) of each sublayer it placed,
+        /// when ordering the space of `drawSublayersFlatOrByDepth`'s layer.
+        var flatPlacement: [ObjectIdentifier: Int] = [:]
 
         func removeAll() {
             planes.removeAll(keepingCapacity: true)
+            flatPlacement.removeAll(keepingCapacity: true)
             sorter.removeAll()
             surfacesUsed = 0
         }
@@ -87,7 +95,8 @@ extension LayerRenderer {
     /// `matrix`): each is placed once, in zPosition order, and the placements say whether one
     /// leans out of the view plane (or is a CATransformLayer). If none does — a 2D tree — they are
     /// drawn in that order from those placements (the flat case costs one look at each presented
-    /// transform); else all are drawn by depth (`drawInDepthOrder`).
+    /// transform); else all are drawn by depth (`drawInDepthOrder`, which takes these placements
+    /// over: a leaning sublayer is placed once per frame, for its plane and its drawing alike).
     /// `tint`: applied to each sublayer as well (a layer that does not group its opacity).
     func drawSublayersFlatOrByDepth(_ model: CALayer, _ p: CALayer, _ subs: [CALayer], matrix: CATransform3D,
                                     time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint? = nil) {
@@ -103,7 +112,7 @@ extension LayerRenderer {
         }
         if leaning {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
-                             time: time, into: canvas, depth: depth, tint: tint)
+                             time: time, into: canvas, depth: depth, tint: tint, placedAt: depth)
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
@@ -160,41 +169,56 @@ extension LayerRenderer {
     /// among them, back to front by depth in `p`'s space. `childMatrix`: the parent matrix its
     /// sublayers are drawn under; `toSpace`: what follows a sublayer's layer → parent map into
     /// the ordering space (a replicator's instance transform, else the identity);
-    /// `spaceToDevice`: ordering space (x, y, z, 1) → device.
+    /// `spaceToDevice`: ordering space (x, y, z, 1) → device. `placedAt`: the nesting depth whose
+    /// `placedSublayers` holds the flat pass's placements of `model`'s sublayers under
+    /// `childMatrix` (`drawSublayersFlatOrByDepth`), taken over instead of placing them again.
     func drawInDepthOrder(_ model: CALayer, _ p: CALayer, childMatrix: CATransform3D, toSpace: CATransform3D,
-                          spaceToDevice: CATransform3D, time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint?) {
+                          spaceToDevice: CATransform3D, time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint?,
+                          placedAt: Int? = nil) {
         if depthScratch.count <= depthNesting { depthScratch.append(DepthOrderScratch()) }
         let scratch = depthScratch[depthNesting]
         depthNesting += 1
         defer { depthNesting -= 1 }
         scratch.removeAll()
+        if let placedAt {
+            for (i, s) in placedSublayers[placedAt].enumerated() { scratch.flatPlacement[ObjectIdentifier(s.model)] = i }
+        }
         collectPlanes(of: model, p, childMatrix: childMatrix, toSpace: toSpace, time: time, depth: depth + 1,
-                      tint: tint, into: scratch)
+                      tint: tint, into: scratch, placedAt: placedAt)
         scratch.sorter.sort()
         // Planes without a polygon but in front of the eye (no area) are drawn first, in array order.
         for plane in scratch.planes where plane.piece == nil {
-            draw(plane.model, parentMatrix: plane.parentMatrix, parentPresentation: plane.parentPresentation, time: time,
-                 into: canvas, depth: plane.depth, tint: plane.tint)
+            drawWhole(plane, time: time, into: canvas)
         }
         for index in scratch.sorter.order {
             let piece = scratch.sorter.pieces[index]
             if piece.isWhole {
-                let plane = scratch.planes[piece.owner]
-                draw(plane.model, parentMatrix: plane.parentMatrix, parentPresentation: plane.parentPresentation, time: time,
-                     into: canvas, depth: plane.depth, tint: plane.tint)
+                drawWhole(scratch.planes[piece.owner], time: time, into: canvas)
             } else {
                 drawCutPiece(piece, scratch, spaceToDevice: spaceToDevice, time: time, into: canvas)
             }
         }
     }
 
+    /// Draws a plane's layer whole from its placement, as `draw` would: not at all when the
+    /// frame's footprints say its subtree misses the target.
+    private func drawWhole(_ plane: DepthOrderScratch.Plane, time: CFTimeInterval, into canvas: Pixmap) {
+        let footprint = onScreen?[ObjectIdentifier(plane.model)]
+        if let footprint, missesTarget(footprint) { return }
+        drawPlacedOrTransition(plane.model, plane.presentation, matrix: plane.matrix, time: time, into: canvas,
+                               depth: plane.depth, tint: plane.tint, known: footprint?.picture)
+    }
+
     /// Adds a plane for each sublayer of `model` that draws, descending into CATransformLayers
-    /// (whose opacity then applies to each of their sublayers, `transformLayerTint`).
+    /// (whose opacity then applies to each of their sublayers, `transformLayerTint`). `placedAt`:
+    /// as `drawInDepthOrder`'s, for `model`'s own sublayers.
     private func collectPlanes(of model: CALayer, _ p: CALayer, childMatrix: CATransform3D, toSpace: CATransform3D,
-                               time: CFTimeInterval, depth: Int, tint: Tint?, into scratch: DepthOrderScratch) {
+                               time: CFTimeInterval, depth: Int, tint: Tint?, into scratch: DepthOrderScratch,
+                               placedAt: Int? = nil) {
         guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
         for child in model.sublayers ?? [] {
-            guard let (pc, matrix) = placement(child, parentMatrix: childMatrix, parentPresentation: p, time: time) else { continue }
+            guard let (pc, matrix) = placementInSpace(child, childMatrix: childMatrix, p, time: time, placedAt: placedAt, scratch)
+            else { continue }
             let inSpace = CATransform3DConcat(LayerGeometry.layerToParent(pc, parent: p), toSpace)
             if pc is CATransformLayer {
                 collectPlanes(of: child, pc, childMatrix: matrix, toSpace: inSpace, time: time, depth: depth + 1,
@@ -202,7 +226,7 @@ extension LayerRenderer {
                 continue
             }
             var plane = DepthOrderScratch.Plane(model: child, parentMatrix: childMatrix, parentPresentation: p, tint: tint,
-                                                depth: depth)
+                                                depth: depth, presentation: pc, matrix: matrix)
             if let extent = planeExtent(child, pc, time: time, levels: 4) {
                 switch addPolygon(extent, inSpace, owner: scratch.planes.count, scratch) {
                 case .behindEye: continue
@@ -212,6 +236,18 @@ extension LayerRenderer {
             }
             scratch.planes.append(plane)
         }
+    }
+
+    /// A sublayer's placement under `childMatrix`: the flat pass's (`placedAt`) when it made one;
+    /// else placed now (a sublayer whose subtree misses the target was not placed there but
+    /// still is a plane that may cut others; one that draws nothing is looked at again).
+    private func placementInSpace(_ child: CALayer, childMatrix: CATransform3D, _ p: CALayer, time: CFTimeInterval,
+                                  placedAt: Int?, _ scratch: DepthOrderScratch) -> (CALayer, CATransform3D)? {
+        if let placedAt, let i = scratch.flatPlacement[ObjectIdentifier(child)] {
+            let s = placedSublayers[placedAt][i]
+            return (s.presentation, s.matrix)
+        }
+        return placement(child, parentMatrix: childMatrix, parentPresentation: p, time: time)
     }
 
     private enum AddedPolygon { case piece(Int), noArea, behindEye }
