@@ -51,10 +51,6 @@ extension LayerRenderer {
             let parentPresentation: CALayer
             let tint: Tint?
             let depth: Int
-            /// Its placement under `parentMatrix` (`placement`): presentation and layer → device
-            /// matrix, with which a plane drawn whole is drawn (`drawWhole`).
-            let presentation: CALayer
-            let matrix: CATransform3D
             /// Its whole polygon in `sorter.pieces`, or nil when it has none (no area, or
             /// entirely behind the eye).
             var piece: Int?
@@ -63,6 +59,10 @@ extension LayerRenderer {
             var box = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
         }
         var planes: [Plane] = []
+        /// Each plane's placement under its `parentMatrix` (`placement`), with which a plane
+        /// drawn whole is drawn (`drawWhole`); beside `planes` rather than in it, as a larger
+        /// plane costs more in copies than it saves.
+        var placements: [PlacedSublayer] = []
         var sorter = PlaneSorter()
         var corners: [SIMD4<Double>] = []
         var polygon: [SIMD3<Double>] = []
@@ -75,6 +75,7 @@ extension LayerRenderer {
 
         func removeAll() {
             planes.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
             flatPlacement.removeAll(keepingCapacity: true)
             sorter.removeAll()
             surfacesUsed = 0
@@ -187,26 +188,27 @@ extension LayerRenderer {
                       tint: tint, into: scratch, placedAt: placedAt)
         scratch.sorter.sort()
         // Planes without a polygon but in front of the eye (no area) are drawn first, in array order.
-        for plane in scratch.planes where plane.piece == nil {
-            drawWhole(plane, time: time, into: canvas)
+        for i in scratch.planes.indices where scratch.planes[i].piece == nil {
+            drawWhole(i, scratch, time: time, into: canvas)
         }
         for index in scratch.sorter.order {
             let piece = scratch.sorter.pieces[index]
             if piece.isWhole {
-                drawWhole(scratch.planes[piece.owner], time: time, into: canvas)
+                drawWhole(piece.owner, scratch, time: time, into: canvas)
             } else {
                 drawCutPiece(piece, scratch, spaceToDevice: spaceToDevice, time: time, into: canvas)
             }
         }
     }
 
-    /// Draws a plane's layer whole from its placement, as `draw` would: not at all when the
+    /// Draws plane `i`'s layer whole from its placement, as `draw` would: not at all when the
     /// frame's footprints say its subtree misses the target.
-    private func drawWhole(_ plane: DepthOrderScratch.Plane, time: CFTimeInterval, into canvas: Pixmap) {
-        let footprint = onScreen?[ObjectIdentifier(plane.model)]
+    private func drawWhole(_ i: Int, _ scratch: DepthOrderScratch, time: CFTimeInterval, into canvas: Pixmap) {
+        let model = scratch.placements[i].model
+        let footprint = onScreen?[ObjectIdentifier(model)]
         if let footprint, missesTarget(footprint) { return }
-        drawPlacedOrTransition(plane.model, plane.presentation, matrix: plane.matrix, time: time, into: canvas,
-                               depth: plane.depth, tint: plane.tint, known: footprint?.picture)
+        drawPlacedOrTransition(model, scratch.placements[i].presentation, matrix: scratch.placements[i].matrix, time: time,
+                               into: canvas, depth: scratch.planes[i].depth, tint: scratch.planes[i].tint, known: footprint?.picture)
     }
 
     /// Adds a plane for each sublayer of `model` that draws, descending into CATransformLayers
@@ -226,7 +228,7 @@ extension LayerRenderer {
                 continue
             }
             var plane = DepthOrderScratch.Plane(model: child, parentMatrix: childMatrix, parentPresentation: p, tint: tint,
-                                                depth: depth, presentation: pc, matrix: matrix)
+                                                depth: depth)
             if let extent = planeExtent(child, pc, time: time, levels: 4) {
                 switch addPolygon(extent, inSpace, owner: scratch.planes.count, scratch) {
                 case .behindEye: continue
@@ -235,6 +237,7 @@ extension LayerRenderer {
                 }
             }
             scratch.planes.append(plane)
+            scratch.placements.append(PlacedSublayer(model: child, presentation: pc, matrix: matrix))
         }
     }
 
