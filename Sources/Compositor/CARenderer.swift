@@ -23,7 +23,7 @@ public final class CARenderer {
     private var shown: (changes: Int, time: CFTimeInterval, animated: Bool, root: ObjectIdentifier?, background: CGColor?)?
     /// Per-layer footprints of the frame shown (nil when the tree is not damage-tracked, or the
     /// frame was drawn whole without them).
-    private var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
+    private(set) var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
     /// Frames still to draw whole without working out the footprints (see `render`).
     private var untrackedFramesLeft = 0
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
@@ -44,6 +44,9 @@ public final class CARenderer {
     /// made (they serve the next frame's damage) and no layer bitmap is kept (issue 18: a
     /// million siblings kept a footprint and a bitmap each). The pixels are the same.
     var drawsOnce = false
+    /// Most footprints a frame keeps (`LayerRenderer.maxFootprints`; internal, so that tests can
+    /// force a tree past it).
+    var footprintBudget = LayerRenderer.maxFootprints
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point. Throws
     /// `RasterError.invalidSize` for a scale that is not a positive finite number, or a pixel
@@ -174,7 +177,7 @@ public final class CARenderer {
                 untrackedFramesLeft -= 1
             } else {
                 untrackedFramesLeft = 0
-                fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints) }
+                fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints, budget: footprintBudget) }
                 let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
                 if let layer, let old = footprints, let new = fresh {
                     if let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
@@ -192,7 +195,7 @@ public final class CARenderer {
                 }
             }
         } else if !drawsOnce {
-            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil) }
+            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil, budget: footprintBudget) }
         }
         renderer.leaves.retains = !drawsOnce
         pixmap.fill(with: background)

@@ -42,13 +42,20 @@ extension LayerRenderer {
     /// edges and bitmap margins, one for bilinear resampling of a retained bitmap.
     static let damageMargin: CGFloat = 2
 
+    /// Most footprints one frame keeps (issue 18): 65 536, about 40 MB at the ≈ 650 B a
+    /// footprint costs with its share of the table (RELIABILITY.md). A tree that draws more
+    /// layers is not damage-tracked: each frame that changes is drawn whole — the same pixels,
+    /// only no patch reuse — and the footprint pass gives up at the budget, so it costs at most
+    /// that many layers' work and memory, not one footprint per layer of a million siblings.
+    static let maxFootprints = 1 << 16
+
     /// Footprints of every drawn layer of `root` at `time`, or nil when the tree holds anything
-    /// damage tracking does not model. `previous` (last frame's footprints) saves recomputing
-    /// content rectangles whose key did not change.
-    func footprints(of root: CALayer, at time: CFTimeInterval,
-                    reusing previous: [ObjectIdentifier: Footprint]?) -> [ObjectIdentifier: Footprint]? {
+    /// damage tracking does not model or draws more than `budget` layers. `previous` (last
+    /// frame's footprints) saves recomputing content rectangles whose key did not change.
+    func footprints(of root: CALayer, at time: CFTimeInterval, reusing previous: [ObjectIdentifier: Footprint]?,
+                    budget: Int = LayerRenderer.maxFootprints) -> [ObjectIdentifier: Footprint]? {
         var out: [ObjectIdentifier: Footprint] = [:]
-        out.reserveCapacity(previous?.count ?? 0)
+        out.reserveCapacity(min(previous?.count ?? 0, budget))
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
                    _ index: Int, _ depth: Int) -> LayerGeometry.IntBox? {
@@ -77,6 +84,7 @@ extension LayerRenderer {
                 guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }
                 reach = reach.union(sub)
             }
+            guard out.count < budget else { return nil }
             out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, parent: parentID, index: index),
                                 content: content, reach: reach)
             return reach

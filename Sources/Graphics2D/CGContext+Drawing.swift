@@ -108,15 +108,13 @@ extension CGContext {
     /// path to fill non-zero. The style is applied in current user space (so a non-uniform
     /// CTM makes the pen elliptical, as on Apple); nil when the CTM is singular.
     func strokeOutline(of path: CGPath) -> CGPath? {
-        let toDevice = deviceTransform
-        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite, !path.isEmpty else { return nil }
-        var toUser = toDevice.inverted()
+        guard !path.isEmpty, let pen = userSpacePen else { return nil }
+        var toUser = pen.toUser
         guard let user = path.copy(using: &toUser) else { return nil }
         let outline = user.copy(strokingWithWidth: state.lineWidth, lineCap: state.lineCap,
                                 lineJoin: state.lineJoin, miterLimit: state.miterLimit,
                                 dashPhase: state.dashPhase, dashLengths: state.dashLengths,
-                                transform: toDevice)
+                                transform: pen.toDevice)
         return outline
     }
 
@@ -126,43 +124,68 @@ extension CGContext {
     /// reach the target (a 10 M-segment path mostly off it was outlined whole) and draws a
     /// dashed stroke dash by dash (the outline of a million dashes built as one path took
     /// gigabytes). A shadow is drawn first, from the same stroke drawn into the shadow's
-    /// scratch bitmap (`drawShadow`), so a dashed stroke with a shadow stays bounded too.
+    /// scratch bitmap (`drawShape`), so a dashed stroke with a shadow stays bounded too.
     func strokeDevicePath(_ path: CGPath) {
-        let toDevice = deviceTransform
-        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite, !path.isEmpty else { return }
+        guard !path.isEmpty, let pen = userSpacePen,
+              let style = CGPath.rasterStyle(
+                width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
+                dashPhase: state.dashPhase, dashLengths: state.dashLengths) else { return }
         // The path is mapped into user space as it is flattened (the points `path.copy(using:)`
         // would hold, without holding them).
-        let toUser = toDevice.inverted().rasterTransform
-        guard let style = CGPath.rasterStyle(
-            width: state.lineWidth, cap: state.lineCap, join: state.lineJoin, miterLimit: state.miterLimit,
-            dashPhase: state.dashPhase, dashLengths: state.dashLengths) else { return }
-        let tolerance = CGPath.tolerance(for: toDevice)
-        if let shadow = state.shadow {
-            drawShadow(shadow, shader: strokeShader) { scratch, shift, paint in
-                RasterBackend.stroke(path.rasterPath, pathTransform: toUser, style: style, paint: paint,
-                                     transform: toDevice.concatenating(shift).rasterTransform, tolerance: tolerance,
-                                     clip: nil, into: scratch)
-            }
+        let toUser = pen.toUser.rasterTransform
+        let tolerance = CGPath.tolerance(for: pen.toDevice)
+        drawShape(shader: strokeShader) { pixmap, shift, paint, clip in
+            RasterBackend.stroke(path.rasterPath, pathTransform: toUser, style: style, paint: paint,
+                                 transform: (shift.isIdentity ? pen.toDevice : pen.toDevice.concatenating(shift)).rasterTransform,
+                                 tolerance: tolerance,
+                                 clip: clip, into: pixmap)
         }
-        let paint = Paint(shader: strokeShader, blendMode: state.blendMode.rasterBlendMode,
-                          opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
-        copyInFromCaller()
-        RasterBackend.stroke(path.rasterPath, pathTransform: toUser, style: style, paint: paint,
-                             transform: toDevice.rasterTransform, tolerance: tolerance, clip: state.clip, into: target)
-        copyOutToCaller()
+    }
+
+    /// The current user space as a pen: the CTM (`toDevice`) and its inverse; nil when the
+    /// CTM is singular (Apple draws nothing then).
+    private var userSpacePen: (toDevice: CGAffineTransform, toUser: CGAffineTransform)? {
+        let toDevice = deviceTransform
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return nil }
+        return (toDevice, toDevice.inverted())
     }
 
     /// Draws device-space `path` with `shader` and the graphics state: shadow first (when
     /// set), then the shape, both through the clip.
     func render(_ path: CGPath, rule: FillRule, shader: Shader) {
         guard !path.isEmpty else { return }
+        drawShape(shader: shader) { pixmap, shift, paint, clip in
+            CGContext.fill(path, movedBy: shift, rule: rule, paint: paint, clip: clip, into: pixmap)
+        }
+    }
+
+    /// Draws a shape with `shader` and the graphics state: its shadow first (when set), then the
+    /// shape through the clip, keeping caller memory in sync. `draw` paints the shape into the
+    /// pixmap it is given, moved by `shift` (device → that pixmap), with the paint and clip
+    /// given: the shadow's scratch bitmap (`drawShadow`), then the target.
+    func drawShape(shader: Shader,
+                   _ draw: (_ pixmap: Pixmap, _ shift: CGAffineTransform, _ paint: Paint, _ clip: Mask?) -> Void) {
+        if let shadow = state.shadow {
+            drawShadow(shadow, shader: shader) { scratch, shift, paint in draw(scratch, shift, paint, nil) }
+        }
         let paint = Paint(shader: shader, blendMode: state.blendMode.rasterBlendMode,
                           opacity: Float(state.alpha), antiAlias: state.shouldAntialias)
-        if let shadow = state.shadow {
-            drawShadow(shadow, of: path, rule: rule, shader: shader)
+        copyInFromCaller()
+        draw(target, .identity, paint, state.clip)
+        copyOutToCaller()
+    }
+
+    /// Fills device-space `path` moved by `shift` into `pixmap`.
+    static func fill(_ path: CGPath, movedBy shift: CGAffineTransform, rule: FillRule, paint: Paint, clip: Mask?,
+                     into pixmap: Pixmap) {
+        var moved = path
+        if !shift.isIdentity {
+            let shifted = CGMutablePath()
+            shifted.addPath(path, transform: shift)
+            moved = shifted
         }
-        drawRaw(path, rule: rule, paint: paint)
+        RasterBackend.fill(moved.rasterPath, rule: rule, paint: paint, clip: clip, into: pixmap)
     }
 
     /// The fill colour's paint (a pattern colour's tile repeated, `patternTileToDevice`).

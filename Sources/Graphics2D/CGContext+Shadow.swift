@@ -35,9 +35,7 @@ extension CGContext {
     /// alpha, clip and blend mode.
     func drawShadow(_ shadow: Shadow, of path: CGPath, rule: FillRule, shader: Shader) {
         drawShadow(shadow, shader: shader) { scratch, shift, paint in
-            let shifted = CGMutablePath()
-            shifted.addPath(path, transform: shift)
-            RasterBackend.fill(shifted.rasterPath, rule: rule, paint: paint, clip: nil, into: scratch)
+            CGContext.fill(path, movedBy: shift, rule: rule, paint: paint, clip: nil, into: scratch)
         }
     }
 

@@ -83,10 +83,7 @@ extension CALayer {
     public func _nextChangeTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
         if _changesWithTime { return now }
         guard !animationStore.isEmpty else { return .infinity }
-        var rate = 1.0
-        var l: CALayer? = self
-        while let layer = l { rate *= Double(layer.speed); l = layer.superlayer }
-        let t = localTime(fromMediaTime: now)
+        let (t, rate) = localTimeAndRate(fromMediaTime: now)
         var next = CFTimeInterval.infinity
         for e in animationStore.entries {
             if e.pendingBegin { return now }

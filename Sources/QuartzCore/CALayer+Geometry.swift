@@ -1,7 +1,7 @@
 import Foundation
 
-/// Derived geometry (frame, transforms to the superlayer and the root), point and rectangle
-/// conversion between layers, and time conversion.
+/// Derived geometry (frame, transforms to the superlayer and the root), and point and rectangle
+/// conversion between layers.
 extension CALayer {
     // MARK: - Derived geometry
 
@@ -152,45 +152,5 @@ extension CALayer {
         let det = a11 * a22 - a12 * a21
         guard det != 0 else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
         return CGPoint(x: (b1 * a22 - a12 * b2) / det, y: (a11 * b2 - b1 * a21) / det)
-    }
-
-    // MARK: - Time
-
-    /// Converts `t` from `layer`'s local time (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
-    }
-
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        let media = mediaTime(fromLocal: t)
-        return layer?.localTime(fromMediaTime: media) ?? media
-    }
-
-    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Ancestors with the default timing (beginTime 0, speed 1, timeOffset 0) map a time to
-        // itself exactly, so they are skipped in a loop: only layers with timing of their own
-        // recurse, and a deep chain of plain layers cannot overflow the stack (issue 18).
-        // Through the superlayers borrowed, not retained: this runs for every layer every frame.
-        var timed = parent
-        while let a = timed, a._withUnsafeGuaranteedRef({ $0.hasDefaultTiming }) {
-            timed = a._withUnsafeGuaranteedRef { $0.parent }
-        }
-        let parent = timed?._withUnsafeGuaranteedRef { $0.localTime(fromMediaTime: t) } ?? t
-        return hasDefaultTiming ? parent
-            : TimingModel.localTime(parent, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset)
-    }
-
-    /// beginTime 0, speed 1 and timeOffset 0: local time is the parent's time.
-    private var hasDefaultTiming: Bool { _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 }
-
-    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        // This layer's timing first, then each superlayer's, in a loop.
-        var time = t
-        var layer: CALayer? = self
-        while let l = layer {
-            time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
-            layer = l.superlayer
-        }
-        return time
     }
 }

@@ -75,3 +75,72 @@ extension CALayer {
     /// changes with every change of this model layer's properties.
     public var _modelVersion: Int { modelVersion }
 }
+
+/// The rendering-option properties (their setters keep `_renderingOptions` current).
+extension CALayer {
+    /// Whether the sublayers' geometry is flipped vertically (y measured from the bounds' other
+    /// side). Default false (Apple). The layer's own content is not flipped; see
+    /// `contentsAreFlipped()`.
+    public var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; updateRenderingOptions(); changed("geometryFlipped", old) }
+    }
+    /// Whether an opacity below 1 composites the layer and its sublayers as one group. Default
+    /// true (Apple, for apps linked against iOS 7 or later); false applies it to each part
+    /// (`LayerRenderer+GroupOpacity`).
+    public var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; updateRenderingOptions(); changed("allowsGroupOpacity", old) }
+    }
+    /// Whether the layer's edges are antialiased, as `edgeAntialiasingMask` selects. Default
+    /// **true** in Citrine (iOS: false unless the Info.plist sets UIViewEdgeAntialiasing; see
+    /// `LayerRenderer+EdgeAntialiasing` and the README).
+    public var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; updateRenderingOptions(); changed("allowsEdgeAntialiasing", old) }
+    }
+    /// Whether the layer and its subtree are drawn into a bitmap (at `rasterizationScale` pixels
+    /// per point) that is composited and kept while the subtree does not change. Default false.
+    public var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; updateRenderingOptions(); changed("shouldRasterize", old) }
+    }
+    /// Pixels per layer point of a rasterized layer's bitmap. Default 1 (Apple).
+    public var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { let old = state.rasterizationScale; state.rasterizationScale = newValue; changed("rasterizationScale", old) }
+    }
+    /// Curve of rounded corners: `.circular` (default, Apple) or `.continuous` (iOS 7's rounded
+    /// rectangle, `LayerGeometry+CornerCurve`).
+    public var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { let old = state.cornerCurve; state.cornerCurve = newValue; updateRenderingOptions(); changed("cornerCurve", old) }
+    }
+    /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; updateRenderingOptions(); changed("edgeAntialiasingMask", old) }
+    }
+    /// Filter when contents are drawn smaller. Default `.linear` (Apple).
+    public var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { let old = state.minificationFilter; state.minificationFilter = newValue; changed("minificationFilter", old) }
+    }
+    /// Filter when contents are drawn larger. Default `.linear` (Apple).
+    public var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { let old = state.magnificationFilter; state.magnificationFilter = newValue; changed("magnificationFilter", old) }
+    }
+    /// Level-of-detail bias for `.trilinear` minification: added to log₂(texels per pixel)
+    /// before the mipmap level is chosen. Default 0 (Apple).
+    public var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { let old = state.minificationFilterBias; state.minificationFilterBias = newValue; changed("minificationFilterBias", old) }
+    }
+    /// Pixel format of the `draw(in:)` backing store. Default `.RGBA8Uint` (Apple); `.gray8Uint`
+    /// makes the drawing grey, `.RGBA16Float` is stored as 8 bits per channel.
+    public var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { let old = state.contentsFormat; state.contentsFormat = newValue; updateRenderingOptions(); changed("contentsFormat", old) }
+    }
+}

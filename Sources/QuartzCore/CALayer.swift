@@ -98,7 +98,8 @@ open class CALayer: CAMediaTiming {
     /// atomic load per access, and `presentation()` walks this pointer for every layer every
     /// frame, without retaining. It never dangles: a layer clears its sublayers' pointers in
     /// `deinit`.
-    @exclusivity(unchecked) var parent: Unmanaged<CALayer>?
+    /// Every change invalidates the layers' cached times (`timingDidChange`).
+    @exclusivity(unchecked) var parent: Unmanaged<CALayer>? { didSet { CALayer.timingDidChange() } }
     /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
     /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
     weak var maskOwner: CALayer?
@@ -130,47 +131,11 @@ open class CALayer: CAMediaTiming {
     /// find what changed and once to draw.
     @exclusivity(unchecked) var presentedAt: (time: CFTimeInterval, version: Int) = (.nan, -1)
     @exclusivity(unchecked) var animationStore = AnimationStore()
+    /// The superlayer's local time at the media time last asked (`localTime(fromMediaTime:)`).
+    @exclusivity(unchecked) var timeCache = TimeCache()
     /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
     /// animated fields without counting a change.
     @exclusivity(unchecked) var _state = LayerState()
-
-    // MARK: Timing (CAMediaTiming)
-    public var beginTime: CFTimeInterval {
-        get { state.beginTime }
-        set { let old = state.beginTime; state.beginTime = newValue; changed("beginTime", old) }
-    }
-    /// Default 0, as Apple's CAMediaTiming.h says ("Defaults to 0"). A layer's local time is
-    /// (parent time − beginTime) × speed + timeOffset for every duration: a layer's time never
-    /// ends or repeats (Citrine applies no active duration, `repeatCount`, `repeatDuration` or
-    /// `autoreverses` to layers), which is what Apple's layers do with the default duration 0.
-    public var duration: CFTimeInterval {
-        get { state.duration }
-        set { let old = state.duration; state.duration = newValue; changed("duration", old) }
-    }
-    public var speed: Float {
-        get { state.speed }
-        set { let old = state.speed; state.speed = newValue; changed("speed", old) }
-    }
-    public var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
-        set { let old = state.timeOffset; state.timeOffset = newValue; changed("timeOffset", old) }
-    }
-    public var repeatCount: Float {
-        get { state.repeatCount }
-        set { let old = state.repeatCount; state.repeatCount = newValue; changed("repeatCount", old) }
-    }
-    public var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
-        set { let old = state.repeatDuration; state.repeatDuration = newValue; changed("repeatDuration", old) }
-    }
-    public var autoreverses: Bool {
-        get { state.autoreverses }
-        set { let old = state.autoreverses; state.autoreverses = newValue; changed("autoreverses", old) }
-    }
-    public var fillMode: CAMediaTimingFillMode {
-        get { state.fillMode }
-        set { let old = state.fillMode; state.fillMode = newValue; changed("fillMode", old) }
-    }
 
     // MARK: Geometry
     /// Default .zero.
@@ -271,71 +236,6 @@ open class CALayer: CAMediaTiming {
     public var isOpaque: Bool {
         get { state.isOpaque }
         set { let old = state.isOpaque; state.isOpaque = newValue; changed("opaque", old) }
-    }
-    /// Whether the sublayers' geometry is flipped vertically (y measured from the bounds' other
-    /// side). Default false (Apple). The layer's own content is not flipped; see
-    /// `contentsAreFlipped()`.
-    public var isGeometryFlipped: Bool {
-        get { state.isGeometryFlipped }
-        set { let old = state.isGeometryFlipped; state.isGeometryFlipped = newValue; updateRenderingOptions(); changed("geometryFlipped", old) }
-    }
-    /// Whether an opacity below 1 composites the layer and its sublayers as one group. Default
-    /// true (Apple, for apps linked against iOS 7 or later); false applies it to each part
-    /// (`LayerRenderer+GroupOpacity`).
-    public var allowsGroupOpacity: Bool {
-        get { state.allowsGroupOpacity }
-        set { let old = state.allowsGroupOpacity; state.allowsGroupOpacity = newValue; updateRenderingOptions(); changed("allowsGroupOpacity", old) }
-    }
-    /// Whether the layer's edges are antialiased, as `edgeAntialiasingMask` selects. Default
-    /// **true** in Citrine (iOS: false unless the Info.plist sets UIViewEdgeAntialiasing; see
-    /// `LayerRenderer+EdgeAntialiasing` and the README).
-    public var allowsEdgeAntialiasing: Bool {
-        get { state.allowsEdgeAntialiasing }
-        set { let old = state.allowsEdgeAntialiasing; state.allowsEdgeAntialiasing = newValue; updateRenderingOptions(); changed("allowsEdgeAntialiasing", old) }
-    }
-    /// Whether the layer and its subtree are drawn into a bitmap (at `rasterizationScale` pixels
-    /// per point) that is composited and kept while the subtree does not change. Default false.
-    public var shouldRasterize: Bool {
-        get { state.shouldRasterize }
-        set { let old = state.shouldRasterize; state.shouldRasterize = newValue; updateRenderingOptions(); changed("shouldRasterize", old) }
-    }
-    /// Pixels per layer point of a rasterized layer's bitmap. Default 1 (Apple).
-    public var rasterizationScale: CGFloat {
-        get { state.rasterizationScale }
-        set { let old = state.rasterizationScale; state.rasterizationScale = newValue; changed("rasterizationScale", old) }
-    }
-    /// Curve of rounded corners: `.circular` (default, Apple) or `.continuous` (iOS 7's rounded
-    /// rectangle, `LayerGeometry+CornerCurve`).
-    public var cornerCurve: CALayerCornerCurve {
-        get { state.cornerCurve }
-        set { let old = state.cornerCurve; state.cornerCurve = newValue; updateRenderingOptions(); changed("cornerCurve", old) }
-    }
-    /// Edges antialiased when `allowsEdgeAntialiasing` is on. Default all four (Apple).
-    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { state.edgeAntialiasingMask }
-        set { let old = state.edgeAntialiasingMask; state.edgeAntialiasingMask = newValue; updateRenderingOptions(); changed("edgeAntialiasingMask", old) }
-    }
-    /// Filter when contents are drawn smaller. Default `.linear` (Apple).
-    public var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
-        set { let old = state.minificationFilter; state.minificationFilter = newValue; changed("minificationFilter", old) }
-    }
-    /// Filter when contents are drawn larger. Default `.linear` (Apple).
-    public var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
-        set { let old = state.magnificationFilter; state.magnificationFilter = newValue; changed("magnificationFilter", old) }
-    }
-    /// Level-of-detail bias for `.trilinear` minification: added to log₂(texels per pixel)
-    /// before the mipmap level is chosen. Default 0 (Apple).
-    public var minificationFilterBias: Float {
-        get { state.minificationFilterBias }
-        set { let old = state.minificationFilterBias; state.minificationFilterBias = newValue; changed("minificationFilterBias", old) }
-    }
-    /// Pixel format of the `draw(in:)` backing store. Default `.RGBA8Uint` (Apple); `.gray8Uint`
-    /// makes the drawing grey, `.RGBA16Float` is stored as 8 bits per channel.
-    public var contentsFormat: CALayerContentsFormat {
-        get { state.contentsFormat }
-        set { let old = state.contentsFormat; state.contentsFormat = newValue; updateRenderingOptions(); changed("contentsFormat", old) }
     }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
     public var drawsAsynchronously: Bool {
@@ -530,6 +430,9 @@ open class CALayer: CAMediaTiming {
         defer { applyingPresentation = false }
         // One value copy (no key-value boxing, no observers): presentation() does this for every
         // layer every frame.
+        // A layer with sublayers that takes other timing changes their times (presentation copies,
+        // which have none, are copied every frame and must not invalidate the cached times).
+        if !sublayerStorage.isEmpty && !_state.hasSameTiming(as: other._state) { CALayer.timingDidChange() }
         state = other.state
         extraValues = other.extraValues
     }

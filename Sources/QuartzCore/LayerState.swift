@@ -36,6 +36,12 @@ struct LayerState {
     var renderingOptions: CALayer._RenderingOptions = []
     private var cold = ColdBox.defaults
 
+    /// Whether beginTime, speed and timeOffset are the same (bit for bit, so NaN equals itself).
+    func hasSameTiming(as other: borrowing LayerState) -> Bool {
+        beginTime.bitPattern == other.beginTime.bitPattern && speed.bitPattern == other.speed.bitPattern
+            && timeOffset.bitPattern == other.timeOffset.bitPattern
+    }
+
     /// The properties kept out of line (Apple's defaults).
     struct Cold {
         var transform: CATransform3D = CATransform3DIdentity

@@ -10,15 +10,6 @@ extension Mask {
                           clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), into: &blitter)
     }
 
-    /// Adds the coverage of `path` (non-zero), mapped by `transform` to mask pixels, to the mask,
-    /// capped at 255 (a dashed stroke drawn in batches, `Pixmap.strokeDashes`).
-    func accumulate(_ path: Path, transform: Transform, antiAlias: Bool) {
-        guard !path.isEmpty else { return }
-        var blitter = MaskAddingBlitter(mask: self)
-        Rasterizer().fill(path, transform: transform, rule: .nonZero, antiAlias: antiAlias,
-                          clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), into: &blitter)
-    }
-
     /// Multiplies every value by `other`'s (same size; a smaller `other` counts as 0 outside).
     public func intersect(_ other: Mask) {
         for y in 0..<height {
@@ -41,20 +32,5 @@ struct MaskBlitter: Blitter {
     mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
         guard let base = coverage.baseAddress else { return }
         (mask.data + y * mask.width + x).update(from: base, count: coverage.count)
-    }
-}
-
-/// Adds coverage runs to a mask, capped at 255.
-struct MaskAddingBlitter: Blitter {
-    let mask: Mask
-
-    mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let row = mask.data + y * mask.width + x
-        for i in 0..<count { row[i] = UInt8(Swift.min(255, UInt16(row[i]) + UInt16(coverage))) }
-    }
-
-    mutating func blitCoverage(y: Int, x: Int, coverage: UnsafeBufferPointer<UInt8>) {
-        let row = mask.data + y * mask.width + x
-        for i in coverage.indices { row[i] = UInt8(Swift.min(255, UInt16(row[i]) + UInt16(coverage[i]))) }
     }
 }

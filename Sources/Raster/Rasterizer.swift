@@ -70,16 +70,15 @@ final class Rasterizer {
     func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B,
                           heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
         defer { segments.trim() }
-        segments.removeAll()
         var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
         produce(&collect)
-        guard collect.overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(pointwiseMin(collect.culledBounds, segments.bounds), clip: clip)
+        let overflowed = segments.overflowed
+        guard overflowed || !segments.isEmpty,
+              let (box, containsAll) = deviceBounds(clip: clip)
         else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
-        if collect.overflowed {
-            segments.removeAll()
+        if overflowed {
             var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
                                    skipping: collect.nonFiniteSubpaths) { [unowned self] in
                 depositSegments(box: box, containsAll: containsAll, stride: stride)
@@ -108,10 +107,11 @@ final class Rasterizer {
 
     // MARK: - Bounds and buffers
 
-    /// The box of cells a fill needs (the `bounds` of every edge made, held or culled, as
-    /// (minX, minY, −maxX, −maxY), in whole pixels, within `clip`), and whether it holds every
-    /// segment (nothing to clip).
-    private func deviceBounds(_ bounds: SIMD4<Double>, clip: IntRect) -> (IntRect, containsAll: Bool)? {
+    /// The box of cells a fill needs (the bounds of every edge made, held in `segments` or
+    /// culled, in whole pixels, within `clip`), and whether it holds every segment (nothing to
+    /// clip).
+    private func deviceBounds(clip: IntRect) -> (IntRect, containsAll: Bool)? {
+        let bounds = segments.bounds(with: segments.culledBounds)
         guard bounds[0] <= -bounds[2], !clip.isEmpty else { return nil }
         let minX = bounds[0], minY = bounds[1], maxX = -bounds[2], maxY = -bounds[3]
         // Geometry left of the clip still matters (its winding reaches in); right of it does not.

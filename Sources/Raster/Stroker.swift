@@ -37,8 +37,9 @@ public extension Path {
 extension Pixmap {
     /// Strokes `path` (user space) with `style` (widths and dashes in user space), mapped to
     /// device pixels by `transform`. Each stroke is composited once: overlaps within one stroke
-    /// never blend twice. A dashed stroke's outline is rasterized dash by dash, in batches
-    /// (`strokeDashes`); the dashes themselves are bounded by `Dasher.maxDashes`.
+    /// never blend twice. Solid and dashed strokes alike go to the rasterizer as outlines in
+    /// batches (`fillOutlines`); a dashed stroke's dashes are cut as the path is flattened
+    /// (`DashPlan`), and are bounded by `Dasher.maxDashes`.
     public func stroke(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform = .identity,
                        clip: Mask? = nil) {
         let scale = Swift.max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
@@ -62,13 +63,14 @@ extension Pixmap {
             return
         }
         guard !style.dash.isEmpty,
-              let dashes = Dasher.dashes(Flattener.polylines(path, transform: pathTransform, tolerance: tolerance),
-                                         lengths: style.dash, phase: style.dashPhase) else {
+              let plan = DashPlan(path, transform: pathTransform, tolerance: tolerance, lengths: style.dash,
+                                  phase: style.dashPhase) else {
             strokeSolid(path, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
                         pathTransform: pathTransform)
             return
         }
-        strokeDashes(dashes, style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance)
+        strokeDashes(path, plan: plan, style: style, paint: paint, transform: transform, clip: clip,
+                     tolerance: tolerance, pathTransform: pathTransform)
     }
 
     /// Fills the outline of `path` (mapped by `pathTransform`) stroked solid with `style` (its
@@ -76,11 +78,10 @@ extension Pixmap {
     /// `fill(path.stroked(style), …)` does, with its cost following what reaches this pixmap
     /// (issue 18: a 10 M-segment path was outlined whole, and its outline held at once): runs of
     /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`, for paths
-    /// of more than `strokeCullingPoints` points), and the
-    /// outline goes to the rasterizer in batches of about `dashBatchPoints` points, long
-    /// polylines a band at a time (`Stroker.outline`).
+    /// of more than `strokeCullingPoints` points), and the outline goes to the rasterizer in
+    /// batches (`fillOutlines`).
     func strokeSolid(_ path: Path, style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
-                     tolerance: Double, pathTransform: Transform = .identity, batchPoints: Int = dashBatchPoints,
+                     tolerance: Double, pathTransform: Transform = .identity, batchPoints: Int = outlineBatchPoints,
                      heldEdges: Int = Rasterizer.maxHeldEdges) {
         let lines: [Polyline]
         if path.points.count > Self.strokeCullingPoints {
@@ -91,6 +92,40 @@ extension Pixmap {
         } else {
             lines = Flattener.polylines(path, transform: pathTransform, tolerance: tolerance)
         }
+        fillOutlines(style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                     batchPoints: batchPoints, heldEdges: heldEdges) { add in
+            for line in lines { add(line) }
+        }
+    }
+
+    /// Fills the outlines of the dashes of `path` (mapped by `pathTransform`; `plan` made for
+    /// it with the same transform and `tolerance`), as `fill(path.stroked(style), …)` does —
+    /// the same coverage, exactly, however many batches (issue 18: a stroke of a million
+    /// round-capped dashes built as one outline took gigabytes; then batches whose rounded
+    /// coverage was added into a mask the size of the target, capped, could draw a pixel two
+    /// batches shared a level off). Dashes are cut as the flattener walks the path and outlined one by one,
+    /// those whose stroke cannot reach the pixmap skipped: memory follows one batch, not the
+    /// path or its dash count.
+    func strokeDashes(_ path: Path, plan: DashPlan, style: StrokeStyle, paint: Paint, transform: Transform,
+                      clip: Mask?, tolerance: Double, pathTransform: Transform = .identity,
+                      batchPoints: Int = outlineBatchPoints, heldEdges: Int = Rasterizer.maxHeldEdges) {
+        let reach = Self.strokeMargin(style, transform: transform)
+        fillOutlines(style: style, paint: paint, transform: transform, clip: clip, tolerance: tolerance,
+                     batchPoints: batchPoints, heldEdges: heldEdges) { add in
+            plan.walk(path, transform: pathTransform, tolerance: tolerance) { dash, _ in
+                if reaches(dash, transform: transform, margin: reach) { add(dash) }
+            }
+        }
+    }
+
+    /// Fills, non-zero and composited once, the stroke outlines (`style`, user space, mapped to
+    /// pixels by `transform`) of the polylines `polylines` hands to the function it is given.
+    /// Outlines go to the rasterizer in batches of about `batchPoints` points, long polylines
+    /// a band at a time (`Stroker.outline`); the rasterizer adds every batch's edges into the
+    /// one fill (`Rasterizer.fill(…edges:)`, which runs `polylines` a second time when they
+    /// make more than `heldEdges` edges), so the pixels are those of one fill of all outlines.
+    private func fillOutlines(style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?, tolerance: Double,
+                              batchPoints: Int, heldEdges: Int, polylines: (_ add: (Polyline) -> Void) -> Void) {
         var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
         rasterizer.fill(rule: .nonZero, antiAlias: paint.antiAlias, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height),
                         into: &blitter, heldEdges: heldEdges) { edges in
@@ -100,7 +135,7 @@ extension Pixmap {
             }
             var stroker = Stroker(style: style, tolerance: tolerance)
             var batch = Path()
-            for line in lines { stroker.outline(line, into: &batch, batchPoints: batchPoints, emit: flatten) }
+            polylines { line in stroker.outline(line, into: &batch, batchPoints: batchPoints, emit: flatten) }
             flatten(&batch)
         }
     }
@@ -134,38 +169,8 @@ extension Pixmap {
         return gaps.allSatisfy { $0 <= tolerance } && (style.join == .round || style.dash.allSatisfy { $0 <= tolerance })
     }
 
-    /// Most outline points rasterized at once when a dashed stroke is drawn in batches.
-    static let dashBatchPoints = 1 << 16
-
-    /// Draws the outlines of `dashes` (user space) in batches of about `batchPoints` points,
-    /// skipping every dash whose stroke cannot reach the pixmap (issue 18: a stroke of a million
-    /// round-capped dashes built as one outline took gigabytes). A stroke that fits one batch is
-    /// filled as one outline, as before; a larger one accumulates each batch's coverage in a mask
-    /// (adding, capped at full coverage: exact inside a batch, and where batches meet an
-    /// antialiased pixel two dashes share is at most a little darker) and is composited once
-    /// through it.
-    func strokeDashes(_ dashes: [Polyline], style: StrokeStyle, paint: Paint, transform: Transform, clip: Mask?,
-                      tolerance: Double, batchPoints: Int = dashBatchPoints) {
-        var stroker = Stroker(style: style, tolerance: tolerance)
-        let reach = Self.strokeMargin(style, transform: transform)
-        var batch = Path()
-        var coverage: Mask?
-        for dash in dashes where reaches(dash, transform: transform, margin: reach) {
-            stroker.outline(dash, into: &batch)
-            guard batch.points.count >= batchPoints else { continue }
-            if coverage == nil { coverage = try? Mask(width: width, height: height) }
-            guard let coverage else { return }
-            coverage.accumulate(batch, transform: transform, antiAlias: paint.antiAlias)
-            batch = Path()
-        }
-        guard let coverage else {
-            fill(batch, rule: .nonZero, paint: paint, transform: transform, clip: clip)
-            return
-        }
-        coverage.accumulate(batch, transform: transform, antiAlias: paint.antiAlias)
-        if let clip { coverage.intersect(clip) }
-        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), paint: paint, clip: coverage)
-    }
+    /// About how many outline points a stroke hands the rasterizer at once.
+    static let outlineBatchPoints = 1 << 16
 
     /// Whether the device box of `line`'s points, grown by `margin` pixels, meets the pixmap.
     private func reaches(_ line: Polyline, transform: Transform, margin: Double) -> Bool {

@@ -114,6 +114,10 @@ extension BadInputCase {
         BadInputCase("dashed-stroke-495k-round-dashes-width-27-with-a-shadow", area: "memory", expected: "drew") {
             try dashedCircleStroke(width: 27, shadow: true)
         },
+        BadInputCase("dashed-stroke-992k-pieces-peak-memory", area: "memory",
+                     expected: "drew, the peak did not grow with the dash count", seconds: 300) {
+            try dashPeakGrowth()
+        },
         BadInputCase("dashed-shape-layer-495k-round-dashes-width-27", area: "memory", expected: "drew") {
             let shape = CAShapeLayer()
             shape.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
@@ -149,6 +153,43 @@ extension BadInputCase {
         l.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         r.addSublayer(l)
         return r
+    }
+
+    /// Strokes rows of butt-capped [0.3, 0.3] dashes (width 2) across a 256×256 context — 124
+    /// rows, 99 200 pieces (dashes and gaps), then 1 240 rows, 992 000 pieces (just under
+    /// `Dasher.maxDashes`), all on the target — and compares the process's peak resident size
+    /// after each: dashes are cut and outlined as the path is flattened and rasterized in
+    /// batches, so ten times the dashes must not raise the peak by more than 8 MiB (issue 18:
+    /// the list of dashes alone was about 100 bytes a dash, 50 MB here).
+    static func dashPeakGrowth() throws -> String {
+        func peakKiB() -> Int {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_maxrss
+        }
+        func stroke(rows: Int) throws {
+            guard let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+                throw CocoaError(.featureUnsupported)
+            }
+            for r in 0..<rows {
+                let y = 3 + CGFloat(r) * 250 / CGFloat(rows)
+                ctx.move(to: CGPoint(x: 8, y: y))
+                ctx.addLine(to: CGPoint(x: 248, y: y))
+            }
+            ctx.setLineWidth(2)
+            ctx.setLineDash(phase: 0, lengths: [0.3, 0.3])
+            ctx.strokePath()
+        }
+        let start = peakKiB()
+        try stroke(rows: 124)
+        let small = peakKiB()
+        try stroke(rows: 1_240)
+        let large = peakKiB()
+        let figures = "+\((small - start) / 1024) MiB at 99 200 pieces, +\((large - small) / 1024) MiB more at 992 000"
+        return large - small < 8 * 1024 ? "drew, the peak did not grow with the dash count (\(figures))"
+                                        : "the peak grew with the dash count: \(figures)"
     }
 
     /// A circle of radius 100 stroked in a 256×256 context with about 495 000 round-capped

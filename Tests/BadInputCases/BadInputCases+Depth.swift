@@ -58,6 +58,10 @@ extension BadInputCase {
             renderer.endFrame()
             return "next frame at \(next)"
         },
+        BadInputCase("deep-timed-chain-100k-presented-and-rendered", area: "depth",
+                     expected: "presented, 0 local times off, drew, next frame at 2.5") {
+            try timedChainPresentedAndRendered(depth: 100_000)
+        },
         BadInputCase("nested-transactions-100k", area: "depth", expected: "committed, duration 0.5") {
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.5)
@@ -68,6 +72,40 @@ extension BadInputCase {
             return "committed, duration \(inner)"
         },
     ]
+
+    /// A `depth`-deep chain with timing of its own at every level (beginTime, a speed a little off
+    /// 1, timeOffset) and a fade on every layer: the deepest layer presented first (its local
+    /// time walks the whole chain), every layer's local time checked against Apple's map applied
+    /// level by level from the root (local = (parent − beginTime) · speed + timeOffset), and a
+    /// frame drawn with its next frame time asked (every layer's animation timing).
+    static func timedChainPresentedAndRendered(depth: Int) throws -> String {
+        CAMediaClock.setManualTime(0)
+        var layers = [chain(depth: depth, topDown: true)]
+        while let next = layers.last!.sublayers?.first { layers.append(next) }
+        for (i, l) in layers.enumerated() where i % 10 != 0 {
+            (l.beginTime, l.speed, l.timeOffset) = (0.001 * Double(i % 3), 1 + Float(i % 5 - 2) * 1e-6, 0.002 * Double(i % 7))
+        }
+        for l in layers {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0; fade.toValue = 1; fade.duration = 1e6
+            l.add(fade, forKey: "fade")
+        }
+        CATransaction.flush()
+        CAMediaClock.setManualTime(2.5)
+        guard layers.last!.presentation() != nil else { return "no presentation" }
+        var time = 2.5, off = 0
+        for l in layers {
+            time = (time - l.beginTime) * CFTimeInterval(l.speed) + l.timeOffset
+            if l.convertTime(2.5, from: nil) != time { off += 1 }
+        }
+        let renderer = try CARenderer(width: 32, height: 32)
+        renderer.layer = layers[0]
+        renderer.beginFrame(atTime: 2.5)
+        renderer.render()
+        let next = renderer.nextFrameTime()
+        renderer.endFrame()
+        return "presented, \(off) local times off, drew, next frame at \(next)"
+    }
 
     /// A chain of `depth` layers (each the only sublayer of the one before), built from the root
     /// down (each new layer added to the deepest) or from the leaf up.

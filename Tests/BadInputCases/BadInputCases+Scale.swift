@@ -30,7 +30,31 @@ extension BadInputCase {
         BadInputCase("measure-siblings-1m-off-the-target", area: "memory", expected: "drew", seconds: 600) {
             try siblings(1_000_000, offTarget: true)
         },
+        BadInputCase("measure-siblings-1m-frames-with-one-renderer", area: "memory", expected: "drew", seconds: 900) {
+            try siblingFrames(1_000_000, frames: 3)
+        },
     ]
+
+    /// `count` siblings on the target (as `siblings`) drawn frame after frame by one `CARenderer`,
+    /// one sibling moved between frames, so every frame measures damage (footprints kept).
+    static func siblingFrames(_ count: Int, frames: Int) throws -> String {
+        CAMediaClock.setManualTime(0)
+        let root = siblingTree(count, offTarget: false)
+        let renderer = try CARenderer(width: 64, height: 64)
+        renderer.layer = root
+        for f in 0..<frames {
+            if f > 0 {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                root.sublayers![f].position.x += 1
+                CATransaction.commit()
+            }
+            renderer.beginFrame(atTime: 0)
+            renderer.render()
+            renderer.endFrame()
+        }
+        return "drew"
+    }
 
     /// A zigzag of `segments` line segments between y = 0 and y = 30, `step` apart in x, filled
     /// then stroked in a 32×32 context.
@@ -54,6 +78,11 @@ extension BadInputCase {
     /// `count` 1×1 sibling layers in a 64×64 root, each on its own pixel of the target, or (with
     /// `offTarget`) all but one in every 1 000 placed beyond its right edge.
     static func siblings(_ count: Int, offTarget: Bool) throws -> String {
+        try drawn(siblingTree(count, offTarget: offTarget), size: CGSize(width: 64, height: 64))
+    }
+
+    /// The tree `siblings` draws.
+    static func siblingTree(_ count: Int, offTarget: Bool) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         for i in 0..<count {
@@ -63,6 +92,6 @@ extension BadInputCase {
             l.backgroundColor = CGColor(gray: 0.5, alpha: 1)
             root.addSublayer(l)
         }
-        return try drawn(root, size: CGSize(width: 64, height: 64))
+        return root
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18: a path's cost follows what it draws. Fills cull edges that cannot change a pixel of
 /// the target (and stand a curve off it for its chord) once they have made
-/// `EdgeSink.foldingStart` edges, strokes of paths over `Pixmap.strokeCullingPoints` points leave
+/// `EdgeList.foldingStart` edges, strokes of paths over `Pixmap.strokeCullingPoints` points leave
 /// out the runs of segments whose stroke cannot reach it, and a fill or stroke with more edges
 /// than the rasterizer holds at once is drawn in batches. Each path here is large enough to be
 /// culled. Expected areas are closed forms (as in `StrokeTests`: opaque

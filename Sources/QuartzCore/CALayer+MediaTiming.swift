@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+/// A layer's `CAMediaTiming` properties and the conversion of times between layers (Apple's
+/// hierarchical timing: each layer's local time follows from its superlayer's through its
+/// beginTime, speed and timeOffset, `TimingModel`).
+extension CALayer {
+    // MARK: - Timing (CAMediaTiming)
+
+    public var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { let old = state.beginTime; state.beginTime = newValue; CALayer.timingDidChange(); changed("beginTime", old) }
+    }
+    /// Default 0, as Apple's CAMediaTiming.h says ("Defaults to 0"). A layer's local time is
+    /// (parent time − beginTime) × speed + timeOffset for every duration: a layer's time never
+    /// ends or repeats (Citrine applies no active duration, `repeatCount`, `repeatDuration` or
+    /// `autoreverses` to layers), which is what Apple's layers do with the default duration 0.
+    public var duration: CFTimeInterval {
+        get { state.duration }
+        set { let old = state.duration; state.duration = newValue; changed("duration", old) }
+    }
+    public var speed: Float {
+        get { state.speed }
+        set { let old = state.speed; state.speed = newValue; CALayer.timingDidChange(); changed("speed", old) }
+    }
+    public var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { let old = state.timeOffset; state.timeOffset = newValue; CALayer.timingDidChange(); changed("timeOffset", old) }
+    }
+    public var repeatCount: Float {
+        get { state.repeatCount }
+        set { let old = state.repeatCount; state.repeatCount = newValue; changed("repeatCount", old) }
+    }
+    public var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { let old = state.repeatDuration; state.repeatDuration = newValue; changed("repeatDuration", old) }
+    }
+    public var autoreverses: Bool {
+        get { state.autoreverses }
+        set { let old = state.autoreverses; state.autoreverses = newValue; changed("autoreverses", old) }
+    }
+    public var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { let old = state.fillMode; state.fillMode = newValue; changed("fillMode", old) }
+    }
+
+    // MARK: - Time conversion
+
+    /// Converts `t` from `layer`'s local time (nil: media time) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
+    }
+
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocal: t)
+        return layer?.localTime(fromMediaTime: media) ?? media
+    }
+
+    /// This layer's local time at media time `t`: each layer from the root down maps its
+    /// superlayer's time through its own timing (`TimingModel.localTime`; a layer with the default
+    /// timing passes it on unchanged), so the result is exactly that composition, evaluated level by
+    /// level. O(1) amortized (issue 18): see `timeOfParent(atMediaTime:)`.
+    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        ownTime(fromParent: timeOfParent(atMediaTime: t)).time
+    }
+
+    /// This layer's local time at media time `t` and its rate: local seconds per media second,
+    /// the product of the speeds of the layer and its ancestors (0 while time stands still on the
+    /// way up, negative when it runs backwards), multiplied from the root down.
+    func localTimeAndRate(fromMediaTime t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
+        ownTime(fromParent: timeOfParent(atMediaTime: t))
+    }
+
+    /// One remembered answer of `timeOfParent(atMediaTime:)`: the superlayer's time and rate at
+    /// a media time.
+    struct TimeCache {
+        /// `timingGeneration` when the entry was made; −1: none yet.
+        var generation = -1
+        /// The media time asked, as its bit pattern (so that NaN finds itself).
+        var mediaTime: UInt64 = 0
+        var parentTime: CFTimeInterval = 0
+        var parentRate: Double = 1
+
+        /// The superlayer's time and rate when this entry is for media time `t` under `generation`.
+        @inline(__always)
+        func entry(_ generation: Int, _ t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double)? {
+            generation == self.generation && mediaTime == t.bitPattern ? (parentTime, parentRate) : nil
+        }
+    }
+
+    /// Changes whenever any layer's beginTime, speed or timeOffset, or any layer's superlayer,
+    /// changes: a `TimeCache` entry made under an older value may be wrong. Process-wide (every
+    /// thread's layers; trees are confined to their thread, so only the counter is shared).
+    static let timingGeneration = Atomic<Int>(0)
+
+    /// Invalidates every layer's cached time (`timingGeneration`).
+    static func timingDidChange() { timingGeneration.add(1, ordering: .relaxed) }
+
+    /// The superlayer's local time and rate at media time `t` (media time and rate 1 for a layer
+    /// without a superlayer), through `timeCache`: every layer remembers its superlayer's time at
+    /// the last media time it was asked about, valid while `timingGeneration` holds. A tree
+    /// evaluated from the root down (renderers, presentation of each layer in turn) finds its
+    /// superlayer's entry and pays O(1) per layer; a layer asked first walks up only as far as the
+    /// nearest ancestor with a valid entry — in a loop, never recursion — collecting the layers
+    /// on the way, then fills their entries from the top down. So n layers of a chain of any
+    /// depth cost O(n) in all, in any order, and each answer is the exact level-by-level
+    /// composition (the cache keeps values, never a composed formula). Through the superlayers
+    /// borrowed, not retained: this runs for every layer every frame.
+    private func timeOfParent(atMediaTime t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
+        let generation = CALayer.timingGeneration.load(ordering: .relaxed)
+        if let entry = timeCache.entry(generation, t) { return entry }
+        guard let parent else {
+            timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: t, parentRate: 1)
+            return (t, 1)
+        }
+        // The usual case: the superlayer was asked first.
+        if let above = parent._withUnsafeGuaranteedRef({ p in p.timeCache.entry(generation, t).map { p.ownTime(fromParent: $0) } }) {
+            timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: above.time, parentRate: above.rate)
+            return above
+        }
+        return fillTimeCaches(generation: generation, at: t)
+    }
+
+    /// Walks up from this layer to the nearest one whose superlayer has a valid entry (or to the
+    /// root), then fills the entries of the layers passed from the top down; returns the
+    /// superlayer's time and rate.
+    private func fillTimeCaches(generation: Int, at t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
+        var missing: [Unmanaged<CALayer>] = []
+        var above = (time: t, rate: 1.0)
+        var layer = Unmanaged.passUnretained(self)
+        while true {
+            missing.append(layer)
+            guard let parent = layer._withUnsafeGuaranteedRef({ $0.parent }) else { break }
+            if let known = parent._withUnsafeGuaranteedRef({ p in p.timeCache.entry(generation, t).map { p.ownTime(fromParent: $0) } }) {
+                above = known
+                break
+            }
+            layer = parent
+        }
+        for l in missing.reversed() {
+            l._withUnsafeGuaranteedRef { l in
+                l.timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: above.time, parentRate: above.rate)
+                if l !== self { above = l.ownTime(fromParent: above) }
+            }
+        }
+        return above
+    }
+
+    /// This layer's time and rate given its superlayer's.
+    private func ownTime(fromParent parent: (time: CFTimeInterval, rate: Double)) -> (time: CFTimeInterval, rate: Double) {
+        hasDefaultTiming ? parent
+            : (TimingModel.localTime(parent.time, beginTime: _state.beginTime, speed: _state.speed, timeOffset: _state.timeOffset),
+               parent.rate * Double(_state.speed))
+    }
+
+    /// beginTime 0, speed 1 and timeOffset 0: local time is the parent's time (exactly: the
+    /// mapping is skipped, not applied).
+    private var hasDefaultTiming: Bool { _state.beginTime == 0 && _state.speed == 1 && _state.timeOffset == 0 }
+
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        // This layer's timing first, then each superlayer's, in a loop.
+        var time = t
+        var layer: CALayer? = self
+        while let l = layer {
+            time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
+            layer = l.superlayer
+        }
+        return time
+    }
+}
