@@ -59,15 +59,24 @@ extension LayerRenderer {
             var box = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
         }
         var planes: [Plane] = []
+        /// Each plane's placement under its `parentMatrix` (`placement`), with which a plane
+        /// drawn whole is drawn (`drawWhole`); beside `planes` rather than in it, as a larger
+        /// plane costs more in copies than it saves.
+        var placements: [PlacedSublayer] = []
         var sorter = PlaneSorter()
         var corners: [SIMD4<Double>] = []
         var polygon: [SIMD3<Double>] = []
         var devicePolygon: [Point] = []
         var surfaces: [Pixmap] = []
         var surfacesUsed = 0
+        /// The index in the flat pass's placements (`placedSublayers`) of each sublayer it placed,
+        /// when ordering the space of `drawSublayersFlatOrByDepth`'s layer.
+        var flatPlacement: [ObjectIdentifier: Int] = [:]
 
         func removeAll() {
             planes.removeAll(keepingCapacity: true)
+            placements.removeAll(keepingCapacity: true)
+            flatPlacement.removeAll(keepingCapacity: true)
             sorter.removeAll()
             surfacesUsed = 0
         }
@@ -87,7 +96,8 @@ extension LayerRenderer {
     /// `matrix`): each is placed once, in zPosition order, and the placements say whether one
     /// leans out of the view plane (or is a CATransformLayer). If none does — a 2D tree — they are
     /// drawn in that order from those placements (the flat case costs one look at each presented
-    /// transform); else all are drawn by depth (`drawInDepthOrder`).
+    /// transform); else all are drawn by depth (`drawInDepthOrder`, which takes these placements
+    /// over: a leaning sublayer is placed once per frame, for its plane and its drawing alike).
     /// `tint`: applied to each sublayer as well (a layer that does not group its opacity).
     func drawSublayersFlatOrByDepth(_ model: CALayer, _ p: CALayer, _ subs: [CALayer], matrix: CATransform3D,
                                     time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint? = nil) {
@@ -103,7 +113,7 @@ extension LayerRenderer {
         }
         if leaning {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
-                             time: time, into: canvas, depth: depth, tint: tint)
+                             time: time, into: canvas, depth: depth, tint: tint, placedAt: depth)
         } else {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
@@ -160,41 +170,57 @@ extension LayerRenderer {
     /// among them, back to front by depth in `p`'s space. `childMatrix`: the parent matrix its
     /// sublayers are drawn under; `toSpace`: what follows a sublayer's layer → parent map into
     /// the ordering space (a replicator's instance transform, else the identity);
-    /// `spaceToDevice`: ordering space (x, y, z, 1) → device.
+    /// `spaceToDevice`: ordering space (x, y, z, 1) → device. `placedAt`: the nesting depth whose
+    /// `placedSublayers` holds the flat pass's placements of `model`'s sublayers under
+    /// `childMatrix` (`drawSublayersFlatOrByDepth`), taken over instead of placing them again.
     func drawInDepthOrder(_ model: CALayer, _ p: CALayer, childMatrix: CATransform3D, toSpace: CATransform3D,
-                          spaceToDevice: CATransform3D, time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint?) {
+                          spaceToDevice: CATransform3D, time: CFTimeInterval, into canvas: Pixmap, depth: Int, tint: Tint?,
+                          placedAt: Int? = nil) {
         if depthScratch.count <= depthNesting { depthScratch.append(DepthOrderScratch()) }
         let scratch = depthScratch[depthNesting]
         depthNesting += 1
         defer { depthNesting -= 1 }
         scratch.removeAll()
+        if let placedAt {
+            for (i, s) in placedSublayers[placedAt].enumerated() { scratch.flatPlacement[ObjectIdentifier(s.model)] = i }
+        }
         collectPlanes(of: model, p, childMatrix: childMatrix, toSpace: toSpace, time: time, depth: depth + 1,
-                      tint: tint, into: scratch)
+                      tint: tint, into: scratch, placedAt: placedAt)
         scratch.sorter.sort()
         // Planes without a polygon but in front of the eye (no area) are drawn first, in array order.
-        for plane in scratch.planes where plane.piece == nil {
-            draw(plane.model, parentMatrix: plane.parentMatrix, parentPresentation: plane.parentPresentation, time: time,
-                 into: canvas, depth: plane.depth, tint: plane.tint)
+        for i in scratch.planes.indices where scratch.planes[i].piece == nil {
+            drawWhole(i, scratch, time: time, into: canvas)
         }
         for index in scratch.sorter.order {
             let piece = scratch.sorter.pieces[index]
             if piece.isWhole {
-                let plane = scratch.planes[piece.owner]
-                draw(plane.model, parentMatrix: plane.parentMatrix, parentPresentation: plane.parentPresentation, time: time,
-                     into: canvas, depth: plane.depth, tint: plane.tint)
+                drawWhole(piece.owner, scratch, time: time, into: canvas)
             } else {
                 drawCutPiece(piece, scratch, spaceToDevice: spaceToDevice, time: time, into: canvas)
             }
         }
     }
 
+    /// Draws plane `i`'s layer whole from its placement, as `draw` would: not at all when the
+    /// frame's footprints say its subtree misses the target.
+    private func drawWhole(_ i: Int, _ scratch: DepthOrderScratch, time: CFTimeInterval, into canvas: Pixmap) {
+        let model = scratch.placements[i].model
+        let footprint = onScreen?[ObjectIdentifier(model)]
+        if let footprint, missesTarget(footprint) { return }
+        drawPlacedOrTransition(model, scratch.placements[i].presentation, matrix: scratch.placements[i].matrix, time: time,
+                               into: canvas, depth: scratch.planes[i].depth, tint: scratch.planes[i].tint, known: footprint?.picture)
+    }
+
     /// Adds a plane for each sublayer of `model` that draws, descending into CATransformLayers
-    /// (whose opacity then applies to each of their sublayers, `transformLayerTint`).
+    /// (whose opacity then applies to each of their sublayers, `transformLayerTint`). `placedAt`:
+    /// as `drawInDepthOrder`'s, for `model`'s own sublayers.
     private func collectPlanes(of model: CALayer, _ p: CALayer, childMatrix: CATransform3D, toSpace: CATransform3D,
-                               time: CFTimeInterval, depth: Int, tint: Tint?, into scratch: DepthOrderScratch) {
+                               time: CFTimeInterval, depth: Int, tint: Tint?, into scratch: DepthOrderScratch,
+                               placedAt: Int? = nil) {
         guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
         for child in model.sublayers ?? [] {
-            guard let (pc, matrix) = placement(child, parentMatrix: childMatrix, parentPresentation: p, time: time) else { continue }
+            guard let (pc, matrix) = placementInSpace(child, childMatrix: childMatrix, p, time: time, placedAt: placedAt, scratch)
+            else { continue }
             let inSpace = CATransform3DConcat(LayerGeometry.layerToParent(pc, parent: p), toSpace)
             if pc is CATransformLayer {
                 collectPlanes(of: child, pc, childMatrix: matrix, toSpace: inSpace, time: time, depth: depth + 1,
@@ -211,7 +237,20 @@ extension LayerRenderer {
                 }
             }
             scratch.planes.append(plane)
+            scratch.placements.append(PlacedSublayer(model: child, presentation: pc, matrix: matrix))
         }
+    }
+
+    /// A sublayer's placement under `childMatrix`: the flat pass's (`placedAt`) when it made one;
+    /// else placed now (a sublayer whose subtree misses the target was not placed there but
+    /// still is a plane that may cut others; one that draws nothing is looked at again).
+    private func placementInSpace(_ child: CALayer, childMatrix: CATransform3D, _ p: CALayer, time: CFTimeInterval,
+                                  placedAt: Int?, _ scratch: DepthOrderScratch) -> (CALayer, CATransform3D)? {
+        if let placedAt, let i = scratch.flatPlacement[ObjectIdentifier(child)] {
+            let s = placedSublayers[placedAt][i]
+            return (s.presentation, s.matrix)
+        }
+        return placement(child, parentMatrix: childMatrix, parentPresentation: p, time: time)
     }
 
     private enum AddedPolygon { case piece(Int), noArea, behindEye }

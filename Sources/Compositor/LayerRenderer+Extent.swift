@@ -113,7 +113,7 @@ extension LayerRenderer {
     private func instancesExtent(of subs: DrawnExtent?, _ replicator: CAReplicatorLayer, model: CALayer) -> DrawnExtent?? {
         let count = replicator.instanceCount
         guard let subs, count > 0 else { return .some(nil) }
-        if replicator.instanceDelay != 0 && count > 1 && Self.subtreeChangesWithTime(model) { return nil }
+        if replicator.instanceDelay != 0 && count > 1 && Self.sublayersChangeSpan(model) != nil { return nil }
         let step = replicator._aboutAnchorPoint(replicator.instanceTransform)
         if let t = Self.translation(step) {
             // A translated box's instances lie between the first and the last.
@@ -140,17 +140,24 @@ extension LayerRenderer {
         return (m.m41, m.m42)
     }
 
-    /// Whether some layer below `model` (its sublayers' subtrees, masks included; not `model`
-    /// itself, nor its own mask) has animations or changes with time by itself: what a
-    /// replicator's sublayers draw may then differ between instances' shifted times. An
-    /// iterative walk.
-    static func subtreeChangesWithTime(_ model: CALayer) -> Bool {
-        var pending = model.sublayers ?? []
-        while let l = pending.popLast() {
-            if l._hasAnimations { return true }
-            pending += l.sublayers ?? []
-            if let m = l.mask { pending.append(m) }
+    /// The media times over which what `model`'s sublayers' subtrees draw — their extent, and
+    /// so whether an instance of a replicator `model` reaches the target — can change: the
+    /// union of their layers' `_changeSpan`s (not `model`'s own, nor any mask's: a mask only
+    /// clips, and an extent does not count it). nil when nothing below changes with time;
+    /// unbounded (−∞, ∞) when a layer below changes by itself (an emitter), or one changes under
+    /// a nested replicator that shifts its instances' times (an instanceDelay, or animations of
+    /// its own, which may set one). An iterative walk.
+    static func sublayersChangeSpan(_ model: CALayer) -> (from: CFTimeInterval, to: CFTimeInterval)? {
+        var span: (from: CFTimeInterval, to: CFTimeInterval)?
+        var pending = (model.sublayers ?? []).map { ($0, shifted: false) }
+        while let (l, shifted) = pending.popLast() {
+            if let own = l._changeSpan {
+                if shifted { return (-.infinity, .infinity) }
+                span = (min(own.from, span?.from ?? .infinity), max(own.to, span?.to ?? -.infinity))
+            }
+            let shifts = shifted || (l as? CAReplicatorLayer).map { $0.instanceCount > 1 && ($0.instanceDelay != 0 || $0._hasAnimations) } ?? false
+            pending += (l.sublayers ?? []).map { ($0, shifts) }
         }
-        return false
+        return span
     }
 }

@@ -16,15 +16,20 @@ import Raster
 /// replicators' instances) under instance i's map gives a device box; an instance whose box
 /// misses the region it can show in — the canvas, within the replicator's bounds when
 /// masksToBounds clips — is not drawn, which changes no pixel (the extent is conservative). The
-/// extent is found once per frame, or once per instance when the sublayers change with time
-/// under a non-zero instanceDelay (each instance then shows them at its own time); where it is
-/// unbounded (an emitter or a CATransformLayer below, a running transition) no instance is
-/// culled.
+/// extent is found once per frame; under a non-zero instanceDelay, when the sublayers change
+/// with time, each instance shows them at its own time, and the instances split into at most
+/// three runs (`instanceRuns`): those whose time lies within the span over which the sublayers
+/// change (from the earliest begin to the latest end of their animations) get an extent each,
+/// and the runs before and after it show one picture each, so one extent serves each run and
+/// the rules below apply to it — an Int.max-instance replicator of a delayed animated sublayer
+/// costs the changing instances plus the visible ones. Where the extent is unbounded (an
+/// emitter or a CATransformLayer below, a running transition) no instance is culled, and a span
+/// without end (an emitter, an animation repeating forever) leaves its side changing.
 /// - A step that is a translation in the plane, on a replicator drawn without perspective,
-///   moves the box by one device vector per instance: the instances that can reach the region
-///   form an index range, found in closed form, so the cost is that of those instances
-///   whatever instanceCount is (10⁷, Int.max). Instance i is then placed by i times the step
-///   (not by i products, which accumulate rounding).
+///   moves the box by one device vector per instance: the instances of a run with one extent
+///   that can reach the region form an index range, found in closed form, so the cost is that
+///   of those instances whatever instanceCount is (10⁷, Int.max). Instance i is then placed by
+///   i times the step (not by i products, which accumulate rounding), in every run.
 /// - Any other step visits the instances in order, testing each box, and the loop ends early
 ///   when later instances cannot show: the step shrinks every direction (largest singular
 ///   value ≤ 1) and an instance measures under `vanishingSize` pixel across — every later one is
@@ -45,35 +50,79 @@ extension LayerRenderer {
     func drawInstances(_ model: CALayer, _ r: CAReplicatorLayer, matrix: CATransform3D, time: CFTimeInterval,
                        into surface: Pixmap, depth: Int, tint: Tint?) {
         let count = max(0, r.instanceCount)
-        let varies = r.instanceDelay != 0 && count > 1 && Self.subtreeChangesWithTime(model)
-        // nil: unbounded or varying per instance; .some(nil): the sublayers draw nothing.
-        let fixedExtent: DrawnExtent?? = varies ? nil : sublayersExtent(model, r, time: time, depth: depth)
-        if case .some(.none) = fixedExtent { return }
         let drawer = InstanceDrawer(renderer: self, model: model, r: r, matrix: matrix, time: time, surface: surface,
-                                    depth: depth, tint: tint, region: cullRegion(r, matrix: matrix, canvas: surface),
-                                    varies: varies, fixedExtent: fixedExtent ?? nil)
+                                    depth: depth, tint: tint, region: cullRegion(r, matrix: matrix, canvas: surface))
+        let runs = Self.instanceRuns(model, r, count: count, time: time)
         let step = r._aboutAnchorPoint(r.instanceTransform)
-        if !varies, let extent = fixedExtent ?? nil, let t = Self.translation(step), let affine = LayerGeometry.affine(matrix),
-           let base = Self.image(of: extent.rect, under: matrix) {
+        if let t = Self.translation(step), let affine = LayerGeometry.affine(matrix) {
             let d = (x: t.x * CGFloat(affine.a) + t.y * CGFloat(affine.c), y: t.x * CGFloat(affine.b) + t.y * CGFloat(affine.d))
-            let range = Self.reachingRange(count: count, box: base, margin: extent.margin + Self.damageMargin, step: d,
-                                           region: drawer.region)
-            for i in range {
-                guard i - range.lowerBound < Self.maxReplicatorInstances else { return Self.reportInstanceLimit(r) }
-                let instance = CATransform3DMakeTranslation(CGFloat(i) * t.x, CGFloat(i) * t.y, 0)
-                guard drawer.visit(i, instance) else { return }
+            var visits = 0
+            for run in runs where !run.range.isEmpty {
+                guard let bound = drawer.bound(of: run) else { continue }
+                var range = run.range
+                if case .fixed(let extent?) = bound, let base = Self.image(of: extent.rect, under: matrix) {
+                    range = Self.reachingRange(count: count, box: base, margin: extent.margin + Self.damageMargin, step: d,
+                                               region: drawer.region).clamped(to: run.range)
+                }
+                for i in range {
+                    guard visits < Self.maxReplicatorInstances else { return Self.reportInstanceLimit(r) }
+                    visits += 1
+                    let instance = CATransform3DMakeTranslation(CGFloat(i) * t.x, CGFloat(i) * t.y, 0)
+                    guard drawer.visit(i, instance, bound) else { return }
+                }
             }
             return
         }
         let limits = StepLimits(step: step, matrix: matrix)
+        let last = runs.lastIndex { !$0.range.isEmpty }
         var instance = CATransform3DIdentity
-        for i in 0..<count {
-            guard i < Self.maxReplicatorInstances else { return Self.reportInstanceLimit(r) }
-            // A growing instance transform overflows for good: nothing later can draw.
-            guard LayerGeometry.isFinite(instance), drawer.visit(i, instance) else { return }
-            if let extent = drawer.fixedExtent, limits.laterInstancesCannotShow(extent, instance, region: drawer.region) { return }
-            instance = CATransform3DConcat(instance, step)
+        for (n, run) in runs.enumerated() where !run.range.isEmpty {
+            let bound = drawer.bound(of: run)
+            // No instance of the run can show: it draws nothing, or later ones shrink or grow away.
+            var runIsDone = bound == nil
+            for i in run.range {
+                if runIsDone && n == last { return }
+                guard i < Self.maxReplicatorInstances else { return Self.reportInstanceLimit(r) }
+                // A growing instance transform overflows for good: nothing later can draw.
+                guard LayerGeometry.isFinite(instance) else { return }
+                if !runIsDone, let bound {
+                    guard drawer.visit(i, instance, bound) else { return }
+                    if case .fixed(let extent?) = bound {
+                        runIsDone = limits.laterInstancesCannotShow(extent, instance, region: drawer.region)
+                    }
+                }
+                instance = CATransform3DConcat(instance, step)
+            }
         }
+    }
+
+    /// A run of consecutive instances: those whose sublayers change between them (`changes`),
+    /// or those whose sublayers show one picture, found once for all of them.
+    struct InstanceRun {
+        let range: Range<Int>
+        let changes: Bool
+    }
+
+    /// The instances 0..<`count` of `r` in index order, as at most three runs (Apple: instance i
+    /// shows the sublayers at t − i·instanceDelay). Under a non-zero delay, the instances whose
+    /// shifted time lies within the span over which the sublayers change
+    /// (`sublayersChangeSpan`) change between them; those before it all show the picture of
+    /// before it (no animation begun), those after it that of after it (every one ended,
+    /// holding or gone) — the runs either side, in an order that depends on the delay's sign.
+    /// The span is widened by a rounding allowance of 10⁻⁹ of the times involved, and the
+    /// changing run by one instance at each end (`axisRange`), so a run counted as fixed never
+    /// holds an instance whose time the layers' conversions could put inside the span.
+    static func instanceRuns(_ model: CALayer, _ r: CAReplicatorLayer, count: Int, time: CFTimeInterval) -> [InstanceRun] {
+        guard r.instanceDelay != 0, count > 1, let span = sublayersChangeSpan(model) else {
+            return [InstanceRun(range: 0 ..< count, changes: false)]
+        }
+        let finite = [time, span.from, span.to].filter(\.isFinite).map(abs).max() ?? 0
+        let slack = 1e-9 * (1 + finite)
+        // Instance i's time t − i·delay is the interval [t, t] moved by i·(−delay).
+        let changing = axisRange(count: count, lo: time, hi: time, step: -r.instanceDelay,
+                                 from: span.from - slack, to: span.to + slack)
+        return [InstanceRun(range: 0 ..< changing.lowerBound, changes: false), InstanceRun(range: changing, changes: true),
+                InstanceRun(range: changing.upperBound ..< count, changes: false)]
     }
 
     /// The device box instances can show in: the canvas, within the replicator's bounds
@@ -99,7 +148,7 @@ extension LayerRenderer {
     }
 
     /// Along one axis: indices i whose interval [lo + i·step, hi + i·step] can overlap [from, to).
-    private static func axisRange(count: Int, lo: CGFloat, hi: CGFloat, step: CGFloat, from: CGFloat, to: CGFloat) -> Range<Int> {
+    static func axisRange(count: Int, lo: CGFloat, hi: CGFloat, step: CGFloat, from: CGFloat, to: CGFloat) -> Range<Int> {
         guard step != 0 else { return lo < to && hi > from ? 0 ..< count : 0 ..< 0 }
         let u = (from - hi) / step, v = (to - lo) / step
         guard !u.isNaN, !v.isNaN else { return 0 ..< count }
@@ -109,6 +158,14 @@ extension LayerRenderer {
         return first ..< max(first, end)
     }
 
+    /// How an instance's device box is found: from its sublayers' extent at its own time
+    /// (`each`), or from one extent for a run of instances whose sublayers show one picture
+    /// (`fixed`; nil: unbounded, nothing is culled).
+    enum InstanceBound {
+        case each
+        case fixed(DrawnExtent?)
+    }
+
     /// What draws one instance: its tint, its cull test and its sublayers.
     struct InstanceDrawer {
         let renderer: LayerRenderer
@@ -116,34 +173,44 @@ extension LayerRenderer {
         let matrix: CATransform3D, time: CFTimeInterval
         let surface: Pixmap, depth: Int, tint: Tint?
         let region: LayerGeometry.IntBox
-        /// Whether each instance's sublayers are bounded at its own time; else `fixedExtent`
-        /// holds for all (nil: unbounded, nothing is culled).
-        let varies: Bool
-        let fixedExtent: DrawnExtent?
         let byDepth: Bool
         let ordered: [CALayer]
         let tintsFirst: Bool
 
         init(renderer: LayerRenderer, model: CALayer, r: CAReplicatorLayer, matrix: CATransform3D, time: CFTimeInterval,
-             surface: Pixmap, depth: Int, tint: Tint?, region: LayerGeometry.IntBox, varies: Bool, fixedExtent: DrawnExtent?) {
+             surface: Pixmap, depth: Int, tint: Tint?, region: LayerGeometry.IntBox) {
             self.renderer = renderer; self.model = model; self.r = r; self.matrix = matrix; self.time = time
             self.surface = surface; self.depth = depth; self.tint = tint; self.region = region
-            self.varies = varies; self.fixedExtent = fixedExtent
             byDepth = renderer.sublayersNeedDepthOrder(model.sublayers ?? [], r, time: time)
             ordered = byDepth ? [] : renderer.drawingOrder(model, r, time: time)
             tintsFirst = r.instanceColor != CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         }
 
-        /// Visits instance `i` under `instance` (its instance transform): draws it unless it is
-        /// invisible or misses the region. False when no later instance can draw (its alpha is
-        /// ≤ 0 and cannot rise).
-        func visit(_ i: Int, _ instance: CATransform3D) -> Bool {
+        /// The media time instance `i` shows its sublayers at.
+        func shiftedTime(_ i: Int) -> CFTimeInterval { time - CFTimeInterval(i) * r.instanceDelay }
+
+        /// How the boxes of `run`'s instances are found; nil when its sublayers draw nothing.
+        /// A fixed run's extent is that at its first instance's time, found when the run is
+        /// reached (evaluating a time past an animation's end may remove it, as drawing there
+        /// does: the extent sees what the run's instances draw).
+        func bound(of run: InstanceRun) -> InstanceBound? {
+            guard !run.changes else { return .each }
+            guard let extent = renderer.sublayersExtent(model, r, time: shiftedTime(run.range.lowerBound), depth: depth) else {
+                return .fixed(nil)
+            }
+            return extent.map { .fixed($0) }
+        }
+
+        /// Visits instance `i` under `instance` (its instance transform), its box found as
+        /// `bound` says: draws it unless it is invisible or misses the region. False when no
+        /// later instance can draw (its alpha is ≤ 0 and cannot rise).
+        func visit(_ i: Int, _ instance: CATransform3D, _ bound: InstanceBound) -> Bool {
             renderer.replicatorInstancesVisited += 1
             let instanceTint = i == 0 && !tintsFirst ? nil : r._instanceColorComponents(i)
             if let instanceTint, instanceTint.a <= 0 { return r.instanceAlphaOffset > 0 }
-            let shifted = time - CFTimeInterval(i) * r.instanceDelay
+            let shifted = shiftedTime(i)
             let m = CATransform3DConcat(instance, matrix)
-            guard reaches(m, at: shifted) else { return true }
+            guard reaches(m, at: shifted, bound) else { return true }
             let combinedTint = LayerRenderer.combined(instanceTint, tint)
             if byDepth {
                 renderer.drawInDepthOrder(model, r, childMatrix: m, toSpace: instance, spaceToDevice: LayerRenderer.ignoringZ(matrix),
@@ -157,15 +224,16 @@ extension LayerRenderer {
         }
 
         /// Whether the instance drawn under `m` at `time` can touch the region.
-        private func reaches(_ m: CATransform3D, at time: CFTimeInterval) -> Bool {
+        private func reaches(_ m: CATransform3D, at time: CFTimeInterval, _ bound: InstanceBound) -> Bool {
             let extent: DrawnExtent
-            if varies {
+            switch bound {
+            case .each:
                 guard let own = renderer.sublayersExtent(model, r, time: time, depth: depth) else { return true }
                 guard let own else { return false }
                 extent = own
-            } else {
-                guard let fixedExtent else { return true }
-                extent = fixedExtent
+            case .fixed(let fixed):
+                guard let fixed else { return true }
+                extent = fixed
             }
             guard let image = LayerRenderer.image(of: extent.rect, under: m),
                   let box = LayerGeometry.deviceBox(image, CATransform3DIdentity, margin: extent.margin + LayerRenderer.damageMargin)

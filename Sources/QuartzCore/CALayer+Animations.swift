@@ -98,6 +98,37 @@ extension CALayer {
         return max(next, now)
     }
 
+    /// Citrine extension for renderers: the media times between which this layer's own
+    /// animations can change what it shows, given its and its superlayers' timing (beginTime,
+    /// speed, timeOffset) as they are now — from the earliest begin to the latest end of their
+    /// active periods (`TimingModel`: before its begin an animation shows nothing or its
+    /// backwards fill, after its end nothing or its forwards fill, the same at every such time;
+    /// one whose speed is 0 changes only at its begin). nil when none can change it: no
+    /// animation, or the layer's time stands still (speed 0 on it or a superlayer). Unbounded
+    /// (−∞, ∞) when it changes with time by itself (`_changesWithTime`), an animation waits for
+    /// its commit, or the arithmetic gives no answer (NaN). A repeatCount of infinity ends at ∞.
+    public var _changeSpan: (from: CFTimeInterval, to: CFTimeInterval)? {
+        let unbounded = (from: -CFTimeInterval.infinity, to: CFTimeInterval.infinity)
+        if _changesWithTime { return unbounded }
+        guard !animationStore.isEmpty else { return nil }
+        var l: CALayer? = self
+        while let layer = l {
+            guard layer.speed != 0 else { return nil }
+            l = layer.superlayer
+        }
+        var span: (from: CFTimeInterval, to: CFTimeInterval)?
+        for e in animationStore.entries {
+            guard !e.pendingBegin else { return unbounded }
+            let a = e.animation
+            let begin = mediaTime(fromLocal: a.beginTime), end = mediaTime(fromLocal: a.speed == 0 ? a.beginTime : a.activeEnd)
+            guard !begin.isNaN, !end.isNaN else { return unbounded }
+            // A negative speed on the way up runs local time backwards: the begin comes last.
+            let from = min(begin, end, span?.from ?? .infinity), to = max(begin, end, span?.to ?? -.infinity)
+            span = (from, to)
+        }
+        return span
+    }
+
     /// Citrine extension for renderers: the running transition at media time `now` and its
     /// progress (startProgress…endProgress), if one is in its active period.
     public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {
