@@ -39,7 +39,7 @@ public final class CARenderer {
     public var _reusesBitmapsAcrossFrames = true
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
-    lazy var renderer = LayerRenderer(target: pixmap, scale: scale)
+    lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
     /// Set by `image(of:)`, whose renderer draws one frame and is dropped: no footprints are
     /// made (they serve the next frame's damage) and no layer bitmap is kept (issue 18: a
     /// million siblings kept a footprint and a bitmap each). The pixels are the same.
@@ -47,6 +47,9 @@ public final class CARenderer {
     /// Most footprints a frame keeps (`LayerRenderer.maxFootprints`; internal, so that tests can
     /// force a tree past it).
     var footprintBudget = LayerRenderer.maxFootprints
+    /// The offscreen surfaces of the frames drawn and their budget
+    /// (`LayerRenderer.maxOffscreenBytes(frame:)`; internal, so that tests can lower it).
+    let offscreen: LayerRenderer.OffscreenAccount
 
     /// A renderer for a `width`×`height` point area at `scale` pixels per point. Throws
     /// `RasterError.invalidSize` for a scale that is not a positive finite number, or a pixel
@@ -59,6 +62,7 @@ public final class CARenderer {
                                           reason: "at scale \(scale) the frame would be \(w)×\(h) pixels; a scale must be positive and finite, and a side at most \(Pixmap.maxDimension) pixels")
         }
         pixmap = try Pixmap(width: Int(w), height: Int(h))
+        offscreen = LayerRenderer.OffscreenAccount(budget: LayerRenderer.maxOffscreenBytes(frame: pixmap))
         self.scale = scale
         bounds = CGRect(x: 0, y: 0, width: width, height: height)
     }
@@ -93,6 +97,10 @@ public final class CARenderer {
     /// or drawn) since it was made — a count that follows what reaches the target, not
     /// `instanceCount` (`LayerRenderer+Replicator`).
     public var _replicatorInstancesVisited: Int { renderer.replicatorInstancesVisited }
+    /// Citrine extension, for tests: the most bytes of offscreen surfaces (groups, clips, masks,
+    /// …) alive at once in any frame this renderer has drawn, as counted against its budget
+    /// (`LayerRenderer+Offscreen`: 8 bytes a surface pixel, 1 a clip-mask pixel).
+    public var _offscreenBytesHighWater: Int { offscreen.highWater }
     /// Citrine extension (diagnostics): how many layer bitmaps the renderer retains — drawn
     /// contents and rasterized leaf layers of the layers on screen.
     public var _retainedBitmapCount: Int { renderer.leaves.byLayer.count + renderer.backingStores.count }
@@ -155,7 +163,7 @@ public final class CARenderer {
     /// only conclude the same; then damage is measured again.
     public func render() {
         if !_reusesBitmapsAcrossFrames {
-            renderer = LayerRenderer(target: pixmap, scale: scale)
+            renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
             shown = nil
             footprints = nil
         }

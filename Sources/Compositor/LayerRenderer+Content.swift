@@ -12,7 +12,7 @@ extension LayerRenderer {
         if let affine = LayerGeometry.affine(matrix) {
             drawFlatContent(model, p, transform: affine, into: canvas)
         } else if let area = LayerContent.rect(p) {
-            drawProjected(area: area, matrix: matrix, into: canvas) { drawFlatContent(model, p, transform: $0, into: $1) }
+            drawProjected(area: area, of: p, matrix: matrix, into: canvas) { drawFlatContent(model, p, transform: $0, into: $1) }
         }
     }
 
@@ -27,16 +27,20 @@ extension LayerRenderer {
     /// where the layer is shrunk to less than a pixel per texel (seen nearly edge-on), whose
     /// edges are then by pixel centre. (The general
     /// image shader it replaces cost ≈ half of a frame of 200 cut planes: planes-bench, issue 16.)
-    func drawProjected(area: CGRect, matrix: CATransform3D, into canvas: Pixmap, _ body: (Transform, Pixmap) -> Void) {
+    /// The bitmap is an offscreen surface made for `layer`: past the budget, or beyond
+    /// `Pixmap`'s limits, the part is not drawn.
+    func drawProjected(area: CGRect, of layer: CALayer, matrix: CATransform3D, into canvas: Pixmap,
+                       _ body: (Transform, Pixmap) -> Void) {
         guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
         let s = Double(scale)
         let w = (Double(area.width) * s).rounded(.up) + 2, h = (Double(area.height) * s).rounded(.up) + 2
-        guard w.isFinite, h.isFinite, w <= Double(Pixmap.maxDimension), h <= Double(Pixmap.maxDimension),
-              let flat = try? Pixmap(width: Int(w), height: Int(h)) else { return }
-        let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
-        body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
-        self.warp(flat, bitmapToLayer: Transform(a: 1 / s, b: 0, c: 0, d: 1 / s, tx: x0, ty: y0),
-                  covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas)
+        let side = 0...Pixmap.maxDimension + 1
+        withOffscreen(width: Int(clamping: w, to: side), height: Int(clamping: h, to: side), for: layer) { flat in
+            let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
+            body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
+            self.warp(flat, bitmapToLayer: Transform(a: 1 / s, b: 0, c: 0, d: 1 / s, tx: x0, ty: y0),
+                      covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas)
+        }
     }
 
     /// Composites a layer-space bitmap (`bitmapToLayer`: bitmap pixel → layer point; it covers
@@ -72,21 +76,28 @@ extension LayerRenderer {
             // Content that can reach beyond the bounds is clipped to the rounded bounds only with
             // masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches the
             // bounds of the layer and includes any corner radius effects").
-            let mask = p.masksToBounds ? contentClip(p, outline: outline, transform: transform, size: canvas) : nil
-            if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, clip: mask, into: canvas) }
-            if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, clip: mask, into: canvas) }
+            func drawClipped(by mask: Mask?) {
+                if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, clip: mask, into: canvas) }
+                if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, clip: mask, into: canvas) }
+            }
+            guard p.masksToBounds, Self.contentMayLeaveOutline(p) else { return drawClipped(by: nil) }
+            // The clip, a mask the size of the canvas: without it (past the offscreen budget)
+            // the content is not drawn.
+            withOffscreenScope {
+                guard let mask = offscreenMask(width: canvas.width, height: canvas.height, for: p) else { return }
+                mask.fill(outline, transform: transform)
+                drawClipped(by: mask)
+            }
         }
     }
 
-    /// The masksToBounds clip of a shape or text layer's content as a mask the size of `size`, or
-    /// nil when the content lies inside the rounded outline anyway (a rounded rectangle holds
-    /// its bounds inset by (1 − 1/√2)·radius < 0.3·radius on every side).
-    func contentClip(_ p: CALayer, outline: Path, transform: Transform, size: Pixmap) -> Mask? {
+    /// Whether a shape or text layer's content may reach outside its rounded outline: not when
+    /// it lies inside the bounds inset by 0.3·cornerRadius (a rounded rectangle holds its bounds
+    /// inset by (1 − 1/√2)·radius < 0.3·radius on every side).
+    static func contentMayLeaveOutline(_ p: CALayer) -> Bool {
         let safe = p.bounds.insetBy(dx: 0.3 * max(0, p.cornerRadius), dy: 0.3 * max(0, p.cornerRadius))
-        if let area = LayerContent.rect(p), safe.contains(area) { return nil }
-        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
-        mask.fill(outline, transform: transform)
-        return mask
+        guard let area = LayerContent.rect(p) else { return true }
+        return !safe.contains(area)
     }
 
     /// The image pixels `p` shows (`contentsRect` of `image`, in image pixels) and the layer-space
@@ -240,7 +251,7 @@ extension LayerRenderer {
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)
         } else {
-            drawProjected(area: p.bounds, matrix: matrix, into: canvas, stroke)
+            drawProjected(area: p.bounds, of: p, matrix: matrix, into: canvas, stroke)
         }
     }
 
@@ -279,7 +290,7 @@ extension LayerRenderer {
         } else {
             let reach = Self.shadowReach(p, pixelsPerPoint: scale) / scale
             let area = shapeBounds.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height).insetBy(dx: -reach, dy: -reach)
-            drawProjected(area: area, matrix: matrix, into: canvas) {
+            drawProjected(area: area, of: p, matrix: matrix, into: canvas) {
                 drawShadow(p, shape: shape, shapeBounds: shapeBounds, color: color, transform: $0, into: $1)
             }
         }
@@ -313,21 +324,35 @@ extension LayerRenderer {
         let reach = Self.shadowReach(p, pixelsPerPoint: scale)
         guard let box = LayerGeometry.deviceBox(shapeBounds, CATransform3D(offset),
                                                 margin: reach)?.clamped(width: canvas.width, height: canvas.height),
-              box.x1 > box.x0, box.y1 > box.y0,
-              let shadow = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
-        let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
-        shadow.fill(shape, paint: Paint(color: c), transform: offset.concatenating(toShadow))
-        shadow.gaussianBlur(sigma: sigma)
-        canvas.draw(shadow, atX: box.x0, y: box.y0)
+              box.x1 > box.x0, box.y1 > box.y0 else { return }
+        withOffscreen(width: box.x1 - box.x0, height: box.y1 - box.y0, for: p) { shadow in
+            let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
+            shadow.fill(shape, paint: Paint(color: c), transform: offset.concatenating(toShadow))
+            shadow.gaussianBlur(sigma: sigma)
+            canvas.draw(shadow, atX: box.x0, y: box.y0)
+        }
     }
 
     /// The group `surface` (the layer and its subtree, drawn offscreen under the layer → surface
     /// `matrix`) over its shadow: the surface's alpha in shadowColor at shadowOpacity, moved by
     /// shadowOffset (layer space, mapped at the bounds' centre) and blurred with
-    /// σ = shadowRadius·scale / 2 (as `drawShadow`).
-    func withShadowBeneath(_ p: CALayer, _ surface: Pixmap, matrix: CATransform3D) -> Pixmap {
-        guard let color = p.shadowColor, let alpha = try? Pixmap(width: surface.width, height: surface.height),
-              let group = try? Pixmap(width: surface.width, height: surface.height) else { return surface }
+    /// σ = shadowRadius·scale / 2 (as `drawShadow`). The result is a new surface, counted in the
+    /// caller's offscreen scope; nil when it or the shadow's is past the budget.
+    func withShadowBeneath(_ model: CALayer, _ p: CALayer, _ surface: Pixmap, matrix: CATransform3D) -> Pixmap? {
+        guard let color = p.shadowColor else { return surface }
+        guard let group = offscreenPixmap(width: surface.width, height: surface.height, for: model) else { return nil }
+        let drawn: Void? = withOffscreen(width: surface.width, height: surface.height, for: model) { alpha in
+            drawAlphaShadow(of: surface, in: color, p, matrix: matrix, into: group, alpha: alpha)
+        }
+        guard drawn != nil else { return nil }
+        group.draw(surface, atX: 0, y: 0)
+        return group
+    }
+
+    /// The blurred, offset shadow of `surface`'s alpha (see `withShadowBeneath`) into `group`,
+    /// through the transparent scratch `alpha` of the same size.
+    private func drawAlphaShadow(of surface: Pixmap, in color: CGColor, _ p: CALayer, matrix: CATransform3D, into group: Pixmap,
+                                 alpha: Pixmap) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
         let shade = c.premultiplied
@@ -346,45 +371,44 @@ extension LayerRenderer {
         let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(to.x - from.x).finiteOrZero, ty: Double(to.y - from.y).finiteOrZero)
         group.fill(Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height)),
                    paint: Paint(shader: .image(ImagePattern(image: alpha, transform: offset, filter: .bilinear, spread: .decal))))
-        group.draw(surface, atX: 0, y: 0)
-        return group
     }
 
     // MARK: - Groups, clips, masks
 
-    /// A transparent surface the size of `canvas`.
-    func scratch(like canvas: Pixmap) -> Pixmap {
-        (try? Pixmap(width: canvas.width, height: canvas.height)) ?? canvas
-    }
-
-    /// The masksToBounds clip: the rounded bounds as a mask the size of `size`; under perspective
-    /// the projected outline's coverage (`drawProjected`).
-    func makeClip(_ p: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
-        guard let mask = try? Mask(width: size.width, height: size.height) else { return nil }
+    /// The masksToBounds clip of `p` (presenting `model`): the rounded bounds as a mask the size
+    /// of `size`; under perspective the projected outline's coverage (`drawProjected`). Counted
+    /// in the caller's offscreen scope; nil past the budget.
+    func makeClip(_ p: CALayer, of model: CALayer, matrix: CATransform3D, size: Pixmap) -> Mask? {
+        guard let mask = offscreenMask(width: size.width, height: size.height, for: model) else { return nil }
         let outline = LayerGeometry.outline(of: p)
         if let transform = LayerGeometry.affine(matrix) {
             mask.fill(outline, transform: transform)
             return mask
         }
-        guard let coverage = try? Pixmap(width: size.width, height: size.height) else { return nil }
-        drawProjected(area: p.bounds, matrix: matrix, into: coverage) {
-            $1.fill(outline, paint: Paint(color: Color(r: 0, g: 0, b: 0, a: 1)), transform: $0)
+        let covered: Void? = withOffscreen(width: size.width, height: size.height, for: model) { coverage in
+            drawProjected(area: p.bounds, of: model, matrix: matrix, into: coverage) {
+                $1.fill(outline, paint: Paint(color: Color(r: 0, g: 0, b: 0, a: 1)), transform: $0)
+            }
+            for i in 0..<(size.width * size.height) { mask.data[i] = coverage.pixels[4 * i + 3] }
         }
-        for i in 0..<(size.width * size.height) { mask.data[i] = coverage.pixels[4 * i + 3] }
-        return mask
+        return covered == nil ? nil : mask
     }
 
-    /// Keeps the group only where the mask layer's subtree has alpha.
-    func applyMask(_ maskLayer: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap, depth: Int) {
-        let m = scratch(like: surface)
-        draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
-        for i in 0..<(surface.width * surface.height) {
-            let a = UInt32(m.pixels[4 * i + 3])
-            if a == 255 { continue }
-            for k in 0..<4 {
-                surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * a + 127) / 255)
+    /// Keeps the group of `owner` only where the mask layer's subtree has alpha; false (the
+    /// group is then not drawn) when the mask's surface is past the offscreen budget.
+    func applyMask(_ maskLayer: CALayer, of owner: CALayer, layerMatrix: CATransform3D, time: CFTimeInterval, to surface: Pixmap,
+                   depth: Int) -> Bool {
+        let masked: Void? = withOffscreen(width: surface.width, height: surface.height, for: owner) { m in
+            draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
+            for i in 0..<(surface.width * surface.height) {
+                let a = UInt32(m.pixels[4 * i + 3])
+                if a == 255 { continue }
+                for k in 0..<4 {
+                    surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * a + 127) / 255)
+                }
             }
         }
+        return masked != nil
     }
 
     /// Multiplies the group's colours and alpha by an un-premultiplied `tint` (a replicator's

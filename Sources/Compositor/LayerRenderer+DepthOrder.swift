@@ -191,12 +191,15 @@ extension LayerRenderer {
         for i in scratch.planes.indices where scratch.planes[i].piece == nil {
             drawWhole(i, scratch, time: time, into: canvas)
         }
-        for index in scratch.sorter.order {
-            let piece = scratch.sorter.pieces[index]
-            if piece.isWhole {
-                drawWhole(piece.owner, scratch, time: time, into: canvas)
-            } else {
-                drawCutPiece(piece, scratch, spaceToDevice: spaceToDevice, time: time, into: canvas)
+        // The cut planes' surfaces count as offscreen surfaces until the space is drawn.
+        withOffscreenScope {
+            for index in scratch.sorter.order {
+                let piece = scratch.sorter.pieces[index]
+                if piece.isWhole {
+                    drawWhole(piece.owner, scratch, time: time, into: canvas)
+                } else {
+                    drawCutPiece(piece, scratch, spaceToDevice: spaceToDevice, time: time, into: canvas)
+                }
             }
         }
     }
@@ -305,7 +308,8 @@ extension LayerRenderer {
                                        x1: LayerGeometry.pixel((bounds.x + bounds.width + 2).rounded(.up)),
                                        y1: LayerGeometry.pixel((bounds.y + bounds.height + 2).rounded(.up)))
             .clamped(width: canvas.width, height: canvas.height)
-        guard !box.isEmpty, let surface = takeSurface(scratch, width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
+        guard !box.isEmpty,
+              let surface = takeSurface(scratch, width: box.x1 - box.x0, height: box.y1 - box.y0, for: plane.model) else { return }
         scratch.planes[owner].surface = scratch.surfacesUsed - 1
         scratch.planes[owner].box = box
         let shifted = CATransform3DConcat(plane.parentMatrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0))
@@ -313,12 +317,18 @@ extension LayerRenderer {
              depth: plane.depth, tint: plane.tint)
     }
 
-    /// The next pooled surface, at least `width`×`height`, its top-left `width`×`height` cleared.
-    private func takeSurface(_ scratch: DepthOrderScratch, width: Int, height: Int) -> Pixmap? {
+    /// The next pooled surface, at least `width`×`height`, its top-left `width`×`height` cleared;
+    /// counted as an offscreen surface of `layer` until the space is drawn (nil past the budget).
+    private func takeSurface(_ scratch: DepthOrderScratch, width: Int, height: Int, for layer: CALayer) -> Pixmap? {
         let k = scratch.surfacesUsed
-        if k == scratch.surfaces.count || scratch.surfaces[k].width < width || scratch.surfaces[k].height < height {
-            let old = k < scratch.surfaces.count ? scratch.surfaces[k] : nil
-            guard let fresh = try? Pixmap(width: max(width, old?.width ?? 0), height: max(height, old?.height ?? 0)) else { return nil }
+        let old = k < scratch.surfaces.count ? scratch.surfaces[k] : nil
+        let size = (width: max(width, old?.width ?? 0), height: max(height, old?.height ?? 0))
+        guard admitOffscreen(width: size.width, height: size.height, bytesPerPixel: 8, for: layer) else { return nil }
+        if (old.map { $0.width < width || $0.height < height }) ?? true {
+            guard let fresh = try? Pixmap(width: size.width, height: size.height) else {
+                Self.reportOffscreenFailure(layer, width: size.width, height: size.height)
+                return nil
+            }
             if old == nil { scratch.surfaces.append(fresh) } else { scratch.surfaces[k] = fresh }
         }
         scratch.surfacesUsed += 1

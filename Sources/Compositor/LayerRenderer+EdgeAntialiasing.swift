@@ -29,19 +29,22 @@ import Raster
 /// edges.
 extension LayerRenderer {
     /// Draws `body` (a part of `p`'s own drawing, given a surface and the layer → surface matrix)
-    /// with `p`'s edges antialiased as `edgeAntialiasingMask` says.
+    /// with `p`'s edges antialiased as `edgeAntialiasingMask` says: aliased edges go through an
+    /// offscreen surface, without which (past the offscreen budget) the part is not drawn.
     func withEdges(of p: CALayer, matrix: CATransform3D, into canvas: Pixmap, _ body: (Pixmap, CATransform3D) -> Void) {
         guard p._renderingOptions.contains(.aliasedEdges) else { return body(canvas, matrix) }
         let bounds = p.bounds
         guard let area = LayerContent.rect(p),
               let box = LayerGeometry.deviceBox(area, matrix, margin: 2)?.clamped(width: canvas.width, height: canvas.height),
-              !box.isEmpty, let surface = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else {
+              !box.isEmpty else {
             return body(canvas, matrix)
         }
-        let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0))
-        body(surface, local)
-        if let edges = QuadEdges(bounds, local, antialiased: p._antialiasedEdges) { edges.harden(surface) }
-        canvas.draw(surface, atX: box.x0, y: box.y0)
+        withOffscreen(width: box.x1 - box.x0, height: box.y1 - box.y0, for: p) { surface in
+            let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0))
+            body(surface, local)
+            if let edges = QuadEdges(bounds, local, antialiased: p._antialiasedEdges) { edges.harden(surface) }
+            canvas.draw(surface, atX: box.x0, y: box.y0)
+        }
     }
 
     /// The four edges of a layer's bounds in device space, each a line with its signed distance

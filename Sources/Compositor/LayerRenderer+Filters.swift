@@ -21,7 +21,9 @@ extension LayerRenderer {
     func drawFiltered(_ model: CALayer, _ p: CALayer, _ effects: _LayerEffects, matrix: CATransform3D,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) {
-        if !effects.backgroundFilters.isEmpty { filterBackdrop(p, effects.backgroundFilters, matrix: matrix, canvas: canvas) }
+        if !effects.backgroundFilters.isEmpty {
+            guard filterBackdrop(model, p, effects.backgroundFilters, matrix: matrix, canvas: canvas) else { return }
+        }
         compositeGroup(model, p, matrix: matrix, canvas: canvas, spread: CGFloat(blurSpread(effects.filters)),
                        blendMode: effects.blendMode?.rasterBlendMode ?? .sourceOver) {
             drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint, filters: effects.filters)
@@ -48,11 +50,12 @@ extension LayerRenderer {
     }
 
     /// The filtered `body` over the layer's shadow: cast from the filtered alpha, or from
-    /// shadowPath when set (then not filtered).
-    func withFilteredShadow(_ model: CALayer, _ p: CALayer, _ body: Pixmap, matrix: CATransform3D) -> Pixmap {
+    /// shadowPath when set (then not filtered). A new surface counted in the caller's offscreen
+    /// scope when there is a shadow; nil past the budget.
+    func withFilteredShadow(_ model: CALayer, _ p: CALayer, _ body: Pixmap, matrix: CATransform3D) -> Pixmap? {
         guard p.shadowOpacity > 0, p.shadowColor != nil else { return body }
-        guard p.shadowPath != nil else { return withShadowBeneath(p, body, matrix: matrix) }
-        guard let group = try? Pixmap(width: body.width, height: body.height) else { return body }
+        guard p.shadowPath != nil else { return withShadowBeneath(model, p, body, matrix: matrix) }
+        guard let group = offscreenPixmap(width: body.width, height: body.height, for: model) else { return nil }
         drawShadow(model, p, matrix: matrix, into: group)
         group.draw(body, atX: 0, y: 0)
         return group
@@ -60,15 +63,21 @@ extension LayerRenderer {
 
     /// Filters the canvas behind `p`'s rounded bounds in place: the pixels around them (as far
     /// as the filters spread) are copied out, filtered, and written back inside the outline
-    /// only, anti-aliased at its edge.
-    private func filterBackdrop(_ p: CALayer, _ filters: [_FilterEffect], matrix: CATransform3D, canvas: Pixmap) {
+    /// only, anti-aliased at its edge. False when its offscreen surfaces are past the budget:
+    /// the layer is then not drawn.
+    private func filterBackdrop(_ model: CALayer, _ p: CALayer, _ filters: [_FilterEffect], matrix: CATransform3D,
+                                canvas: Pixmap) -> Bool {
         let spread = CGFloat(blurSpread(filters)) + 1
         guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: spread)?.clamped(width: canvas.width, height: canvas.height),
-              !box.isEmpty, let backdrop = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return }
-        backdrop.draw(canvas, atX: -box.x0, y: -box.y0)
-        apply(filters, to: backdrop)
-        // The outline in the canvas's pixels (it lies within the box, which only the canvas clips).
-        guard let outline = makeClip(p, matrix: matrix, size: canvas) else { return }
-        canvas.draw(backdrop, atX: box.x0, y: box.y0, blendMode: .copy, clip: outline)
+              !box.isEmpty else { return true }
+        return withOffscreenScope {
+            // The outline in the canvas's pixels (it lies within the box, which only the canvas clips).
+            guard let backdrop = offscreenPixmap(width: box.x1 - box.x0, height: box.y1 - box.y0, for: model),
+                  let outline = makeClip(p, of: model, matrix: matrix, size: canvas) else { return false }
+            backdrop.draw(canvas, atX: -box.x0, y: -box.y0)
+            apply(filters, to: backdrop)
+            canvas.draw(backdrop, atX: box.x0, y: box.y0, blendMode: .copy, clip: outline)
+            return true
+        }
     }
 }

@@ -30,15 +30,16 @@ extension LayerRenderer {
     }
 
     /// Draws `body` straight onto `canvas`, or, under a tint, through a transparent canvas-sized
-    /// surface multiplied by it. `body` gets the surface and the layer → surface matrix.
+    /// offscreen surface multiplied by it (not at all past the offscreen budget). `body` gets the
+    /// surface and the layer → surface matrix.
     private func drawOwnPart(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap, tint: Tint?,
                              _ body: (Pixmap, CATransform3D) -> Void) {
         guard let tint else { return body(canvas, matrix) }
-        let surface = scratch(like: canvas)
-        guard surface !== canvas else { return }
-        body(surface, matrix)
-        multiply(surface, by: tint)
-        canvas.draw(surface, atX: 0, y: 0)
+        withOffscreen(width: canvas.width, height: canvas.height, for: p) { surface in
+            body(surface, matrix)
+            multiply(surface, by: tint)
+            canvas.draw(surface, atX: 0, y: 0)
+        }
     }
 
     /// Two tints applied one after the other (component-wise product); nil when both are.

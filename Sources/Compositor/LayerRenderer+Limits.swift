@@ -1,8 +1,10 @@
 import Foundation
 import QuartzCore
+import Raster
 import Synchronization
 
-/// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
+/// The renderer's limits: nesting depth, replicator instances and offscreen memory (issue 16
+/// rule 13, issue 18).
 ///
 /// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of
 /// the layer tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of
@@ -38,6 +40,46 @@ extension LayerRenderer {
         guard !reportedInstanceLimit.exchange(true, ordering: .relaxed) else { return }
         let line = "Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only "
             + "\(maxReplicatorInstances) of its instances are visited per frame, the rest are not drawn (README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Most bytes of offscreen surfaces alive at once while a frame for `frame` is drawn
+    /// (`LayerRenderer+Offscreen`): groups (opacity, mask, tint, alpha shadow, filters), the
+    /// masksToBounds surface and clip of a layer with sublayers, mask surfaces, shadows, aliased
+    /// edges, perspective bitmaps, cut planes, rasterized and transition bitmaps while drawn.
+    /// They nest along the drawing recursion, so without a bound a chain of 512 full-screen
+    /// clipping layers at 1920×1080 would hold about 9.5 GB at once. A surface counts 8 bytes a
+    /// pixel (its pixels and the scan-conversion cells a fill into it keeps, 4 bytes each), a
+    /// clip mask 1: the count bounds the memory they hold.
+    ///
+    /// The budget is 1 GiB, or sixteen frames of RGBA (four bytes a pixel) for targets larger
+    /// than 4 096 × 4 096 pixels, as the retained bitmaps' budget (`maxRetainedPixels`) also
+    /// follows the frame. At 1920×1080 a clipping layer with sublayers counts 18.7 MB (its
+    /// surface with cells and its clip), so about 57 of them nest, far beyond what user
+    /// interfaces nest (a full-screen offscreen pass per level of a view hierarchy); every scene
+    /// of the test suite and the anchor benchmarks stays well within it. Past it, the part of
+    /// the layer that needs the surface (its group, its clipped sublayers, its mask, …) is not
+    /// drawn, and the first time that happens in a process one line on standard error says so.
+    static func maxOffscreenBytes(frame: Pixmap) -> Int { max(1 << 30, 16 * 4 * frame.width * frame.height) }
+
+    private static let reportedOffscreenLimit = Atomic<Bool>(false)
+    private static let reportedOffscreenFailure = Atomic<Bool>(false)
+
+    /// Says once per process that a part of `layer` went undrawn because its offscreen surface
+    /// would pass the frame's budget of `budget` bytes.
+    static func reportOffscreenLimit(_ layer: CALayer, budget: Int) {
+        guard !reportedOffscreenLimit.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: a frame's offscreen surfaces (groups, clips, masks, filters) would hold more than \(budget) "
+            + "bytes at once; a \(type(of: layer)) that needs one past that is not drawn, nor the sublayers drawn into it (README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Says once per process that a part of `layer` went undrawn because its `width`×`height`
+    /// offscreen surface could not be made.
+    static func reportOffscreenFailure(_ layer: CALayer, width: Int, height: Int) {
+        guard !reportedOffscreenFailure.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: an offscreen surface of \(width)×\(height) pixels for a \(type(of: layer)) could not be made; "
+            + "what it would hold is not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

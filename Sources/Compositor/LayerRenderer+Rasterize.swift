@@ -62,7 +62,7 @@ extension LayerRenderer {
     }
 
     /// Draws a layer with `shouldRasterize` from its (retained) bitmap; false when it must be
-    /// drawn directly instead (see above).
+    /// drawn directly instead (see above, and when the bitmap is past the offscreen budget).
     func drawRasterized(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                         depth: Int, tint: Tint?) -> Bool {
         let scale = p.rasterizationScale
@@ -76,13 +76,15 @@ extension LayerRenderer {
         if let old = leaves.rasterized[id], old.owner == model._serial, old.signature == signature {
             bitmap = old
         } else {
-            guard let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return false }
             let s = Double(scale)
             let toBitmap = Transform(a: s, b: 0, c: 0, d: s, tx: 1 - Double(area.minX) * s, ty: 1 - Double(area.minY) * s)
-            let inner = LayerRenderer(target: fresh, scale: scale, usesModelValues: usesModelValues)
-            let drawn = inner.drawGroup(model, p, matrix: CATransform3D(toBitmap), time: time, into: fresh, depth: depth,
-                                        tint: tint)
-            guard let fromBitmap = toBitmap.inverted() else { return false }
+            // Drawn as an offscreen surface of this frame (the inner renderer shares the
+            // account), then kept as a retained bitmap.
+            let made: Pixmap?? = withOffscreen(width: Int(fw) + 2, height: Int(fh) + 2, for: model) { fresh in
+                let inner = LayerRenderer(target: fresh, scale: scale, usesModelValues: usesModelValues, offscreen: offscreen)
+                return inner.drawGroup(model, p, matrix: CATransform3D(toBitmap), time: time, into: fresh, depth: depth, tint: tint)
+            }
+            guard let made, let drawn = made, let fromBitmap = toBitmap.inverted() else { return false }
             bitmap = Rasterized(signature: signature, pixmap: drawn, bitmapToLayer: fromBitmap,
                                 area: area.insetBy(dx: -1 / scale, dy: -1 / scale), owner: model._serial)
             leaves.rasterized[id] = bitmap

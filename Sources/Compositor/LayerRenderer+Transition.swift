@@ -73,10 +73,9 @@ extension LayerRenderer {
             ? newPicture(state, model: model, p, layout: newLayout, time: time, depth: depth, tint: tint, tintKey: tintKey) : nil
         var mix: TransitionPicture?
         if needsMix, let old, let new, old.layout == new.layout,
-           let blank = TransitionPicture.blank(old.layout, reusing: state.mix) {
-            blank.pixmap.crossDissolve(old.pixmap, new.pixmap, weight: Float(t))
-            state.mix = blank
-            mix = blank
+           let mixed = picture(old.layout, reusing: state.mix, of: model, { $0.crossDissolve(old.pixmap, new.pixmap, weight: Float(t)) }) {
+            state.mix = mixed
+            mix = mixed
         }
         for piece in mesh.pieces {
             switch piece.kind {
@@ -103,10 +102,11 @@ extension LayerRenderer {
     private func oldPicture(_ state: TransitionRenderState, source: CALayer, layout: TransitionPicture.Layout,
                             time: CFTimeInterval, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?) -> TransitionPicture? {
         if let from = state.from, from.layout == layout { return from }
-        guard let picture = TransitionPicture.blank(layout, reusing: nil) else { return nil }
-        drawPlaced(source, source, matrix: layout.layerToBitmap, time: time, into: picture.pixmap, depth: depth, tint: tint)
-        state.from = picture
-        return picture
+        guard let drawn = picture(layout, reusing: nil, of: source, {
+            drawPlaced(source, source, matrix: layout.layerToBitmap, time: time, into: $0, depth: depth, tint: tint)
+        }) else { return nil }
+        state.from = drawn
+        return drawn
     }
 
     /// The "to" picture: the subtree now, redrawn when it may have changed since the last frame.
@@ -116,11 +116,25 @@ extension LayerRenderer {
         let stamp = TransitionRenderState.Stamp(changes: CATransaction._changeCount, layout: layout,
                                                 key: LeafKey(LeafKey.Values(p, rasterScale: layout.scale)), opacity: p.opacity, tint: tintKey)
         if let to = state.to, state.toStamp == stamp, TransitionRenderState.isSettled(model) { return to }
-        guard let picture = TransitionPicture.blank(layout, reusing: state.to) else { return nil }
-        drawPlaced(model, p, matrix: layout.layerToBitmap, time: time, into: picture.pixmap, depth: depth, tint: tint)
-        state.to = picture
+        guard let drawn = picture(layout, reusing: state.to, of: model, {
+            drawPlaced(model, p, matrix: layout.layerToBitmap, time: time, into: $0, depth: depth, tint: tint)
+        }) else { return nil }
+        state.to = drawn
         state.toStamp = stamp
-        return picture
+        return drawn
+    }
+
+    /// A transparent picture for `layout` (`old`'s bitmap when it has the size) with `draw` done
+    /// into its bitmap, which counts as an offscreen surface of `layer` meanwhile (it is kept
+    /// for later frames afterwards); nil past the offscreen budget.
+    private func picture(_ layout: TransitionPicture.Layout, reusing old: TransitionPicture?, of layer: CALayer,
+                         _ draw: (Pixmap) -> Void) -> TransitionPicture? {
+        withOffscreenScope {
+            guard admitOffscreen(width: layout.width, height: layout.height, bytesPerPixel: 8, for: layer),
+                  let picture = TransitionPicture.blank(layout, reusing: old) else { return nil }
+            draw(picture.pixmap)
+            return picture
+        }
     }
 
     /// Draws one picture piece: `picture`'s bitmap → its layer-space rectangle → the piece's

@@ -55,16 +55,21 @@ final class LayerRenderer {
     /// (`CALayer.render(in:)`), instead of as presented at the frame's time.
     let usesModelValues: Bool
 
+    /// The offscreen surfaces alive while drawing, and their budget (`LayerRenderer+Offscreen`).
+    let offscreen: OffscreenAccount
+
     /// `leaves`: retained layers shared with another renderer (patch renderers), else new ones
-    /// bounded for this target.
+    /// bounded for this target. `offscreen`: the account of the frame this renderer draws part
+    /// of, else a new one with this target's budget.
     init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int) = (0, 0), usesModelValues: Bool = false,
-         leaves: Leaves? = nil) {
+         leaves: Leaves? = nil, offscreen: OffscreenAccount? = nil) {
         self.target = target
         self.scale = scale
         self.origin = origin
         self.usesModelValues = usesModelValues
         self.leaves = leaves ?? Leaves(maxPixels: LayerRenderer.maxLeafPixels(frame: target),
                                        maxHeldPixels: LayerRenderer.maxRetainedPixels(frame: target))
+        self.offscreen = offscreen ?? OffscreenAccount(budget: LayerRenderer.maxOffscreenBytes(frame: target))
     }
 
     /// Footprints of the frame being drawn (`footprints(of:at:reusing:)`), when the tree is
@@ -79,7 +84,7 @@ final class LayerRenderer {
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
     convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
                      footprints: [ObjectIdentifier: Footprint]? = nil) {
-        self.init(target: target, scale: scale, origin: origin, leaves: other.leaves)
+        self.init(target: target, scale: scale, origin: origin, leaves: other.leaves, offscreen: other.offscreen)
         backingStores = other.backingStores
         onScreen = footprints
     }
@@ -107,7 +112,7 @@ final class LayerRenderer {
     func render(_ root: CALayer, at time: CFTimeInterval) {
         let base = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1),
                                        CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
-        draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
+        withOffscreenScope { draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0) }
     }
 
     /// Draws `layer` (a model layer, with its model values) and its sublayers in the layer's own
@@ -115,7 +120,7 @@ final class LayerRenderer {
     /// position, anchor point and transform are not applied, its opacity is.
     func renderInOwnSpace(_ layer: CALayer, matrix: CATransform3D) {
         guard LayerRenderer.isShown(layer) else { return }
-        drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil)
+        withOffscreenScope { drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil) }
     }
 
     // MARK: - Layers
@@ -186,31 +191,39 @@ final class LayerRenderer {
     /// Group opacity: the layer and its subtree drawn by `makeGroup` (handed a transparent
     /// surface and the layer → surface matrix) into an offscreen surface covering only the
     /// device area they can touch (`groupBox`, grown by `spread` pixels), composited once at the
-    /// layer's opacity with `blendMode`.
+    /// layer's opacity with `blendMode`. Without the surface (past the offscreen budget), or
+    /// when `makeGroup` returns nil, the group is not drawn.
     func compositeGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0,
-                        blendMode: BlendMode = .sourceOver, _ makeGroup: (Pixmap, CATransform3D) -> Pixmap) {
+                        blendMode: BlendMode = .sourceOver, _ makeGroup: (Pixmap, CATransform3D) -> Pixmap?) {
         let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
-        guard box.width > 0, box.height > 0, let surface = try? Pixmap(width: box.width, height: box.height) else { return }
-        let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
-        canvas.draw(makeGroup(surface, local), atX: box.x, y: box.y, opacity: p.opacity, blendMode: blendMode)
+        guard box.width > 0, box.height > 0 else { return }
+        withOffscreen(width: box.width, height: box.height, for: model) { surface in
+            let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
+            guard let group = makeGroup(surface, local) else { return }
+            canvas.draw(group, atX: box.x, y: box.y, opacity: p.opacity, blendMode: blendMode)
+        }
     }
 
     /// The layer and its subtree drawn into the transparent `surface` under `matrix` as one
     /// group — body, shadow cast from its alpha, mask, tint — but not its opacity, which the
     /// caller applies when compositing the group. With `filters` (`+Filters`) the body is drawn
     /// without its shadow, filtered, and then put over its shadow (`withFilteredShadow`).
-    /// Returns the group (`surface`, or a new bitmap holding the shadow beneath it).
+    /// Returns the group (`surface`, or a new bitmap holding the shadow beneath it, counted in
+    /// the caller's offscreen scope); nil when a surface it needs is past the offscreen budget.
     func drawGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into surface: Pixmap,
-                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, filters: [_FilterEffect]? = nil) -> Pixmap {
+                   depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, filters: [_FilterEffect]? = nil) -> Pixmap? {
         drawLayerBody(model, p, matrix: matrix, time: time, into: surface, depth: depth, shadow: filters == nil)
-        let group: Pixmap
+        let group: Pixmap?
         if let filters {
             apply(filters, to: surface)
             group = withFilteredShadow(model, p, surface, matrix: matrix)
         } else {
-            group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(p, surface, matrix: matrix) : surface
+            group = LayerRenderer.castsShadowFromAlpha(model, p) ? withShadowBeneath(model, p, surface, matrix: matrix) : surface
         }
-        if let maskLayer = p.mask { applyMask(maskLayer, layerMatrix: matrix, time: time, to: group, depth: depth) }
+        guard let group else { return nil }
+        if let maskLayer = p.mask {
+            guard applyMask(maskLayer, of: model, layerMatrix: matrix, time: time, to: group, depth: depth) else { return nil }
+        }
         if let tint { multiply(group, by: tint) }
         return group
     }
@@ -304,15 +317,20 @@ final class LayerRenderer {
     func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                        into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard let subs = model.sublayers, !subs.isEmpty else { return }
-        let clip = p.masksToBounds ? makeClip(p, matrix: matrix, size: canvas) : nil
-        let surface: Pixmap
-        if clip != nil { surface = scratch(like: canvas) } else { surface = canvas }
-        if let replicator = p as? CAReplicatorLayer {
-            drawInstances(model, replicator, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
-        } else {
-            drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
+        func drawAll(into surface: Pixmap) {
+            if let replicator = p as? CAReplicatorLayer {
+                drawInstances(model, replicator, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
+            } else {
+                drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
+            }
         }
-        if let clip {
+        guard p.masksToBounds else { return drawAll(into: canvas) }
+        // Clipped: drawn into a surface the size of the canvas, composited through the clip;
+        // without both (past the offscreen budget) the sublayers are not drawn.
+        withOffscreenScope {
+            guard let clip = makeClip(p, of: model, matrix: matrix, size: canvas),
+                  let surface = offscreenPixmap(width: canvas.width, height: canvas.height, for: model) else { return }
+            drawAll(into: surface)
             canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
         }
     }

@@ -1,0 +1,90 @@
+import QuartzCore
+import Raster
+
+/// Offscreen surfaces: every surface the drawing recursion makes for a layer — a group, a
+/// masksToBounds surface and its clip, a mask layer's surface, a shadow, aliased edges, a
+/// perspective bitmap, a cut plane, a rasterized or transition bitmap while it is drawn — is
+/// made here and counted against the frame's budget (`maxOffscreenBytes`, issue 18). They nest
+/// along the recursion (a group's subtree makes its own inside it), so they are released in the
+/// reverse order: a scope (`withOffscreenScope`) gives back, when it ends, everything counted
+/// inside it, including a surface handed up to its caller (a group with its shadow beneath).
+/// Past the budget, or when a surface cannot be made, the caller does not draw what the surface
+/// would hold, and the first time in a process one line on standard error says so.
+///
+/// Counting costs an integer compare and add per surface, nothing per pixel or per layer that
+/// makes none. Retained bitmaps kept across frames (leaf layers, drawn contents, tiles) are not
+/// counted here: they have budgets of their own (`maxLeafPixels`, `maxRetainedPixels`).
+extension LayerRenderer {
+    /// The bytes of the offscreen surfaces alive at a moment of drawing, shared by the renderers
+    /// that draw one frame (a frame's damage patches, a rasterized layer's bitmap).
+    final class OffscreenAccount {
+        /// Most bytes counted at once (`maxOffscreenBytes(frame:)`; tests lower it).
+        var budget: Int
+        /// Bytes counted now.
+        fileprivate(set) var live = 0
+        /// Most bytes counted at once since the account was made.
+        private(set) var highWater = 0
+
+        init(budget: Int) { self.budget = budget }
+
+        /// Counts `bytes` more; false, counting nothing, when that would pass the budget.
+        fileprivate func admit(_ bytes: Int) -> Bool {
+            guard bytes <= budget - live else { return false }
+            live += bytes
+            highWater = max(highWater, live)
+            return true
+        }
+    }
+
+    /// Runs `body`; the surfaces counted inside it are given back when it returns.
+    func withOffscreenScope<R>(_ body: () -> R) -> R {
+        let mark = offscreen.live
+        defer { offscreen.live = mark }
+        return body()
+    }
+
+    /// Runs `body` with a transparent `width`×`height` surface made for `layer`, given back
+    /// with everything `body` counted when it returns; nil, without running `body`, when the
+    /// surface would pass the budget or cannot be made.
+    func withOffscreen<R>(width: Int, height: Int, for layer: CALayer, _ body: (Pixmap) -> R) -> R? {
+        withOffscreenScope { offscreenPixmap(width: width, height: height, for: layer).map(body) }
+    }
+
+    /// A transparent `width`×`height` surface made for `layer`, counted until the enclosing
+    /// `withOffscreenScope` ends — 8 bytes a pixel: its pixels and the scan-conversion cells a
+    /// fill into it keeps (`Pixmap.releaseDrawingScratch`), 4 each; nil past the budget or when
+    /// it cannot be made (reported).
+    func offscreenPixmap(width: Int, height: Int, for layer: CALayer) -> Pixmap? {
+        guard admitOffscreen(width: width, height: height, bytesPerPixel: 8, for: layer) else { return nil }
+        guard let pixmap = try? Pixmap(width: width, height: height) else {
+            Self.reportOffscreenFailure(layer, width: width, height: height)
+            return nil
+        }
+        return pixmap
+    }
+
+    /// A `width`×`height` clip mask made for `layer`, counted as `offscreenPixmap`.
+    func offscreenMask(width: Int, height: Int, for layer: CALayer) -> Mask? {
+        guard admitOffscreen(width: width, height: height, bytesPerPixel: 1, for: layer) else { return nil }
+        guard let mask = try? Mask(width: width, height: height) else {
+            Self.reportOffscreenFailure(layer, width: width, height: height)
+            return nil
+        }
+        return mask
+    }
+
+    /// Counts a `width`×`height` surface of `bytesPerPixel` for `layer` (one made here, or a
+    /// pooled or retained one drawn into now) until the enclosing scope ends; false, reported,
+    /// when its size is beyond `Pixmap`'s limits or it would pass the budget.
+    func admitOffscreen(width: Int, height: Int, bytesPerPixel: Int, for layer: CALayer) -> Bool {
+        guard (try? Pixmap.validate(width: width, height: height)) != nil else {
+            Self.reportOffscreenFailure(layer, width: width, height: height)
+            return false
+        }
+        guard offscreen.admit(bytesPerPixel * width * height) else {
+            Self.reportOffscreenLimit(layer, budget: offscreen.budget)
+            return false
+        }
+        return true
+    }
+}
