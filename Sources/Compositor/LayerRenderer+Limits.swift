@@ -70,7 +70,8 @@ extension LayerRenderer {
     static func reportOffscreenLimit(_ layer: CALayer, budget: Int) {
         guard !reportedOffscreenLimit.exchange(true, ordering: .relaxed) else { return }
         let line = "Citrine: a frame's offscreen surfaces (groups, clips, masks, filters) would hold more than \(budget) "
-            + "bytes at once; a \(type(of: layer)) that needs one past that is not drawn, nor the sublayers drawn into it (README: Limits)\n"
+            + "bytes at once; what a \(type(of: layer)) would draw into one past that (its group, clipped sublayers, mask, "
+            + "shadow …) is not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

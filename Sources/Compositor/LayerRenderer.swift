@@ -23,7 +23,8 @@
 // (`LayerGeometry+CornerCurve`), a gray backing store and flipped drawn content
 // (`+BackingStoreFormat`) change how the usual path draws. A replicator's instances are drawn
 // in `+Replicator`, those that cannot reach the target culled by a bound of what its sublayers
-// draw (`+Extent`).
+// draw (`+Extent`). Every offscreen surface (groups, clips, masks, shadows …) is made through
+// `+Offscreen`, which bounds what is alive at once (`maxOffscreenBytes`).
 import QuartzCore
 import Raster
 

@@ -66,6 +66,14 @@ extension BadInputCase {
                      expected: "next frame at the closed-form earliest begin") {
             try timedChainNextFrameBeforeEveryBegin(depth: 100_000)
         },
+        BadInputCase("deep-chain-512-full-screen-clipping-layers-1080p", area: "memory",
+                     expected: "drew level 57, not 58; offscreen within 1 GiB") {
+            try fullScreenChainOutcome(clipping: true)
+        },
+        BadInputCase("deep-chain-512-full-screen-half-opaque-layers-1080p", area: "memory",
+                     expected: "drew level 63, not 64; offscreen within 1 GiB") {
+            try fullScreenChainOutcome(clipping: false)
+        },
         BadInputCase("nested-transactions-100k", area: "depth", expected: "committed, duration 0.5") {
             CATransaction.begin()
             CATransaction.setAnimationDuration(0.5)
@@ -153,6 +161,39 @@ extension BadInputCase {
             for i in (1..<depth).reversed() { layers[i - 1].addSublayer(layers[i]) }
         }
         return layers[0]
+    }
+
+    /// A 512-deep chain of 1920×1080 layers, each grey, masking to its bounds (`clipping`) or at
+    /// opacity 0.5, drawn at 1080p with the default offscreen budget of 1 GiB (README: Limits).
+    /// Each level with sublayers needs a surface the size of the frame — counted 8 bytes a pixel,
+    /// a clip 1 more — which without the budget would hold 9.5 GB at once. Closed form: 1 GiB
+    /// holds ⌊2³⁰ / (9 · 1920 · 1080)⌋ = 57 clipping levels, so level 57 draws its background
+    /// and its sublayers are not drawn; or ⌊2³⁰ / (8 · 1920 · 1080)⌋ = 64 groups, levels 0…63,
+    /// so level 64 is not drawn. The level expected to be the last drawn is red, the next one
+    /// blue, and the centre pixel says which were drawn.
+    static func fullScreenChainOutcome(clipping: Bool) throws -> String {
+        CAMediaClock.setManualTime(0)
+        let root = chain(depth: 512, topDown: true)
+        var l: CALayer? = root
+        while let layer = l {
+            layer.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+            if clipping { layer.masksToBounds = true } else { layer.opacity = 0.5 }
+            l = layer.sublayers?.first
+        }
+        let (last, next) = clipping ? (57, 58) : (63, 64)
+        let (lastLayer, nextLayer) = (levels(root, [last])[0], levels(root, [next])[0])
+        lastLayer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        nextLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let renderer = try CARenderer(width: 1920, height: 1080)
+        renderer.layer = root
+        renderer.beginFrame(atTime: 0)
+        renderer.render()
+        renderer.endFrame()
+        let c = renderer.pixmap.pixel(x: 960, y: 540)
+        // Greys have r = g = b; the red level adds only to r, the blue one only to b.
+        let drawn = c.r > c.g && c.b == c.g ? "drew level \(last), not \(next)" : "drew \(c)"
+        let within = renderer._offscreenBytesHighWater <= 1 << 30 ? "within 1 GiB" : "\(renderer._offscreenBytesHighWater) bytes"
+        return "\(drawn); offscreen \(within) (high water \(renderer._offscreenBytesHighWater) bytes)"
     }
 
     /// The last layer down the first sublayers.
