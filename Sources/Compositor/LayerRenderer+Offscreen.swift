@@ -55,22 +55,24 @@ extension LayerRenderer {
     /// fill into it keeps (`Pixmap.releaseDrawingScratch`), 4 each; nil past the budget or when
     /// it cannot be made (reported).
     func offscreenPixmap(width: Int, height: Int, for layer: CALayer) -> Pixmap? {
-        guard admitOffscreen(width: width, height: height, bytesPerPixel: 8, for: layer) else { return nil }
-        guard let pixmap = try? Pixmap(width: width, height: height) else {
-            Self.reportOffscreenFailure(layer, width: width, height: height)
-            return nil
-        }
-        return pixmap
+        counted(width: width, height: height, bytesPerPixel: 8, for: layer) { try Pixmap(width: width, height: height) }
     }
 
-    /// A `width`×`height` clip mask made for `layer`, counted as `offscreenPixmap`.
+    /// A `width`×`height` clip mask made for `layer`, counted as `offscreenPixmap` (1 byte a pixel).
     func offscreenMask(width: Int, height: Int, for layer: CALayer) -> Mask? {
-        guard admitOffscreen(width: width, height: height, bytesPerPixel: 1, for: layer) else { return nil }
-        guard let mask = try? Mask(width: width, height: height) else {
+        counted(width: width, height: height, bytesPerPixel: 1, for: layer) { try Mask(width: width, height: height) }
+    }
+
+    /// What `make` makes, once a `width`×`height` surface of `bytesPerPixel` is counted for
+    /// `layer`; nil, reported, past the budget or when `make` fails.
+    private func counted<Surface>(width: Int, height: Int, bytesPerPixel: Int, for layer: CALayer,
+                                  _ make: () throws -> Surface) -> Surface? {
+        guard admitOffscreen(width: width, height: height, bytesPerPixel: bytesPerPixel, for: layer) else { return nil }
+        guard let surface = try? make() else {
             Self.reportOffscreenFailure(layer, width: width, height: height)
             return nil
         }
-        return mask
+        return surface
     }
 
     /// Counts a `width`×`height` surface of `bytesPerPixel` for `layer` (one made here, or a
