@@ -8,8 +8,10 @@ import Raster
 /// along the recursion (a group's subtree makes its own inside it), so they are released in the
 /// reverse order: a scope (`withOffscreenScope`) gives back, when it ends, everything counted
 /// inside it, including a surface handed up to its caller (a group with its shadow beneath).
-/// Past the budget, or when a surface cannot be made, the caller does not draw what the surface
-/// would hold, and the first time in a process one line on standard error says so.
+/// Every surface is counted inside a scope, so the count is back to zero after each frame (a
+/// debug build asserts it in `render`). Past the budget, or when a surface cannot be made, the
+/// caller does not draw what the surface would hold, and the first time in a process one line
+/// on standard error says so.
 ///
 /// Counting costs an integer compare and add per surface, nothing per pixel or per layer that
 /// makes none. Retained bitmaps kept across frames (leaf layers, drawn contents, tiles) are not

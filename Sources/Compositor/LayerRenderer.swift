@@ -113,7 +113,9 @@ final class LayerRenderer {
     func render(_ root: CALayer, at time: CFTimeInterval) {
         let base = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1),
                                        CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
-        withOffscreenScope { draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0) }
+        let offscreenBefore = offscreen.live
+        draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
+        assert(offscreen.live == offscreenBefore, "an offscreen surface was counted outside a withOffscreenScope")
     }
 
     /// Draws `layer` (a model layer, with its model values) and its sublayers in the layer's own
@@ -121,7 +123,7 @@ final class LayerRenderer {
     /// position, anchor point and transform are not applied, its opacity is.
     func renderInOwnSpace(_ layer: CALayer, matrix: CATransform3D) {
         guard LayerRenderer.isShown(layer) else { return }
-        withOffscreenScope { drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil) }
+        drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil)
     }
 
     // MARK: - Layers
