@@ -3,8 +3,7 @@ import QuartzCore
 import Raster
 import Synchronization
 
-/// The renderer's limits: nesting depth, replicator instances and offscreen memory (issue 16
-/// rule 13, issue 18).
+/// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
 ///
 /// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of
 /// the layer tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of
@@ -43,6 +42,17 @@ extension LayerRenderer {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
+    /// Says once per process that a subtree went undrawn at the depth limit.
+    static func reportDepthLimit(_ layer: CALayer) {
+        guard !reportedDepthLimit.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: a layer tree nests deeper than \(maxNestingDepth) levels; a \(type(of: layer)) and its "
+            + "sublayers below that depth are not drawn (README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+/// The offscreen budget (issue 18; the surfaces are counted in `LayerRenderer+Offscreen`).
+extension LayerRenderer {
     /// Most bytes of offscreen surfaces alive at once while a frame for `frame` is drawn
     /// (`LayerRenderer+Offscreen`): groups (opacity, mask, tint, alpha shadow, filters), the
     /// masksToBounds surface and clip of a layer with sublayers, mask surfaces, shadows, aliased
@@ -81,14 +91,6 @@ extension LayerRenderer {
         guard !reportedOffscreenFailure.exchange(true, ordering: .relaxed) else { return }
         let line = "Citrine: an offscreen surface of \(width)×\(height) pixels for a \(type(of: layer)) could not be made; "
             + "what it would hold is not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    /// Says once per process that a subtree went undrawn at the depth limit.
-    static func reportDepthLimit(_ layer: CALayer) {
-        guard !reportedDepthLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: a layer tree nests deeper than \(maxNestingDepth) levels; a \(type(of: layer)) and its "
-            + "sublayers below that depth are not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }
