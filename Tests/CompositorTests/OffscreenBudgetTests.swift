@@ -153,6 +153,30 @@ import Testing
         #expect(groupsHighWater == 20 * Self.groupLevelBytes)
     }
 
+    /// A masked layer is a group (the size of its box, here the target: 8 bytes a pixel) whose
+    /// mask layer is drawn into a surface of the same size (8 more). With both it shows only
+    /// where the mask does (the left half); with its group but not the mask's surface it is not
+    /// drawn at all — not drawn unmasked, nor with the mask drawn into its own group.
+    @Test func pastTheBudgetAMaskedLayerIsNotDrawn() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: Self.width, height: Self.height)
+        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: Self.width / 2, height: Self.height)
+        mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        layer.mask = mask
+        CAMediaClock.setManualTime(0)
+        CATransaction.flush()
+        let (red, white) = (PremultipliedColor(r: 255, g: 0, b: 0, a: 255), PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        let (left, right) = ((x: 5, y: 15), (x: 35, y: 15))
+        let (within, highWater) = try Self.render(layer, budget: 2 * Self.groupLevelBytes)
+        #expect(highWater == 2 * Self.groupLevelBytes)
+        #expect(within.pixel(x: left.x, y: left.y) == red && within.pixel(x: right.x, y: right.y) == white)
+        let (past, pastHighWater) = try Self.render(layer, budget: 2 * Self.groupLevelBytes - 1)
+        #expect(pastHighWater == Self.groupLevelBytes)
+        #expect(past.pixel(x: left.x, y: left.y) == white && past.pixel(x: right.x, y: right.y) == white)
+    }
+
     /// A masksToBounds layer whose clip and surface do not fit leaves its sublayers undrawn —
     /// not drawn unclipped (a sublayer reaching outside its bounds must not show there).
     @Test func pastTheBudgetClippedSublayersAreNotDrawnUnclipped() throws {
