@@ -220,7 +220,12 @@ extension LayerRenderer {
     private func collectPlanes(of model: CALayer, _ p: CALayer, childMatrix: CATransform3D, toSpace: CATransform3D,
                                time: CFTimeInterval, depth: Int, tint: Tint?, into scratch: DepthOrderScratch,
                                placedAt: Int? = nil) {
-        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
+        if needsFreshStack(atDepth: depth) {
+            return onFreshStack(atDepth: depth, model) {
+                collectPlanes(of: model, p, childMatrix: childMatrix, toSpace: toSpace, time: time, depth: depth, tint: tint,
+                              into: scratch, placedAt: placedAt)
+            }
+        }
         for child in model.sublayers ?? [] {
             guard let (pc, matrix) = placementInSpace(child, childMatrix: childMatrix, p, time: time, placedAt: placedAt, scratch)
             else { continue }

@@ -29,16 +29,17 @@ extension LayerRenderer {
 
     /// The extent of `model` (presented as `p`) and its subtree at `time`, in `p`'s space:
     /// `.some(nil)` when it draws nothing, nil when unbounded or not finite (see above).
-    /// `depth`: `p`'s nesting level.
-    func drawnExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> DrawnExtent?? {
-        guard depth < Self.maxNestingDepth, !(p is CAEmitterLayer), !(p is CATransformLayer),
+    /// `levelsLeft`: how many levels below `p` may still be looked at (from
+    /// `analysisLevels`); a deeper subtree is unbounded.
+    func drawnExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, levelsLeft: Int) -> DrawnExtent?? {
+        guard levelsLeft > 0, !(p is CAEmitterLayer), !(p is CATransformLayer),
               usesModelValues || model._transition(atMediaTime: time) == nil,
               let content = LayerContent.rect(p) else { return nil }
         // A clipping layer's sublayers stay within its bounds, which its content rectangle holds.
         var rect: CGRect? = !p.masksToBounds && Self.drawsNothingOfItsOwn(model, p) ? nil : content
         var margin: CGFloat = 0
         if !p.masksToBounds {
-            guard var subs = sublayersExtent(model, p, time: time, depth: depth) else { return nil }
+            guard var subs = sublayersExtent(model, p, time: time, levelsLeft: levelsLeft) else { return nil }
             if let replicator = p as? CAReplicatorLayer {
                 guard let all = instancesExtent(of: subs, replicator, model: model) else { return nil }
                 subs = all
@@ -78,14 +79,15 @@ extension LayerRenderer {
 
     /// The union of the extents of `model`'s sublayers in `p`'s space (after its
     /// sublayerTransform; a replicator's first instance): `.some(nil)` when none draws, nil when
-    /// one is unbounded.
-    func sublayersExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, depth: Int) -> DrawnExtent?? {
+    /// one is unbounded. `levelsLeft`: as `drawnExtent`'s, for `p`.
+    func sublayersExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval,
+                         levelsLeft: Int = LayerRenderer.analysisLevels) -> DrawnExtent?? {
         var union: DrawnExtent?
         for child in model.sublayers ?? [] {
             // Back faces are kept: an instance's transform may turn the layer to face the viewer.
             guard let (cp, toParent) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time,
                                                  cullingBackFaces: false) else { continue }
-            guard let drawn = drawnExtent(child, cp, time: time, depth: depth + 1) else { return nil }
+            guard let drawn = drawnExtent(child, cp, time: time, levelsLeft: levelsLeft - 1) else { return nil }
             guard let sub = drawn else { continue }
             guard let mapped = Self.image(of: sub.rect, under: toParent) else { return nil }
             union = DrawnExtent(rect: union.map { $0.rect.union(mapped) } ?? mapped,

@@ -5,17 +5,18 @@ import Synchronization
 
 /// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
 ///
-/// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of
-/// the layer tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of
-/// its own), so the depth it can reach is bounded by the thread's stack. Below
-/// `maxNestingDepth` every layer draws; deeper layers are not drawn, and the first time that
-/// happens in a process a diagnostic on standard error says so — never a silently missing
-/// subtree. The README's Limits section lists it.
+/// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of the layer
+/// tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of its
+/// own); past the levels the caller's stack holds, the rest of a subtree is drawn on a fresh
+/// stack (`LayerRenderer+Stack`), so the depth drawn is bounded by `maxNestingDepth` alone. Below
+/// it every layer draws; deeper layers are not drawn, and the first time that happens in a
+/// process a diagnostic on standard error says so — never a silently missing subtree. The
+/// README's Limits section lists it.
 extension LayerRenderer {
-    /// Deepest level drawn (the root is level 0). Measured in a debug build (the deepest
-    /// frames): 512 levels draw on a 4 MiB stack and overflow a 2 MiB one, 1 024 overflow 4 MiB;
-    /// the main thread and every export worker have 8 MiB.
-    static let maxNestingDepth = 512
+    /// Levels drawn (the root is level 0): 2¹⁷ = 131 072, past the 100 000-deep chain issue 18
+    /// asks to work, on at most four fresh stacks of 512 MiB (`+Stack`; address space, touched
+    /// only as deep as the drawing goes: 2.8 KiB a level for a plain chain).
+    static let maxNestingDepth = 1 << 17
     /// Levels a mask's subtree counts for (see `applyMask`).
     static let maskDepthCost = 17
 
@@ -58,7 +59,8 @@ extension LayerRenderer {
     /// masksToBounds surface and clip of a layer with sublayers, mask surfaces, shadows, aliased
     /// edges, perspective bitmaps, cut planes, rasterized and transition bitmaps while drawn.
     /// They nest along the drawing recursion, so without a bound a chain of 512 full-screen
-    /// clipping layers at 1920×1080 would hold about 9.5 GB at once. A surface counts 8 bytes a
+    /// clipping layers at 1920×1080 would hold about 9.5 GB at once (and the nesting limit,
+    /// `maxNestingDepth`, is far deeper). A surface counts 8 bytes a
     /// pixel (its pixels and the scan-conversion cells a fill into it keeps, 4 bytes each), a
     /// clip mask 1: the count bounds the memory they hold.
     ///

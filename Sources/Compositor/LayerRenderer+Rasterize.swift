@@ -66,7 +66,7 @@ extension LayerRenderer {
     func drawRasterized(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                         depth: Int, tint: Tint?) -> Bool {
         let scale = p.rasterizationScale
-        guard scale > 0, scale.isFinite, let area = rasterizedArea(model, p, rasterScale: scale, time: time, depth: depth) else { return false }
+        guard scale > 0, scale.isFinite, let area = rasterizedArea(model, p, rasterScale: scale, time: time) else { return false }
         let fw = (area.width * scale).rounded(.up), fh = (area.height * scale).rounded(.up)
         guard area.width > 0, area.height > 0, fw.isFinite, fh.isFinite,
               fw <= LayerRenderer.maxLeafSide, fh <= LayerRenderer.maxLeafSide else { return false }
@@ -82,6 +82,7 @@ extension LayerRenderer {
             // account), then kept as a retained bitmap.
             let made: Pixmap?? = withOffscreen(width: Int(fw) + 2, height: Int(fh) + 2, for: model) { fresh in
                 let inner = LayerRenderer(target: fresh, scale: scale, usesModelValues: usesModelValues, offscreen: offscreen)
+                inner.stackLevelEnd = stackLevelEnd
                 return inner.drawGroup(model, p, matrix: CATransform3D(toBitmap), time: time, into: fresh, depth: depth, tint: tint)
             }
             guard let made, let drawn = made, let fromBitmap = toBitmap.inverted() else { return false }
@@ -104,8 +105,9 @@ extension LayerRenderer {
     /// The layer-space rectangle a rasterized layer's bitmap must cover: its content rectangle
     /// grown by its shadow's reach, and its sublayers' areas unless masksToBounds clips them;
     /// nil when it is unbounded (a replicator or emitter below) or not finite.
-    private func rasterizedArea(_ model: CALayer, _ p: CALayer, rasterScale: CGFloat, time: CFTimeInterval, depth: Int) -> CGRect? {
-        guard depth < Self.maxNestingDepth, !(model is CAReplicatorLayer), !(model is CAEmitterLayer),
+    private func rasterizedArea(_ model: CALayer, _ p: CALayer, rasterScale: CGFloat, time: CFTimeInterval,
+                                levelsLeft: Int = LayerRenderer.analysisLevels) -> CGRect? {
+        guard levelsLeft > 0, !(model is CAReplicatorLayer), !(model is CAEmitterLayer),
               var area = LayerContent.rect(p) else { return nil }
         if p.shadowOpacity > 0 {
             // The bitmap is drawn at the rasterization scale, and so is the shadow's blur.
@@ -118,7 +120,7 @@ extension LayerRenderer {
         for child in model.sublayers ?? [] {
             guard let (cp, toLayer) = placement(child, parentMatrix: CATransform3DIdentity, parentPresentation: p, time: time)
             else { continue }
-            guard let box = rasterizedArea(child, cp, rasterScale: rasterScale, time: time, depth: depth + 1) else { return nil }
+            guard let box = rasterizedArea(child, cp, rasterScale: rasterScale, time: time, levelsLeft: levelsLeft - 1) else { return nil }
             let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
                 .map { toLayer._project(x: $0.0, y: $0.1) }
             for c in corners {
@@ -129,19 +131,23 @@ extension LayerRenderer {
         return area
     }
 
+    /// `l`'s sublayers, then its mask.
+    private static func sublayersAndMask(_ l: CALayer) -> [CALayer] {
+        (l.sublayers ?? []) + (l.mask.map { [$0] } ?? [])
+    }
+
     private func rasterSignature(_ model: CALayer, _ p: CALayer, area: CGRect, scale: CGFloat, time: CFTimeInterval,
                                  tint: Tint?) -> RasterSignature {
         var subtree: [Int] = []
         var animated = false
-        /// Appends `l`'s sublayers and mask, depth first.
-        func visit(_ l: CALayer) {
-            for child in (l.sublayers ?? []) + (l.mask.map { [$0] } ?? []) {
-                subtree += [Int(truncatingIfNeeded: child._serial), child._modelVersion, child.needsDisplay() ? 1 : 0]
-                if child._hasAnimations { animated = true }
-                visit(child)
-            }
+        // `model`'s sublayers and masks below it, depth first (a loop: a mask's subtree may be
+        // deeper than any stack).
+        var pending = Self.sublayersAndMask(model).reversed() as [CALayer]
+        while let child = pending.popLast() {
+            subtree += [Int(truncatingIfNeeded: child._serial), child._modelVersion, child.needsDisplay() ? 1 : 0]
+            if child._hasAnimations { animated = true }
+            pending += Self.sublayersAndMask(child).reversed()
         }
-        visit(model)
         return RasterSignature(look: LeafKey.Values(p, rasterScale: scale), sublayerTransform: p.sublayerTransform,
                                shadow: [CGFloat(p.shadowOpacity), p.shadowRadius, p.shadowOffset.width, p.shadowOffset.height],
                                shadowColor: p.shadowColor, shadowPath: p.shadowPath,

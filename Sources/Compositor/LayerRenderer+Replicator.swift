@@ -195,7 +195,7 @@ extension LayerRenderer {
         /// does: the extent sees what the run's instances draw).
         func bound(of run: InstanceRun) -> InstanceBound? {
             guard !run.changes else { return .each }
-            guard let extent = renderer.sublayersExtent(model, r, time: shiftedTime(run.range.lowerBound), depth: depth) else {
+            guard let extent = renderer.sublayersExtent(model, r, time: shiftedTime(run.range.lowerBound)) else {
                 return .fixed(nil)
             }
             return extent.map { .fixed($0) }
@@ -228,7 +228,7 @@ extension LayerRenderer {
             let extent: DrawnExtent
             switch bound {
             case .each:
-                guard let own = renderer.sublayersExtent(model, r, time: time, depth: depth) else { return true }
+                guard let own = renderer.sublayersExtent(model, r, time: time) else { return true }
                 guard let own else { return false }
                 extent = own
             case .fixed(let fixed):

@@ -131,7 +131,6 @@ final class LayerRenderer {
     func draw(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                       time: CFTimeInterval, into canvas: Pixmap, depth: Int,
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
-        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(model) }
         // One look-up of the frame's footprint: it says whether the subtree misses the target,
         // and gives a retained layer its key.
         let footprint = onScreen?[ObjectIdentifier(model)]
@@ -147,6 +146,11 @@ final class LayerRenderer {
     func drawPlacedOrTransition(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                                 into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?,
                                 known: Footprint.Picture? = nil) {
+        if needsFreshStack(atDepth: depth) {
+            return onFreshStack(atDepth: depth, model) {
+                drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: known)
+            }
+        }
         if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
@@ -352,6 +356,9 @@ final class LayerRenderer {
     var depthNesting = 0
     /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
     var placedSublayers: [[PlacedSublayer]] = []
+    /// The first nesting level the running thread's stack does not hold (`+Stack`): drawing
+    /// moves to a fresh stack before it, tree analyses stop at it.
+    var stackLevelEnd = LayerRenderer.callerStackLevels
 }
 
 extension CATransform3D {

@@ -32,17 +32,51 @@ extension BadInputCase {
             let c = image.pixmap.pixel(x: 8, y: 8)
             return c.r == 255 && c.g == 0 ? "drew the deepest layer" : "missed the deepest layer"
         },
-        BadInputCase("deep-chain-100k-rendered-to-the-limit", area: "depth", expected: "drew level 511, not 512") {
-            let root = chain(depth: 100_000, topDown: true)
-            for l in [root] + levels(root, [511, 512]) { l.backgroundColor = nil }
-            let (last, beyond) = (levels(root, [511])[0], levels(root, [512])[0])
-            last.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            beyond.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-            last.frame = CGRect(x: 0, y: 0, width: 32, height: 16)
-            beyond.frame = CGRect(x: 16, y: 0, width: 16, height: 16)
-            let image = try CARenderer.image(of: root, size: CGSize(width: 32, height: 32), at: 0)
-            let (a, b) = (image.pixmap.pixel(x: 24, y: 8), image.pixmap.pixel(x: 8, y: 8))
-            return a.r == 255 && a.b == 0 && b.r == 255 ? "drew level 511, not 512" : "drew \(a) \(b)"
+        BadInputCase("deep-chain-100k-rendered-to-the-deepest-layer", area: "depth", expected: "drew levels 99998 and 99999") {
+            try drawnDeepestLevels(chain(depth: 100_000, topDown: true), depth: 100_000)
+        },
+        // README's Limits: layers below level 131 072 (2^17) are not drawn.
+        BadInputCase("deep-chain-131k-rendered-to-the-limit", area: "depth", expected: "drew levels 131070 and 131071") {
+            try drawnDeepestLevels(chain(depth: 131_073, topDown: true), depth: 131_072)
+        },
+        // Every level also has a sublayer that leans out of the plane, so each is drawn in depth
+        // order: the costliest stack per level (LayerRenderer+Stack).
+        BadInputCase("deep-leaning-chain-20k-rendered-to-the-deepest-layer", area: "depth", expected: "drew levels 19998 and 19999") {
+            let root = chain(depth: 20_000, topDown: true)
+            for l in levels(root, Array(0..<19_998)) {
+                let side = CALayer()
+                side.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+                side.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+                side.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+                l.addSublayer(side)
+            }
+            return try drawnDeepestLevels(root, depth: 20_000)
+        },
+        BadInputCase("deep-clipped-masked-rasterized-chain-20k-rendered-to-the-deepest-layer", area: "depth",
+                     expected: "drew levels 19998 and 19999") {
+            let root = chain(depth: 20_000, topDown: true)
+            for (i, l) in levels(root, Array(0..<19_998)).enumerated() {
+                l.masksToBounds = true
+                if i % 10 == 0 { l.mask = square() }
+                if i % 1_000 == 0 || i == 19_990 { l.shouldRasterize = true }
+            }
+            return try drawnDeepestLevels(root, depth: 20_000)
+        },
+        BadInputCase("deep-transform-layer-chain-20k-rendered-to-the-deepest-layer", area: "depth", expected: "drew the deepest layer") {
+            let root = square()
+            var last = root
+            for _ in 0..<20_000 {
+                let t = CATransformLayer()
+                t.frame = root.bounds
+                t.transform = CATransform3DMakeRotation(1e-5, 0, 1, 0)
+                last.addSublayer(t)
+                last = t
+            }
+            let leaf = square()
+            leaf.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            last.addSublayer(leaf)
+            let c = try CARenderer.image(of: root, size: CGSize(width: 16, height: 16), at: 0).pixmap.pixel(x: 8, y: 8)
+            return c.r == 255 && c.g == 0 && c.b == 0 ? "drew the deepest layer" : "drew \(c)"
         },
         BadInputCase("deep-chain-100k-next-frame-time", area: "depth", expected: "next frame at 0.5") {
             CAMediaClock.setManualTime(0)
@@ -151,6 +185,22 @@ extension BadInputCase {
             : "next frame at \(next), closed form \(earliest)"
     }
 
+    /// Draws `root` with only the last two of its first `depth` levels down the first sublayers
+    /// showing: level depth − 2 blue on its whole square, level depth − 1 red on the left half
+    /// of it; says which were drawn.
+    static func drawnDeepestLevels(_ root: CALayer, depth: Int) throws -> String {
+        var l: CALayer? = root
+        while let layer = l { layer.backgroundColor = nil; l = layer.sublayers?.first }
+        let marked = levels(root, [depth - 2, depth - 1])
+        marked[0].backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        marked[1].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        marked[1].frame = CGRect(x: 0, y: 0, width: 8, height: 16)
+        let image = try CARenderer.image(of: root, size: CGSize(width: 16, height: 16), at: 0)
+        let (left, right) = (image.pixmap.pixel(x: 4, y: 8), image.pixmap.pixel(x: 12, y: 8))
+        let drew = (left.r, left.b, right.r, right.b) == (255, 0, 0, 255)
+        return drew ? "drew levels \(depth - 2) and \(depth - 1)" : "drew \(left) \(right)"
+    }
+
     /// A chain of `depth` layers (each the only sublayer of the one before), built from the root
     /// down (each new layer added to the deepest) or from the leaf up.
     static func chain(depth: Int, topDown: Bool) -> CALayer {
@@ -206,8 +256,9 @@ extension BadInputCase {
     /// The layers at the given levels (root 0) down the first sublayers, in the order given.
     static func levels(_ root: CALayer, _ wanted: [Int]) -> [CALayer] {
         var found: [Int: CALayer] = [:], l = root, level = 0
+        let wantedLevels = Set(wanted)
         while true {
-            if wanted.contains(level) { found[level] = l }
+            if wantedLevels.contains(level) { found[level] = l }
             guard let next = l.sublayers?.first else { break }
             (l, level) = (next, level + 1)
         }

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+import QuartzCore
+import Synchronization
+
+/// Deep trees on fresh stacks (issue 18: a 100 000-deep chain must draw, in time proportional
+/// to its size).
+///
+/// Drawing recurses once per nesting level, and a level takes a few KiB of stack (the deepest
+/// path — group, mask, clip — measured in `stackBytesPerLevel`), so a thread's stack holds only
+/// so many. The caller's stack is trusted with `callerStackLevels` (what Citrine drew before it
+/// had fresh stacks: 512 levels fit a 4 MiB stack, the main thread and every export worker have
+/// 8 MiB). When drawing reaches a level its stack does not hold, the rest of that subtree is
+/// drawn on a new thread whose stack holds `freshStackLevels` more, while the caller waits —
+/// one thread runs at a time, so the renderer is never used concurrently:
+///
+///     caller's stack         fresh stack 1            fresh stack 2
+///     levels 0 … 447   ──▶   448 … 33 151       ──▶   33 152 … 65 855  ──▶ …
+///     + 64 for analyses      + 64                     + 64
+///
+/// Each stack keeps `analysisLevels` below its last drawn level for the recursive analyses a
+/// drawn layer starts (a replicator's drawn extent, a rasterized layer's area), which look at
+/// most that many levels down: a deeper subtree has no bound, so it is not culled or not
+/// rasterized — the answer is conservative, never wrong. Damage tracking's footprint pass runs
+/// on the caller's stack only: a deeper tree is drawn whole each frame.
+/// A stack is mapped for its thread and only the pages the drawing reaches are touched; a
+/// thread costs tens of microseconds, once per `freshStackLevels` levels per frame. Stacks are
+/// few and large because each is address space held while the levels below it draw (and each
+/// thread that allocates may add a 64 MiB malloc arena): four stacks of 512 MiB reach
+/// `maxNestingDepth`, within the bad-input suite's 3 GiB of address space, where sixteen of
+/// 128 MiB with their arenas did not fit.
+extension LayerRenderer {
+    /// Levels the caller's stack is trusted with, analyses included.
+    static let callerStackLevels = 512
+    /// Levels each fresh stack holds, analyses included.
+    static let freshStackLevels = 32_768
+    /// Levels at the end of each stack kept for analyses started by the last layers drawn on it.
+    static let analysisLevels = 64
+    /// Stack bytes allowed per level: 2.4 times the most measured per level (6.6 KiB, a chain whose
+    /// every level also has a leaning sublayer, so each is drawn in depth order; a plain, grouped
+    /// or clipped level takes 2.8 KiB, a filtered one 3.9 KiB, a replicator 4.7 KiB), measured in
+    /// the debug build, whose pixel modules are optimized as in release. The bad-input cases draw
+    /// the costliest chain past several stacks.
+    static let stackBytesPerLevel = 16 << 10
+
+    /// Whether drawing a layer at `depth` must first move to a fresh stack.
+    func needsFreshStack(atDepth depth: Int) -> Bool {
+        depth >= stackLevelEnd - Self.analysisLevels
+    }
+
+    /// Runs `draw` (the drawing of `layer`, at `depth`, and its subtree) on a fresh stack, or
+    /// draws nothing past `maxNestingDepth` or when no thread can be made, saying so once.
+    func onFreshStack(atDepth depth: Int, _ layer: CALayer, _ draw: () -> Void) {
+        guard depth < Self.maxNestingDepth else { return Self.reportDepthLimit(layer) }
+        let callerEnd = stackLevelEnd
+        stackLevelEnd = depth + Self.freshStackLevels
+        defer { stackLevelEnd = callerEnd }
+        let failure = FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel, draw)
+        if failure != 0 { Self.reportNoFreshStack(layer, depth: depth, error: failure) }
+    }
+
+    private static let reportedNoFreshStack = Atomic<Bool>(false)
+
+    /// Says once per process that a subtree went undrawn for want of a thread to draw it on.
+    private static func reportNoFreshStack(_ layer: CALayer, depth: Int, error: Int32) {
+        guard !reportedNoFreshStack.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: no thread could be started to draw a layer tree deeper than \(depth) levels (error "
+            + "\(error), \(String(cString: strerror(error)))); a \(type(of: layer)) and its sublayers are not drawn (README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+/// A closure run to completion on a thread of its own with a stack of a chosen size.
+enum FreshStack {
+    private final class Job {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new thread with a stack of `bytes` and waits for it to finish: 0, or
+    /// the error (`EAGAIN`, `EINVAL`…) that kept the thread from being made, `body` not run.
+    static func run(bytes: Int, _ body: () -> Void) -> Int32 {
+        withoutActuallyEscaping(body) { body in
+            var attributes = pthread_attr_t()
+            if case let error = pthread_attr_init(&attributes), error != 0 { return error }
+            defer { pthread_attr_destroy(&attributes) }
+            if case let error = pthread_attr_setstacksize(&attributes, bytes), error != 0 { return error }
+            let job = Unmanaged.passRetained(Job(body))
+            var thread = pthread_t()
+            let started = pthread_create(&thread, &attributes, { raw in
+                Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
+                return nil
+            }, job.toOpaque())
+            guard started == 0 else {
+                job.release()
+                return started
+            }
+            return pthread_join(thread, nil)
+        }
+    }
+}
