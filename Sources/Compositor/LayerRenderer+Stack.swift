@@ -16,7 +16,8 @@ import Synchronization
 /// had fresh stacks: 512 levels fit a 4 MiB stack, the main thread and every export worker have
 /// 8 MiB). When drawing reaches a level its stack does not hold, the rest of that subtree is
 /// drawn on a new thread whose stack holds `freshStackLevels` more, while the caller waits —
-/// one thread runs at a time, so the renderer is never used concurrently:
+/// one thread runs at a time, so the renderer is never used concurrently — as the caller
+/// (`_ThreadContext`: its transactions and its own media time, which an export worker sets):
 ///
 ///     caller's stack         fresh stack 1            fresh stack 2
 ///     levels 0 … 447   ──▶   448 … 33 151       ──▶   33 152 … 65 855  ──▶ …
@@ -59,7 +60,8 @@ extension LayerRenderer {
         let callerEnd = stackLevelEnd
         stackLevelEnd = depth + Self.freshStackLevels
         defer { stackLevelEnd = callerEnd }
-        let failure = FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel, draw)
+        let context = _ThreadContext.current
+        let failure = FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel) { context.adopt(draw) }
         if failure != 0 { Self.reportNoFreshStack(layer, depth: depth, error: failure) }
     }
 

@@ -46,6 +46,12 @@ public enum CAMediaClock {
         threadOverrides.subtract(1, ordering: .sequentiallyConsistent)
     }
 
+    /// The calling thread's own time, nil when it follows the shared clock.
+    static var currentThreadManualTime: CFTimeInterval? {
+        guard threadOverrides.load(ordering: .relaxed) > 0, let slot = pthread_getspecific(threadTimeKey) else { return nil }
+        return slot.load(as: CFTimeInterval.self)
+    }
+
     /// Threads with their own time (a thread that ends without `_useSharedTime()` leaves its
     /// count here; that only costs the other threads one thread-local lookup per reading).
     private static let threadOverrides = Atomic<Int>(0)
@@ -56,9 +62,7 @@ public enum CAMediaClock {
     }()
 
     static var now: CFTimeInterval {
-        if threadOverrides.load(ordering: .relaxed) > 0, let slot = pthread_getspecific(threadTimeKey) {
-            return slot.load(as: CFTimeInterval.self)
-        }
+        if let own = currentThreadManualTime { return own }
         let bits = manualBits.load(ordering: .sequentiallyConsistent)
         if bits != systemTime { return CFTimeInterval(bitPattern: bits) }
         var ts = timespec()

@@ -20,6 +20,7 @@ import Foundation
 /// thread's transactions and animated layers.
 enum ThreadKey {
     static var current: UInt {
+        if let adopted = pthread_getspecific(adoptedSlot) { return UInt(bitPattern: Int(bitPattern: adopted)) }
         if isMainThread || isOnMainQueue { return main }
         return UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
     }
@@ -39,6 +40,21 @@ enum ThreadKey {
         return key
     }()
 
+    /// The key of the thread the calling thread works for (`_ThreadContext.adopt`), if any.
+    private static let adoptedSlot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` with `key` as the calling thread's key.
+    static func acting<R>(as key: UInt, _ body: () -> R) -> R {
+        let before = pthread_getspecific(adoptedSlot)
+        pthread_setspecific(adoptedSlot, UnsafeRawPointer(bitPattern: key))
+        defer { pthread_setspecific(adoptedSlot, before) }
+        return body()
+    }
+
     /// The main context's key (no thread's `pthread_self()` is 1: it is an address).
     static let main: UInt = 1
 
@@ -51,4 +67,30 @@ enum ThreadKey {
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
+}
+
+/// Citrine extension: the calling thread's Core Animation context — the key its transactions
+/// and animated layers are kept under (`ThreadKey`) and its own media time, if it has one
+/// (`CAMediaClock._setManualTimeForCurrentThread`) — taken to a thread that works for it while
+/// it waits (the renderer draws a deep subtree on a thread with a larger stack). Whatever the
+/// work reads or changes then behaves as on the waiting thread: `CACurrentMediaTime()`, an
+/// implicit transaction a drawing delegate opens.
+public struct _ThreadContext: @unchecked Sendable {
+    let key: UInt
+    let manualTime: CFTimeInterval?
+
+    /// The calling thread's context.
+    public static var current: _ThreadContext {
+        _ThreadContext(key: ThreadKey.current, manualTime: CAMediaClock.currentThreadManualTime)
+    }
+
+    /// Runs `body` on the calling thread as the thread this context was taken on.
+    public func adopt<R>(_ body: () -> R) -> R {
+        ThreadKey.acting(as: key) {
+            guard let manualTime else { return body() }
+            CAMediaClock._setManualTimeForCurrentThread(manualTime)
+            defer { CAMediaClock._useSharedTime() }
+            return body()
+        }
+    }
 }
