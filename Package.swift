@@ -58,7 +58,10 @@ let package = Package(
         // AVX2 versions of Raster's three hottest pixel loops (per-function target attributes
         // and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
         .target(name: "CKernels"),
-        .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch"]),
+        // The calling thread's stack bounds (glibc's pthread_getattr_np): how deep drawing and
+        // hit testing may recurse on the caller's stack.
+        .target(name: "CThreadStack"),
+        .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch", "CThreadStack"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
         .target(name: "CoreText", dependencies: ["Compositor", "Graphics2D"]),

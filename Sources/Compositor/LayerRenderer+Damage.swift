@@ -56,10 +56,11 @@ extension LayerRenderer {
                     budget: Int = LayerRenderer.maxFootprints) -> [ObjectIdentifier: Footprint]? {
         var out: [ObjectIdentifier: Footprint] = [:]
         out.reserveCapacity(min(previous?.count ?? 0, budget))
+        let levelEnd = Self.levelsOnCallersStack()
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
                    _ index: Int, _ depth: Int) -> LayerGeometry.IntBox? {
-            guard depth < Self.callerStackLevels else { return nil }
+            guard depth < levelEnd else { return nil }
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }

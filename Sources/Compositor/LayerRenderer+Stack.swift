@@ -12,22 +12,26 @@ import Synchronization
 ///
 /// Drawing recurses once per nesting level, and a level takes a few KiB of stack (the deepest
 /// path — group, mask, clip — measured in `stackBytesPerLevel`), so a thread's stack holds only
-/// so many. The caller's stack is trusted with `callerStackLevels` (what Citrine drew before it
-/// had fresh stacks: 512 levels fit a 4 MiB stack, the main thread and every export worker have
-/// 8 MiB). When drawing reaches a level its stack does not hold, the rest of that subtree is
-/// drawn on a new thread whose stack holds `freshStackLevels` more, while the caller waits —
-/// one thread runs at a time, so the renderer is never used concurrently — as the caller
-/// (`_ThreadContext`: its transactions and its own media time, which an export worker sets):
+/// so many. The caller's stack is measured where drawing starts (`levelsOnCallersStack`): what
+/// is left of it below the caller's frame, less `callerStackReserve`, holds that many levels, up
+/// to `callerStackLevels` — 503 on the 8 MiB the main thread and Dispatch's, Foundation's and
+/// Swift concurrency's threads have on Linux by default, fewer for a thread made with a smaller
+/// `stackSize` or under a smaller `ulimit -s`, none below about 1.1 MiB. When drawing reaches a
+/// level its stack does not hold, the rest of that subtree is drawn on a new thread whose stack
+/// holds `freshStackLevels` more, while the caller waits — one thread runs at a time, so the
+/// renderer is never used concurrently — as the caller (`_ThreadContext`: its transactions and
+/// its own media time, which an export worker sets). On an 8 MiB caller's stack:
 ///
 ///     caller's stack         fresh stack 1            fresh stack 2
-///     levels 0 … 447   ──▶   448 … 33 151       ──▶   33 152 … 65 855  ──▶ …
+///     levels 0 … 438   ──▶   439 … 33 142       ──▶   33 143 … 65 846  ──▶ …
 ///     + 64 for analyses      + 64                     + 64
 ///
 /// Each stack keeps `analysisLevels` below its last drawn level for the recursive analyses a
 /// drawn layer starts (a replicator's drawn extent, a rasterized layer's area), which look at
 /// most that many levels down: a deeper subtree has no bound, so it is not culled or not
 /// rasterized — the answer is conservative, never wrong. Damage tracking's footprint pass runs
-/// on the caller's stack only: a deeper tree is drawn whole each frame.
+/// on the caller's stack only, to as many levels as drawing trusts it with: a deeper tree is
+/// drawn whole each frame.
 /// A stack is mapped for its thread and only the pages the drawing reaches are touched; a
 /// thread costs tens of microseconds, once per `freshStackLevels` levels per frame. Stacks are
 /// few and large because each is address space held while the levels below it draw (and each
@@ -35,8 +39,13 @@ import Synchronization
 /// `maxNestingDepth`, within the bad-input suite's 3 GiB of address space, where sixteen of
 /// 128 MiB with their arenas did not fit.
 extension LayerRenderer {
-    /// Levels the caller's stack is trusted with, analyses included.
+    /// Most levels the caller's stack is trusted with, analyses included, however large it is
+    /// (what Citrine drew before it had fresh stacks).
     static let callerStackLevels = 512
+    /// Stack bytes of the caller's kept for what runs beyond the levels: the frames that lead to
+    /// the deepest level's drawing and the drawing of its content (FreeType's rasterizer alone
+    /// takes 16 KiB of stack), and the hop to a fresh stack.
+    static let callerStackReserve = 128 << 10
     /// Levels each fresh stack holds, analyses included.
     static let freshStackLevels = 32_768
     /// Levels at the end of each stack kept for analyses started by the last layers drawn on it.
@@ -47,6 +56,14 @@ extension LayerRenderer {
     /// the debug build, whose pixel modules are optimized as in release. The bad-input cases draw
     /// the costliest chain past several stacks.
     static let stackBytesPerLevel = 16 << 10
+
+    /// Levels the calling thread's stack holds below the calling frame, analyses included: what
+    /// is left of it less `callerStackReserve`, at `stackBytesPerLevel` a level, at most
+    /// `callerStackLevels` — and `callerStackLevels` when the system does not say where the
+    /// stack ends.
+    static func levelsOnCallersStack() -> Int {
+        _ThreadStack.levels(of: stackBytesPerLevel, keeping: callerStackReserve, atMost: callerStackLevels)
+    }
 
     /// Whether drawing a layer at `depth` must first move to a fresh stack.
     func needsFreshStack(atDepth depth: Int) -> Bool {

@@ -114,6 +114,7 @@ final class LayerRenderer {
         let base = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1),
                                        CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
         let offscreenBefore = offscreen.live
+        stackLevelEnd = Self.levelsOnCallersStack()
         draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
         assert(offscreen.live == offscreenBefore, "an offscreen surface was counted outside a withOffscreenScope")
     }
@@ -123,6 +124,7 @@ final class LayerRenderer {
     /// position, anchor point and transform are not applied, its opacity is.
     func renderInOwnSpace(_ layer: CALayer, matrix: CATransform3D) {
         guard LayerRenderer.isShown(layer) else { return }
+        stackLevelEnd = Self.levelsOnCallersStack()
         drawPlaced(layer, layer, matrix: matrix, time: 0, into: target, depth: 0, tint: nil)
     }
 
@@ -356,9 +358,9 @@ final class LayerRenderer {
     var depthNesting = 0
     /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
     var placedSublayers: [[PlacedSublayer]] = []
-    /// The first nesting level the running thread's stack does not hold (`+Stack`): drawing
-    /// moves to a fresh stack before it, tree analyses stop at it.
-    var stackLevelEnd = LayerRenderer.callerStackLevels
+    /// The first nesting level the running thread's stack does not hold (`+Stack`, measured where
+    /// drawing starts): drawing moves to a fresh stack before it, tree analyses stop at it.
+    var stackLevelEnd = 0
 }
 
 extension CATransform3D {

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Apple's rule is recursive: a layer tries its sublayers front to back, each through its own
 /// (overridable) `hitTest(_:)`, then itself. The first `recursionDepth` levels below the first
-/// call recurse exactly so. Deeper, the base implementation walks the rest of the subtree with
+/// call (fewer on a small stack) recurse exactly so. Deeper, the base implementation walks the rest of the subtree with
 /// an explicit stack: it still calls each sublayer's `hitTest(_:)` (so an override runs), and
 /// when that call reaches the base implementation for the layer the walk just called it on
 /// (directly, or through an override's `super.hitTest(_:)`), the base implementation only
@@ -19,14 +19,22 @@ import Foundation
 /// Apple; one that post-processes a nil from `super` (say `super.hitTest(p) ?? self`) sees
 /// nil for a sublayer hit that the walk then returns instead.
 enum HitTestWalk {
-    /// Levels of plain recursion per thread before the explicit-stack walk takes over; far from
-    /// any stack's end (each level is a few hundred bytes in a debug build).
+    /// Most levels of plain recursion per thread before the explicit-stack walk takes over,
+    /// fewer when the calling thread's stack holds fewer (`_ThreadStack`, measured where the
+    /// outermost `hitTest(_:)` starts).
     static let recursionDepth = 256
+    /// Stack bytes allowed per level of recursion: 3.3 times the 609 bytes a plain layer's level
+    /// takes in a debug build, leaving room for an override's own frame.
+    static let stackBytesPerLevel = 2 << 10
+    /// Stack bytes kept beyond the recursion for the walk and what the deepest override calls.
+    static let stackReserve = 32 << 10
 
     /// The calling thread's walk state.
     final class State {
         /// Levels of recursion now running on this thread.
         var depth = 0
+        /// Levels of recursion the running hit test allows itself (`recursionDepth` at most).
+        var recursionLimit = 0
         /// The layer whose `hitTest(_:)` the running walk just called.
         var expected: CALayer?
         /// The point the base implementation was reached with for `expected`.
@@ -57,7 +65,10 @@ enum HitTestWalk {
             state.reached = p
             return nil
         }
-        if state.depth >= recursionDepth { return walk(from: layer, p, state) }
+        if state.depth == 0 {
+            state.recursionLimit = _ThreadStack.levels(of: stackBytesPerLevel, keeping: stackReserve, atMost: recursionDepth)
+        }
+        if state.depth >= state.recursionLimit { return walk(from: layer, p, state) }
         guard let visit = Visit(layer, p) else { return nil }
         state.depth += 1
         defer { state.depth -= 1 }

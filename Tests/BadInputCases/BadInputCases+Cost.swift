@@ -12,6 +12,12 @@ extension BadInputCase {
             let root = chain(depth: 100_000, topDown: true)
             return root.hitTest(CGPoint(x: 5, y: 5)) === deepest(root) ? "hit the deepest layer" : "missed"
         },
+        BadInputCase("deep-chain-2k-hit-test-on-a-128-KiB-thread", area: "depth", expected: "hit the deepest layer") {
+            try onThread(stackSize: 128 << 10) {
+                let root = chain(depth: 2_000, topDown: true)
+                return root.hitTest(CGPoint(x: 5, y: 5)) === deepest(root) ? "hit the deepest layer" : "missed"
+            }
+        },
         BadInputCase("deep-chain-100k-hit-test-misses", area: "depth", expected: "hit nil", seconds: 300) {
             let root = chain(depth: 100_000, topDown: true)
             return "hit \(root.hitTest(CGPoint(x: 50, y: 50)).map { _ in "a layer" } ?? "nil")"

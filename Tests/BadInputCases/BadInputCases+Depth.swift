@@ -42,15 +42,20 @@ extension BadInputCase {
         // Every level also has a sublayer that leans out of the plane, so each is drawn in depth
         // order: the costliest stack per level (LayerRenderer+Stack).
         BadInputCase("deep-leaning-chain-20k-rendered-to-the-deepest-layer", area: "depth", expected: "drew levels 19998 and 19999") {
-            let root = chain(depth: 20_000, topDown: true)
-            for l in levels(root, Array(0..<19_998)) {
-                let side = CALayer()
-                side.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-                side.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-                side.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
-                l.addSublayer(side)
-            }
-            return try drawnDeepestLevels(root, depth: 20_000)
+            try drawnDeepestLevels(leaningChain(depth: 20_000), depth: 20_000)
+        },
+        // The caller's stack is measured, not assumed: a thread with a small stack (Foundation's
+        // `Thread.stackSize`) or a process with a small stack limit (`ulimit -s`) draws the
+        // costliest chain as the main thread does.
+        BadInputCase("deep-leaning-chain-2k-drawn-on-a-128-KiB-thread", area: "depth", expected: "drew levels 1998 and 1999") {
+            try onThread(stackSize: 128 << 10) { try drawnDeepestLevels(leaningChain(depth: 2_000), depth: 2_000) }
+        },
+        BadInputCase("deep-leaning-chain-2k-drawn-under-a-1-MiB-stack-limit", area: "depth", expected: "drew levels 1998 and 1999") {
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_STACK.rawValue), &limit)
+            limit.rlim_cur = 1 << 20
+            guard setrlimit(Int32(RLIMIT_STACK.rawValue), &limit) == 0 else { return "could not lower the stack limit" }
+            return try drawnDeepestLevels(leaningChain(depth: 2_000), depth: 2_000)
         },
         BadInputCase("deep-clipped-masked-rasterized-chain-20k-rendered-to-the-deepest-layer", area: "depth",
                      expected: "drew levels 19998 and 19999") {
@@ -199,6 +204,35 @@ extension BadInputCase {
         let (left, right) = (image.pixmap.pixel(x: 4, y: 8), image.pixmap.pixel(x: 12, y: 8))
         let drew = (left.r, left.b, right.r, right.b) == (255, 0, 0, 255)
         return drew ? "drew levels \(depth - 2) and \(depth - 1)" : "drew \(left) \(right)"
+    }
+
+    /// A chain of `depth` layers whose every level but the last two also has a sublayer leaning
+    /// out of the plane, so each is drawn in depth order: the costliest stack per level
+    /// (LayerRenderer+Stack).
+    static func leaningChain(depth: Int) -> CALayer {
+        let root = chain(depth: depth, topDown: true)
+        for l in levels(root, Array(0..<depth - 2)) {
+            let side = CALayer()
+            side.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            side.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            side.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+            l.addSublayer(side)
+        }
+        return root
+    }
+
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes and waits for its result.
+    static func onThread(stackSize: Int, _ body: @escaping @Sendable () throws -> String) throws -> String {
+        nonisolated(unsafe) var result: Result<String, any Error> = .success("")
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return try result.get()
     }
 
     /// A chain of `depth` layers (each the only sublayer of the one before), built from the root
