@@ -50,6 +50,9 @@ open class UIView: UIResponder, CALayerDelegate {
     public private(set) var subviews: [UIView] = []
     /// The view this one is a subview of (not retained).
     public private(set) weak var superview: UIView?
+    /// The window the view is in: the nearest `UIWindow` among itself and its ancestors, kept
+    /// as the view moves (`windowDidChange`) so that asking is O(1) at any depth.
+    weak var windowStorage: UIWindow?
     /// The view controller whose root view this is (set by the controller).
     weak var viewController: UIViewController?
 
@@ -62,6 +65,20 @@ open class UIView: UIResponder, CALayerDelegate {
         backingLayer = layerType.init(_copyOf: nil)
         backingLayer.delegate = self
         self.frame = frame
+    }
+
+    /// Releases the subview tree without recursion: a subview this view holds the last
+    /// reference to gives up its own subviews first, into the same work list, so a 100 000-deep
+    /// chain is freed in a loop instead of 100 000 nested deinits overflowing the stack (issue
+    /// 18; the layers free theirs the same way).
+    deinit {
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            guard isKnownUniquelyReferenced(&view), !view.subviews.isEmpty else { continue }
+            pending += view.subviews
+            view.subviews = []
+        }
     }
 
     /// Archives are not supported: returns nil (present so that UIKit subclasses' required
@@ -203,14 +220,26 @@ open class UIView: UIResponder, CALayerDelegate {
     /// are tried front to back. A view running an animation without `.allowUserInteraction`
     /// is skipped too. Uses the model geometry: a view moving in an animation is hit where it
     /// will end up.
+    ///
+    /// Each subview's `hitTest(_:with:)` is called as one level of a recursion kept off the end
+    /// of the stack (`_DeepRecursion`: past what the calling thread's stack holds, the levels
+    /// below go on on a fresh one), so a view tree of any depth is hit tested as on Apple.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, runningNonInteractiveAnimations == 0,
               self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+            let local = subview.layer.convert(point, from: layer)
+            let hit = _DeepRecursion.level(bytesPerLevel: Self.hitTestStackBytes, what: "hit testing a view tree") {
+                subview.hitTest(local, with: event)
+            }
+            if let hit = hit ?? nil { return hit }
         }
         return self
     }
+
+    /// Stack bytes allowed per level of `hitTest(_:with:)`: 4 KiB, five times the 801 bytes a
+    /// level of the base implementation takes in a debug build, leaving room for an override's.
+    static let hitTestStackBytes = 4 << 10
 
     /// Whether `point` (this view's coordinates) is inside the bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
@@ -239,14 +268,7 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hierarchy
 
     /// The window the view is in, if any.
-    open var window: UIWindow? {
-        var v: UIView? = self
-        while let view = v {
-            if let w = view as? UIWindow { return w }
-            v = view.superview
-        }
-        return nil
-    }
+    open var window: UIWindow? { windowStorage }
 
     /// The next responder: the view controller whose view this is, else the superview.
     open override var next: UIResponder? { viewController ?? superview }
@@ -259,7 +281,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Inserts `view` at `index` of `subviews` (clamped), moving it from its old superview.
     open func insertSubview(_ view: UIView, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else { return }
+        // A view without subviews is above no other view: a tree built top down checks in O(1).
+        guard view !== self, view.subviews.isEmpty || !isDescendant(of: view) else { return }
         let oldWindow = view.window, newWindow = window
         if view.superview === self {
             subviews.removeAll { $0 === view }
@@ -349,10 +372,14 @@ open class UIView: UIResponder, CALayerDelegate {
         return false
     }
 
-    /// The first view with `tag` in a depth-first search starting at this view.
+    /// The first view with `tag` in a depth-first search starting at this view (itself, then
+    /// each subview's subtree in order; a loop, at any depth).
     open func viewWithTag(_ tag: Int) -> UIView? {
-        if self.tag == tag { return self }
-        for v in subviews { if let found = v.viewWithTag(tag) { return found } }
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            if view.tag == tag { return view }
+            pending += view.subviews.reversed()
+        }
         return nil
     }
 
@@ -365,14 +392,30 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willMove(toWindow newWindow: UIWindow?) {}
     open func didMoveToWindow() {}
 
+    /// Tells the view and its subtree, parents first, that they move to `newWindow`. A window
+    /// in the subtree stays its own window, as do its subviews: they are left out.
     private func notifyWillMove(toWindow newWindow: UIWindow?) {
-        willMove(toWindow: newWindow)
-        for v in subviews { v.notifyWillMove(toWindow: newWindow) }
+        forEachViewChangingWindow { $0.willMove(toWindow: newWindow) }
     }
 
+    /// Gives the view and its subtree their new window (the superview's), then tells each,
+    /// parents first, that it moved.
     private func notifyDidMoveToWindow() {
-        didMoveToWindow()
-        for v in subviews { v.notifyDidMoveToWindow() }
+        let newWindow = superview?.window
+        forEachViewChangingWindow { $0.windowStorage = newWindow }
+        forEachViewChangingWindow { $0.didMoveToWindow() }
+    }
+
+    /// Calls `body` on the view and its subtree in depth-first order (a loop, at any depth),
+    /// leaving out windows and their subtrees; each view's subviews are read after `body` ran
+    /// on it, as a recursion would.
+    private func forEachViewChangingWindow(_ body: (UIView) -> Void) {
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            guard !(view is UIWindow) else { continue }
+            body(view)
+            pending += view.subviews.reversed()
+        }
     }
 
     // MARK: Gesture recognizers

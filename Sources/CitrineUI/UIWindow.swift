@@ -12,6 +12,7 @@ open class UIWindow: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        windowStorage = self
         isHidden = true
         UIApplication.shared.register(self)
     }

@@ -77,8 +77,7 @@ extension LayerRenderer {
         let callerEnd = stackLevelEnd
         stackLevelEnd = depth + Self.freshStackLevels
         defer { stackLevelEnd = callerEnd }
-        let context = _ThreadContext.current
-        let failure = FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel) { context.adopt(draw) }
+        let failure = _FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel, draw)
         if failure != 0 { Self.reportNoFreshStack(layer, depth: depth, error: failure) }
     }
 
@@ -90,35 +89,5 @@ extension LayerRenderer {
         let line = "Citrine: no thread could be started to draw a layer tree deeper than \(depth) levels (error "
             + "\(error), \(String(cString: strerror(error)))); a \(type(of: layer)) and its sublayers are not drawn (README: Limits)\n"
         FileHandle.standardError.write(Data(line.utf8))
-    }
-}
-
-/// A closure run to completion on a thread of its own with a stack of a chosen size.
-enum FreshStack {
-    private final class Job {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-
-    /// Runs `body` on a new thread with a stack of `bytes` and waits for it to finish: 0, or
-    /// the error (`EAGAIN`, `EINVAL`…) that kept the thread from being made, `body` not run.
-    static func run(bytes: Int, _ body: () -> Void) -> Int32 {
-        withoutActuallyEscaping(body) { body in
-            var attributes = pthread_attr_t()
-            if case let error = pthread_attr_init(&attributes), error != 0 { return error }
-            defer { pthread_attr_destroy(&attributes) }
-            if case let error = pthread_attr_setstacksize(&attributes, bytes), error != 0 { return error }
-            let job = Unmanaged.passRetained(Job(body))
-            var thread = pthread_t()
-            let started = pthread_create(&thread, &attributes, { raw in
-                Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().body()
-                return nil
-            }, job.toOpaque())
-            guard started == 0 else {
-                job.release()
-                return started
-            }
-            return pthread_join(thread, nil)
-        }
     }
 }

@@ -109,7 +109,14 @@ extension CALayer {
     }
 
     /// Converts a point from `layer`'s coordinates (nil: the root's superlayer space) to this one's.
+    /// Between a layer and its superlayer the one map between them is used, O(1) at any depth
+    /// (a view tree's hit test converts at every level); otherwise through the root, O(depth).
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        if let layer, layer === superlayer { return pointFromSuperlayer(p) }
+        if let layer, layer.superlayer === self {
+            let q = layer.transformToSuperlayer._project(x: p.x, y: p.y)
+            return CGPoint(x: q.x, y: q.y)
+        }
         let toRoot = layer?.transformToRoot ?? CATransform3DIdentity
         let q = toRoot._project(x: p.x, y: p.y)
         return rootPointToLocal(CGPoint(x: q.x, y: q.y))

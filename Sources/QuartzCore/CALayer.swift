@@ -491,9 +491,15 @@ open class CALayer: CAMediaTiming {
 
     public func setNeedsLayout() { needsLayoutFlag = true }
     public func needsLayout() -> Bool { needsLayoutFlag }
+    /// Lays out the layer if it needs it, then its sublayers' subtrees in order, each layer
+    /// before its sublayers (read after its layout, which may change them); a loop, at any
+    /// depth (issue 18).
     public func layoutIfNeeded() {
-        if needsLayoutFlag { layoutSublayers() }
-        for l in sublayerStorage { l.layoutIfNeeded() }
+        var pending: [CALayer] = [self]
+        while let l = pending.popLast() {
+            if l.needsLayoutFlag { l.layoutSublayers() }
+            pending += l.sublayerStorage.reversed()
+        }
     }
     open func layoutSublayers() {
         needsLayoutFlag = false
