@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import QuartzCore
 
 /// The module's state that UIKit keeps per thread: the stack of open animation blocks (an
 /// animation block affects the changes made on its own thread only) and the stack of current
@@ -13,21 +9,10 @@ final class PerThread {
     var animationContexts: [UIViewAnimationContext] = []
     var graphicsContexts: [UIGraphicsContextEntry] = []
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { slot in
-            if let slot { Unmanaged<PerThread>.fromOpaque(slot).release() }
-        }
-        return key
-    }()
+    private static let perThread = _ThreadLocal { PerThread() }
 
     /// The calling thread's state (created on first use).
-    static var current: PerThread {
-        if let slot = pthread_getspecific(key) { return Unmanaged<PerThread>.fromOpaque(slot).takeUnretainedValue() }
-        let state = PerThread()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-        return state
-    }
+    static var current: PerThread { perThread.current }
 }
 
 /// One entry of the graphics context stack: a pushed context, or an image context (which

@@ -60,21 +60,10 @@ public enum _DeepRecursion {
         var bytes = 0
         var levels = 0
 
-        private static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            pthread_key_create(&key) { slot in
-                if let slot { Unmanaged<Allowance>.fromOpaque(slot).release() }
-            }
-            return key
-        }()
+        private static let perThread = _ThreadLocal { Allowance() }
 
         /// The calling thread's allowance (made on first use, released when the thread ends).
-        static var current: Allowance {
-            if let slot = pthread_getspecific(key) { return Unmanaged<Allowance>.fromOpaque(slot).takeUnretainedValue() }
-            let allowance = Allowance()
-            pthread_setspecific(key, Unmanaged.passRetained(allowance).toOpaque())
-            return allowance
-        }
+        static var current: Allowance { perThread.current }
     }
 
     /// Runs `body`, one level of a recursion that takes up to `bytesPerLevel` of stack, on the

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
 
 /// `CALayer.hitTest(_:)` without unbounded recursion (issue 18: a 100 000-deep chain must be hit
@@ -40,21 +35,10 @@ enum HitTestWalk {
         /// The point the base implementation was reached with for `expected`.
         var reached: CGPoint?
 
-        private static let key: pthread_key_t = {
-            var key = pthread_key_t()
-            pthread_key_create(&key) { slot in
-                if let slot { Unmanaged<State>.fromOpaque(slot).release() }
-            }
-            return key
-        }()
+        private static let perThread = _ThreadLocal { State() }
 
         /// The calling thread's state (created on first use, released when the thread ends).
-        static var current: State {
-            if let slot = pthread_getspecific(key) { return Unmanaged<State>.fromOpaque(slot).takeUnretainedValue() }
-            let state = State()
-            pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-            return state
-        }
+        static var current: State { perThread.current }
     }
 
     /// The base `hitTest(_:)` of `layer` for `p` in its superlayer's coordinates.
