@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// Scripted pointer input at given media times (Citrine; UIKit has no such thing): what tests,
 /// the exporter and `citrine play` feed through the same entry point as a live window,
 /// `UIApplication.sendPointerEvent`, while `UIApplication.advance(to:)` steps the clock.
@@ -10,8 +13,17 @@
 ///
 /// Steps are expanded in the order given into pointer events (a step's location defaults to
 /// where the previous step left the pointer), then sorted by time, keeping that order for equal
-/// times.
+/// times. Bad values are tolerated, never trapped on (issue 18): an event whose time or location
+/// is NaN or infinite is left out (nor does it move the pointer), a negative or non-finite
+/// duration counts as 0, and a drag has 1 to `maxDragSteps` moves.
 public struct UIEventTimeline: Sendable {
+    /// Most moves a `.drag` step expands into (more are clamped to it): 100 000, far more than
+    /// the frames of any drag one would script.
+    public static let maxDragSteps = 100_000
+    /// Most frames one `play` runs, as an export (`ExportTimeline.maxFrameCount`): past it the
+    /// play stops, and one line on standard error says so the first time in a process.
+    public static let maxFrameCount = 1_000_000
+
     /// One raw pointer event.
     public struct PointerEvent: Hashable, Sendable {
         public var phase: UITouch.Phase
@@ -50,9 +62,11 @@ public struct UIEventTimeline: Sendable {
         var out: [PointerEvent] = []
         var at = CGPoint.zero
         func add(_ phase: UITouch.Phase, _ p: CGPoint, _ t: CFTimeInterval) {
+            guard p.x.isFinite, p.y.isFinite, t.isFinite else { return }
             out.append(PointerEvent(phase: phase, location: p, time: t))
             at = p
         }
+        func finiteDuration(_ d: CFTimeInterval) -> CFTimeInterval { d.isFinite ? max(d, 0) : 0 }
         for step in steps {
             switch step {
             case let .down(p, t): add(.began, p, t)
@@ -61,9 +75,9 @@ public struct UIEventTimeline: Sendable {
             case let .cancel(t): add(.cancelled, at, t)
             case let .tap(p, t, d):
                 add(.began, p, t)
-                add(.ended, p, t + max(d, 0))
+                add(.ended, p, t + finiteDuration(d))
             case let .drag(a, b, t, d, n):
-                let count = max(n, 1), duration = max(d, 0)
+                let count = min(max(n, 1), Self.maxDragSteps), duration = finiteDuration(d)
                 add(.began, a, t)
                 for i in 1...count {
                     let f = CGFloat(i) / CGFloat(count)
@@ -90,19 +104,26 @@ public struct UIEventTimeline: Sendable {
     }
 
     /// Plays the timeline headless: for each frame time t = start + k / framesPerSecond, up to
-    /// the first one at or after `end` (default: the last event's time), sends the events due since the previous frame
-    /// (at their own times), sets the media clock to t, runs `application.advance(to: t)` and then
-    /// `frame(t)` (render there). Returns the frame times.
+    /// the first one at or after `end` (default, or when `end` is NaN or infinite: the last
+    /// event's time), sends the events due since the previous frame (at their own times), sets
+    /// the media clock to t, runs `application.advance(to: t)` and then `frame(t)` (render
+    /// there). Returns the frame times: none when `start` is NaN or infinite, at most
+    /// `maxFrameCount`. A `framesPerSecond` that is not a positive number counts as 60.
     @discardableResult
     public func play(on application: UIApplication = .shared, in window: UIWindow? = nil, from start: CFTimeInterval = 0,
                      through end: CFTimeInterval? = nil, framesPerSecond: Double = 60,
                      frame: (CFTimeInterval) throws -> Void) rethrows -> [CFTimeInterval] {
-        let last = end ?? max(endTime, start)
+        guard start.isFinite else { return [] }
+        let last = end.flatMap { $0.isFinite ? $0 : nil } ?? max(endTime, start)
         let fps = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
         var times: [CFTimeInterval] = []
         var previous: CFTimeInterval?
         var k = 0
         while true {
+            guard k < Self.maxFrameCount else {
+                Self.reportFrameLimit(start: start, end: last)
+                break
+            }
             let t = start + Double(k) / fps
             sendEvents(after: previous, through: t, to: application, in: window)
             CAMediaClock.setManualTime(t)
@@ -114,6 +135,16 @@ public struct UIEventTimeline: Sendable {
             k += 1
         }
         return times
+    }
+
+    private static let reportedFrameLimit = Atomic<Bool>(false)
+
+    /// Says once per process that a play stopped at `maxFrameCount`.
+    private static func reportFrameLimit(start: CFTimeInterval, end: CFTimeInterval) {
+        guard !reportedFrameLimit.exchange(true, ordering: .relaxed) else { return }
+        let line = "Citrine: UIEventTimeline.play from \(start) s through \(end) s stopped at \(maxFrameCount) frames "
+            + "(UIEventTimeline.maxFrameCount; README: Limits)\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Plays the timeline headless without a per-frame action (see `play(on:in:from:through:framesPerSecond:frame:)`).

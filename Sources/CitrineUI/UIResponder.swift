@@ -1,3 +1,5 @@
+import QuartzCore
+
 /// An object that can handle events (Apple's `UIResponder`).
 ///
 /// The touch methods' default implementations forward the message to `next`, as Apple
@@ -11,17 +13,30 @@ open class UIResponder {
     open var next: UIResponder? { nil }
 
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        next?.touchesBegan(touches, with: event)
+        forward { $0.touchesBegan(touches, with: event) }
     }
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        next?.touchesMoved(touches, with: event)
+        forward { $0.touchesMoved(touches, with: event) }
     }
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        next?.touchesEnded(touches, with: event)
+        forward { $0.touchesEnded(touches, with: event) }
     }
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        next?.touchesCancelled(touches, with: event)
+        forward { $0.touchesCancelled(touches, with: event) }
     }
+
+    /// Sends a touch message to `next`, one level of a recursion kept off the end of the stack
+    /// (`_DeepRecursion`: past what the calling thread's stack holds, the responders further up
+    /// are called on a fresh one), so a chain of any length passes it up as on Apple (issue 18).
+    private func forward(_ send: (UIResponder) -> Void) {
+        guard let next else { return }
+        _ = _DeepRecursion.level(bytesPerLevel: Self.levelStackBytes, what: "passing touches up the responder chain") { send(next) }
+    }
+
+    /// Stack bytes allowed per level of the recursions through overridable UIKit methods (touch
+    /// forwarding, `UIView.hitTest(_:with:)`): 4 KiB, five times the 801 bytes a level of the
+    /// base hit test takes in a debug build, leaving room for an override's own frame.
+    static let levelStackBytes = 4 << 10
 
     // MARK: First responder (kept for source compatibility; there is no keyboard input)
 

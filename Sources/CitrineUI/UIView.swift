@@ -229,17 +229,13 @@ open class UIView: UIResponder, CALayerDelegate {
               self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = subview.layer.convert(point, from: layer)
-            let hit = _DeepRecursion.level(bytesPerLevel: Self.hitTestStackBytes, what: "hit testing a view tree") {
+            let hit = _DeepRecursion.level(bytesPerLevel: Self.levelStackBytes, what: "hit testing a view tree") {
                 subview.hitTest(local, with: event)
             }
             if let hit = hit ?? nil { return hit }
         }
         return self
     }
-
-    /// Stack bytes allowed per level of `hitTest(_:with:)`: 4 KiB, five times the 801 bytes a
-    /// level of the base implementation takes in a debug build, leaving room for an override's.
-    static let hitTestStackBytes = 4 << 10
 
     /// Whether `point` (this view's coordinates) is inside the bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }

@@ -32,10 +32,49 @@ extension BadInputCase {
             window.layoutIfNeeded()
             return leaf.laidOut ? "laid out the deepest view" : "did not lay out the deepest view"
         },
+        // A touch on the deepest view goes up the responder chain, view by view, to the root
+        // (UIResponder's default touch methods forward to `next`, as Apple documents).
+        BadInputCase("deep-view-chain-100k-touch-passed-up-the-responder-chain", area: "depth",
+                     expected: "the root saw began and ended") {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            window.makeKeyAndVisible()
+            let root = TouchWitness(frame: window.bounds)
+            window.addSubview(root)
+            var last: UIView = root
+            for _ in 1..<100_000 {
+                let v = UIView(frame: root.bounds)
+                last.addSubview(v)
+                last = v
+            }
+            UIApplication.shared.sendPointerEvent(.began, at: CGPoint(x: 5, y: 5), timestamp: 0, in: window)
+            UIApplication.shared.sendPointerEvent(.ended, at: CGPoint(x: 5, y: 5), timestamp: 0.1, in: window)
+            return "the root saw \(root.phases.joined(separator: " and "))"
+        },
         BadInputCase("deep-view-chain-100k-view-with-tag", area: "depth", expected: "found the deepest view") {
             let root = viewChain(depth: 100_000, in: nil)
             deepestView(root).tag = 7
             return root.viewWithTag(7) === deepestView(root) ? "found the deepest view" : "did not find it"
+        },
+        // Scripted input (Citrine's UIEventTimeline): README's Limits bound a drag's moves and
+        // the frames one play runs; non-finite times and points are left out.
+        BadInputCase("event-timeline-drag-with-int-max-steps", area: "numbers", expected: "100002 events, the last at 1.0") {
+            let t = UIEventTimeline([.drag(from: .zero, to: CGPoint(x: 10, y: 10), at: 0, duration: 1, steps: .max)])
+            return "\(t.events.count) events, the last at \(t.endTime)"
+        },
+        BadInputCase("event-timeline-non-finite-steps-played", area: "numbers",
+                     expected: "5 events left, played 16 frames; from NaN 0 frames; through infinity 16 frames") {
+            let t = UIEventTimeline([
+                .tap(CGPoint(x: 1, y: 1), at: .infinity), .down(CGPoint(x: CGFloat.nan, y: 0), at: 0.5),
+                .drag(from: .zero, to: CGPoint(x: 1, y: 1), at: 0.25, duration: .nan, steps: 3), .tap(.zero, at: -.infinity),
+                .move(to: CGPoint(x: CGFloat.infinity, y: 0), at: 0.75),
+            ])
+            let played = t.play().count, fromNaN = t.play(from: .nan).count, toInfinity = t.play(through: .infinity).count
+            return "\(t.events.count) events left, played \(played) frames; from NaN \(fromNaN) frames; "
+                + "through infinity \(toInfinity) frames"
+        },
+        BadInputCase("event-timeline-played-for-a-year", area: "cost", expected: "played 1000000 frames", seconds: 120) {
+            let t = UIEventTimeline([.tap(.zero, at: 365 * 86_400)])
+            return "played \(t.play().count) frames"
         },
         BadInputCase("deep-chain-100k-layout-if-needed", area: "depth", expected: "laid out the deepest layer") {
             let root = chain(depth: 100_000, topDown: true)
@@ -51,6 +90,13 @@ extension BadInputCase {
     final class LayoutWitness: UIView {
         var laidOut = false
         override func layoutSubviews() { laidOut = true }
+    }
+
+    /// A view that records the touch phases that reach it.
+    final class TouchWitness: UIView {
+        var phases: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("began") }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { phases.append("ended") }
     }
 
     /// A layer that records that it was laid out.
