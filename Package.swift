@@ -101,7 +101,7 @@ let package = Package(
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
         .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "Graphics2D", "ImageCodecs", "Raster", "CitrineUI",
-                                                     "TestSupport"],
+                                                     "CoreText", "Export", "WindowHost", "TestSupport"],
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: ["BadInputCases", "citrine-bad-input", "TestSupport"]),

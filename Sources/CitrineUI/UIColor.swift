@@ -135,9 +135,9 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// "Color": system colors); Citrine has no dark appearance.
     open class var systemBlue: UIColor { UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1) }
 
-    /// HSB → RGB (hue in turns).
+    /// HSB → RGB (hue in turns; a NaN or infinite hue counts as 0, red).
     static func rgb(hue: CGFloat, saturation s: CGFloat, brightness v: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
-        var h = hue.truncatingRemainder(dividingBy: 1)
+        var h = hue.isFinite ? hue.truncatingRemainder(dividingBy: 1) : 0
         if h < 0 { h += 1 }
         let sector = h * 6
         let i = Int(sector.rounded(.down)) % 6

@@ -12,6 +12,8 @@ public final class UIScreen: @unchecked Sendable {
 
     /// The screen.
     public static let main = UIScreen()
+    /// Largest scale `_setBounds(_:scale:)` takes: 8, as the window hosts (Apple's screens are 1 to 3).
+    public static let maxScale: CGFloat = 8
 
     /// The screen's rectangle in points (origin zero).
     public var bounds: CGRect { metrics.withLock { $0.bounds } }
@@ -28,11 +30,11 @@ public final class UIScreen: @unchecked Sendable {
     public var maximumFramesPerSecond: Int { Int(CADisplayLink.displayRate) }
 
     /// Citrine extension: sets the simulated screen's size (points) and scale. A scale that is
-    /// not positive and finite is ignored.
+    /// not positive and finite, or above `maxScale`, is ignored.
     public func _setBounds(_ bounds: CGRect, scale: CGFloat) {
         metrics.withLock { m in
             m.bounds = CGRect(origin: .zero, size: bounds.size)
-            if scale.isFinite, scale > 0 { m.scale = scale }
+            if scale.isFinite, scale > 0, scale <= Self.maxScale { m.scale = scale }
         }
     }
 }

@@ -158,9 +158,17 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isMultipleTouchEnabled = false
     /// Accepted for source compatibility. Default false.
     open var isExclusiveTouch = false
-    /// Default: the superview's, or UIKit's system blue at the top.
+    /// Default: the superview's (asked through its overridable `tintColor`, one level of a
+    /// recursion kept off the end of the stack by `_DeepRecursion`), or UIKit's system blue at
+    /// the top.
     open var tintColor: UIColor! {
-        get { storedTintColor ?? superview?.tintColor ?? UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1) }
+        get {
+            if let storedTintColor { return storedTintColor }
+            let inherited = superview.flatMap { parent in
+                _DeepRecursion.level(bytesPerLevel: Self.levelStackBytes, what: "looking up a tint colour") { parent.tintColor }
+            }
+            return (inherited ?? nil) ?? UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+        }
         set { storedTintColor = newValue }
     }
     private var storedTintColor: UIColor?

@@ -12,7 +12,7 @@ public final class CTFramesetter: @unchecked Sendable {
     func runs(in range: CFRange) -> [TextRenderer.Run] {
         let length = string.length
         let start = min(max(0, range.location), length)
-        let end = range.length > 0 ? min(length, start + range.length) : length
+        let end = range.length > 0 ? start + min(length - start, range.length) : length
         return TextRenderer.runs(of: string.attributedSubstring(from: NSRange(location: start, length: end - start)))
     }
 }
@@ -56,12 +56,15 @@ public func CTFramesetterCreateFrame(_ framesetter: CTFramesetter, _ stringRange
 
 /// Core Text: the size the text of `stringRange` needs when wrapped to `constraints.width`
 /// (`.greatestFiniteMagnitude` for no limit): the widest line's width and the lines' total
-/// height, the last line counted to its descent. `fitRange`, when given, receives the whole range.
+/// height, the last line counted to its descent. `fitRange`, when given, receives the range laid
+/// out: `stringRange` within the string.
 public func CTFramesetterSuggestFrameSizeWithConstraints(_ framesetter: CTFramesetter, _ stringRange: CFRange,
                                                          _ frameAttributes: CFDictionary?, _ constraints: CGSize,
                                                          _ fitRange: UnsafeMutablePointer<CFRange>?) -> CGSize {
-    fitRange?.pointee = CFRange(location: stringRange.location,
-                                length: stringRange.length > 0 ? stringRange.length : framesetter.string.length - stringRange.location)
+    let length = framesetter.string.length
+    let start = min(max(0, stringRange.location), length)
+    fitRange?.pointee = CFRange(location: start,
+                                length: stringRange.length > 0 ? min(length - start, stringRange.length) : length - start)
     return TextRenderer.measuredSize(of: framesetter.runs(in: stringRange), width: constraints.width, isWrapped: true,
                                      lastLineLeading: false)
 }
@@ -73,7 +76,7 @@ public func CTFrameGetLines(_ frame: CTFrame) -> CFArray { frame.lines }
 /// relative to the frame's bottom-left corner, y up, into `origins`.
 public func CTFrameGetLineOrigins(_ frame: CTFrame, _ range: CFRange, _ origins: UnsafeMutablePointer<CGPoint>) {
     let start = min(max(0, range.location), frame.origins.count)
-    let end = range.length > 0 ? min(frame.origins.count, start + range.length) : frame.origins.count
+    let end = range.length > 0 ? start + min(frame.origins.count - start, range.length) : frame.origins.count
     for i in start..<end { origins[i - start] = frame.origins[i] }
 }
 

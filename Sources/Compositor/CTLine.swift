@@ -111,13 +111,13 @@ extension TextRenderer {
         let yUp = CGAffineTransform(scaleX: 1, y: -1)
         return withLayout(of: runs, bounds: bounds, isWrapped: isWrapped) { layout in
             zip(layout.lines, layout.linePlacements()).map { line, placement in
-                var paths: [(Path, CGColor)] = []
+                var paths = GlyphPaths()
                 var x = 0.0   // pen position from the line's origin (natural alignment: spaces unstretched)
                 for glyph in line.glyphs {
-                    appendGlyph(glyph.char, style: layout.styles[glyph.style], at: Point(x: x, y: 0), into: &paths)
+                    paths.append(glyph.char, style: layout.styles[glyph.style], at: Point(x: x, y: 0))
                     x += glyph.advance
                 }
-                let outlines = paths.map { path, color -> (CGPath, CGColor) in
+                let outlines = paths.paths.map { path, color -> (CGPath, CGColor) in
                     let flipped = CGMutablePath()
                     flipped.addPath(CGPath(rasterPath: path), transform: yUp)
                     return (flipped, color)

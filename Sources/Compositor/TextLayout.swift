@@ -41,6 +41,9 @@ struct TextLayout {
     }
 
     private(set) var styles: [Style] = []
+    /// Each style's index in `styles`: a run finds its style in O(1), whatever the number of
+    /// styles (text whose every character has a colour of its own).
+    private var styleIndex: [StyleKey: Int] = [:]
     private(set) var lines: [Line] = []
     let bounds: CGRect
     let alignment: CATextLayerAlignmentMode
@@ -137,10 +140,19 @@ struct TextLayout {
         let unitsPerEm = Double(face.pointee.units_per_EM)
         guard unitsPerEm > 0 else { return nil }
         let scale = size / unitsPerEm
-        if let i = styles.firstIndex(where: { $0.face == face && $0.scale == scale && $0.color == run.color }) { return i }
+        let key = StyleKey(face: face, scale: scale, color: run.color)
+        if let i = styleIndex[key] { return i }
         styles.append(Style(face: face, scale: scale, color: run.color, ascender: Double(face.pointee.ascender) * scale,
                             descender: -Double(face.pointee.descender) * scale, lineHeight: Double(face.pointee.height) * scale))
+        styleIndex[key] = styles.count - 1
         return styles.count - 1
+    }
+
+    /// What makes a style: its face, scale and colour.
+    private struct StyleKey: Hashable {
+        let face: FT_Face
+        let scale: Double
+        let color: CGColor?
     }
 
     private func advance(of c: Character, style: Int) -> Double {

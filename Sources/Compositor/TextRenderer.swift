@@ -11,7 +11,13 @@ final class FontLibrary: @unchecked Sendable {
     static let shared = FontLibrary()
 
     private var library: FT_Library?
-    private var faces: [String: FT_Face] = [:]
+    /// fontconfig's configuration, loaded once (loading it reads every font file's cache).
+    private var config: OpaquePointer?
+    /// Faces by font file: as many as the fonts installed, kept for the process (layouts hold them).
+    private var facesByFile: [String: FT_Face] = [:]
+    /// The font file each name asked for resolves to, forgotten all at once past
+    /// `maxRememberedNames` (a caller may ask for any number of distinct names).
+    private var fileByName: [String: String] = [:]
     private let lock = NSLock()
     /// Held while a face is used: an `FT_Face` loads one glyph at a time into its own slot, so
     /// threads rendering text at once (the exporter's workers) take turns.
@@ -20,24 +26,36 @@ final class FontLibrary: @unchecked Sendable {
     private init() {
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0 { library = lib }
+        config = FcInitLoadConfigAndFonts()
     }
 
+    /// Most font names whose file is remembered at once.
+    static let maxRememberedNames = 4_096
+
     /// The face for a font name (fontconfig's best match), or nil when FreeType or the font is
-    /// unavailable.
+    /// unavailable. Names that resolve to the same file share one face.
     func face(named name: String) -> FT_Face? {
         lock.lock(); defer { lock.unlock() }
-        if let f = faces[name] { return f }
-        guard let library, let path = FontLibrary.fontFile(for: name) else { return nil }
+        let file: String
+        if let known = fileByName[name] {
+            file = known
+        } else {
+            guard let found = fontFile(for: name) else { return nil }
+            if fileByName.count >= Self.maxRememberedNames { fileByName.removeAll(keepingCapacity: true) }
+            fileByName[name] = found
+            file = found
+        }
+        if let face = facesByFile[file] { return face }
+        guard let library else { return nil }
         var face: FT_Face?
-        guard FT_New_Face(library, path, 0, &face) == 0, let face else { return nil }
-        faces[name] = face
+        guard FT_New_Face(library, file, 0, &face) == 0, let face else { return nil }
+        facesByFile[file] = face
         return face
     }
 
     /// fontconfig's file for `name`.
-    static func fontFile(for name: String) -> String? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        defer { FcConfigDestroy(config) }
+    private func fontFile(for name: String) -> String? {
+        guard let config else { return nil }
         guard let pattern = FcNameParse(name) else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
@@ -125,23 +143,30 @@ enum TextRenderer {
         defer { FontLibrary.shared.faceUseLock.unlock() }
         guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: alignment, isWrapped: isWrapped,
                                       truncationMode: truncationMode) else { return [] }
-        var paths: [(Path, CGColor)] = []
+        var paths = GlyphPaths()
         for placed in layout.placedGlyphs() {
-            appendGlyph(placed.char, style: layout.styles[placed.style], at: placed.origin, into: &paths)
+            paths.append(placed.char, style: layout.styles[placed.style], at: placed.origin)
         }
-        return paths
+        return paths.paths
     }
 
-    /// Appends one glyph's outline, pen origin at `origin` (baseline, y-down), to the path of its
-    /// style's colour in `paths` (a new path for a new colour); nothing for a clear colour.
-    static func appendGlyph(_ char: Character, style: TextLayout.Style, at origin: Point, into paths: inout [(Path, CGColor)]) {
-        guard let color = style.color, color.alpha > 0 else { return }
-        let index: Int
-        if let i = paths.firstIndex(where: { $0.1 == color }) { index = i } else {
-            paths.append((Path(), color))
-            index = paths.count - 1
+    /// Glyph outlines gathered into one path per colour, in order of first use.
+    struct GlyphPaths {
+        private(set) var paths: [(Path, CGColor)] = []
+        private var indexOfColor: [CGColor: Int] = [:]
+
+        /// Appends one glyph's outline, pen origin at `origin` (baseline, y-down), to the path of
+        /// its style's colour (a new path for a new colour); nothing for a clear colour.
+        mutating func append(_ char: Character, style: TextLayout.Style, at origin: Point) {
+            guard let color = style.color, color.alpha > 0 else { return }
+            let index: Int
+            if let known = indexOfColor[color] { index = known } else {
+                index = paths.count
+                paths.append((Path(), color))
+                indexOfColor[color] = index
+            }
+            appendGlyphs([char], face: style.face, scale: style.scale, origin: origin, into: &paths[index].0)
         }
-        appendGlyphs([char], face: style.face, scale: style.scale, origin: origin, into: &paths[index].0)
     }
 
     /// Horizontal advance of `chars` in points (unhinted).
@@ -162,7 +187,10 @@ enum TextRenderer {
             guard let scalar = c.unicodeScalars.first,
                   FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 else { continue }
             let glyph = face.pointee.glyph!
-            var sink = OutlineSink(path: path, scale: scale, origin: Point(x: pen, y: origin.y))
+            // The sink takes the path over (swapped, not copied: a copy would make every glyph
+            // copy all the outlines before it) and gives it back.
+            var sink = OutlineSink(path: Path(), scale: scale, origin: Point(x: pen, y: origin.y))
+            swap(&sink.path, &path)
             withUnsafeMutablePointer(to: &sink) { ptr in
                 var funcs = FT_Outline_Funcs(
                     move_to: { to, user in OutlineSink.from(user).pointee.move(to!.pointee); return 0 },
@@ -174,7 +202,7 @@ enum TextRenderer {
                 _ = FT_Outline_Decompose(&glyph.pointee.outline, &funcs, ptr)
             }
             sink.closeIfOpen()
-            path = sink.path
+            swap(&path, &sink.path)
             pen += Double(glyph.pointee.advance.x) * scale
         }
     }

@@ -60,6 +60,8 @@ public final class CAAnimationExporter: @unchecked Sendable {
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Largest side in pixels (`Raster.Pixmap.maxDimension`).
     public static var maxPixelSide: Int { Pixmap.maxDimension }
+    /// Largest side in points, 2³⁰, whatever the scale (a scene is built at its point size).
+    public static let maxPointSide = 1 << 30
 
     private let cancelled = Atomic<Bool>(false)
     private let activeQueue = Mutex<FramePipeline?>(nil)
@@ -106,8 +108,10 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
     /// The frame size in pixels, after checking size and scale (before any drawing).
     public func pixelSize() throws(ExportError) -> (width: Int, height: Int) {
-        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1 else {
-            throw .badValue("size", "\(size.width)×\(size.height)", "at least 1×1 points, finite")
+        let maxPoints = CGFloat(Self.maxPointSide)
+        guard size.width.isFinite, size.height.isFinite, size.width >= 1, size.height >= 1,
+              size.width <= maxPoints, size.height <= maxPoints else {
+            throw .badValue("size", "\(size.width)×\(size.height)", "1 to \(Self.maxPointSide) points a side")
         }
         guard scale.isFinite, scale > 0 else { throw .badValue("scale", "\(scale)", "a positive number") }
         let w = (size.width.rounded() * scale).rounded(), h = (size.height.rounded() * scale).rounded()

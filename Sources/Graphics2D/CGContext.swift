@@ -82,7 +82,7 @@ public final class CGContext: @unchecked Sendable {
               alpha == CGImageAlphaInfo.premultipliedLast.rawValue,
               order == .byteOrderDefault || order == .byteOrder32Big,
               !info.contains(.floatComponents),
-              width > 0, height > 0,
+              width > 0, height > 0, width <= Int.max / 4,
               bytesPerRow == 0 || bytesPerRow >= width * 4,
               let pixmap = try? Pixmap(width: width, height: height)
         else { return nil }

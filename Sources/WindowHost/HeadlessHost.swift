@@ -113,11 +113,16 @@ public final class HeadlessHost {
     /// delivered and drawn so far (∞: none needed). Lets tests check pacing without a display.
     public var nextFrameDue: CFTimeInterval { driver.nextFrameDue() }
 
-    /// The display's frame times from `start` through `end` (60 Hz).
+    /// The display's frame times from `start` through `end` (60 Hz): none when either is NaN or
+    /// infinite or `end` is before `start`, and at most the first `maxFrameTimes`.
     public static func displayFrameTimes(from start: CFTimeInterval, through end: CFTimeInterval) -> [CFTimeInterval] {
         let grid = FrameGrid(origin: start)
-        guard end >= start else { return [] }
-        let count = Int(((end - start) / grid.interval + 1e-7).rounded(.down))
-        return (0...count).map { grid.tick(Double($0)) }
+        guard start.isFinite, end.isFinite, end >= start else { return [] }
+        let ticks = ((end - start) / grid.interval + 1e-7).rounded(.down)
+        let count = ticks < Double(maxFrameTimes) ? Int(ticks) + 1 : maxFrameTimes
+        return (0..<count).map { grid.tick(Double($0)) }
     }
+
+    /// Most frame times `displayFrameTimes(from:through:)` gives: 1 000 000, as an export's frames.
+    public static let maxFrameTimes = 1_000_000
 }

@@ -73,10 +73,11 @@ final class SceneDriver {
         guard scale.isFinite, scale >= 0.25, scale <= 8 else {
             throw .invalidScene("scale \(scale): must be between 0.25 and 8")
         }
-        let w = Int(size.width.rounded()), h = Int(size.height.rounded())
-        guard CGFloat(w) * scale <= 16_384, CGFloat(h) * scale <= 16_384 else {
-            throw .invalidScene("\(w)×\(h) points at scale \(scale) exceeds 16384 pixels on a side")
+        let (width, height) = (size.width.rounded(), size.height.rounded())
+        guard width * scale <= 16_384, height * scale <= 16_384 else {
+            throw .invalidScene("\(width)×\(height) points at scale \(scale) exceeds 16384 pixels on a side")
         }
+        let w = Int(width), h = Int(height)
         do {
             renderer = try CARenderer(width: w, height: h, scale: scale)
         } catch {

@@ -73,8 +73,10 @@ struct RenderPlan {
             self.format = try exporter.validate(destination, format: format, timeline: timeline, options: options)
         } catch let error as ExportError {
             if case let .badValue("frame size", _, accepted) = error {
-                let w = Int((demo.size.width * scale).rounded()), h = Int((demo.size.height * scale).rounded())
-                throw Failure(.badInput, "bad \(sizeOption): \(w)x\(h) pixels is too large: expected \(accepted)")
+                // Printed from the doubles: a size too large for an Int must not trap here.
+                let (w, h) = ((demo.size.width * scale).rounded(), (demo.size.height * scale).rounded())
+                throw Failure(.badInput, "bad \(sizeOption): \(String(format: "%.0f", w))x\(String(format: "%.0f", h)) pixels "
+                                + "is too large: expected \(accepted)")
             }
             throw .export(error)
         } catch {

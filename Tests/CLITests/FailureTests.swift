@@ -29,6 +29,8 @@ import Testing
         (["--background", "red"], 1, "citrine: bad --background 'red': expected transparent, #RRGGBB or #RRGGBBAA"),
         (["--dither", "lots"], 1, "citrine: bad --dither 'lots': expected none, ordered or diffusion"),
         (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x72000 pixels is too large"),
+        // Too large for an Int (once a trap while the message was made).
+        (["--scale", "1e19"], 1, "citrine: bad --scale '1e19': 1600000000000000000000x1800000000000000000000 pixels is too large"),
         (["--bogus"], 2, "citrine: unknown option '--bogus'"),
         (["--fps"], 2, "citrine: missing value for '--fps <rate>'"),
         (["--duration", "1", "--end", "2"], 2, "citrine: --duration and --end both set the length: give one"),
