@@ -62,9 +62,10 @@ final class UIGestureEnvironment {
             v = view.superview
         }
         touch.gestureRecognizers = recognizers
+        var alreadyEngaged = Set(engaged.map(ObjectIdentifier.init))   // O(1) each: a deep chain may hold many
         for r in recognizers {
             r.environment = self
-            if !engaged.contains(where: { $0 === r }) { engaged.append(r) }
+            if alreadyEngaged.insert(ObjectIdentifier(r)).inserted { engaged.append(r) }
         }
         self.touch = touch
         viewTouchesCancelled = false

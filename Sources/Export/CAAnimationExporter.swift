@@ -98,7 +98,9 @@ public final class CAAnimationExporter: @unchecked Sendable {
         self.scale = scale
     }
 
-    /// Stops a running export (from any thread): it throws `ExportError.cancelled` and writes nothing.
+    /// Stops the running export (from any thread), or the next one when none is running: it
+    /// throws `ExportError.cancelled` and writes nothing. Each cancel stops one export; the
+    /// exporter exports again after it.
     public func cancel() {
         cancelled.store(true, ordering: .sequentiallyConsistent)
         activeQueue.withLock { $0?.fail(ExportError.cancelled) }
@@ -159,6 +161,8 @@ public final class CAAnimationExporter: @unchecked Sendable {
     func run(_ timeline: ExportTimeline, background: CGColor?, writers: [any FrameWriter],
              written: @escaping (Int) throws -> Void) throws {
         let (width, height) = try pixelSize()
+        // This run takes the cancel that stops it, or one made before it started.
+        defer { cancelled.store(false, ordering: .sequentiallyConsistent) }
         if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
         let workers = max(1, min(threads, 64, timeline.frameCount))
         let renders: @Sendable (Int, Int) -> Bool

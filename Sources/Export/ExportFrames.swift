@@ -20,6 +20,14 @@ public struct ExportFrames: AsyncSequence, Sendable {
 
     public struct Iterator: AsyncIteratorProtocol {
         let handoff: FrameHandoff
+        /// Stops the export when the last copy of the iterator goes (a loop left early): the
+        /// exporting thread holds the handoff itself, so its going would not.
+        private let stopper: StopOnRelease
+
+        init(handoff: FrameHandoff) {
+            self.handoff = handoff
+            stopper = StopOnRelease(handoff)
+        }
 
         public mutating func next() async throws -> ExportFrame? {
             try await withTaskCancellationHandler {
@@ -29,6 +37,13 @@ public struct ExportFrames: AsyncSequence, Sendable {
             }
         }
     }
+}
+
+/// Calls `stop()` on a handoff when released.
+final class StopOnRelease: Sendable {
+    let handoff: FrameHandoff
+    init(_ handoff: FrameHandoff) { self.handoff = handoff }
+    deinit { handoff.stop() }
 }
 
 /// The hand-over from the exporting thread to the async iterator: one frame at a time; the
@@ -74,9 +89,10 @@ final class FrameHandoff: @unchecked Sendable {
         }
     }
 
-    /// Stops the export (the sequence was dropped or its task cancelled).
+    /// Stops the export (the sequence was dropped or its task cancelled): the exporting thread's
+    /// next hand-over throws `ExportError.cancelled`, which ends its run — this run only, not the
+    /// exporter's next one, as `exporter.cancel()` could.
     func stop() {
-        exporter.cancel()
         condition.lock()
         if failure == nil && !finished { failure = ExportError.cancelled }
         let waiting = waiter

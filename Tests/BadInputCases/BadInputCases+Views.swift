@@ -50,6 +50,22 @@ extension BadInputCase {
             UIApplication.shared.sendPointerEvent(.ended, at: CGPoint(x: 5, y: 5), timestamp: 0.1, in: window)
             return "the root saw \(root.phases.joined(separator: " and "))"
         },
+        // Every view has a tap recognizer: a touch on the deepest engages all 100 000 of them.
+        BadInputCase("deep-view-chain-100k-each-with-a-tap-recognizer-tapped", area: "cost",
+                     expected: "the deepest view's recognizer ended", seconds: 120) {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            window.makeKeyAndVisible()
+            let root = viewChain(depth: 100_000, in: window)
+            var v: UIView? = root
+            while let view = v {
+                view.addGestureRecognizer(UITapGestureRecognizer())
+                v = view.subviews.first
+            }
+            UIApplication.shared.sendPointerEvent(.began, at: CGPoint(x: 5, y: 5), timestamp: 0, in: window)
+            UIApplication.shared.sendPointerEvent(.ended, at: CGPoint(x: 5, y: 5), timestamp: 0.05, in: window)
+            let state = deepestView(root).gestureRecognizers?.first?.state
+            return state == .ended ? "the deepest view's recognizer ended" : "its state is \(String(describing: state))"
+        },
         BadInputCase("deep-view-chain-100k-view-with-tag", area: "depth", expected: "found the deepest view") {
             let root = viewChain(depth: 100_000, in: nil)
             deepestView(root).tag = 7

@@ -212,6 +212,51 @@ import Testing
         #expect(seen == 3)
     }
 
+    /// The trees an export builds, held weakly: they go when the export's threads end.
+    final class BuiltTrees: @unchecked Sendable {
+        private let lock = NSLock()
+        private var trees: [() -> CALayer?] = []
+        func make() -> CALayer {
+            let layer = ExporterFramesTests.movingSquare()
+            lock.withLock { trees.append { [weak layer] in layer } }
+            return layer
+        }
+        var alive: Int { lock.withLock { trees.filter { $0() != nil }.count } }
+    }
+
+    /// The loop's `break` drops the iterator, which must stop the export: its threads end and
+    /// free the trees they built (before, the exporting thread kept the hand-over alive and
+    /// waited for ever with its frames).
+    @Test func leavingTheAsyncSequenceEarlyEndsTheExportsThreads() async throws {
+        let built = BuiltTrees()
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: { built.make() })
+        exporter.threads = 2
+        for try await _ in try exporter.frames(fps: 100, end: 100) { break }
+        var alive = built.alive
+        for _ in 0..<400 where alive > 0 {
+            try await Task.sleep(for: .milliseconds(25))
+            alive = built.alive
+        }
+        #expect(alive == 0)
+    }
+
+    /// A cancel stops one export: after a loop left early, one run to its end and a `cancel()`
+    /// that stopped an export, the exporter exports again (before, the cancel flag stayed set,
+    /// and a finished sequence set it too).
+    @Test func theExporterExportsAgainAfterALoopOrACancel() async throws {
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
+        for try await _ in try exporter.frames(fps: 100, end: 100) { break }
+        var count = 0
+        for try await _ in try exporter.frames(fps: 8, end: 1) { count += 1 }
+        #expect(count == 8)
+        #expect(throws: ExportError.cancelled) {
+            try exporter.forEachFrame(ExportTimeline(frames: 100, fps: 30)) { _ in exporter.cancel() }
+        }
+        var again = 0
+        try exporter.forEachFrame(ExportTimeline(frames: 3, fps: 1)) { _ in again += 1 }
+        #expect(again == 3)
+    }
+
     @Test func cancellingStopsWithCancelled() throws {
         let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
         var seen = 0
