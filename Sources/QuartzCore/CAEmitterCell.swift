@@ -86,8 +86,26 @@ open class CAEmitterCell: CAMediaTiming {
     public var minificationFilter: CALayerContentsFilter = .linear
     public var magnificationFilter: CALayerContentsFilter = .linear
     public var minificationFilterBias: Float = 0
-    /// Cells each particle of this cell emits. Default nil.
-    public var emitterCells: [CAEmitterCell]?
+    /// Cells each particle of this cell emits. Default nil. An array that holds this cell, directly
+    /// or below one of its cells, would make the cells a cycle (particles emitting particles
+    /// without end): it is refused and the cells stay as they were (issue 18; Apple documents
+    /// nothing here, and raises for a sublayer cycle). Every cycle passes through the cell whose
+    /// cells were set last, so checking each assignment keeps every tree acyclic.
+    public var emitterCells: [CAEmitterCell]? {
+        didSet { if let emitterCells, Self.reaches(self, from: emitterCells) { self.emitterCells = oldValue } }
+    }
+
+    /// Whether `target` is among `cells` or below them (each distinct cell visited once).
+    private static func reaches(_ target: CAEmitterCell, from cells: [CAEmitterCell]) -> Bool {
+        var pending = cells
+        var seen = Set<ObjectIdentifier>()
+        while let cell = pending.popLast() {
+            if cell === target { return true }
+            guard seen.insert(ObjectIdentifier(cell)).inserted else { continue }
+            pending += cell.emitterCells ?? []
+        }
+        return false
+    }
     public var style: [AnyHashable: Any]?
 
     // MARK: CAMediaTiming

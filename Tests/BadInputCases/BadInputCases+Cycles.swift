@@ -7,6 +7,23 @@ import QuartzCore
 /// says a mask "must not have a superlayer" (behaviour undefined); RELIABILITY.md has the rules.
 extension BadInputCase {
     static let cycleCases: [BadInputCase] = [
+        // An emitter cell among its own sub-cells, directly or through another cell: refused at
+        // the assignment (every cycle passes through the cell assigned last).
+        BadInputCase("emitter-cell-cycles-refused", area: "cycles", expected: "refused 2 cycles, drew") {
+            let (a, b) = (CAEmitterCell(), CAEmitterCell())
+            for cell in [a, b] { (cell.birthRate, cell.lifetime) = (10, 1) }
+            a.emitterCells = [a]   // refused
+            let first = a.emitterCells == nil
+            b.emitterCells = [a]   // b → a: accepted
+            a.emitterCells = [b]   // a → b → a: refused
+            let refused = (first ? 1 : 0) + (a.emitterCells == nil ? 1 : 0)
+            let emitter = CAEmitterLayer()
+            emitter.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            emitter.emitterCells = [a, b]
+            CATransaction.flush()
+            _ = try CARenderer.image(of: emitter, size: CGSize(width: 50, height: 50), at: 1)
+            return refused == 2 && b.emitterCells?.first === a ? "refused \(refused) cycles, drew" : "refused \(refused)"
+        },
         BadInputCase("sublayer-is-itself", area: "cycles", expected: "refused, drew") {
             let l = square()
             l.addSublayer(l)
