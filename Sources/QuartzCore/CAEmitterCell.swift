@@ -126,15 +126,24 @@ open class CAEmitterCell: CAMediaTiming {
     /// Apple's convenience constructor.
     open class func emitterCell() -> Self { self.init() }
 
-    /// A copy with its own copies of the sub-cells (what a layer's presentation animates).
+    deinit { releaseCellsIteratively() }
+
+    /// A copy with its own copies of the sub-cells (what a layer's presentation animates); for a
+    /// tree read through `readable`, so bounded.
     func deepCopy() -> CAEmitterCell {
+        let c = copyWithoutCells()
+        c.emitterCells = emitterCells?.map { $0.deepCopy() }
+        return c
+    }
+
+    /// A copy of the cell's own values, without sub-cells.
+    func copyWithoutCells() -> CAEmitterCell {
         let c = type(of: self).init()
         for property in Self.registry.values { property.copy(self, c) }
         c.isEnabled = isEnabled; c.name = name; c.style = style
         c.minificationFilter = minificationFilter; c.magnificationFilter = magnificationFilter
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses; c.fillMode = fillMode
-        c.emitterCells = emitterCells?.map { $0.deepCopy() }
         c.extraValues = extraValues
         return c
     }
@@ -163,14 +172,22 @@ open class CAEmitterCell: CAMediaTiming {
 
     /// The value at `path` (`key` or `emitterCells.<name>.…`), nil when nothing is there.
     func animatableValue(at path: Substring) -> AnimatableValue? {
-        if let (cell, rest) = subcell(at: path) { return cell.animatableValue(at: rest) }
-        if let p = Self.registry[String(path)] { return p.getValue(self) }
-        return extraValues[String(path)].map { AnimatableValue($0) }
+        let (cell, key) = target(of: path)
+        if let p = Self.registry[String(key)] { return p.getValue(cell) }
+        return cell.extraValues[String(key)].map { AnimatableValue($0) }
     }
 
     func setAnimatableValue(_ value: AnimatableValue, at path: Substring) {
-        if let (cell, rest) = subcell(at: path) { return cell.setAnimatableValue(value, at: rest) }
-        if let p = Self.registry[String(path)] { p.set(self, value) } else { extraValues[String(path)] = value.value }
+        let (cell, key) = target(of: path)
+        if let p = Self.registry[String(key)] { p.set(cell, value) } else { cell.extraValues[String(key)] = value.value }
+    }
+
+    /// The cell `path` leads to through `emitterCells.<name>.` steps (a loop: a path may name
+    /// cells nested as deep as they go) and the key left.
+    private func target(of path: Substring) -> (CAEmitterCell, Substring) {
+        var (cell, rest) = (self, path)
+        while let (next, after) = cell.subcell(at: rest) { (cell, rest) = (next, after) }
+        return (cell, rest)
     }
 
     /// The sub-cell a path `emitterCells.<name>.<rest>` names, and the rest.

@@ -58,7 +58,7 @@ final class EmitterBirthSteps {
     /// The steps of the segment whose base values are `values` (planned as `base` this frame).
     func segment(of values: CAEmitterLayer, base: [CellPlan?]) -> SegmentBirthSteps {
         let key = ObjectIdentifier(values)
-        let looks = CellLook.all(values.emitterCells)
+        let looks = CellLook.all(values.readableCells)
         if let kept = segments[key], kept.base == base, kept.looks == looks {
             kept.frame = frame
             return kept
@@ -117,7 +117,7 @@ final class SegmentBirthSteps {
         } else {
             let layer = values(step)
             var own: [CAEmitterCell] = []
-            let plans = (layer.emitterCells ?? []).enumerated().map { CellPlan($1, sibling: $0, layer: layer, cells: &own) }
+            let plans = (layer.readableCells ?? []).enumerated().map { CellPlan($1, sibling: $0, layer: layer, cells: &own) }
             entry = Step(cells: own, plans: plans)
             steps[step] = entry
         }

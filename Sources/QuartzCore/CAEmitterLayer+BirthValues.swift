@@ -60,7 +60,7 @@ extension CAEmitterLayer {
     /// A copy of this layer's emitter values with its own copies of the cells.
     func birthValuesCopy() -> CAEmitterLayer {
         let copy = CAEmitterLayer(layer: self)
-        copy.emitterCells = emitterCells?.map { $0.deepCopy() }
+        copy.emitterCells = readableCells?.map { $0.deepCopy() }
         return copy
     }
 }
@@ -149,7 +149,7 @@ struct BirthHistory {
                 longestLife(cell, lifetime: Double(layer.lifetime)) + reach(cell.emitterCells)
             }.max() ?? 0
         }
-        return reach(layer.emitterCells)
+        return reach(layer.readableCells)
     }
 }
 

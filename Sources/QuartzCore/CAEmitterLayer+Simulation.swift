@@ -109,7 +109,7 @@ extension CAEmitterLayer {
     private func emitSegment(start: Double, end: Double, counts: [Double], values: CAEmitterLayer, rates: CAEmitterLayer,
                              animated: AnimatedBirthValues?, steps: EmitterBirthSteps?, sim: Simulation, now: Double,
                              frame: inout ParticleFrame) {
-        guard let cells = values.emitterCells, !cells.isEmpty, now >= start else { return }
+        guard let cells = values.readableCells, !cells.isEmpty, now >= start else { return }
         let base = cells.enumerated().map { CellPlan($1, sibling: $0, layer: values, cells: &frame.cells) }
         let rateCells = rates.emitterCells ?? []
         let segmentSteps = animated == nil ? nil : steps?.segment(of: values, base: base)

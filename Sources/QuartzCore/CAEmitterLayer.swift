@@ -175,7 +175,7 @@ extension CAEmitterLayer: NestedKeyValueCoding {
     /// copy first takes its own copies of the cells.
     func setNestedValue(_ value: AnimatableValue, at keyPath: Substring) -> Bool {
         if modelLayer != nil && !cellsArePrivate {
-            emitterCells = emitterCells?.map { $0.deepCopy() }   // no action: a presentation copy
+            emitterCells = readableCells?.map { $0.deepCopy() }   // no action: a presentation copy
             cellsArePrivate = true
         }
         guard let (cell, rest) = CAEmitterCell.named(in: emitterCells, path: keyPath) else { return false }

@@ -83,6 +83,46 @@ extension BadInputCase {
             let c = try CARenderer.image(of: root, size: CGSize(width: 16, height: 16), at: 0).pixmap.pixel(x: 8, y: 8)
             return c.r == 255 && c.g == 0 && c.b == 0 ? "drew the deepest layer" : "drew \(c)"
         },
+        // Emitter cells 100 000 deep (each the only sub-cell of the one before), and 40 levels
+        // of a cell listed twice (2^40 cells as listed): drawn with what README's Limits let
+        // an emitter read (16 levels, 4 096 cells), built, changed by key path and released.
+        BadInputCase("deep-emitter-cells-100k-drawn-and-released", area: "depth", expected: "drew, set level 100000 by key path, released") {
+            let root = CAEmitterCell()
+            var (last, path) = (root, "")
+            for i in 0..<100_000 {
+                let cell = CAEmitterCell()
+                (cell.name, cell.birthRate, cell.lifetime, cell.color) = ("c", 5, 1, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                last.emitterCells = [cell]
+                last = cell
+                if i < 99_999 { path += "emitterCells.c." }
+            }
+            (root.birthRate, root.lifetime, root.name) = (5, 1, "root")
+            var emitter: CAEmitterLayer? = CAEmitterLayer()
+            emitter!.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            emitter!.emitterCells = [root]
+            CATransaction.flush()
+            _ = try CARenderer.image(of: emitter!, size: CGSize(width: 50, height: 50), at: 1)
+            root.setValue(7, forKeyPath: path + "emitterCells.c.birthRate")
+            let set = (last.birthRate == 7 ? "set level 100000 by key path" : "key path missed")
+            emitter = nil
+            return "drew, \(set), released"
+        },
+        BadInputCase("emitter-cells-listed-twice-40-levels-drawn", area: "cost", expected: "drew") {
+            var cell = CAEmitterCell()
+            (cell.birthRate, cell.lifetime) = (1, 1)
+            for _ in 0..<40 {
+                let parent = CAEmitterCell()
+                (parent.birthRate, parent.lifetime) = (1, 1)
+                parent.emitterCells = [cell, cell]
+                cell = parent
+            }
+            let emitter = CAEmitterLayer()
+            emitter.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            emitter.emitterCells = [cell]
+            CATransaction.flush()
+            _ = try CARenderer.image(of: emitter, size: CGSize(width: 50, height: 50), at: 1)
+            return "drew"
+        },
         BadInputCase("deep-chain-100k-next-frame-time", area: "depth", expected: "next frame at 0.5") {
             CAMediaClock.setManualTime(0)
             let root = chain(depth: 100_000, topDown: true)
