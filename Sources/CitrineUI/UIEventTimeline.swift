@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QuartzCore
 
 /// Scripted pointer input at given media times (Citrine; UIKit has no such thing): what tests,
 /// the exporter and `citrine play` feed through the same entry point as a live window,
@@ -137,14 +137,12 @@ public struct UIEventTimeline: Sendable {
         return times
     }
 
-    private static let reportedFrameLimit = Atomic<Bool>(false)
+    private static let frameLimitMet = _OnceDiagnostic()
 
     /// Says once per process that a play stopped at `maxFrameCount`.
     private static func reportFrameLimit(start: CFTimeInterval, end: CFTimeInterval) {
-        guard !reportedFrameLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: UIEventTimeline.play from \(start) s through \(end) s stopped at \(maxFrameCount) frames "
-            + "(UIEventTimeline.maxFrameCount; README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        frameLimitMet.say("Citrine: UIEventTimeline.play from \(start) s through \(end) s stopped at \(maxFrameCount) frames "
+            + "(UIEventTimeline.maxFrameCount; README: Limits)")
     }
 
     /// Plays the timeline headless without a per-frame action (see `play(on:in:from:through:framesPerSecond:frame:)`).

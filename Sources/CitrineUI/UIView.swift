@@ -67,17 +67,12 @@ open class UIView: UIResponder, CALayerDelegate {
         self.frame = frame
     }
 
-    /// Releases the subview tree without recursion: a subview this view holds the last
-    /// reference to gives up its own subviews first, into the same work list, so a 100 000-deep
-    /// chain is freed in a loop instead of 100 000 nested deinits overflowing the stack (issue
-    /// 18; the layers free theirs the same way).
+    /// Releases the subview tree without recursion (`_releaseTreeIteratively`; the layers free
+    /// theirs the same way).
     deinit {
-        var pending = subviews
-        subviews = []
-        while var view = pending.popLast() {
-            guard isKnownUniquelyReferenced(&view), !view.subviews.isEmpty else { continue }
-            pending += view.subviews
-            view.subviews = []
+        _releaseTreeIteratively(below: self) { view in
+            defer { view.subviews = [] }
+            return view.subviews
         }
     }
 
@@ -236,7 +231,7 @@ open class UIView: UIResponder, CALayerDelegate {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, runningNonInteractiveAnimations == 0,
               self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            let local = subview.layer.convert(point, from: layer)
+            let local = subview.convert(point, from: self)
             let hit = _DeepRecursion.level(bytesPerLevel: Self.levelStackBytes, what: "hit testing a view tree") {
                 subview.hitTest(local, with: event)
             }

@@ -1,7 +1,6 @@
 import Foundation
 import QuartzCore
 import Raster
-import Synchronization
 
 /// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
 ///
@@ -14,13 +13,14 @@ import Synchronization
 /// README's Limits section lists it.
 extension LayerRenderer {
     /// Levels drawn (the root is level 0): 2¹⁷ = 131 072, past the 100 000-deep chain issue 18
-    /// asks to work, on at most four fresh stacks of 512 MiB (`+Stack`; address space, touched
+    /// asks to work, on four fresh stacks of 512 MiB (five from a caller's stack under about
+    /// 5.1 MiB: `+Stack`; address space, touched
     /// only as deep as the drawing goes: 2.8 KiB a level for a plain chain).
     static let maxNestingDepth = 1 << 17
     /// Levels a mask's subtree counts for (see `applyMask`).
     static let maskDepthCost = 17
 
-    private static let reportedDepthLimit = Atomic<Bool>(false)
+    private static let depthLimitMet = _OnceDiagnostic()
 
     /// Most instances of one replicator visited — box-tested or drawn — per frame
     /// (`LayerRenderer+Replicator`). A translation step visits only the instances that can
@@ -33,22 +33,18 @@ extension LayerRenderer {
     /// further the loop ends.
     static let maxReplicatorInstances = 1 << 20
 
-    private static let reportedInstanceLimit = Atomic<Bool>(false)
+    private static let instanceLimitMet = _OnceDiagnostic()
 
     /// Says once per process that a replicator's instances past the limit went undrawn.
     static func reportInstanceLimit(_ replicator: CAReplicatorLayer) {
-        guard !reportedInstanceLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only "
-            + "\(maxReplicatorInstances) of its instances are visited per frame, the rest are not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        instanceLimitMet.say("Citrine: a CAReplicatorLayer has instanceCount \(replicator.instanceCount); only "
+            + "\(maxReplicatorInstances) of its instances are visited per frame, the rest are not drawn (README: Limits)")
     }
 
     /// Says once per process that a subtree went undrawn at the depth limit.
     static func reportDepthLimit(_ layer: CALayer) {
-        guard !reportedDepthLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: a layer tree nests deeper than \(maxNestingDepth) levels; a \(type(of: layer)) and its "
-            + "sublayers below that depth are not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        depthLimitMet.say("Citrine: a layer tree nests deeper than \(maxNestingDepth) levels; a \(type(of: layer)) and its "
+            + "sublayers below that depth are not drawn (README: Limits)")
     }
 }
 
@@ -74,25 +70,21 @@ extension LayerRenderer {
     /// drawn, and the first time that happens in a process one line on standard error says so.
     static func maxOffscreenBytes(frame: Pixmap) -> Int { max(1 << 30, 16 * 4 * frame.width * frame.height) }
 
-    private static let reportedOffscreenLimit = Atomic<Bool>(false)
-    private static let reportedOffscreenFailure = Atomic<Bool>(false)
+    private static let offscreenLimitMet = _OnceDiagnostic()
+    private static let offscreenFailed = _OnceDiagnostic()
 
     /// Says once per process that a part of `layer` went undrawn because its offscreen surface
     /// would pass the frame's budget of `budget` bytes.
     static func reportOffscreenLimit(_ layer: CALayer, budget: Int) {
-        guard !reportedOffscreenLimit.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: a frame's offscreen surfaces (groups, clips, masks, filters) would hold more than \(budget) "
-            + "bytes at once; what a \(type(of: layer)) would draw into one past that (its group, clipped sublayers, mask, "
-            + "shadow …) is not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        offscreenLimitMet.say("Citrine: a frame's offscreen surfaces (groups, clips, masks, filters) would hold more than "
+            + "\(budget) bytes at once; what a \(type(of: layer)) would draw into one past that (its group, clipped sublayers, "
+            + "mask, shadow …) is not drawn (README: Limits)")
     }
 
     /// Says once per process that a part of `layer` went undrawn because its `width`×`height`
     /// offscreen surface could not be made.
     static func reportOffscreenFailure(_ layer: CALayer, width: Int, height: Int) {
-        guard !reportedOffscreenFailure.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: an offscreen surface of \(width)×\(height) pixels for a \(type(of: layer)) could not be made; "
-            + "what it would hold is not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        offscreenFailed.say("Citrine: an offscreen surface of \(width)×\(height) pixels for a \(type(of: layer)) could not be "
+            + "made; what it would hold is not drawn (README: Limits)")
     }
 }

@@ -5,7 +5,6 @@ import Musl
 #endif
 import Foundation
 import QuartzCore
-import Synchronization
 
 /// Deep trees on fresh stacks (issue 18: a 100 000-deep chain must draw, in time proportional
 /// to its size).
@@ -36,7 +35,8 @@ import Synchronization
 /// thread costs tens of microseconds, once per `freshStackLevels` levels per frame. Stacks are
 /// few and large because each is address space held while the levels below it draw (and each
 /// thread that allocates may add a 64 MiB malloc arena): four stacks of 512 MiB reach
-/// `maxNestingDepth`, within the bad-input suite's 3 GiB of address space, where sixteen of
+/// `maxNestingDepth` from a caller's stack of about 5.1 MiB or more (five from a smaller one),
+/// within the bad-input suite's 3 GiB of address space, where sixteen of
 /// 128 MiB with their arenas did not fit.
 extension LayerRenderer {
     /// Most levels the caller's stack is trusted with, analyses included, however large it is
@@ -81,13 +81,11 @@ extension LayerRenderer {
         if failure != 0 { Self.reportNoFreshStack(layer, depth: depth, error: failure) }
     }
 
-    private static let reportedNoFreshStack = Atomic<Bool>(false)
+    private static let noFreshStack = _OnceDiagnostic()
 
     /// Says once per process that a subtree went undrawn for want of a thread to draw it on.
     private static func reportNoFreshStack(_ layer: CALayer, depth: Int, error: Int32) {
-        guard !reportedNoFreshStack.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: no thread could be started to draw a layer tree deeper than \(depth) levels (error "
-            + "\(error), \(String(cString: strerror(error)))); a \(type(of: layer)) and its sublayers are not drawn (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        noFreshStack.say("Citrine: no thread could be started to draw a layer tree deeper than \(depth) levels (error "
+            + "\(error), \(String(cString: strerror(error)))); a \(type(of: layer)) and its sublayers are not drawn (README: Limits)")
     }
 }

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// The tree of an emitter's cells as the emitter reads it (issue 18): a cell's `emitterCells`
 /// may nest as deep, and list a cell as often, as a caller likes (cycles are refused when they
 /// are set), so every walk of an emitter's cells — the simulation's plans, the birth values'
@@ -23,16 +20,20 @@ extension CAEmitterCell {
         return copies(of: cells, levelsLeft: maxNesting, budget: &budget)
     }
 
-    /// Whether the tree below `cells` has at most `maxNesting` levels and `maxCells` cells.
+    /// Whether the tree below `cells` has at most `maxNesting` levels and `maxCells` cells: a
+    /// recursion no deeper than `maxNesting`, allocating nothing (the emitter asks every frame).
     private static func isWithinLimits(_ cells: [CAEmitterCell]) -> Bool {
-        var pending = cells.map { ($0, 1) }
         var count = 0
-        while let (cell, level) = pending.popLast() {
-            count += 1
-            guard count <= maxCells, level <= maxNesting else { return false }
-            pending += (cell.emitterCells ?? []).map { ($0, level + 1) }
+        func fits(_ cells: [CAEmitterCell], level: Int) -> Bool {
+            for cell in cells {
+                count += 1
+                guard count <= maxCells else { return false }
+                guard let subs = cell.emitterCells, !subs.isEmpty else { continue }
+                guard level < maxNesting, fits(subs, level: level + 1) else { return false }
+            }
+            return true
         }
-        return true
+        return fits(cells, level: 1)
     }
 
     /// Copies of `cells` and their sub-cells, parents first, while `levelsLeft` and `budget` last.
@@ -49,25 +50,18 @@ extension CAEmitterCell {
         return out
     }
 
-    private static let reportedCut = Atomic<Bool>(false)
+    private static let cut = _OnceDiagnostic()
 
     private static func reportCut() {
-        guard !reportedCut.exchange(true, ordering: .relaxed) else { return }
-        let line = "Citrine: an emitter's cells nest deeper than \(maxNesting) levels or number more than \(maxCells); "
-            + "the cells past that are not emitted (README: Limits)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        cut.say("Citrine: an emitter's cells nest deeper than \(maxNesting) levels or number more than \(maxCells); "
+            + "the cells past that are not emitted (README: Limits)")
     }
 
-    /// Gives up the sub-cell tree without recursion (from `deinit`): a sub-cell this cell holds
-    /// the last reference to gives up its own sub-cells first, so a 100 000-deep chain of cells
-    /// is freed in a loop.
+    /// Gives up the sub-cell tree without recursion (from `deinit`, `_releaseTreeIteratively`).
     func releaseCellsIteratively() {
-        guard var pending = emitterCells else { return }
-        emitterCells = nil
-        while var cell = pending.popLast() {
-            guard isKnownUniquelyReferenced(&cell), let subs = cell.emitterCells else { continue }
-            cell.emitterCells = nil
-            pending += subs
+        _releaseTreeIteratively(below: self) { cell in
+            defer { cell.emitterCells = nil }
+            return cell.emitterCells ?? []
         }
     }
 }

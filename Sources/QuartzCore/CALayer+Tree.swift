@@ -66,18 +66,13 @@ extension CALayer {
         insertSublayer(newLayer, at: UInt32(i))
     }
 
-    /// Releases the sublayers without recursion (from `deinit`): a sublayer this layer holds the
-    /// last reference to gives up its own sublayers first, into the same work list, so a
-    /// 100 000-deep chain is freed in a loop instead of 100 000 nested deinits overflowing the
-    /// stack (issue 18).
+    /// Releases the sublayers without recursion (from `deinit`, `_releaseTreeIteratively`).
     func releaseSubtreeIteratively() {
-        var pending = sublayerStorage
-        sublayerStorage = []
-        while var l = pending.popLast() {
-            guard isKnownUniquelyReferenced(&l), !l.sublayerStorage.isEmpty else { continue }
-            for s in l.sublayerStorage { s.parent = nil }
-            pending += l.sublayerStorage
+        _releaseTreeIteratively(below: self) { l in
+            let own = l.sublayerStorage
+            for s in own { s.parent = nil }
             l.sublayerStorage = []
+            return own
         }
     }
 

@@ -389,8 +389,8 @@ open class CALayer: CAMediaTiming {
     }
 
     deinit {
-        // The unmanaged back pointers to this layer go with it; so does its presentation copy.
-        for l in sublayerStorage { l.parent = nil }
+        // The unmanaged back pointers to this layer go with it (`releaseSubtreeIteratively` clears
+        // its sublayers'); so does its presentation copy.
         releaseSubtreeIteratively()
         presentationLayer?.modelLayer = nil
         ownedPresentation?.release()

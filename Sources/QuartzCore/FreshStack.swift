@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 import Foundation
-import Synchronization
 
 /// Citrine extension: a closure run to completion on a thread of its own with a stack of a chosen
 /// size, as the caller (`_ThreadContext`: its transactions, its own media time), while the
@@ -85,13 +84,12 @@ public enum _DeepRecursion {
     private static func onFreshStack<R>(what: String, _ body: () -> R) -> R? {
         var result: R?
         let failure = _FreshStack.run(bytes: freshStackBytes) { result = body() }
-        if failure != 0, !reportedNoThread.exchange(true, ordering: .relaxed) {
-            let line = "Citrine: no thread could be started to go on \(what) past the calling thread's stack (error "
-                + "\(failure), \(String(cString: strerror(failure)))); the levels below are left out\n"
-            FileHandle.standardError.write(Data(line.utf8))
+        if failure != 0 {
+            noThread.say("Citrine: no thread could be started to go on \(what) past the calling thread's stack (error "
+                + "\(failure), \(String(cString: strerror(failure)))); the levels below are left out")
         }
         return result
     }
 
-    private static let reportedNoThread = Atomic<Bool>(false)
+    private static let noThread = _OnceDiagnostic()
 }

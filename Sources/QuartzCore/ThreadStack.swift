@@ -13,7 +13,7 @@ import CThreadStack
 public enum _ThreadStack {
     /// Bytes between the caller's frame and the lowest address the calling thread's stack may
     /// grow to, nil when the system does not say.
-    public static var bytesLeft: Int? {
+    static var bytesLeft: Int? {
         guard let low = lowestAddress else { return nil }
         var here = 0
         return withUnsafeMutablePointer(to: &here) { Int(bitPattern: $0) } - low
