@@ -1,10 +1,13 @@
 // swift-tools-version:6.0
 // Citrine — Apple's Core Animation for Linux, in Swift.
-// Module map (dependencies point one way; see ../shared/DESIGN.md §2):
-//   Raster ← Graphics2D ← QuartzCore ← Compositor ← CitrineUI ← Demos ← citrine
+// Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
+// iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
+//   Raster ← CoreGraphics ← QuartzCore ← Compositor ← UIKit ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
 //   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
-//   QuartzCore ← CitrineUI (the UIKit-style layer: UIView, touches, gestures, UIView.animate)
+//   QuartzCore ← UIKit (UIView, touches, gestures, UIView.animate, controls)
+//   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
+//   overlays for modules of these names, for test targets only
 //   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
 //   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
@@ -19,18 +22,26 @@ import PackageDescription
 /// stay on (`-O`, not `-Ounchecked`); release builds are unchanged.
 let pixelLoops: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// Swift Testing's cross-import overlays for the modules named UIKit and CoreGraphics: every test
+/// target that can see either module needs them (see the TestingOverlays product).
+let testingOverlays: [Target.Dependency] = ["_Testing_UIKit", "_Testing_CoreGraphics"]
+
 let package = Package(
     name: "Citrine",
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "CoreText", targets: ["CoreText"]),
-        .library(name: "Graphics2D", targets: ["Graphics2D"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "Export", targets: ["Export"]),
         .library(name: "Demos", targets: ["Demos"]),
-        .library(name: "CitrineUI", targets: ["CitrineUI"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        // Swift Testing declares cross-import overlays for modules named UIKit and CoreGraphics
+        // (the toolchain's Testing.swiftcrossimport); a test file importing Testing and UIKit
+        // needs them: "no such module '_Testing_UIKit'" otherwise. For test targets only.
+        .library(name: "TestingOverlays", targets: ["_Testing_UIKit", "_Testing_CoreGraphics"]),
         .library(name: "WindowHost", targets: ["WindowHost"]),
         // Test support: the anchor benchmark scenes (../shared/bench/anchors/scenes.md) as data.
         .library(name: "AnchorScenes", targets: ["AnchorScenes"]),
@@ -51,7 +62,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"], swiftSettings: pixelLoops),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
-        .target(name: "Graphics2D", dependencies: ["Raster", "ImageCodecs"]),
+        .target(name: "CoreGraphics", dependencies: ["Raster", "ImageCodecs"]),
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
@@ -61,50 +72,53 @@ let package = Package(
         // The calling thread's stack bounds (glibc's pthread_getattr_np): how deep drawing and
         // hit testing may recurse on the caller's stack.
         .target(name: "CThreadStack"),
-        .target(name: "QuartzCore", dependencies: ["Graphics2D", "CPrefetch", "CThreadStack"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
-        .target(name: "CoreText", dependencies: ["Compositor", "Graphics2D"]),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "CitrineUI", "Export", "WindowHost"]),
-        .target(name: "CitrineUI", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
+        .target(name: "CoreText", dependencies: ["Compositor", "CoreGraphics"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Export", "WindowHost"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", "CitrineUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
+        .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
+        .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/CoreGraphics"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // Test support shared by the test targets (an independent decoder: Pillow in a child process).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
-        .testTarget(name: "Graphics2DTests", dependencies: ["Graphics2D"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster"]),
-        .testTarget(name: "DemosTests", dependencies: ["Demos", "ImageCodecs", "Raster", "QuartzCore", "CitrineUI"],
+        .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: testingOverlays + ["QuartzCore"]),
+        .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "Raster"]),
+        .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CitrineUITests", dependencies: ["CitrineUI", "QuartzCore", "Compositor", "Raster"]),
-        .testTarget(name: "WindowHostTests", dependencies: ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster"]),
+        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
-        .testTarget(name: "ReadmeTests", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster"]),
+        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
-        .testTarget(name: "IOSSnippetsTests", dependencies: ["QuartzCore", "Compositor", "CoreText", "CitrineUI", "Raster",
+        .testTarget(name: "IOSSnippetsTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "CoreText", "UIKit", "Raster",
                                                             "citrine-runloop-probe", "TestSupport"]),
         // The main run loop run by hand on a process's real main thread (a test's is the runner's).
         .executableTarget(name: "citrine-runloop-probe", dependencies: ["QuartzCore"], path: "Tests/RunLoopProbe"),
-        .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: ["QuartzCore", "CoreText", "CitrineUI"],
+        .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: testingOverlays + ["QuartzCore", "CoreText", "UIKit"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
-        .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "Graphics2D", "ImageCodecs", "Raster", "CitrineUI",
+        .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "ImageCodecs", "Raster", "UIKit",
                                                      "CoreText", "Export", "WindowHost", "TestSupport"],
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["BadInputCases", "citrine-bad-input", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -103,7 +103,7 @@ let package = Package(
             name: "window-bench",
             dependencies: [
                 .product(name: "Demos", package: rootFolder),
-                .product(name: "CitrineUI", package: rootFolder),
+                .product(name: "UIKit", package: rootFolder),
                 .product(name: "QuartzCore", package: rootFolder),
                 .product(name: "WindowHost", package: rootFolder),
             ],

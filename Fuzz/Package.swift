@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "fuzz-jpeg", dependencies: [.product(name: "ImageCodecs", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzJPEG"),
         // Bytes → a CGPath (finite and non-finite coordinates) filled, stroked and dashed.
-        .executableTarget(name: "fuzz-path", dependencies: [.product(name: "Graphics2D", package: rootFolder), "FuzzSupport"],
+        .executableTarget(name: "fuzz-path", dependencies: [.product(name: "CoreGraphics", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzPath"),
         // Bytes → a layer tree (seven layer classes, properties, masks, animations, transactions)
         // drawn by a CARenderer at a few times.

@@ -9,4 +9,4 @@
 // the Core Graphics subset along as Apple's CoreText brings CoreGraphics (`CTFont`, `CGContext`,
 // `CFAttributedString`, `CFRange`).
 @_exported import Compositor
-@_exported import Graphics2D
+@_exported import CoreGraphics

@@ -27,7 +27,7 @@ import Synchronization
 ///   frames are the same as with one thread. Layer trees are confined to their thread
 ///   (`CATransaction` keeps its state per thread, as Apple's does).
 /// * `init(size:scale:makeScene:)` — the same with an `ExportScene`: a tree plus what drives it
-///   (scripted input for CitrineUI views), advanced at every frame time.
+///   (scripted input for UIKit views), advanced at every frame time.
 ///
 /// **Output.** Files are written to a hidden temporary file in the destination's folder and
 /// renamed into place when complete: a failed, cancelled or killed export leaves no partial
@@ -88,7 +88,7 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// calls the scene's `advance(to:)` at every frame time, in order, before drawing.
     ///
     /// `scenesShareState`: true when two scenes alive at once would share process-wide state —
-    /// CitrineUI's scenes all drive `UIApplication.shared` — so that only one may exist: the
+    /// UIKit's scenes all drive `UIApplication.shared` — so that only one may exist: the
     /// export then builds one scene and draws every frame on one thread, the others (`threads`)
     /// encoding. Default false: every rendering thread builds its own.
     public init(size: CGSize, scale: CGFloat = 1, scenesShareState: Bool = false,
@@ -353,7 +353,7 @@ final class ExportJob: @unchecked Sendable {
 /// `advance(to:)` once for every frame time, in order (also for the frames another worker
 /// draws, so every copy of the scene lives through the same history), then commits the
 /// thread's transaction and draws `rootLayer` at that time. A scene is built, advanced and drawn on one thread; one whose `advance` uses
-/// state shared between threads (CitrineUI's `UIApplication.shared`) must be exported with
+/// state shared between threads (UIKit's `UIApplication.shared`) must be exported with
 /// `threads = 1`.
 public protocol ExportScene: AnyObject {
     /// The tree drawn.

@@ -6,4 +6,4 @@
 // the screen would show at any media time (model tree → presentation tree); it draws pixels only
 // through `CGContext` calls. Time is a parameter: `CACurrentMediaTime()` reads `CAMediaClock`,
 // which tests set by hand (see README, "Deterministic time").
-@_exported import Graphics2D
+@_exported import CoreGraphics

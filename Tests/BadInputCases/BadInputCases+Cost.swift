@@ -1,6 +1,6 @@
 import Compositor
 import Foundation
-import Graphics2D
+import CoreGraphics
 import QuartzCore
 
 /// Size: deep and wide trees, many animations, long texts, huge paths, fine dashes and huge

@@ -1,6 +1,6 @@
 import Compositor
 import Foundation
-import Graphics2D
+import CoreGraphics
 import QuartzCore
 import Raster
 

@@ -1,6 +1,6 @@
 import Compositor
 import Foundation
-import Graphics2D
+import CoreGraphics
 import QuartzCore
 
 /// Scale measurements of issue 18 for the figures in RELIABILITY.md that the suite does not

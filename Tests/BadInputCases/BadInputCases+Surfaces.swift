@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 import Compositor
 import Export
 import Foundation

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 import Foundation
 import QuartzCore
 

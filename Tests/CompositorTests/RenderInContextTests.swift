@@ -1,5 +1,5 @@
 import Compositor
-import Graphics2D
+import CoreGraphics
 import QuartzCore
 import Raster
 import Testing

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 import Demos
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 // Shared helpers of the Seed*Tests suites (no tests here): a driver for seed demos and point comparisons.
-import CitrineUI
+import UIKit
 import Demos
 import Testing
 

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 import CoreText
 import Foundation
 import QuartzCore

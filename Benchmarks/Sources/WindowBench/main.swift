@@ -13,7 +13,7 @@
 //
 // Prints one line per demo and scale (at most --max-seconds of each demo's timeline), and a JSON
 // summary with --json.
-import CitrineUI
+import UIKit
 import Demos
 import Foundation
 import QuartzCore

@@ -1,4 +1,4 @@
-import Graphics2D
+import CoreGraphics
 import FuzzSupport
 
 runFuzzer { data, size in fuzzPath(data ?? UnsafePointer(bitPattern: 1)!, size) }

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Activity indicator (seed 000): in a red view, a CAReplicatorLayer of 20 green 10 × 10 dots,
 // each turned 2π/20 about the centre (instanceTransform) and 1/20 s later (instanceDelay =

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Three-ball loader (seed 002): in a container of width w, ball 1 (radius r = ball width ·
 // ballScale / 2) travels half of a big circle (centre (R + r, w/2), R = (w/2 + r)/2, from π to

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Image carousel with a cube transition (seed 003): an image view shows image k of 5; a left
 // swipe shows the next (k + 1 mod 5) and a right swipe the previous (k − 1 mod 5), each through

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Falling petal (seed 003), the six listings besides pause/resume (SeedDemo+PetalPause.swift).
 // Each has the same 10 × 20 petal layer at (50, 150) in a view controller's view:

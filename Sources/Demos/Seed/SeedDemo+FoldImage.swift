@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Fold image (seed 000): one image shown by two image views, the top half through contentsRect
 // (0, 0, 1, 0.5) hinged at its bottom edge (anchorPoint (0.5, 1)), the bottom half through

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Layer-only scenes that come from no seed tutorial, in the one demo list: the particle scenes
 // (issue 17: confetti and fire, `ParticleDemos`) and the 3D scenes (issue 16: Lockwood's cube,

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Page curl (seed 000): each tap shows the next of three pictures (1, 2, 3, 1, …; the seed's
 // counter starts at 2) through a page-curl transition of 2 s, here with UIView's

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Path dots (seed 000): a finger draws a UIBezierPath (move on touch down, a line per move)
 // stroked in draw(_:); "start" adds a CAKeyframeAnimation of "position" along that path

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Falling petal with pause and resume (seed 003): a 10 × 20 petal layer at (50, 150), anchor
 // (0.5, 0.6). The first touch starts a 5 s move to the touch point (CABasicAnimation of

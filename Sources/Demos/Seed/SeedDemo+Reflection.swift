@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Reflection (seed 000): a view whose layer class is CAReplicatorLayer, holding an image view;
 // 2 instances, the second turned π about x and moved down by the view's height (so it hangs

@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // QQ sticky bubble (seeds 000 and 001): a big circle follows a pan; a small circle stays at the
 // origin and shrinks with the distance (r = r₀ − d/10); a CAShapeLayer joins them with two lines

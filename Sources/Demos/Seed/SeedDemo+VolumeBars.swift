@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 
 // Volume bars (seed 000): in a dark view, a CAReplicatorLayer of 3 white 30 × 150 bars
 // (anchor (0.5, 1), bottom at the view's bottom), each 45 pt right of the previous

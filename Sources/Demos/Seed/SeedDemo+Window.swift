@@ -1,4 +1,4 @@
-import CitrineUI
+import UIKit
 import WindowHost
 
 extension SeedDemo {
@@ -10,7 +10,7 @@ extension SeedDemo {
     }
 }
 
-/// A CitrineUI window as the window host's scene: the host's pointer events go into
+/// A UIKit window as the window host's scene: the host's pointer events go into
 /// `UIApplication`'s one input path, and each displayed frame is one turn of its run loop — the
 /// same calls a scripted `UIEventTimeline` makes headless.
 final class WindowScene: HostedScene {

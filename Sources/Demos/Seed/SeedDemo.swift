@@ -1,6 +1,6 @@
-import CitrineUI
+import UIKit
 
-// The seed tutorials' demos, on CitrineUI (issue 14): each one builds a window of views exactly
+// The seed tutorials' demos, on UIKit (issue 14): each one builds a window of views exactly
 // as the seed's iOS code builds its view controller, and carries a scripted input timeline that
 // drives it headless through `UIApplication`'s one input path (`UIEventTimeline.play`, which
 // steps the media clock and calls `UIApplication.advance(to:)`). `SeedDemo.all` is the one list

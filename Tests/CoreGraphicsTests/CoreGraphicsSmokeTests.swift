@@ -1,0 +1,6 @@
+import Testing
+import CoreGraphics
+
+@Test func CoreGraphicsModuleLoads() {
+    #expect(Bool(true))
+}
