@@ -11,6 +11,7 @@
 //   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
 //   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
+//   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
 
@@ -72,7 +73,11 @@ let package = Package(
         // The calling thread's stack bounds (glibc's pthread_getattr_np): how deep drawing and
         // hit testing may recurse on the caller's stack.
         .target(name: "CThreadStack"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack"]),
+        // Instances of classes known only at run time (presentation copies of an app's layer
+        // subclass, a view's `layerClass`) through the Swift runtime: what the Objective-C
+        // runtime gives Core Animation on Apple.
+        .target(name: "CClassRuntime"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack", "CClassRuntime"]),
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
         .target(name: "CoreText", dependencies: ["Compositor", "CoreGraphics"]),

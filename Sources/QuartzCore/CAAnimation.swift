@@ -73,25 +73,24 @@ open class CAAnimation: CAMediaTiming {
     /// conformance makes it, so subclasses write the same `required init?(coder:)` as on iOS.
     public required init?(coder: NSCoder) { return nil }
 
-    /// Makes an animation of the receiver's dynamic class through its `init()`, with the
-    /// properties of `source` when given (Citrine's replacement for the Objective-C runtime's
-    /// `[[self class] alloc]`, used by `copy()` and `animation()`). A subclass inherits it when it
-    /// overrides `init()` and `init?(coder:)` or declares no initializer; one with only
-    /// initializers of its own gets a compile error naming `init(_copyOf:)`: add
-    /// `override init() { super.init() }`.
-    public required convenience init(_copyOf source: CAAnimation?) {
-        self.init()
-        if let source { copyProperties(from: source) }
-    }
+    /// A new animation of QuartzCore's class nearest to this class, through its `init()`. Each
+    /// of QuartzCore's animation classes overrides it; an app's subclass cannot (it is
+    /// internal), so on an app's class it makes the Core Animation class it derives from.
+    class func makeCoreAnimationAnimation() -> CAAnimation { CAAnimation() }
 
-    /// A new animation (Apple's `+animation` factory).
-    public class func animation() -> Self { Self(_copyOf: nil) }
+    /// A new animation (Apple's `+animation` factory, `[[self alloc] init]`): through the
+    /// class's own `init()`. A class that declares initializers of its own without overriding
+    /// `init()` traps with "Use of unimplemented initializer 'init()'", as on Apple.
+    public class func animation() -> Self {
+        let fresh = makeCoreAnimationAnimation()
+        return unsafeDowncast(type(of: fresh) == self ? fresh : DynamicInstance.animationCallingInit(self), to: Self.self)
+    }
 
     /// The default value of a property (Apple's `defaultValue(forKey:)`): the value of a fresh
     /// animation for the keys of `animationProperties`, nil for any other key.
     open class func defaultValue(forKey key: String) -> Any? {
         guard let property = animationProperties[key] else { return nil }
-        return property.get(Self(_copyOf: nil))
+        return property.get(makeCoreAnimationAnimation())
     }
 
     /// Whether the value for `key` is archived; always true here.
@@ -134,10 +133,15 @@ open class CAAnimation: CAMediaTiming {
     ]
 
     /// A copy with the same properties, of the same class (Apple's `NSCopying`; `zone` is
-    /// ignored). Subclasses with stored properties of their own override it as on iOS
-    /// (`let c = super.copy(with: zone) as! Self; c.tag = tag; return c`) or override
-    /// `copyProperties(from:)`. Adding an animation to a layer copies it through this.
-    open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(_copyOf: self) }
+    /// ignored). Adding an animation to a layer copies it through this. QuartzCore's classes
+    /// copy through `copyProperties(from:)`; an app's subclass gets its own stored properties
+    /// copied one by one over that (`DynamicInstance`), no initializer of its own called, and
+    /// may still override this as on iOS (`let c = super.copy(with: zone) as! Self; …`).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let template = type(of: self).makeCoreAnimationAnimation()
+        template.copyProperties(from: self)
+        return type(of: template) == type(of: self) ? template : DynamicInstance.copy(of: self, over: template)
+    }
 
     /// `copy(with: nil)`, as NSObject's `copy()`.
     open func copy() -> Any { copy(with: nil) }
@@ -185,6 +189,7 @@ open class CAAnimation: CAMediaTiming {
 
 /// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CAPropertyAnimation() }
     /// The animated key path, e.g. "position", "transform.rotation.z".
     public var keyPath: String? { didSet { target = nil } }
     /// Add the animated value to the current value instead of replacing it. Default false.
@@ -318,6 +323,7 @@ enum AnimationTarget {
 /// | by           | current → current + byValue (additive on current)     |
 /// | none         | previous presentation value → current value (needs the layer's record; here: current → current) |
 open class CABasicAnimation: CAPropertyAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CABasicAnimation() }
     public var fromValue: Any?
     public var toValue: Any?
     public var byValue: Any?

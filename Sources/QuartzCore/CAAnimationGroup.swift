@@ -3,6 +3,7 @@
 /// play (eased by the group's timing function), so children are clipped to the group's duration
 /// and repeat with it. Children's `isRemovedOnCompletion` and delegates are ignored, as on Apple.
 open class CAAnimationGroup: CAAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CAAnimationGroup() }
     /// The animations run together (default nil). An array that contains this group, directly
     /// or inside a nested group, would make the group a cycle (copying it or applying it would
     /// never end): such an assignment is refused and the property keeps its value (Citrine;

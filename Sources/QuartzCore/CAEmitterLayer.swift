@@ -55,73 +55,74 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// As on Apple, a particle keeps the values it was born with: a changed or animated value
 /// applies to the particles born afterwards (see `CAEmitterLayer+BirthValues.swift`).
 open class CAEmitterLayer: CALayer {
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAEmitterLayer(layer: $0) } ?? CAEmitterLayer() }
     /// With cells, the particles move with every frame time.
     override open var _changesWithTime: Bool { emitterCells?.isEmpty == false }
 
     /// The cells emitted from the shape. Default nil.
-    public var emitterCells: [CAEmitterCell]? {
+    open var emitterCells: [CAEmitterCell]? {
         willSet { willChangeBirthValues() }
         didSet { cellsArePrivate = false; propertyChanged("emitterCells", oldValue) }
     }
     /// Multiplies every cell's birth rate. Default 1.
-    public var birthRate: Float = 1 {
+    open var birthRate: Float = 1 {
         willSet { if newValue != birthRate { willChangeBirthValues() } }
         didSet { propertyChanged("birthRate", oldValue) }
     }
     /// Multiplies every cell's lifetime and lifetime range. Default 1.
-    public var lifetime: Float = 1 {
+    open var lifetime: Float = 1 {
         willSet { if newValue != lifetime { willChangeBirthValues() } }
         didSet { propertyChanged("lifetime", oldValue) }
     }
     /// Centre of the emitter shape, in the layer's coordinates. Default (0, 0).
-    public var emitterPosition: CGPoint = .zero {
+    open var emitterPosition: CGPoint = .zero {
         willSet { if newValue != emitterPosition { willChangeBirthValues() } }
         didSet { propertyChanged("emitterPosition", oldValue) }
     }
-    public var emitterZPosition: CGFloat = 0 {
+    open var emitterZPosition: CGFloat = 0 {
         willSet { if newValue != emitterZPosition { willChangeBirthValues() } }
         didSet { propertyChanged("emitterZPosition", oldValue) }
     }
-    public var emitterSize: CGSize = .zero {
+    open var emitterSize: CGSize = .zero {
         willSet { if newValue != emitterSize { willChangeBirthValues() } }
         didSet { propertyChanged("emitterSize", oldValue) }
     }
-    public var emitterDepth: CGFloat = 0 {
+    open var emitterDepth: CGFloat = 0 {
         willSet { if newValue != emitterDepth { willChangeBirthValues() } }
         didSet { propertyChanged("emitterDepth", oldValue) }
     }
     /// Default `.point`.
-    public var emitterShape: CAEmitterLayerEmitterShape = .point {
+    open var emitterShape: CAEmitterLayerEmitterShape = .point {
         willSet { if newValue != emitterShape { willChangeBirthValues() } }
         didSet { propertyChanged("emitterShape", oldValue) }
     }
     /// Default `.volume`.
-    public var emitterMode: CAEmitterLayerEmitterMode = .volume {
+    open var emitterMode: CAEmitterLayerEmitterMode = .volume {
         willSet { if newValue != emitterMode { willChangeBirthValues() } }
         didSet { propertyChanged("emitterMode", oldValue) }
     }
     /// Default `.unordered`.
-    public var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { propertyChanged("renderMode", oldValue) } }
+    open var renderMode: CAEmitterLayerRenderMode = .unordered { didSet { propertyChanged("renderMode", oldValue) } }
     /// Kept for source compatibility: particles are flattened into the layer's plane (their z
     /// orders `.backToFront` only).
-    public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
+    open var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
     /// Multiplies every cell's velocity and velocity range. Default 1.
-    public var velocity: Float = 1 {
+    open var velocity: Float = 1 {
         willSet { if newValue != velocity { willChangeBirthValues() } }
         didSet { propertyChanged("velocity", oldValue) }
     }
     /// Multiplies every particle's scale. Default 1.
-    public var scale: Float = 1 {
+    open var scale: Float = 1 {
         willSet { if newValue != scale { willChangeBirthValues() } }
         didSet { propertyChanged("scale", oldValue) }
     }
     /// Multiplies every cell's spin and spin range. Default 1.
-    public var spin: Float = 1 {
+    open var spin: Float = 1 {
         willSet { if newValue != spin { willChangeBirthValues() } }
         didSet { propertyChanged("spin", oldValue) }
     }
     /// Seeds the particles' random values: same seed, same particles. Default 0.
-    public var seed: UInt32 = 0 { didSet { propertyChanged("seed", oldValue) } }
+    open var seed: UInt32 = 0 { didSet { propertyChanged("seed", oldValue) } }
 
     /// A model layer's values from before its changes that live particles were born with
     /// (`CAEmitterLayer+BirthValues.swift`).

@@ -37,6 +37,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   a segment the position advances along its arc length. `rotationMode` turns the layer to the
 ///   path's tangent (added to `transform.rotation.z`; `.rotateAutoReverse` adds π).
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CAKeyframeAnimation() }
     public var values: [Any]? { didSet { typedValues = nil; cachedTimes = nil; pacedLengths = nil; cubicPacedTable = nil } }
     public var path: CGPath? { didSet { measure = nil; drawableSegments = nil } }
     public var keyTimes: [NSNumber]? { didSet { cachedTimes = nil } }

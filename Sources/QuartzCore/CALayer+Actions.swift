@@ -63,7 +63,7 @@ extension CALayer {
             return ParsedKeyPath(keyPath).get(AnimatableValue(fallback))?.value
         }
         // The presentation value before this change: evaluate with the old model value.
-        let p = type(of: self).init(_copyOf: self)
+        let p = CALayer.copy(of: self)
         p.modelLayer = Unmanaged.passUnretained(self)
         if let property = type(of: self).propertyRegistry[key] { property.set(p, fallback) } else { p.extraValues[key] = fallback }
         animationStore.apply(to: &p.state, of: p, at: localTime(fromMediaTime: CACurrentMediaTime()), restoringFrom: nil)

@@ -89,11 +89,12 @@ func convertKVCValue<V>(_ value: Any?, to: V.Type) -> V? {
 /// Per layer class: the keys of its `@Animatable` properties and whether the class is an app's
 /// (defined outside QuartzCore). Found by reflection once per class.
 enum AnimatablePropertyCatalog {
-    struct Entry: Sendable {
+    struct Entry: @unchecked Sendable {
         let keys: Set<String>
-        /// An app's subclass: its presentation copies are made anew through `init(layer:)`
-        /// whenever they are evaluated (it may keep values in stored properties of its own,
-        /// which only its `init(layer:)` knows how to copy).
+        /// The declared initial value of each key (`defaultValue(forKey:)`); values, never mutated.
+        let initialValues: [String: Any]
+        /// An app's subclass: its presentation copies are made anew (`CALayer.copy(of:)`)
+        /// whenever they are evaluated (it may keep values in stored properties of its own).
         let isAppClass: Bool
     }
 
@@ -107,7 +108,10 @@ enum AnimatablePropertyCatalog {
     static func entry(for layer: CALayer) -> Entry {
         let id = ObjectIdentifier(type(of: layer))
         if let known = entries.withLock({ $0[id] }) { return known }
-        let entry = Entry(keys: Set(storages(of: layer).map(\.key)),
+        let storages = storages(of: layer)
+        let entry = Entry(keys: Set(storages.map(\.key)),
+                          initialValues: Dictionary(storages.compactMap { s in s.storage.initialAny.map { (s.key, $0) } },
+                                                    uniquingKeysWith: { first, _ in first }),
                           isAppClass: !_typeName(type(of: layer), qualified: true).hasPrefix("QuartzCore."))
         entries.withLock { $0[id] = entry }
         return entry

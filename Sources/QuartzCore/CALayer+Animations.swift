@@ -40,7 +40,7 @@ extension CALayer {
             key = kCATransition
             /// `layer` as last presented, with copies of its sublayers as last committed.
             func presentedCopy(_ layer: CALayer, depth: Int) -> CALayer {
-                let copy = type(of: layer).init(_copyOf: layer.presentationLayer ?? layer)
+                let copy = CALayer.copy(of: layer.presentationLayer ?? layer)
                 guard depth < 64 else { return copy }
                 let committed = CATransaction.committedSublayers(of: layer)
                 for sub in committed ?? layer.sublayerStorage

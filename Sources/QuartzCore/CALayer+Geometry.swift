@@ -5,12 +5,9 @@ import Foundation
 extension CALayer {
     // MARK: - Derived geometry
 
-    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the bounds
-    /// mapped by `transform` about the anchor point. Setting it solves for the bounds size through
-    /// the transform's linear part (exact for scales and quarter turns; Apple calls other
-    /// rotations undefined, where the size is kept) and moves `position` so the box lands on
-    /// the given origin.
-    public var frame: CGRect {
+    /// `frame`'s value and its setter's effect (`frame` itself is declared in the class, where
+    /// a subclass can override it).
+    var frameInSuperlayer: CGRect {
         get {
             let corners = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
                            CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)]
@@ -24,7 +21,7 @@ extension CALayer {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
                   newValue.width.isFinite, newValue.height.isFinite else { return }
             if let size = boundsSize(forFrameSize: newValue.size) { bounds.size = size }
-            let current = frame
+            let current = frameInSuperlayer
             position = CGPoint(x: position.x + newValue.minX - current.minX,
                                y: position.y + newValue.minY - current.minY)
         }

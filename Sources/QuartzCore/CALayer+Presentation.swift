@@ -35,11 +35,11 @@ extension CALayer {
         let p: CALayer
         var copied = false
         if let existing = presentationLayer, !makesFreshPresentationCopies { p = existing } else {
-            // An app's subclass is copied anew through its `init(layer:)` at every evaluation,
-            // as on Apple (its own stored properties are copied there); a replaced copy keeps
-            // its model alive while someone holds it.
+            // An app's subclass is copied anew at every evaluation, as Core Animation does on
+            // Apple (`copy(of:)` copies its own stored properties); a replaced copy keeps its
+            // model alive while someone holds it.
             if let retired = presentationLayer { retired.retiredModel = self }
-            p = type(of: self).init(_copyOf: self)
+            p = CALayer.copy(of: self)
             p.modelLayer = Unmanaged.passUnretained(self)
             presentationLayer = p
             copied = true
@@ -52,7 +52,7 @@ extension CALayer {
         // No observers run: p's setters (subclass and extra keys) see `modelLayer` set and return.
         animationStore.apply(to: &p.state, of: p, at: t, restoringFrom: restoring ? self : nil)
         presentedAt = (t, p.modelVersion)
-        // p was made by `type(of: self).init(layer:)`: the cast cannot fail.
+        // p was made by `CALayer.copy(of: self)`, of this layer's class: the cast cannot fail.
         return unsafeDowncast(p, to: Self.self)
     }
 

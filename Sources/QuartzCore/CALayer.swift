@@ -139,7 +139,17 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Geometry
     /// Default .zero.
-    public var bounds: CGRect {
+    /// The layer's rectangle in its superlayer's coordinates: the bounding box of the bounds
+    /// mapped by `transform` about the anchor point. Setting it solves for the bounds size through
+    /// the transform's linear part (exact for scales and quarter turns; Apple calls other
+    /// rotations undefined, where the size is kept) and moves `position` so the box lands on
+    /// the given origin. Not animatable (Apple: derived from bounds, position and transform).
+    open var frame: CGRect {
+        get { frameInSuperlayer }
+        set { frameInSuperlayer = newValue }
+    }
+
+    open var bounds: CGRect {
         get { state.bounds }
         set {
             let old = state.bounds
@@ -150,65 +160,65 @@ open class CALayer: CAMediaTiming {
         }
     }
     /// Position of the anchor point in the superlayer. Default .zero.
-    public var position: CGPoint {
+    open var position: CGPoint {
         get { state.position }
         set { let old = state.position; state.position = newValue; changed("position", old) }
     }
-    public var zPosition: CGFloat {
+    open var zPosition: CGFloat {
         get { state.zPosition }
         set { let old = state.zPosition; state.zPosition = newValue; changed("zPosition", old) }
     }
     /// In unit coordinates of the bounds. Default (0.5, 0.5).
-    public var anchorPoint: CGPoint {
+    open var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set { let old = state.anchorPoint; state.anchorPoint = newValue; changed("anchorPoint", old) }
     }
-    public var anchorPointZ: CGFloat {
+    open var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
         set { let old = state.anchorPointZ; state.anchorPointZ = newValue; changed("anchorPointZ", old) }
     }
-    public var transform: CATransform3D {
+    open var transform: CATransform3D {
         get { state.transform }
         set { let old = state.transform; state.transform = newValue; changed("transform", old) }
     }
-    public var sublayerTransform: CATransform3D {
+    open var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
         set { let old = state.sublayerTransform; state.sublayerTransform = newValue; changed("sublayerTransform", old) }
     }
 
     // MARK: Appearance
-    public var isHidden: Bool {
+    open var isHidden: Bool {
         get { state.isHidden }
         set { let old = state.isHidden; state.isHidden = newValue; changed("hidden", old) }
     }
     /// 0…1. Default 1.
-    public var opacity: Float {
+    open var opacity: Float {
         get { state.opacity }
         set { let old = state.opacity; state.opacity = newValue; changed("opacity", old) }
     }
-    public var backgroundColor: CGColor? {
+    open var backgroundColor: CGColor? {
         get { state.backgroundColor }
         set { let old = state.backgroundColor; state.backgroundColor = newValue; changed("backgroundColor", old) }
     }
-    public var borderWidth: CGFloat {
+    open var borderWidth: CGFloat {
         get { state.borderWidth }
         set { let old = state.borderWidth; state.borderWidth = newValue; changed("borderWidth", old) }
     }
     /// Default opaque black.
-    public var borderColor: CGColor? {
+    open var borderColor: CGColor? {
         get { state.borderColor }
         set { let old = state.borderColor; state.borderColor = newValue; changed("borderColor", old) }
     }
-    public var cornerRadius: CGFloat {
+    open var cornerRadius: CGFloat {
         get { state.cornerRadius }
         set { let old = state.cornerRadius; state.cornerRadius = newValue; changed("cornerRadius", old) }
     }
     /// Default: all four corners.
-    public var maskedCorners: CACornerMask {
+    open var maskedCorners: CACornerMask {
         get { state.maskedCorners }
         set { let old = state.maskedCorners; state.maskedCorners = newValue; changed("maskedCorners", old) }
     }
-    public var masksToBounds: Bool {
+    open var masksToBounds: Bool {
         get { state.masksToBounds }
         set { let old = state.masksToBounds; state.masksToBounds = newValue; changed("masksToBounds", old) }
     }
@@ -217,7 +227,7 @@ open class CALayer: CAMediaTiming {
     /// undefined." Citrine refuses such an assignment, and any that would close a cycle — the
     /// layer itself, one of its ancestors, another layer's mask (issue 18): the property keeps
     /// its value (see `canBeMask(of:)`).
-    public var mask: CALayer? {
+    open var mask: CALayer? {
         get { state.mask }
         set {
             guard newValue !== state.mask else { return }
@@ -229,29 +239,29 @@ open class CALayer: CAMediaTiming {
             changed("mask", old)
         }
     }
-    public var isDoubleSided: Bool {
+    open var isDoubleSided: Bool {
         get { state.isDoubleSided }
         set { let old = state.isDoubleSided; state.isDoubleSided = newValue; changed("doubleSided", old) }
     }
-    public var isOpaque: Bool {
+    open var isOpaque: Bool {
         get { state.isOpaque }
         set { let old = state.isOpaque; state.isOpaque = newValue; changed("opaque", old) }
     }
     /// Accepted for source compatibility; drawing is always synchronous here. Default false.
-    public var drawsAsynchronously: Bool {
+    open var drawsAsynchronously: Bool {
         get { state.drawsAsynchronously }
         set { state.drawsAsynchronously = newValue }
     }
-    public var name: String? {
+    open var name: String? {
         get { state.name }
         set { state.name = newValue }
     }
-    public var style: [AnyHashable: Any]? {
+    open var style: [AnyHashable: Any]? {
         get { state.style }
         set { state.style = newValue }
     }
     /// Actions by key, consulted after the delegate (nil = keep searching, `NSNull()` = stop).
-    public var actions: [String: CAAction]? {
+    open var actions: [String: CAAction]? {
         get { state.actions }
         set { state.actions = newValue }
     }
@@ -260,71 +270,71 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Contents
     /// A `CGImage` (or nil).
-    public var contents: Any? {
+    open var contents: Any? {
         get { state.contents }
         set { let old = state.contents; state.contents = newValue; changed("contents", old) }
     }
     /// Unit rectangle of the contents to show. Default (0, 0, 1, 1).
-    public var contentsRect: CGRect {
+    open var contentsRect: CGRect {
         get { state.contentsRect }
         set { let old = state.contentsRect; state.contentsRect = newValue; changed("contentsRect", old) }
     }
     /// Stretchable unit rectangle for nine-slice scaling. Default (0, 0, 1, 1).
-    public var contentsCenter: CGRect {
+    open var contentsCenter: CGRect {
         get { state.contentsCenter }
         set { let old = state.contentsCenter; state.contentsCenter = newValue; changed("contentsCenter", old) }
     }
     /// Default `.resize`.
-    public var contentsGravity: CALayerContentsGravity {
+    open var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
         set { let old = state.contentsGravity; state.contentsGravity = newValue; changed("contentsGravity", old) }
     }
     /// Pixels per point of the contents. Default 1.
-    public var contentsScale: CGFloat {
+    open var contentsScale: CGFloat {
         get { state.contentsScale }
         set { let old = state.contentsScale; state.contentsScale = newValue; changed("contentsScale", old) }
     }
-    public var needsDisplayOnBoundsChange: Bool {
+    open var needsDisplayOnBoundsChange: Bool {
         get { state.needsDisplayOnBoundsChange }
         set { state.needsDisplayOnBoundsChange = newValue }
     }
 
     // MARK: Shadow
     /// Default opaque black.
-    public var shadowColor: CGColor? {
+    open var shadowColor: CGColor? {
         get { state.shadowColor }
         set { let old = state.shadowColor; state.shadowColor = newValue; changed("shadowColor", old) }
     }
     /// 0…1. Default 0 (no shadow).
-    public var shadowOpacity: Float {
+    open var shadowOpacity: Float {
         get { state.shadowOpacity }
         set { let old = state.shadowOpacity; state.shadowOpacity = newValue; changed("shadowOpacity", old) }
     }
     /// Default (0, −3).
-    public var shadowOffset: CGSize {
+    open var shadowOffset: CGSize {
         get { state.shadowOffset }
         set { let old = state.shadowOffset; state.shadowOffset = newValue; changed("shadowOffset", old) }
     }
     /// Default 3.
-    public var shadowRadius: CGFloat {
+    open var shadowRadius: CGFloat {
         get { state.shadowRadius }
         set { let old = state.shadowRadius; state.shadowRadius = newValue; changed("shadowRadius", old) }
     }
-    public var shadowPath: CGPath? {
+    open var shadowPath: CGPath? {
         get { state.shadowPath }
         set { let old = state.shadowPath; state.shadowPath = newValue; changed("shadowPath", old) }
     }
 
     // MARK: Tree
     /// The layer this one is a sublayer of (not retained, as on Apple).
-    public var superlayer: CALayer? { parent?.takeUnretainedValue() }
+    open var superlayer: CALayer? { parent?.takeUnretainedValue() }
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { sublayerIndicesAreCurrent = false } }
     /// This layer's index in its superlayer's `sublayerStorage`, valid while the superlayer's
     /// `sublayerIndicesAreCurrent` (renumbered on demand after the sublayers change).
     @exclusivity(unchecked) var indexInSuperlayer = 0
     @exclusivity(unchecked) var sublayerIndicesAreCurrent = false
     /// The sublayers, back to front.
-    public var sublayers: [CALayer]? {
+    open var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
             CATransaction.sublayersWillChange(self)
@@ -398,8 +408,9 @@ open class CALayer: CAMediaTiming {
     }
 
     /// A copy of `layer`'s properties (Apple's `init(layer:)`): Core Animation makes presentation
-    /// copies through it (see `init(_copyOf:)`), so a subclass that overrides it copies its own
-    /// stored properties there, as on Apple. `@Animatable` properties are copied for it.
+    /// copies of its own classes through it. An app's subclass may override it as on Apple
+    /// (calling `super.init(layer:)`), but its presentation copies copy its stored properties
+    /// without calling it (see `copy(of:)`). `@Animatable` properties are copied for it.
     public init(layer: Any) {
         createdBeforeCommit = CATransaction.commitSerial
         isShadowCopy = true
@@ -411,17 +422,35 @@ open class CALayer: CAMediaTiming {
     /// conformance makes it, so subclasses write the same `required init?(coder:)` as on iOS.
     public required init?(coder: NSCoder) { return nil }
 
-    /// Makes a layer of the receiver's dynamic class: a copy through `init(layer:)` of `layer`,
-    /// or a fresh one through `init()` when nil (Citrine's replacement for the Objective-C
-    /// runtime's `[[self class] alloc]`: presentation copies and `defaultValue(forKey:)` use it).
-    ///
-    /// A subclass inherits it as long as it overrides all of `init()`, `init(layer:)` and
-    /// `init?(coder:)`, or declares no initializer at all — what Apple recommends anyway, since
-    /// Core Animation calls `init(layer:)` on every subclass. A subclass with only initializers
-    /// of its own gets a compile error naming `init(_copyOf:)`: add
-    /// `override init() { super.init() }` and `override init(layer: Any) { super.init(layer: layer) }`.
-    public required convenience init(_copyOf layer: Any?) {
-        if let layer { self.init(layer: layer) } else { self.init() }
+    /// A new layer of QuartzCore's class nearest to this class: a copy of `layer` through its
+    /// `init(layer:)`, or a fresh one through `init()` when nil. Each of QuartzCore's layer
+    /// classes overrides it; an app's subclass cannot (it is internal), so on an app's class it
+    /// makes the Core Animation class the app's class derives from.
+    class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CALayer(layer: $0) } ?? CALayer()
+    }
+
+    /// A copy of `layer` of the same class, as Core Animation makes presentation copies and
+    /// snapshots (`[[layer class] alloc] initWithLayer:]`): QuartzCore's classes copy through
+    /// their `init(layer:)`; an app's subclass gets its stored properties copied one by one from
+    /// `layer` over a copy of its Core Animation part (`DynamicInstance`: Swift cannot tell an
+    /// app's own `init(layer:)` from the trapping stub a class that declares initializers of
+    /// its own gets, so none is called).
+    static func copy(of layer: CALayer) -> CALayer {
+        let layerClass = type(of: layer)
+        let template = layerClass.makeCoreAnimationLayer(copying: layer)
+        if type(of: template) == layerClass { return template }
+        let copy = DynamicInstance.copy(of: layer, over: template)
+        copy.adoptAnimatableProperties()
+        return copy
+    }
+
+    /// A new layer of `layerClass` (`[[layerClass alloc] init]`: UIKit's views make their
+    /// layers so): through its `init()`. A class that declares initializers of its own without
+    /// overriding `init()` traps with "Use of unimplemented initializer 'init()'", as on Apple.
+    package static func make(_ layerClass: CALayer.Type) -> CALayer {
+        let fresh = layerClass.makeCoreAnimationLayer(copying: nil)
+        return type(of: fresh) == layerClass ? fresh : DynamicInstance.layerCallingInit(layerClass)
     }
 
     /// Copies every property (not the tree, not animations) from `other`; subclasses add theirs.
@@ -541,13 +570,13 @@ open class CALayer: CAMediaTiming {
 
     /// The default value of a property (Apple's class method): what a new layer of this class
     /// holds for every registered property (`propertyRegistry`, the CAMediaTiming keys included)
-    /// and every `@Animatable` property; nil for any other key. Subclasses override it to give
-    /// custom keys defaults, as on Apple.
+    /// and every `@Animatable` property (its declared initial value, known once a layer of the
+    /// class has been made); nil for any other key. Subclasses override it to give custom keys
+    /// defaults, as on Apple.
     open class func defaultValue(forKey key: String) -> Any? {
-        if let p = propertyRegistry[key] { return p.get(self.init(_copyOf: nil)) }
-        guard self != CALayer.self, AnimatablePropertyCatalog.knownEntry(for: self)?.keys.contains(key) ?? true else { return nil }
-        let probe = self.init(_copyOf: nil)
-        return probe.isAnimatableCustomKey(key) ? probe.extraValues[key] : nil
+        if let p = propertyRegistry[key] { return p.get(makeCoreAnimationLayer(copying: nil)) }
+        guard self != CALayer.self else { return nil }
+        return AnimatablePropertyCatalog.knownEntry(for: self)?.initialValues[key]
     }
 
     /// The value of any property by its key; any other key reads the layer's free-form storage,

@@ -25,20 +25,21 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a path (Apple's `CAShapeLayer`). Defaults are Apple's: opaque black fill,
 /// no stroke, line width 1, butt caps, miter joins, miter limit 10, strokeStart 0, strokeEnd 1.
 open class CAShapeLayer: CALayer {
-    public var path: CGPath? { didSet { shapeChanged("path", oldValue) } }
-    public var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { shapeChanged("fillColor", oldValue) } }
-    public var fillRule: CAShapeLayerFillRule = .nonZero { didSet { shapeChanged("fillRule", oldValue) } }
-    public var strokeColor: CGColor? { didSet { shapeChanged("strokeColor", oldValue) } }
-    public var lineWidth: CGFloat = 1 { didSet { shapeChanged("lineWidth", oldValue) } }
-    public var lineCap: CAShapeLayerLineCap = .butt { didSet { shapeChanged("lineCap", oldValue) } }
-    public var lineJoin: CAShapeLayerLineJoin = .miter { didSet { shapeChanged("lineJoin", oldValue) } }
-    public var miterLimit: CGFloat = 10 { didSet { shapeChanged("miterLimit", oldValue) } }
-    public var lineDashPattern: [NSNumber]? { didSet { shapeChanged("lineDashPattern", oldValue) } }
-    public var lineDashPhase: CGFloat = 0 { didSet { shapeChanged("lineDashPhase", oldValue) } }
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAShapeLayer(layer: $0) } ?? CAShapeLayer() }
+    open var path: CGPath? { didSet { shapeChanged("path", oldValue) } }
+    open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { shapeChanged("fillColor", oldValue) } }
+    open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { shapeChanged("fillRule", oldValue) } }
+    open var strokeColor: CGColor? { didSet { shapeChanged("strokeColor", oldValue) } }
+    open var lineWidth: CGFloat = 1 { didSet { shapeChanged("lineWidth", oldValue) } }
+    open var lineCap: CAShapeLayerLineCap = .butt { didSet { shapeChanged("lineCap", oldValue) } }
+    open var lineJoin: CAShapeLayerLineJoin = .miter { didSet { shapeChanged("lineJoin", oldValue) } }
+    open var miterLimit: CGFloat = 10 { didSet { shapeChanged("miterLimit", oldValue) } }
+    open var lineDashPattern: [NSNumber]? { didSet { shapeChanged("lineDashPattern", oldValue) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { shapeChanged("lineDashPhase", oldValue) } }
     /// Fraction of the path's length where the stroke starts, 0…1. Animatable.
-    public var strokeStart: CGFloat = 0 { didSet { shapeChanged("strokeStart", oldValue) } }
+    open var strokeStart: CGFloat = 0 { didSet { shapeChanged("strokeStart", oldValue) } }
     /// Fraction of the path's length where the stroke ends, 0…1. Animatable.
-    public var strokeEnd: CGFloat = 1 { didSet { shapeChanged("strokeEnd", oldValue) } }
+    open var strokeEnd: CGFloat = 1 { didSet { shapeChanged("strokeEnd", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
@@ -80,11 +81,12 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// `locations` (0…1, evenly spaced when nil), `startPoint` (0.5, 0) and `endPoint` (0.5, 1) in the
 /// unit coordinate space of the bounds, `type` axial by default.
 open class CAGradientLayer: CALayer {
-    public var colors: [Any]? { didSet { propertyChanged("colors", oldValue) } }
-    public var locations: [NSNumber]? { didSet { propertyChanged("locations", oldValue) } }
-    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyChanged("startPoint", oldValue) } }
-    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyChanged("endPoint", oldValue) } }
-    public var type: CAGradientLayerType = .axial { didSet { propertyChanged("type", oldValue) } }
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAGradientLayer(layer: $0) } ?? CAGradientLayer() }
+    open var colors: [Any]? { didSet { propertyChanged("colors", oldValue) } }
+    open var locations: [NSNumber]? { didSet { propertyChanged("locations", oldValue) } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyChanged("startPoint", oldValue) } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { propertyChanged("endPoint", oldValue) } }
+    open var type: CAGradientLayerType = .axial { didSet { propertyChanged("type", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
@@ -109,20 +111,21 @@ open class CAGradientLayer: CALayer {
 /// animations' time shifted by i·`instanceDelay`, and its colour multiplied by `instanceColor`
 /// plus i times the colour offsets.
 open class CAReplicatorLayer: CALayer {
-    public var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAReplicatorLayer(layer: $0) } ?? CAReplicatorLayer() }
+    open var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
     /// Apple: whether the layer, like a CATransformLayer, keeps its sublayers in 3D instead of
     /// flattening them into its plane; default false. Stored, copied and key-value coded; not
     /// drawn yet: Citrine flattens a replicator's instances into its plane either way (README,
     /// Where Citrine approximates or chooses).
-    public var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
-    public var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
-    public var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }
+    open var preservesDepth = false { didSet { propertyChanged("preservesDepth", oldValue) } }
+    open var instanceDelay: CFTimeInterval = 0 { didSet { propertyChanged("instanceDelay", oldValue) } }
+    open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("instanceTransform", oldValue) } }
     /// Default opaque white.
-    public var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("instanceColor", oldValue) } }
-    public var instanceRedOffset: Float = 0 { didSet { propertyChanged("instanceRedOffset", oldValue) } }
-    public var instanceGreenOffset: Float = 0 { didSet { propertyChanged("instanceGreenOffset", oldValue) } }
-    public var instanceBlueOffset: Float = 0 { didSet { propertyChanged("instanceBlueOffset", oldValue) } }
-    public var instanceAlphaOffset: Float = 0 { didSet { propertyChanged("instanceAlphaOffset", oldValue) } }
+    open var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("instanceColor", oldValue) } }
+    open var instanceRedOffset: Float = 0 { didSet { propertyChanged("instanceRedOffset", oldValue) } }
+    open var instanceGreenOffset: Float = 0 { didSet { propertyChanged("instanceGreenOffset", oldValue) } }
+    open var instanceBlueOffset: Float = 0 { didSet { propertyChanged("instanceBlueOffset", oldValue) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { propertyChanged("instanceAlphaOffset", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
@@ -163,6 +166,7 @@ open class CAReplicatorLayer: CALayer {
 /// A layer whose sublayers share one 3D space instead of being flattened (Apple's
 /// `CATransformLayer`); it draws no content of its own.
 open class CATransformLayer: CALayer {
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CATransformLayer(layer: $0) } ?? CATransformLayer() }
 }
 
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
@@ -192,13 +196,14 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// Helvetica by default. Layout rules (wrapping, truncation, justification): the compositor's
 /// `TextLayout`.
 open class CATextLayer: CALayer {
-    public var string: Any? { didSet { propertyChanged("string", oldValue) } }
-    public var font: Any? = "Helvetica" { didSet { propertyChanged("font", oldValue) } }
-    public var fontSize: CGFloat = 36 { didSet { propertyChanged("fontSize", oldValue) } }
-    public var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("foregroundColor", oldValue) } }
-    public var isWrapped = false { didSet { propertyChanged("isWrapped", oldValue) } }
-    public var truncationMode: CATextLayerTruncationMode = .none { didSet { propertyChanged("truncationMode", oldValue) } }
-    public var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { propertyChanged("alignmentMode", oldValue) } }
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CATextLayer(layer: $0) } ?? CATextLayer() }
+    open var string: Any? { didSet { propertyChanged("string", oldValue) } }
+    open var font: Any? = "Helvetica" { didSet { propertyChanged("font", oldValue) } }
+    open var fontSize: CGFloat = 36 { didSet { propertyChanged("fontSize", oldValue) } }
+    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { propertyChanged("foregroundColor", oldValue) } }
+    open var isWrapped = false { didSet { propertyChanged("isWrapped", oldValue) } }
+    open var truncationMode: CATextLayerTruncationMode = .none { didSet { propertyChanged("truncationMode", oldValue) } }
+    open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { propertyChanged("alignmentMode", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)

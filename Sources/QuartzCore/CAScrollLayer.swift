@@ -11,8 +11,9 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// A layer that shows a scrolled portion of its sublayers (Apple's `CAScrollLayer`): scrolling
 /// moves `bounds.origin`, which shifts every sublayer; it draws no scroll bars.
 open class CAScrollLayer: CALayer {
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAScrollLayer(layer: $0) } ?? CAScrollLayer() }
     /// Allowed directions. Default `.both` (Apple).
-    public var scrollMode: CAScrollLayerScrollMode = .both { didSet { propertyChanged("scrollMode", oldValue) } }
+    open var scrollMode: CAScrollLayerScrollMode = .both { didSet { propertyChanged("scrollMode", oldValue) } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)

@@ -12,6 +12,7 @@
 /// the timing function, shapes the motion; Apple ignores `timingFunction` for springs too).
 /// Defaults are Apple's: mass 1, stiffness 100, damping 10, initialVelocity 0.
 open class CASpringAnimation: CABasicAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CASpringAnimation() }
     public var mass: CGFloat = 1
     public var stiffness: CGFloat = 100
     public var damping: CGFloat = 10

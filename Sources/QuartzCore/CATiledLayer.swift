@@ -17,12 +17,13 @@
 /// background threads and shows them as they arrive), so there is nothing to fade in and
 /// `fadeDuration()` is answered but not animated.
 open class CATiledLayer: CALayer {
+    override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CATiledLayer(layer: $0) } ?? CATiledLayer() }
     /// Number of levels of detail (at least 1 is used). Default 1.
-    public var levelsOfDetail: Int = 1 { didSet { propertyChanged("levelsOfDetail", oldValue) } }
+    open var levelsOfDetail: Int = 1 { didSet { propertyChanged("levelsOfDetail", oldValue) } }
     /// Number of magnified levels (2×, 4×, …). Default 0.
-    public var levelsOfDetailBias: Int = 0 { didSet { propertyChanged("levelsOfDetailBias", oldValue) } }
+    open var levelsOfDetailBias: Int = 0 { didSet { propertyChanged("levelsOfDetailBias", oldValue) } }
     /// Tile size in pixels of the level drawn. Default 256×256.
-    public var tileSize = CGSize(width: 256, height: 256) { didSet { propertyChanged("tileSize", oldValue) } }
+    open var tileSize = CGSize(width: 256, height: 256) { didSet { propertyChanged("tileSize", oldValue) } }
 
     /// Seconds over which Apple fades in a newly drawn tile. Default 0.25.
     open class func fadeDuration() -> CFTimeInterval { 0.25 }

@@ -20,6 +20,7 @@ import Synchronization
 /// what iOS draws was found) is drawn as a fade, Apple's default type, and reported once through
 /// `_diagnostics`.
 open class CATransition: CAAnimation {
+    override class func makeCoreAnimationAnimation() -> CAAnimation { CATransition() }
     /// The transition's type. Default `fade` (Apple).
     public var type: CATransitionType = .fade
     /// The direction of motion-based types. Default nil, which the motion-based types take as

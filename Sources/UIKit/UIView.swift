@@ -62,7 +62,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public init(frame: CGRect) {
         super.init()
         let layerType = (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self
-        backingLayer = layerType.init(_copyOf: nil)
+        backingLayer = CALayer.make(layerType)
         backingLayer.delegate = self
         self.frame = frame
     }

@@ -162,7 +162,7 @@ import Testing
     /// One layer of `kind`, with something of every part drawn (background, border, rounded
     /// corners, contents, a sublayer for the container classes, the class's own drawing).
     static func subject(_ kind: CALayer.Type) -> CALayer {
-        let l = kind.init(_copyOf: nil)
+        let l = CALayer.make(kind)
         l.frame = CGRect(x: 10, y: 8, width: 60, height: 40)
         l.backgroundColor = teal
         l.borderWidth = 2
