@@ -16,8 +16,10 @@ extension CGContext {
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         currentPath.addQuadCurve(to: end, control: control, transform: deviceTransform)
     }
-    /// See `CGMutablePath.addArc(center:…)`: `clockwise` refers to the y-up default space, so in
-    /// a context flipped to y-down it looks counter-clockwise.
+    /// Adds an arc to the current path, as `CGMutablePath.addArc(center:…)` does (see it for
+    /// the rules): `clockwise` refers to the y-up default space, so in a context flipped to
+    /// y-down it looks counter-clockwise; when |`endAngle` − `startAngle`| ≥ 2π it adds one full
+    /// circle from `startAngle` in the requested direction, as iOS draws it.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                            clockwise: clockwise, transform: deviceTransform)

@@ -109,9 +109,20 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// `CALayer.draw(in:)`, a "clockwise" arc therefore *looks* counter-clockwise (Apple's
     /// `addArc` documentation; UIBezierPath passes `!clockwise` for that reason).
     ///
-    /// The sweep is `endAngle − startAngle` taken in the requested direction: a sweep of 2π or
-    /// more in that direction draws one full circle; a sweep against the direction is
-    /// wrapped by 2π (so 0 → 2π `clockwise: true` is an empty arc, only its start point).
+    /// The sweep:
+    /// - When |`endAngle` − `startAngle`| ≥ 2π, one full circle starting at `startAngle` and
+    ///   running in the requested direction, whichever way the angles are ordered (0 → 2π and
+    ///   2π → 0 alike, `clockwise` true or false). Apple's pages for `CGPath.addArc`,
+    ///   `CGContext.addArc` and `UIBezierPath` do not state this case; the evidence is iOS
+    ///   itself: NVActivityIndicatorView, a widely used open-source indicator library, draws
+    ///   every dot and ring as `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2 * .pi,
+    ///   clockwise: false)` (which reaches Core Graphics as 0 → 2π `clockwise: true`), and its
+    ///   recordings made on iOS show every circle.
+    /// - Otherwise, as Apple documents, the arc runs from `startAngle` to `endAngle` in the
+    ///   requested direction: an arc "against" that direction goes the long way round (sweep
+    ///   wrapped by 2π; 0 → π/2 `clockwise: true` turns 3π/2), and equal angles add only the
+    ///   start point.
+    ///
     /// With a current point, a line joins it to the arc's start; otherwise the arc starts a
     /// new subpath.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
@@ -172,17 +183,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     static func arcSweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
         let turn = 2 * CGFloat.pi
         let sweep = end - start
-        if clockwise {
-            if sweep <= -turn { return -turn }
-            if sweep <= 0 { return sweep }
-            let r = sweep.truncatingRemainder(dividingBy: turn)
-            return r == 0 ? 0 : r - turn
-        } else {
-            if sweep >= turn { return turn }
-            if sweep >= 0 { return sweep }
-            let r = sweep.truncatingRemainder(dividingBy: turn)
-            return r == 0 ? 0 : r + turn
-        }
+        if abs(sweep) >= turn { return clockwise ? -turn : turn }
+        // |sweep| < 2π: against the direction, the long way round.
+        if clockwise { return sweep <= 0 ? sweep : sweep - turn }
+        return sweep >= 0 ? sweep : sweep + turn
     }
 
     private func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, sweep: CGFloat,

@@ -12,6 +12,9 @@ public struct CAFrameRateRange: Hashable, Sendable {
     public init() { self.init(minimum: 0, maximum: 0, preferred: nil) }
     /// Let the system choose (0, 0, nil).
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil)
+    /// Whether `range` has the same minimum, maximum and preferred rate (Apple's
+    /// `isEqual(to:)`, the method form of `CAFrameRateRangeIsEqualToRange`).
+    public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
 }
 
 /// Apple's C constructor: a range from `minimum` to `maximum` frames per second, preferring

@@ -58,10 +58,3 @@ extension CATransform3D {
                   m31: f[8], m32: f[9], m33: f[10], m34: f[11], m41: f[12], m42: f[13], m43: f[14], m44: f[15])
     }
 }
-
-/// C's `HUGE_VALF` (positive infinity as a `Float`), which iOS code gives `repeatCount` to
-/// repeat forever. Glibc's macro does not import into Swift, so QuartzCore provides it.
-public let HUGE_VALF: Float = .infinity
-/// C's `MAXFLOAT` (the largest finite `Float`, FLT_MAX), the other common `repeatCount` for
-/// "forever". Glibc's macro does not import into Swift, so QuartzCore provides it.
-public let MAXFLOAT: Float = .greatestFiniteMagnitude

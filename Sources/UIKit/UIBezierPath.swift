@@ -95,7 +95,8 @@ open class UIBezierPath {
         path.addArc(center: center, radius: radius, startAngle: start, endAngle: start + .pi / 2, clockwise: false)
     }
 
-    /// An arc of a circle (see `addArc(withCenter:…)`), starting a new path at its start point.
+    /// An arc of a circle (see `addArc(withCenter:…)`, including the full-circle rule),
+    /// starting a new path at its start point.
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                             clockwise: Bool) {
         self.init()
@@ -126,7 +127,10 @@ open class UIBezierPath {
     /// from +x, increasing towards +y), clockwise on screen when `clockwise` (increasing angle).
     /// With a current point, a straight line first joins it to the arc's start
     /// (center + radius·(cos startAngle, sin startAngle)); the arc ends at
-    /// center + radius·(cos endAngle, sin endAngle).
+    /// center + radius·(cos endAngle, sin endAngle). An arc against its direction goes the long
+    /// way round; when |`endAngle` − `startAngle`| ≥ 2π it is one full circle from `startAngle`
+    /// in the requested direction, as iOS draws `startAngle: 0, endAngle: 2 * .pi` either way
+    /// (see `CGMutablePath.addArc(center:…)` for the evidence).
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                      clockwise: Bool) {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)

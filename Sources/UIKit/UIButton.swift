@@ -3,8 +3,8 @@
 /// `setTitleColor(_:for:)`), the label that shows them (`titleLabel`, centred in the bounds),
 /// and actions through `UIControl.addAction(_:for:)` or the `primaryAction` initializer
 /// (`.touchUpInside`). As UIKit documents, a state without its own title or colour uses the
-/// `.normal` one. Defaults: type `.system`, title colour `systemBlue` for `.system` and white for
-/// `.custom`; the title font is the system font of size 15 as for a system button.
+/// `.normal` one. Defaults: type `.custom` for `init(frame:)` and `UIButton()` (as on iOS),
+/// title colour `systemBlue` for `.system` and white for `.custom`; the title font is the system font of size 15 as for a system button.
 /// Deviation: no images, configurations or menus, and no highlight dimming (UIKit's amount is
 /// not documented) unless a `.highlighted` colour is set.
 open class UIButton: UIControl {
@@ -14,7 +14,9 @@ open class UIButton: UIControl {
         case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close
     }
 
-    public let buttonType: ButtonType
+    /// The button's type (Apple: read-only, chosen by `init(type:)`; `init(frame:)` makes a
+    /// `.custom` button, as `UIButton(frame:)` does on iOS).
+    public private(set) var buttonType: ButtonType = .custom
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
     private let label = UILabel()
@@ -22,19 +24,22 @@ open class UIButton: UIControl {
     /// The label showing the current title.
     open var titleLabel: UILabel? { label }
 
-    public init(type buttonType: ButtonType) {
-        self.buttonType = buttonType
-        super.init(frame: .zero)
+    /// A `.custom` button with `frame` (UIButton's designated initializer, as on iOS: a
+    /// subclass's `override init(frame:)` calls `super.init(frame:)`).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
         label.textAlignment = .center
         label.font = .systemFont(ofSize: 15)
         addSubview(label)
         updateTitle()
     }
 
-    /// A `.system` button with `frame`.
-    public convenience override init(frame: CGRect) {
-        self.init(type: .system)
-        self.frame = frame
+    /// A button of `buttonType` with a zero frame (Apple's `init(type:)`, a convenience
+    /// initializer: in a subclass it runs the subclass's `init(frame:)`).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+        updateTitle()
     }
 
     /// A button of `buttonType` that runs `primaryAction` on `.primaryActionTriggered` (a tap),
@@ -78,6 +83,17 @@ open class UIButton: UIControl {
 
     /// The title label fills the bounds (its text centred).
     open override func layoutSubviews() { label.frame = bounds }
+
+    /// The title's width (0 without a title) by the title font's line height plus 6 points
+    /// above and below (Citrine's choice: the 30-point height iOS gives a system button with
+    /// its 15-point title). Citrine has no images or content insets to add.
+    open override var intrinsicContentSize: CGSize {
+        let text = label.intrinsicContentSize
+        return CGSize(width: max(text.width, 0), height: label.font.lineHeight.rounded(.up) + 12)
+    }
+
+    /// `intrinsicContentSize` (a button keeps its natural size whatever the proposal).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     private func updateTitle() {
         label.text = currentTitle

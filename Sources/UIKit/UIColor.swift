@@ -131,9 +131,6 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
     /// White 0, alpha 0.
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
-    /// Apple's system blue in the light appearance, (0, 122, 255) (Human Interface Guidelines,
-    /// "Color": system colors); Citrine has no dark appearance.
-    open class var systemBlue: UIColor { UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1) }
 
     /// HSB → RGB (hue in turns; a NaN or infinite hue counts as 0, red).
     static func rgb(hue: CGFloat, saturation s: CGFloat, brightness v: CGFloat) -> (CGFloat, CGFloat, CGFloat) {

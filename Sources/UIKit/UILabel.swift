@@ -15,8 +15,8 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A one-line label centres its line vertically (the line is `font.lineHeight` tall); with
 /// `numberOfLines` ≠ 1 the text wraps at word boundaries from the top of the bounds (Citrine
 /// cannot measure the wrapped height here, so it does not centre it) and `numberOfLines` only
-/// switches wrapping on. `sizeThatFits(_:)` is not text-measured: it keeps the width and gives
-/// one line's height per allowed line.
+/// switches wrapping on. `intrinsicContentSize` and `sizeThatFits(_:)` measure the text with
+/// the string-drawing layout (`NSAttributedString.size()`), rounded up to whole points.
 open class UILabel: UIView {
     /// The layer that draws the text (no implicit animations of its own).
     public let textLayer = CATextLayer()
@@ -36,7 +36,7 @@ open class UILabel: UIView {
 
     public required init?(coder: NSCoder) { return nil }
 
-    open var text: String? { didSet { updateText() } }
+    open var text: String? { didSet { updateText(); invalidateIntrinsicContentSize() } }
     /// Default: the 17-point system font.
     open var font: UIFont! = .systemFont(ofSize: 17) { didSet { updateText(); layoutText() } }
     /// Default black.
@@ -63,10 +63,28 @@ open class UILabel: UIView {
         layoutText()
     }
 
-    /// One line's height per allowed line (one for `numberOfLines` 0), the width kept.
+    /// The text's size as one line per paragraph (no wrapping), rounded up to whole points;
+    /// (0, 0) without text (Apple: a label's intrinsic size is its text's size).
+    open override var intrinsicContentSize: CGSize { measuredText(width: nil) }
+
+    /// The text's size: one line per paragraph when `numberOfLines` is 1, else wrapped to
+    /// `size.width` (when positive) and cut to `numberOfLines` lines (0: any number), rounded
+    /// up to whole points.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard numberOfLines != 1 else { return measuredText(width: nil) }
+        let wrapped = measuredText(width: size.width > 0 && size.width.isFinite ? size.width : nil)
+        guard numberOfLines > 0 else { return wrapped }
         let font = self.font ?? .systemFont(ofSize: 17)
-        return CGSize(width: size.width, height: (font.lineHeight * CGFloat(max(numberOfLines, 1))).rounded(.up))
+        return CGSize(width: wrapped.width,
+                      height: min(wrapped.height, (font.lineHeight * CGFloat(numberOfLines)).rounded(.up)))
+    }
+
+    private func measuredText(width: CGFloat?) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let font = self.font ?? .systemFont(ofSize: 17)
+        let size = NSAttributedString(string: text, attributes: [.font: font])
+            .boundingRect(with: CGSize(width: width ?? 0, height: 0), options: .usesLineFragmentOrigin, context: nil).size
+        return CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
 
     private func updateText() {

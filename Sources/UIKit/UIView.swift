@@ -205,14 +205,34 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Lays out this view and its subviews now if a layout is pending.
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// The size that fits the view's content within `size`; default: the current bounds size.
+    /// The size that best fits the view's content within `size` (points). Apple: "The default
+    /// implementation of this method returns the existing size of the view" — the current
+    /// bounds size; subclasses (UILabel, UIButton, UIActivityIndicatorView …) return their
+    /// content's size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
-    /// Resizes the bounds to `sizeThatFits(bounds.size)`.
+    /// Resizes the view to `sizeThatFits(bounds.size)` (Apple: "resizes and moves the receiver
+    /// view so it just encloses its subviews"; the size comes from `sizeThatFits(_:)`). The
+    /// bounds' size changes, the center stays, so the frame grows about its center.
     open func sizeToFit() {
         let fitted = sizeThatFits(bounds.size)
         bounds.size = fitted
     }
+
+    /// The natural size of the view's content (points), in each dimension independently:
+    /// `UIView.noIntrinsicMetric` (-1) where the view has none. Default (Apple):
+    /// `CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)`. UILabel and
+    /// UIButton return their text's size. Citrine has no Auto Layout; the value is there for
+    /// code that reads or overrides it.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells the view its intrinsic content size changed (Apple: so that a layout pass can
+    /// take the new size into account). With no Auto Layout here, it asks the superview for a
+    /// layout pass (`setNeedsLayout()`), where code that sizes subviews from
+    /// `intrinsicContentSize` runs.
+    open func invalidateIntrinsicContentSize() { superview?.setNeedsLayout() }
 
     // MARK: Hit testing and coordinate conversion (model geometry, as on iOS)
 
@@ -448,4 +468,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Whether `gestureRecognizer` may begin (default true; override to refuse).
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+}
+
+extension UIView {
+    /// The value of a dimension with no intrinsic size: -1 (Apple's `UIView.noIntrinsicMetric`,
+    /// `UIViewNoIntrinsicMetric`).
+    public static let noIntrinsicMetric: CGFloat = -1
 }

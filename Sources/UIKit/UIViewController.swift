@@ -6,10 +6,14 @@
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
-    public override init() { super.init() }
-    /// Nibs do not exist here; the arguments are ignored (the view comes from `loadView()`).
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
-    /// Archives are not supported: returns nil.
+    /// The designated initializer, as on iOS (a subclass's own initializer calls
+    /// `super.init(nibName: nil, bundle: nil)`). Nibs do not exist here; the arguments are
+    /// ignored (the view comes from `loadView()`).
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    /// `init(nibName: nil, bundle: nil)`, as on iOS (a convenience initializer there too).
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
+    /// Archives are not supported: returns nil (present so that subclasses' required
+    /// `init?(coder:)` compiles unchanged).
     public required init?(coder: NSCoder) { return nil }
 
     /// The root view, loaded on first access.

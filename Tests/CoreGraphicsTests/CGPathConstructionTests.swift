@@ -92,10 +92,12 @@ private let quarterK = 4.0 / 3.0 * tan(CGFloat.pi / 8)
     ccw.addArc(center: CGPoint(x: 5, y: 5), radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
     #expect(types(of: ccw) == [.moveToPoint] + Array(repeating: .addCurveToPoint, count: 4))
     #expect(isClose(ccw.boundingBoxOfPath, CGRect(x: 3, y: 3, width: 4, height: 4), 1e-12))
-    // The same angles against the direction wrap to an empty sweep: only the start point.
+    // The same angles against the direction: one full circle too, turning the other way, as
+    // iOS draws it (see CGPathFullCircleArcTests).
     let cw = CGMutablePath()
     cw.addArc(center: CGPoint(x: 5, y: 5), radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
-    #expect(types(of: cw) == [.moveToPoint])
+    #expect(types(of: cw) == [.moveToPoint] + Array(repeating: .addCurveToPoint, count: 4))
+    #expect(isClose(cw.boundingBoxOfPath, CGRect(x: 3, y: 3, width: 4, height: 4), 1e-12))
 }
 
 @Test func arcAfterCurrentPointStartsWithALine() {
