@@ -4,9 +4,47 @@ import Compositor
 import Export
 import ImageCodecs
 import QuartzCore
+import UIKit
 
 // README block 1
 @Sendable func readmeBlock1() throws {
+
+    final class PulseView: UIView {
+        private let dot = CAShapeLayer()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            dot.path = UIBezierPath(arcCenter: CGPoint(x: 50, y: 50), radius: 30,
+                                    startAngle: 0, endAngle: 2 * .pi, clockwise: true).cgPath
+            dot.fillColor = UIColor.systemBlue.cgColor
+            layer.addSublayer(dot)
+        }
+
+        required init?(coder: NSCoder) {
+            fatalError("init(coder:) has not been implemented")
+        }
+
+        func startPulsing() {
+            let pulse = CABasicAnimation(keyPath: "opacity")
+            pulse.fromValue = 1
+            pulse.toValue = 0.2
+            pulse.duration = 0.8
+            pulse.autoreverses = true
+            pulse.repeatCount = HUGE
+            dot.add(pulse, forKey: "pulse")
+        }
+    }
+
+    CAMediaClock.setManualTime(0)                 // deterministic time (see below)
+    let view = PulseView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    view.startPulsing()
+    CATransaction.flush()
+    try CAAnimationExporter(layer: view.layer, size: view.bounds.size, scale: 2)
+        .export(to: URL(fileURLWithPath: "pulse.gif"), fps: 30, duration: 1.6)
+}
+
+// README block 2
+@Sendable func readmeBlock2() throws {
 
     let layer = CALayer()
     layer.frame = CGRect(x: 20, y: 20, width: 100, height: 60)
@@ -28,8 +66,8 @@ import QuartzCore
     try exporter.export(to: URL(fileURLWithPath: "move.gif"), fps: 30, duration: 1)
 }
 
-// README block 2
-@Sendable func readmeBlock2() async throws {
+// README block 3
+@Sendable func readmeBlock3() async throws {
 
     let exporter = CAAnimationExporter(size: CGSize(width: 200, height: 200), scale: 2) {
         let spinner = CALayer()
@@ -51,8 +89,8 @@ import QuartzCore
     }
 }
 
-// README block 3
-@Sendable func readmeBlock3() throws {
+// README block 4
+@Sendable func readmeBlock4() throws {
 
     CAMediaClock.setManualTime(2.5)
     assert(CACurrentMediaTime() == 2.5)
