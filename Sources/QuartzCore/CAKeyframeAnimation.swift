@@ -222,9 +222,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Cumulative chord length of the spline at every sample (n per segment, plus the start);
-    /// nil when the values are not numbers, points or sizes.
+    /// nil unless the values are all numbers, all points or all sizes.
     private func arcLengthTable(_ vals: [AnimatableValue]) -> [Double]? {
-        guard vals.allSatisfy({ vector($0) != nil }) else { return nil }
+        let dimension = vector(vals[0])?.count
+        guard vals.allSatisfy({ vector($0)?.count == dimension }) else { return nil }
         let n = Self.cubicPacedSamples
         var table = [0.0]
         table.reserveCapacity((vals.count - 1) * n + 1)
@@ -241,13 +242,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Kochanek–Bartels (TCB) spline between values i and i+1 at t; scalar-like kinds only,
-    /// others fall back to linear interpolation.
+    /// others fall back to linear interpolation — as do four neighbouring values not all of one
+    /// kind (points beside numbers: Apple documents no such case, and no spline joins them).
     private func cubic(_ v: [AnimatableValue], _ i: Int, _ t: Double) -> AnimatableValue {
         let p0 = v[max(i - 1, 0)], p1 = v[i], p2 = v[i + 1], p3 = v[min(i + 2, v.count - 1)]
         func param(_ a: [NSNumber]?, _ k: Int) -> Double { a.flatMap { k < $0.count ? $0[k].doubleValue : nil } ?? 0 }
         let (t1, c1, b1) = (param(tensionValues, i), param(continuityValues, i), param(biasValues, i))
         let (t2, c2, b2) = (param(tensionValues, i + 1), param(continuityValues, i + 1), param(biasValues, i + 1))
-        guard let x0 = vector(p0), let x1 = vector(p1), let x2 = vector(p2), let x3 = vector(p3) else {
+        guard let x0 = vector(p0), let x1 = vector(p1), let x2 = vector(p2), let x3 = vector(p3),
+              x0.count == x1.count, x2.count == x1.count, x3.count == x1.count else {
             return AnimatableValue.interpolate(p1, p2, t)
         }
         // Outgoing tangent at p1 and incoming tangent at p2.

@@ -159,6 +159,20 @@ extension BadInputCase {
             fall.duration = 1
             return try drawnAfterItsEnd(fall)
         },
+        // Found by `scripts/fuzz layers` (a trap in the spline's tangent sum): keyframe values of
+        // different kinds — points and numbers — give vectors of different lengths. Each
+        // calculation mode draws them; a spline segment between values of different kinds
+        // interpolates as `.linear` does.
+        BadInputCase("fuzz-keyframes-of-mixed-kinds-in-every-mode", area: "numbers", expected: "drew") {
+            for mode: CAAnimationCalculationMode in [.linear, .discrete, .paced, .cubic, .cubicPaced] {
+                let move = CAKeyframeAnimation(keyPath: "position")
+                move.values = [CGPoint(x: 1, y: 2), 5.0, CGPoint(x: 3, y: 4), 7.0]
+                move.calculationMode = mode
+                move.duration = 1
+                _ = try drawnAfterItsEnd(move)
+            }
+            return "drew"
+        },
     ]
 
     /// Draws `layer` into a 32×32-point renderer at `scale`, at each media time of `times`.
