@@ -26,10 +26,14 @@ extension UIView {
         layer !== self.layer || !drawsNothing || layer.needsDisplay()
     }
 
-    /// The layer's sublayers need layout: `layoutSubviews()`.
+    /// The layer's sublayers need layout: `layoutSubviews()`, between the owning view
+    /// controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` for its root view.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
+        let controller = viewController
+        controller?.viewWillLayoutSubviews()
         layoutSubviews()
+        controller?.viewDidLayoutSubviews()
     }
 
     /// The implicit-animation rule of views: outside an animation block, `NSNull()` (no

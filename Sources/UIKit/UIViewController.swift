@@ -54,6 +54,16 @@ open class UIViewController: UIResponder {
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
 
+    /// Called when the view is about to lay out its subviews (Apple: "Called to notify the view
+    /// controller that its view is about to layout its subviews"), right before the view's
+    /// `layoutSubviews()` in the same layout pass. Default: nothing.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called when the view has laid out its subviews (Apple: "Called to notify the view
+    /// controller that its view has just laid out its subviews"), right after the view's
+    /// `layoutSubviews()`: the place to size subviews from `view.bounds`. Default: nothing.
+    open func viewDidLayoutSubviews() {}
+
     /// The view's superview (Apple: the superview of its view, for a root view the window).
     open override var next: UIResponder? { loadedView?.superview }
 }

@@ -1,0 +1,1 @@
+../IOSSnippetsTests/Snippets/CustomLayers2.swift
