@@ -86,9 +86,15 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        // `import PlaygroundSupport` for user code that `citrine play/render FILE.swift` runs.
+        .target(name: "PlaygroundSupport", dependencies: ["UIKit"]),
+        // Exports its symbols (`--export-dynamic`): user code built into a library binds to the
+        // running citrine's own UIKit, QuartzCore … when loaded (Sources/citrine/UserProgram.swift).
+        // It depends on every module user code may import, so that all of them are linked in.
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
+            "PlaygroundSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/CoreGraphics"),

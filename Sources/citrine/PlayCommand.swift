@@ -1,5 +1,6 @@
 import ArgumentParser
 import Demos
+import Foundation
 import QuartzCore
 import WindowHost
 
@@ -11,29 +12,41 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Open a demo live in a window (X11): space pauses, arrows step, q quits.")
 
-    @Argument(help: "The demo to play (see 'citrine demos').")
+    @Argument(help: ArgumentHelp("The demo to play (see 'citrine demos'), or your own .swift file or .playground folder.",
+                                 valueName: "demo-or-file"))
     var demo: String
+
+    @Option(help: ArgumentHelp("Your own code: a top-level variable (a view, view controller or layer) to show when "
+                               + "the page sets no PlaygroundPage.current.liveView.", valueName: "name"))
+    var view: String?
 
     @Option(help: ArgumentHelp("Pixels per point (default: 2).", valueName: "factor"))
     var scale: String?
 
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 2
-        let demo = try OptionValue.demo(demo)
+        let code = try UserCode(argument: demo, viewName: view)
+        let name = code.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? demo
         guard X11Window.displayAvailable() else {
             throw Failure(.missingTool, "play needs an X11 display, and there is none (DISPLAY is "
                           + (ProcessInfo.processInfo.environment["DISPLAY"].map { "'\($0)', which cannot be opened" } ?? "not set")
-                          + "); render the demo to a file instead: citrine render \(demo.name) -o demo.gif")
+                          + "); render it to a file instead: citrine render \(demo) -o out.gif")
         }
-        let scene = demo.makeHostedScene()
+        let scene: any HostedScene
+        if let code {
+            guard let library = UserProgram.handedLibrary else { try UserProgram.runInChild(code) }
+            scene = UserScene.make(for: try UserProgram.liveView(of: code, library: library))
+        } else {
+            scene = try OptionValue.demo(demo).makeHostedScene()
+        }
         do {
-            let window = try X11Window(scene: scene, scale: scale, title: Self.title(demo))
+            let window = try X11Window(scene: scene, scale: scale, title: Self.title(name))
             try window.run()
         } catch {
-            throw Failure(.badInput, "\(demo.name): \(error)")
+            throw Failure(.badInput, "\(name): \(error)")
         }
     }
 
     /// The window's title: "citrine — NAME".
-    static func title(_ demo: SeedDemo) -> String { "citrine — \(demo.name)" }
+    static func title(_ name: String) -> String { "citrine — \(name)" }
 }

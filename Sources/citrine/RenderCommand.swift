@@ -19,16 +19,28 @@ struct RenderCommand: ParsableCommand {
             MP4, MOV and WebM are written through ffmpeg. The output is written to a hidden \
             temporary file and renamed into place when complete.
 
+            Your own code: a .swift file or a .playground folder is compiled with the \
+            installed Swift toolchain against Citrine's modules (import UIKit, QuartzCore, \
+            CoreGraphics, CoreText, PlaygroundSupport), cached by content, and run; what it sets \
+            as PlaygroundPage.current.liveView (else the variable --view names) is rendered from \
+            media time 0, for its animations' span (a repeating one through one cycle).
+
             Examples:
               citrine render falling-petal -o petal.gif
+              citrine render MyView.swift -o my-view.gif
               citrine render fold-image -o fold.mp4 --duration 4 --width 640
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
             """)
 
-    @Argument(help: "The demo to render (see 'citrine demos').")
+    @Argument(help: ArgumentHelp("The demo to render (see 'citrine demos'), or your own .swift file or .playground folder.",
+                                 valueName: "demo-or-file"))
     var demo: String
+
+    @Option(help: ArgumentHelp("Your own code: a top-level variable (a view, view controller or layer) to show when "
+                               + "the page sets no PlaygroundPage.current.liveView.", valueName: "name"))
+    var view: String?
 
     @OptionGroup(title: "Output")
     var output: OutputOptions
@@ -40,6 +52,9 @@ struct RenderCommand: ParsableCommand {
     var look: LookOptions
 
     func run() throws {
+        if let code = try UserCode(argument: demo, viewName: view), UserProgram.handedLibrary == nil {
+            try UserProgram.runInChild(code)
+        }
         let plan = try RenderPlan(self)
         try plan.execute()
     }

@@ -19,7 +19,7 @@ struct RenderPlan {
 
     init(_ command: RenderCommand) throws(Failure) {
         let out = command.output, time = command.time, look = command.look
-        demo = try OptionValue.subject(command.demo)
+        demo = try OptionValue.subject(command.demo, view: command.view)
 
         // Where, and in which format.
         destination = out.output == "-" ? .standardOutput : .file(out.output)
@@ -230,7 +230,13 @@ extension OptionValue {
 
     /// What `render` draws for `name`: the demo exported through its scripted input (drawn on
     /// one thread, encoded on all: its views share `UIApplication.shared`).
-    static func subject(_ name: String) throws(Failure) -> RenderSubject {
+    static func subject(_ name: String, view: String? = nil) throws(Failure) -> RenderSubject {
+        if let code = try UserCode(argument: name, viewName: view), let library = UserProgram.handedLibrary {
+            let live = try UserProgram.liveView(of: code, library: library)
+            return RenderSubject(name: live.name, size: live.size, span: UserProgram.span(of: live.layer)) { scale in
+                CAAnimationExporter(layer: live.layer, size: live.size, scale: scale)
+            }
+        }
         let demo = try demo(name)
         return RenderSubject(name: demo.name, size: demo.size, span: demo.span, makeExporter: demo.exporter(scale:))
     }
