@@ -2,20 +2,23 @@
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
 // iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
-//   Raster ← CoreGraphics ← QuartzCore ← Compositor ← UIKit ← Demos ← citrine
+//   Raster ← CoreGraphics ← CoreText ← Compositor ← UIKit ← Demos ← citrine
+//   CoreGraphics ← QuartzCore ← Compositor (CATextLayer drawn through CoreText's layout)
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
 //   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   QuartzCore ← UIKit (UIView, touches, gestures, UIView.animate, controls)
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
 //   overlays for modules of these names, for test targets only
-//   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
+//   CFreeType, CFontconfig ← CoreText (`import CoreText`: Core Text, the text layout and glyph
+//   outlines that CATextLayer and UIKit's string drawing share) ← UIKit
 //   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
 
-/// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor) are
-/// optimized in debug builds too: unoptimized, their SIMD and generic code runs about ten times
+/// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
+/// whose glyph outlines were Compositor's code until text moved there) are optimized in debug
+/// builds too: unoptimized, their SIMD and generic code runs about ten times
 /// slower (`swift run citrine`, measured once each: the 18-demo gallery took 311 s of CPU with
 /// none of them optimized; the 20-demo one 117 s with Raster alone and 11 s with all three), and
 /// the debug build is what `swift run` and the tests use. Checks
@@ -73,11 +76,12 @@ let package = Package(
         // hit testing may recurse on the caller's stack.
         .target(name: "CThreadStack"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack"]),
-        .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
-        // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
-        .target(name: "CoreText", dependencies: ["Compositor", "CoreGraphics"]),
+        // `import CoreText`: Core Text's lines and frames, and the text layout and glyph outlines
+        // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster"], swiftSettings: pixelLoops),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Export", "WindowHost"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),

@@ -189,7 +189,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// or an `NSAttributedString` (its runs' fonts and colours then apply, and `font`, `fontSize`
 /// and `foregroundColor` are unused, as Apple documents). `font` is a font name, a `CTFont`, a
 /// `CGFont` (Apple: their own size is ignored, `fontSize` applies) or a UI layer `UIFont`;
-/// Helvetica by default. Layout rules (wrapping, truncation, justification): the compositor's
+/// Helvetica by default. Layout rules (wrapping, truncation, justification): CoreText's
 /// `TextLayout`.
 open class CATextLayer: CALayer {
     public var string: Any? { didSet { propertyChanged("string", oldValue) } }
