@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"], swiftSettings: pixelLoops),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
-        .target(name: "CoreGraphics", dependencies: ["Raster", "ImageCodecs"]),
+        .target(name: "CoreGraphics", dependencies: ["Raster"]),
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "Raster"]),
         .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster"]),
+        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
         .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
