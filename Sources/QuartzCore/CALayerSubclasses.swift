@@ -135,7 +135,7 @@ open class CAReplicatorLayer: CALayer {
 
     /// Colour multiplier of instance `i` (Citrine extension for the compositor): instanceColor's
     /// components plus i times the offsets, clamped to 0…1.
-    public func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+    package func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = instanceColor?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
         // NaN (a NaN component or offset) counts as 0, the clamp's lower end: it would pass
         // min/max unchanged and trap where the tint becomes an integer (issue 18).
