@@ -3,17 +3,24 @@
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
 // iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
 //   Raster ← CoreGraphics ← CoreText ← Compositor ← UIKit ← Demos ← citrine
-//   CoreGraphics ← QuartzCore ← Compositor (CATextLayer drawn through CoreText's layout)
-//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
-//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
-//   QuartzCore ← UIKit (UIView, touches, gestures, UIView.animate, controls)
+//            CoreGraphics ← QuartzCore ← Compositor, UIKit
+//   CoreGraphics: Apple's Core Graphics subset over Raster; no codecs
+//   CoreText (`import CoreText`, brings CoreGraphics): Core Text, and the text layout and glyph
+//   outlines (FreeType, fontconfig) that Compositor's CATextLayer and UIKit's string drawing share
+//   QuartzCore (brings CoreGraphics): layers, animations, timing, transactions
+//   Compositor: the presentation tree to pixels (CATextLayer's text through CoreText)
+//   UIKit (brings QuartzCore and Compositor): views, touches, gestures, UIView.animate, controls,
+//   string drawing through CoreText, UIImage and CGImage(contentsOfFile:) through ImageCodecs
+//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg through CJPEGShim;
+//   APNG and GIF out) ← UIKit, Export, citrine
+//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← Demos, citrine
+//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
+//   ← Demos, citrine
+//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2
+//   versions of three pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
+//   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
 //   overlays for modules of these names, for test targets only
-//   CFreeType, CFontconfig ← CoreText (`import CoreText`: Core Text, the text layout and glyph
-//   outlines that CATextLayer and UIKit's string drawing share) ← UIKit
-//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
-//   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
-//   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
 import PackageDescription
 
 /// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
@@ -63,7 +70,7 @@ let package = Package(
         // libjpeg reports errors by longjmp: a tiny C shim owns the setjmp so no Swift frame is
         // ever jumped over.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"], swiftSettings: pixelLoops),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEGShim"], swiftSettings: pixelLoops),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
         .target(name: "CoreGraphics", dependencies: ["Raster"]),
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
@@ -75,18 +82,18 @@ let package = Package(
         // The calling thread's stack bounds (glibc's pthread_getattr_np): how deep drawing and
         // hit testing may recurse on the caller's stack.
         .target(name: "CThreadStack"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster", "CPrefetch", "CThreadStack"]),
         // `import CoreText`: Core Text's lines and frames, and the text layout and glyph outlines
         // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster"], swiftSettings: pixelLoops),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Export", "WindowHost"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Export", "WindowHost"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Demos", "Export", "ImageCodecs", "QuartzCore", "WindowHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
@@ -95,18 +102,18 @@ let package = Package(
         // Test support shared by the test targets (an independent decoder: Pillow in a child process).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics", "Raster"]),
         .testTarget(name: "QuartzCoreTests", dependencies: testingOverlays + ["QuartzCore"]),
-        .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "Raster"]),
+        .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "CoreGraphics", "Raster"]),
         .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
                     exclude: ["Goldens"]),
         .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
-        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
+        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Raster", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
-        .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["citrine", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
-        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster"]),
+        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
