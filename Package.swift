@@ -2,21 +2,32 @@
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
 // iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
-//   Raster ← CoreGraphics ← QuartzCore ← Compositor ← UIKit ← Demos ← citrine
-//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
-//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
-//   QuartzCore ← UIKit (UIView, touches, gestures, UIView.animate, controls)
+//   Raster ← CoreGraphics ← CoreText ← Compositor ← UIKit ← Demos ← citrine
+//            CoreGraphics ← QuartzCore ← Compositor, UIKit
+//   CoreGraphics: Apple's Core Graphics subset over Raster; no codecs
+//   CoreText (`import CoreText`, brings CoreGraphics): Core Text, and the text layout and glyph
+//   outlines (FreeType, fontconfig) that Compositor's CATextLayer and UIKit's string drawing share
+//   QuartzCore (brings CoreGraphics): layers, animations, timing, transactions
+//   Compositor: the presentation tree to pixels (CATextLayer's text through CoreText)
+//   UIKit (brings QuartzCore and Compositor): views, touches, gestures, UIView.animate, controls,
+//   string drawing through CoreText, UIImage and CGImage(contentsOfFile:) through ImageCodecs
+//   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg through CJPEGShim;
+//   APNG and GIF out) ← UIKit, Export, citrine
+//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← Demos, citrine
+//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
+//   ← Demos, citrine
+//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2
+//   versions of three pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
+//   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
 //   overlays for modules of these names, for test targets only
-//   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
-//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
-//   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
-//   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
+//   UIKit ← PlaygroundSupport ← citrine (user code's `import PlaygroundSupport`)
 import PackageDescription
 
-/// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor) are
-/// optimized in debug builds too: unoptimized, their SIMD and generic code runs about ten times
+/// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
+/// whose glyph outlines were Compositor's code until text moved there) are optimized in debug
+/// builds too: unoptimized, their SIMD and generic code runs about ten times
 /// slower (`swift run citrine`, measured once each: the 18-demo gallery took 311 s of CPU with
 /// none of them optimized; the 20-demo one 117 s with Raster alone and 11 s with all three), and
 /// the debug build is what `swift run` and the tests use. Checks
@@ -61,9 +72,9 @@ let package = Package(
         // libjpeg reports errors by longjmp: a tiny C shim owns the setjmp so no Swift frame is
         // ever jumped over.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEG", "CJPEGShim"], swiftSettings: pixelLoops),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEGShim"], swiftSettings: pixelLoops),
         .target(name: "AnchorScenes", dependencies: ["Raster"]),
-        .target(name: "CoreGraphics", dependencies: ["Raster", "ImageCodecs"]),
+        .target(name: "CoreGraphics", dependencies: ["Raster"]),
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
@@ -77,12 +88,13 @@ let package = Package(
         // subclass, a view's `layerClass`) through the Swift runtime: what the Objective-C
         // runtime gives Core Animation on Apple.
         .target(name: "CClassRuntime"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPrefetch", "CThreadStack", "CClassRuntime"]),
-        .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
-        // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
-        .target(name: "CoreText", dependencies: ["Compositor", "CoreGraphics"]),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Export", "WindowHost"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster", "CPrefetch", "CThreadStack", "CClassRuntime"]),
+        // `import CoreText`: Core Text's lines and frames, and the text layout and glyph outlines
+        // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster"], swiftSettings: pixelLoops),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Export", "WindowHost"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
@@ -92,7 +104,7 @@ let package = Package(
         // running citrine's own UIKit, QuartzCore … when loaded (Sources/citrine/UserProgram.swift).
         // It depends on every module user code may import, so that all of them are linked in.
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
+            "Demos", "Export", "ImageCodecs", "QuartzCore", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
             "PlaygroundSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
@@ -102,18 +114,18 @@ let package = Package(
         // Test support shared by the test targets (an independent decoder: Pillow in a child process).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "Raster", "TestSupport"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics", "Raster"]),
         .testTarget(name: "QuartzCoreTests", dependencies: testingOverlays + ["QuartzCore"]),
-        .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "Raster"]),
+        .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "CoreGraphics", "Raster"]),
         .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster"]),
-        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
+        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Raster", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
-        .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["citrine", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
-        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster", "UIKit"]),
+        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "UIKit"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.

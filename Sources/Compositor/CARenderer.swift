@@ -36,7 +36,7 @@ public final class CARenderer {
     /// anti-aliasing). With false every frame is drawn from the tree alone, so the same tree at
     /// the same time always gives the same pixels whatever was drawn before — what an exporter
     /// rendering frames on several threads needs.
-    public var _reusesBitmapsAcrossFrames = true
+    package var _reusesBitmapsAcrossFrames = true
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
@@ -96,14 +96,14 @@ public final class CARenderer {
     /// Citrine extension, for tests: replicator instances this renderer has visited (box-tested
     /// or drawn) since it was made — a count that follows what reaches the target, not
     /// `instanceCount` (`LayerRenderer+Replicator`).
-    public var _replicatorInstancesVisited: Int { renderer.replicatorInstancesVisited }
+    package var _replicatorInstancesVisited: Int { renderer.replicatorInstancesVisited }
     /// Citrine extension, for tests: the most bytes of offscreen surfaces (groups, clips, masks,
     /// …) alive at once in any frame this renderer has drawn, as counted against its budget
     /// (`LayerRenderer+Offscreen`: 8 bytes a surface pixel, 1 a clip-mask pixel).
-    public var _offscreenBytesHighWater: Int { offscreen.highWater }
+    package var _offscreenBytesHighWater: Int { offscreen.highWater }
     /// Citrine extension (diagnostics): how many layer bitmaps the renderer retains — drawn
     /// contents and rasterized leaf layers of the layers on screen.
-    public var _retainedBitmapCount: Int { renderer.leaves.byLayer.count + renderer.backingStores.count }
+    package var _retainedBitmapCount: Int { renderer.leaves.byLayer.count + renderer.backingStores.count }
 
     /// The media time at which the next frame is needed (Apple: "the time at which the next
     /// update should happen; if infinite, no update needs to be scheduled"): the frame time while

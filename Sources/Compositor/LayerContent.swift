@@ -3,6 +3,7 @@
 // from their properties alone, the properties of each that change those pixels, and the
 // layer-space area the pixels can cover (a shape's stroke and a text's glyphs may reach beyond
 // the bounds).
+import CoreText
 import Foundation
 import QuartzCore
 import Raster

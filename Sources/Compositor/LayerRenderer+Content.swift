@@ -1,3 +1,4 @@
+import CoreText
 import QuartzCore
 import Raster
 

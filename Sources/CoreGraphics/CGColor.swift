@@ -8,10 +8,10 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     public let components: [CGFloat]?
     public let colorSpace: CGColorSpace?
     /// The tile of a pattern colour (`UIColor(patternImage:)`), nil for every other colour.
-    public let _patternImage: CGImage?
+    package let _patternImage: CGImage?
     /// Pixels per point of `_patternImage` (the `UIImage`'s scale): a tile is its pixel size
     /// divided by this, in the user space it is drawn in.
-    public let _patternScale: CGFloat
+    package let _patternScale: CGFloat
 
     /// Alpha, 0…1 (the last component).
     public var alpha: CGFloat { components?.last ?? 1 }
@@ -53,7 +53,7 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// the user space they are drawn in — for a layer's `backgroundColor`, its bounds origin, as
     /// a view's pattern background starts at its top-left corner on iOS — and are
     /// `image`'s pixel size / `scale` points large (a scale that is not finite and positive is 1).
-    public init(_patternImage image: CGImage, scale: CGFloat) {
+    package init(_patternImage image: CGImage, scale: CGFloat) {
         components = [1]
         colorSpace = CGColorSpace(patternModel: ())
         _patternImage = image
@@ -87,7 +87,7 @@ public final class CGColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// How the pixel engine paints this colour: solid, or for a pattern colour its tile repeated,
     /// `tileToDevice` mapping the tile's upright point space (y down, a tile's top-left corner at
     /// the origin) to device pixels (project API).
-    public func _shader(tileToDevice: Transform) -> Shader {
+    package func _shader(tileToDevice: Transform) -> Shader {
         guard let image = _patternImage else { return .solid(rasterColor) }
         let pixelToPoint = 1 / Double(_patternScale)
         let imageToDevice = Transform(a: pixelToPoint, b: 0, c: 0, d: pixelToPoint, tx: 0, ty: 0).concatenating(tileToDevice)

@@ -221,12 +221,12 @@ extension CGContext {
     var deviceTransform: CGAffineTransform { state.ctm.concatenating(baseTransform) }
     /// User space → pixels of `pixmap` (top-left origin, y down) (Citrine: for drawing into the
     /// bitmap directly, as `CALayer.render(in:)` does, through `_withTargetPixels`).
-    public var _userSpaceToPixels: CGAffineTransform { deviceTransform }
+    package var _userSpaceToPixels: CGAffineTransform { deviceTransform }
 
     /// Runs `body` on the pixels drawing goes to — the bitmap, or the innermost transparency
     /// layer — kept in sync with caller memory (Citrine: for `CALayer.render(in:)`, which draws
     /// a layer tree straight into them; the clip, alpha and blend mode are not applied).
-    public func _withTargetPixels(_ body: (Pixmap) -> Void) {
+    package func _withTargetPixels(_ body: (Pixmap) -> Void) {
         copyInFromCaller()
         body(target)
         copyOutToCaller()

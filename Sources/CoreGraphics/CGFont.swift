@@ -5,10 +5,10 @@
 /// PostScript-style "Family-Style" ("Helvetica-Bold", read as the fontconfig pattern
 /// "Helvetica:bold") or a fontconfig pattern — plus, for a `CTFont`, a size in points.
 
-/// Something that names a font and may carry a size (Citrine extension): `CGFont`, `CTFont`
-/// and the UI layer's `UIFont` adopt it, so `CATextLayer.font` and the font attribute of an
-/// attributed string accept any of them.
-public protocol _FontDescribing: AnyObject {
+/// Something that names a font and may carry a size (shared by Citrine's modules, not API):
+/// `CGFont`, `CTFont` and the UI layer's `UIFont` adopt it, so `CATextLayer.font` and the font
+/// attribute of an attributed string accept any of them.
+package protocol _FontDescribing: AnyObject {
     /// The fontconfig pattern of the font ("Helvetica:bold").
     var _fontPattern: String { get }
     /// Its size in points, or nil when it has none (a `CGFont`).
@@ -16,13 +16,13 @@ public protocol _FontDescribing: AnyObject {
 }
 
 /// Something that can stand for a `CGColor` in an attributed string's colour attribute
-/// (Citrine extension: the UI layer's `UIColor` adopts it).
-public protocol _CGColorConvertible {
+/// (shared by Citrine's modules: the UI layer's `UIColor` adopts it).
+package protocol _CGColorConvertible {
     var _cgColor: CGColor { get }
 }
 
 extension CGColor: _CGColorConvertible {
-    public var _cgColor: CGColor { self }
+    package var _cgColor: CGColor { self }
 }
 
 /// A font without a size (Apple's `CGFont`).
@@ -30,8 +30,8 @@ public final class CGFont: _FontDescribing, @unchecked Sendable {
     /// The name it was made with.
     public let postScriptName: CFString?
     public var fullName: CFString? { postScriptName }
-    public let _fontPattern: String
-    public var _fontPointSize: CGFloat? { nil }
+    package let _fontPattern: String
+    package var _fontPointSize: CGFloat? { nil }
 
     /// The font called `name`; nil for an empty name.
     public init?(_ name: CFString) {
@@ -46,8 +46,8 @@ public final class CTFont: _FontDescribing, @unchecked Sendable {
     public let name: String
     /// Points.
     public let size: CGFloat
-    public let _fontPattern: String
-    public var _fontPointSize: CGFloat? { size }
+    package let _fontPattern: String
+    package var _fontPointSize: CGFloat? { size }
 
     init(name: String, pattern: String, size: CGFloat) {
         self.name = name

@@ -23,8 +23,8 @@
 //
 // Project API beyond Apple's (each marked "project API" where declared): `CGPathMeasure`,
 // `CGPath.length`, `CGPath.trimmed(from:to:)`, `CGPath.rasterPath`/`init(rasterPath:)`,
-// `CGContext(pixmap:origin:scale:)`, `CGContext.pixmap`, `CGImage.pixmap`,
-// `CGImage(contentsOfFile:)`, and conversions to the Raster types.
+// `CGContext(pixmap:origin:scale:)`, `CGContext.pixmap`, `CGImage.pixmap`, and conversions to
+// the Raster types. No codecs: `CGImage(contentsOfFile:)` is declared by UIKit, beside `UIImage`.
 @_exported import Foundation
 
 /// Core Foundation's time interval type, which Apple's QuartzCore signatures use (seconds).

@@ -119,7 +119,7 @@ public final class CADisplayLink: @unchecked Sendable {
 
     /// Whether any link added to a run loop is valid and not paused (Citrine extension: a host
     /// asks it to know whether frames are needed besides the layer tree's animations).
-    public static var _hasRunningLinks: Bool {
+    package static var _hasRunningLinks: Bool {
         lock.lock(); defer { lock.unlock() }
         return active.contains { $0.isValid && !$0.isPaused }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Citrine extension for renderers: what one filter does, resolved from its type and inputs.
-public enum _FilterEffect: Equatable, Sendable {
+/// For Citrine's renderer (package, not API): what one filter does, resolved from its type and inputs.
+package enum _FilterEffect: Equatable, Sendable {
     /// A Gaussian blur of standard deviation `radius` (layer points, 0…`CAFilter.maxRadius`).
     case blur(radius: Double)
     /// A colour matrix on un-premultiplied RGBA (`CAColorMatrix`).

@@ -83,7 +83,7 @@ open class _LayerFilter: NSCopying {
     /// `_effect`, computed once per change of the inputs.
     private var resolved: _FilterEffect??
 
-    public init(_type type: String) {
+    package init(_type type: String) {
         self.type = type
         name = type
     }
@@ -142,7 +142,7 @@ open class _LayerFilter: NSCopying {
 
     /// Citrine extension for renderers: what the filter does with its current inputs, or nil when
     /// it does nothing (disabled, or a type the compositor does not draw).
-    public var _effect: _FilterEffect? {
+    package var _effect: _FilterEffect? {
         guard isEnabled else { return nil }
         if let resolved { return resolved }
         let fresh = FilterKind(named: type).flatMap { $0.resolve(FilterInputs(values: inputs)) }

@@ -27,14 +27,14 @@ final class LayerFilterSet {
     }
 }
 
-/// Citrine extension for renderers: a layer's filters as the compositor applies them.
-public struct _LayerEffects {
+/// For Citrine's renderer (package, not API): a layer's filters as the compositor applies them.
+package struct _LayerEffects {
     /// `filters`, enabled and known, in order: applied to the layer and its sublayers.
-    public var filters: [_FilterEffect]
+    package var filters: [_FilterEffect]
     /// `backgroundFilters`, enabled and known, in order: applied to what is behind the layer.
-    public var backgroundFilters: [_FilterEffect]
+    package var backgroundFilters: [_FilterEffect]
     /// From `compositingFilter`: the blend mode the layer is composited with (nil: normal).
-    public var blendMode: CGBlendMode?
+    package var blendMode: CGBlendMode?
 }
 
 extension CALayer {
@@ -80,7 +80,7 @@ extension CALayer {
 
     /// Citrine extension for renderers: the filters in effect, or nil when none changes the
     /// picture (no filter set, or only disabled, unknown or normal ones).
-    public var _effects: _LayerEffects? {
+    package var _effects: _LayerEffects? {
         guard let set = state.filterSet else { return nil }
         let effects = _LayerEffects(filters: Self.effects(set.filters), backgroundFilters: Self.effects(set.backgroundFilters),
                                     blendMode: Self.blendMode(set.compositingFilter))

@@ -71,7 +71,7 @@ extension CALayer {
     /// other way: their mapping is followed by the mirror y → minY + maxY − y of the parent's
     /// bounds, before its `sublayerTransform`. The parent's own content is not flipped (Apple:
     /// the property "does not affect the rendering of the layer's content").
-    public func _transform(toParent parent: CALayer?) -> CATransform3D {
+    package func _transform(toParent parent: CALayer?) -> CATransform3D {
         guard let parent else { return geometryTransform }
         let flipped = parent._renderingOptions.contains(.geometryFlipped)
         guard flipped || !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
@@ -88,7 +88,7 @@ extension CALayer {
     /// Citrine extension: `t` acting about this layer's anchor point (anchorPoint · bounds.size,
     /// anchorPointZ) — the pivot `transform` uses — as `sublayerTransform` and a replicator's
     /// `instanceTransform` do.
-    public func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
+    package func _aboutAnchorPoint(_ t: CATransform3D) -> CATransform3D {
         let ax = bounds.minX + anchorPoint.x * bounds.width, ay = bounds.minY + anchorPoint.y * bounds.height
         return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ), t),
                                    CATransform3DMakeTranslation(ax, ay, anchorPointZ))

@@ -4,32 +4,32 @@
 extension CALayer {
     /// Citrine: which rendering options of a layer differ from what the renderer does anyway.
     /// Empty for a layer that sets none of them (the renderer's fast path).
-    public struct _RenderingOptions: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct _RenderingOptions: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// `cornerCurve == .continuous`.
-        public static let continuousCorners = _RenderingOptions(rawValue: 1 << 0)
+        package static let continuousCorners = _RenderingOptions(rawValue: 1 << 0)
         /// Some edge is drawn aliased: `allowsEdgeAntialiasing` is false, or
         /// `edgeAntialiasingMask` leaves an edge out.
-        public static let aliasedEdges = _RenderingOptions(rawValue: 1 << 1)
+        package static let aliasedEdges = _RenderingOptions(rawValue: 1 << 1)
         /// `allowsGroupOpacity == false`.
-        public static let ungroupedOpacity = _RenderingOptions(rawValue: 1 << 2)
+        package static let ungroupedOpacity = _RenderingOptions(rawValue: 1 << 2)
         /// `isGeometryFlipped`.
-        public static let geometryFlipped = _RenderingOptions(rawValue: 1 << 3)
+        package static let geometryFlipped = _RenderingOptions(rawValue: 1 << 3)
         /// `shouldRasterize`.
-        public static let rasterized = _RenderingOptions(rawValue: 1 << 4)
+        package static let rasterized = _RenderingOptions(rawValue: 1 << 4)
         /// `contentsFormat == .gray8Uint`.
-        public static let grayContents = _RenderingOptions(rawValue: 1 << 5)
+        package static let grayContents = _RenderingOptions(rawValue: 1 << 5)
     }
 
     /// Citrine: the layer's rendering options that differ from the defaults (see
     /// `_RenderingOptions`); one inline load.
-    public var _renderingOptions: _RenderingOptions { _state.renderingOptions }
+    package var _renderingOptions: _RenderingOptions { _state.renderingOptions }
 
     /// The edges `edgeAntialiasingMask` selects when `allowsEdgeAntialiasing` is on, none when it
     /// is off (Apple: "When true, the layer is allowed to antialias its edges, as requested by
     /// the value of the edgeAntialiasingMask property").
-    public var _antialiasedEdges: CAEdgeAntialiasingMask { allowsEdgeAntialiasing ? edgeAntialiasingMask : [] }
+    package var _antialiasedEdges: CAEdgeAntialiasingMask { allowsEdgeAntialiasing ? edgeAntialiasingMask : [] }
 
     /// Recomputes `_renderingOptions` from the properties (their setters call it).
     func updateRenderingOptions() {
@@ -73,7 +73,7 @@ extension CAEdgeAntialiasingMask {
 extension CALayer {
     /// Citrine, for renderers that keep pictures of a subtree (`shouldRasterize`): a number that
     /// changes with every change of this model layer's properties.
-    public var _modelVersion: Int { modelVersion }
+    package var _modelVersion: Int { modelVersion }
 }
 
 /// The rendering-option properties (their setters keep `_renderingOptions` current).

@@ -90,7 +90,7 @@ extension CALayer {
     /// `zPosition`, equal ones in array order (a stable sort, skipped when all are equal). The
     /// compositor draws in this order (where nothing leans out of the view plane); hit testing
     /// walks it from the front.
-    public static func _compositingOrder(_ subs: [CALayer]) -> [CALayer] {
+    package static func _compositingOrder(_ subs: [CALayer]) -> [CALayer] {
         guard let z = subs.first?.zPosition, !subs.allSatisfy({ $0.zPosition == z }) else { return subs }
         return subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }

@@ -138,7 +138,7 @@ open class CAReplicatorLayer: CALayer {
 
     /// Colour multiplier of instance `i` (Citrine extension for the compositor): instanceColor's
     /// components plus i times the offsets, clamped to 0…1.
-    public func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+    package func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = instanceColor?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
         // NaN (a NaN component or offset) counts as 0, the clamp's lower end: it would pass
         // min/max unchanged and trap where the tint becomes an integer (issue 18).
@@ -193,7 +193,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 /// or an `NSAttributedString` (its runs' fonts and colours then apply, and `font`, `fontSize`
 /// and `foregroundColor` are unused, as Apple documents). `font` is a font name, a `CTFont`, a
 /// `CGFont` (Apple: their own size is ignored, `fontSize` applies) or a UI layer `UIFont`;
-/// Helvetica by default. Layout rules (wrapping, truncation, justification): the compositor's
+/// Helvetica by default. Layout rules (wrapping, truncation, justification): CoreText's
 /// `TextLayout`.
 open class CATextLayer: CALayer {
     override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CATextLayer(layer: $0) } ?? CATextLayer() }

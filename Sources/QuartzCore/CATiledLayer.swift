@@ -44,7 +44,7 @@ open class CATiledLayer: CALayer {
 
     /// The level scale (pixels per point) drawn for `pixelsPerPoint` device pixels per point
     /// (Citrine extension for renderers; see the class comment).
-    public func _levelScale(forPixelsPerPoint pixelsPerPoint: CGFloat) -> CGFloat {
+    package func _levelScale(forPixelsPerPoint pixelsPerPoint: CGFloat) -> CGFloat {
         let base = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
         let bias = min(max(levelsOfDetailBias, 0), 16), levels = min(max(levelsOfDetail, 1), 32)
         var scale = base * CGFloat(1 << bias)   // the finest level

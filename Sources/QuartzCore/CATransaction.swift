@@ -209,7 +209,7 @@ public final class CATransaction {
 
     /// Citrine extension for renderers: increases whenever any layer property changes or an
     /// animation is added or removed, so an unchanged count means an unchanged model tree.
-    public static var _changeCount: Int { locked { $0.changeCount } }
+    package static var _changeCount: Int { locked { $0.changeCount } }
 
     static func layerDidChange(_ layer: CALayer) {
         locked { s in

@@ -38,10 +38,10 @@ open class CATransition: CAAnimation {
     /// their last presented values — the picture the transition starts from (Apple snapshots the
     /// render tree). Set by `CALayer.add(_:forKey:)`: sublayers removed earlier in the same
     /// transaction are in it, sublayers added earlier in it are not.
-    public internal(set) var _sourceLayer: CALayer?
+    package internal(set) var _sourceLayer: CALayer?
     /// Citrine extension for renderers: what a renderer keeps while this transition runs (the
     /// "from" and "to" bitmaps); nil until first drawn, and not copied with the transition.
-    public var _renderState: AnyObject?
+    package var _renderState: AnyObject?
 
     open override class var animationProperties: [String: AnimationProperty] { Self.transitionProperties }
 
@@ -63,7 +63,7 @@ open class CATransition: CAAnimation {
 
     /// The transition's progress (0…1) at `parentTime`, mapped into startProgress…endProgress;
     /// nil when it has no effect then. Citrine extension for the compositor.
-    public func _progress(at parentTime: CFTimeInterval) -> Float? {
+    package func _progress(at parentTime: CFTimeInterval) -> Float? {
         let state = timingState(at: parentTime)
         guard state.isApplied else { return nil }
         return startProgress + (endProgress - startProgress) * Float(easedFraction(state))
@@ -72,7 +72,7 @@ open class CATransition: CAAnimation {
     // MARK: - Types drawn, diagnostics
 
     /// The types the compositor draws (see the class comment for the source of the list).
-    public static let _drawnTypes: Set<String> = [
+    package static let _drawnTypes: Set<String> = [
         "fade", "moveIn", "push", "reveal",
         "cube", "oglFlip", "pageCurl", "pageUnCurl", "rippleEffect", "suckEffect",
         "cameraIris", "cameraIrisHollowOpen", "cameraIrisHollowClose",
@@ -81,7 +81,7 @@ open class CATransition: CAAnimation {
 
     /// Citrine extension: the type as drawn — `type` when it is one iOS draws, else `fade`
     /// (what Apple's Core Animation does with a type it does not know).
-    public var _drawnType: CATransitionType {
+    package var _drawnType: CATransitionType {
         CATransition._drawnTypes.contains(type.rawValue) ? type : .fade
     }
 
@@ -92,7 +92,7 @@ open class CATransition: CAAnimation {
     private static let diagnostics = Mutex(Diagnostics())
 
     /// Writes a message to standard error (the default `_diagnostics`).
-    public static let _standardErrorHook: @Sendable (String) -> Void = { message in
+    package static let _standardErrorHook: @Sendable (String) -> Void = { message in
         FileHandle.standardError.write(Data("Citrine: \(message)\n".utf8))
     }
 
@@ -100,7 +100,7 @@ open class CATransition: CAAnimation {
     /// added with something Citrine does not draw as asked — a type iOS does not draw (drawn as
     /// a fade instead) or a `filter` (ignored) — once per distinct type or filter, per process.
     /// Default: the message goes to standard error; nil silences it. Never fatal.
-    public static var _diagnostics: (@Sendable (String) -> Void)? {
+    package static var _diagnostics: (@Sendable (String) -> Void)? {
         get { diagnostics.withLock { $0.hook } }
         set { diagnostics.withLock { $0.hook = newValue } }
     }

@@ -10,7 +10,7 @@ import Foundation
 /// caller waits — how a recursion deeper than one stack holds goes on (issue 18: the renderer's
 /// drawing, `_DeepRecursion`). A stack is address space mapped for the thread; only the pages
 /// the work reaches are touched.
-public enum _FreshStack {
+package enum _FreshStack {
     private final class Job {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
@@ -18,7 +18,7 @@ public enum _FreshStack {
 
     /// Runs `body` on a new thread with a stack of `bytes` and waits for it to finish: 0, or
     /// the error (`EAGAIN`, `EINVAL`…) that kept the thread from being made, `body` not run.
-    public static func run(bytes: Int, _ body: () -> Void) -> Int32 {
+    package static func run(bytes: Int, _ body: () -> Void) -> Int32 {
         let context = _ThreadContext.current
         return withoutActuallyEscaping(body) { body in
             var attributes = pthread_attr_t()
@@ -48,11 +48,11 @@ public enum _FreshStack {
 /// `freshStackBytes` (`_FreshStack`), where the allowance starts again. Stacks nest one per
 /// `freshStackBytes` of levels, so the address space held grows with the depth reached, at a
 /// few KiB a level — less than each level's own objects.
-public enum _DeepRecursion {
+package enum _DeepRecursion {
     /// Stack bytes kept beyond the levels on each thread, for the work of the deepest level.
-    public static let reserve = 64 << 10
+    package static let reserve = 64 << 10
     /// The stack of each fresh thread.
-    public static let freshStackBytes = 64 << 20
+    package static let freshStackBytes = 64 << 20
 
     /// The calling thread's allowance: bytes its levels may still take, while a level runs.
     private final class Allowance {
@@ -68,7 +68,7 @@ public enum _DeepRecursion {
     /// Runs `body`, one level of a recursion that takes up to `bytesPerLevel` of stack, on the
     /// calling thread while its stack has room, else on a fresh one; nil when no thread could
     /// be made (said once per process on standard error, naming `what` and the error).
-    public static func level<R>(bytesPerLevel: Int, what: String, _ body: () -> R) -> R? {
+    package static func level<R>(bytesPerLevel: Int, what: String, _ body: () -> R) -> R? {
         let allowance = Allowance.current
         if allowance.levels == 0 { allowance.bytes = (_ThreadStack.bytesLeft ?? 8 << 20) - reserve }
         guard allowance.bytes >= bytesPerLevel else { return onFreshStack(what: what, body) }

@@ -75,17 +75,17 @@ enum ThreadKey {
 /// it waits (the renderer draws a deep subtree on a thread with a larger stack). Whatever the
 /// work reads or changes then behaves as on the waiting thread: `CACurrentMediaTime()`, an
 /// implicit transaction a drawing delegate opens.
-public struct _ThreadContext: @unchecked Sendable {
+package struct _ThreadContext: @unchecked Sendable {
     let key: UInt
     let manualTime: CFTimeInterval?
 
     /// The calling thread's context.
-    public static var current: _ThreadContext {
+    package static var current: _ThreadContext {
         _ThreadContext(key: ThreadKey.current, manualTime: CAMediaClock.currentThreadManualTime)
     }
 
     /// Runs `body` on the calling thread as the thread this context was taken on.
-    public func adopt<R>(_ body: () -> R) -> R {
+    package func adopt<R>(_ body: () -> R) -> R {
         ThreadKey.acting(as: key) {
             guard let manualTime else { return body() }
             CAMediaClock._setManualTimeForCurrentThread(manualTime)

@@ -8,12 +8,12 @@ import Musl
 /// ends — state that Core Animation and UIKit keep per thread (a hit test's walk, a recursion's
 /// stack allowance, UIKit's animation blocks and graphics contexts). Held in a thread-specific
 /// slot: one `pthread_getspecific` per lookup.
-public final class _ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+package final class _ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     private let key: pthread_key_t
     private let make: @Sendable () -> Value
 
     /// Per-thread values made by `make`.
-    public init(_ make: @escaping @Sendable () -> Value) {
+    package init(_ make: @escaping @Sendable () -> Value) {
         var key = pthread_key_t()
         pthread_key_create(&key) { slot in
             if let slot { Unmanaged<AnyObject>.fromOpaque(slot).release() }
@@ -23,7 +23,7 @@ public final class _ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// The calling thread's value.
-    public var current: Value {
+    package var current: Value {
         if let slot = pthread_getspecific(key) { return Unmanaged<Value>.fromOpaque(slot).takeUnretainedValue() }
         let value = make()
         pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())

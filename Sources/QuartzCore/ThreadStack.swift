@@ -10,7 +10,7 @@ import CThreadStack
 /// (`HitTestWalk`) measure it where they start instead of assuming the 8 MiB the main thread,
 /// Dispatch's, Foundation's and Swift concurrency's threads have on Linux by default: a thread
 /// made with a smaller `Thread.stackSize`, or a process under a smaller `ulimit -s`, has less.
-public enum _ThreadStack {
+package enum _ThreadStack {
     /// Bytes between the caller's frame and the lowest address the calling thread's stack may
     /// grow to, nil when the system does not say.
     static var bytesLeft: Int? {
@@ -21,7 +21,7 @@ public enum _ThreadStack {
 
     /// Levels of `bytesPerLevel` that fit in what is left of the calling thread's stack after
     /// `reserve` bytes, between 0 and `maximum` — `maximum` when the system does not say.
-    public static func levels(of bytesPerLevel: Int, keeping reserve: Int, atMost maximum: Int) -> Int {
+    package static func levels(of bytesPerLevel: Int, keeping reserve: Int, atMost maximum: Int) -> Int {
         guard let bytesLeft else { return maximum }
         return max(0, min(maximum, (bytesLeft - reserve) / bytesPerLevel))
     }

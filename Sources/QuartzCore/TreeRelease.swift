@@ -5,7 +5,7 @@
 /// before it goes, so every level is freed by this loop, and a child held elsewhere keeps its
 /// subtree. Layers and their sublayers, views and their subviews, emitter cells and their
 /// sub-cells.
-public func _releaseTreeIteratively<Node: AnyObject>(below root: Node, takeChildren: (Node) -> [Node]) {
+package func _releaseTreeIteratively<Node: AnyObject>(below root: Node, takeChildren: (Node) -> [Node]) {
     var pending = takeChildren(root)
     while var node = pending.popLast() {
         guard isKnownUniquelyReferenced(&node) else { continue }

@@ -1,5 +1,5 @@
 import Foundation
-import Compositor
+import CoreText
 import QuartzCore
 
 /// UIKit's string drawing (NSStringDrawing): draws into the current UIKit context

@@ -53,7 +53,7 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     }
 
     /// The media time of the last `advance(to:)` (Citrine extension), nil before the first.
-    public var _lastAdvanceTime: CFTimeInterval? { withState { $0.lastAdvance } }
+    package var _lastAdvanceTime: CFTimeInterval? { withState { $0.lastAdvance } }
 
     func register(_ window: UIWindow) {
         withState { s in
@@ -128,7 +128,7 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// gesture recognizer or touch still in progress (a double tap's wait times out by the
     /// clock). A host renders frames only while this or an animation says so: an idle window
     /// then costs nothing.
-    public var _needsNextTurn: Bool {
+    package var _needsNextTurn: Bool {
         let (queued, windows) = withState { s in (!s.nextTurn.isEmpty, s.windows.compactMap(\.window)) }
         return queued || CADisplayLink._hasRunningLinks || windows.contains { $0.gestureEnvironment.isEngaged }
     }

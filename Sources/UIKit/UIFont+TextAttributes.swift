@@ -11,11 +11,11 @@ extension NSAttributedString.Key {
 /// A `UIFont` names its font and size for `CATextLayer` (Apple: `UIFont` is toll-free bridged
 /// with `CTFont`, so attributed strings take it as their font).
 extension UIFont: _FontDescribing {
-    public var _fontPattern: String { fontconfigName }
-    public var _fontPointSize: CGFloat? { pointSize }
+    package var _fontPattern: String { fontconfigName }
+    package var _fontPointSize: CGFloat? { pointSize }
 }
 
 /// A `UIColor` colours attributed-string text (`.foregroundColor`).
 extension UIColor: _CGColorConvertible {
-    public var _cgColor: CGColor { cgColor }
+    package var _cgColor: CGColor { cgColor }
 }

@@ -102,7 +102,7 @@ open class UIGestureRecognizer {
     }
 
     /// Adds an action, run with the recognizer on each state change that reports (see `state`).
-    public func _addAction(_ action: @escaping (UIGestureRecognizer) -> Void) { actions.append(action) }
+    package func _addAction(_ action: @escaping (UIGestureRecognizer) -> Void) { actions.append(action) }
 
     /// Removes every action (the closure form of Apple's `removeTarget(nil, action: nil)`).
     public func removeAllActions() { actions.removeAll() }

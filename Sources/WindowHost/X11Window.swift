@@ -134,7 +134,7 @@ public final class X11Window: @unchecked Sendable {
     /// Measurement switch (Citrine extension): each present waits for the server to have drawn it
     /// (`XSync`), so that `HostStatistics.frameDurations` include the server's copy. Set before
     /// `run()`, on its thread. Default false.
-    public var _synchronousPresents = false
+    package var _synchronousPresents = false
 
     /// Counters for tests and measurements (Citrine extension; safe from any thread).
     public var _statistics: HostStatistics { statistics.withLock { $0 } }

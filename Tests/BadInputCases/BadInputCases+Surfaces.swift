@@ -1,5 +1,6 @@
 import UIKit
 import Compositor
+import CoreText
 import Export
 import Foundation
 import QuartzCore

@@ -1,112 +1,43 @@
-import CFontconfig
-import Foundation
 import CFreeType
-import QuartzCore
+import CoreGraphics
+import Foundation
 import Raster
 
-/// Glyph outlines from FreeType, fonts found by name through fontconfig (the installed DejaVu
-/// fonts answer for "Helvetica" and friends). Glyphs become `Raster.Path`s, so text gets the same
-/// exact-area anti-aliasing and transforms as every other shape.
-final class FontLibrary: @unchecked Sendable {
-    static let shared = FontLibrary()
-
-    private var library: FT_Library?
-    /// fontconfig's configuration, loaded once (loading it reads every font file's cache).
-    private var config: OpaquePointer?
-    /// Faces by font file: as many as the fonts installed, kept for the process (layouts hold them).
-    private var facesByFile: [String: FT_Face] = [:]
-    /// The font file each name asked for resolves to, forgotten all at once past
-    /// `maxRememberedNames` (a caller may ask for any number of distinct names).
-    private var fileByName: [String: String] = [:]
-    private let lock = NSLock()
-    /// Held while a face is used: an `FT_Face` loads one glyph at a time into its own slot, so
-    /// threads rendering text at once (the exporter's workers) take turns.
-    let faceUseLock = NSLock()
-
-    private init() {
-        var lib: FT_Library?
-        if FT_Init_FreeType(&lib) == 0 { library = lib }
-        config = FcInitLoadConfigAndFonts()
-    }
-
-    /// Most font names whose file is remembered at once.
-    static let maxRememberedNames = 4_096
-
-    /// The face for a font name (fontconfig's best match), or nil when FreeType or the font is
-    /// unavailable. Names that resolve to the same file share one face.
-    func face(named name: String) -> FT_Face? {
-        lock.lock(); defer { lock.unlock() }
-        let file: String
-        if let known = fileByName[name] {
-            file = known
-        } else {
-            guard let found = fontFile(for: name) else { return nil }
-            if fileByName.count >= Self.maxRememberedNames { fileByName.removeAll(keepingCapacity: true) }
-            fileByName[name] = found
-            file = found
-        }
-        if let face = facesByFile[file] { return face }
-        guard let library else { return nil }
-        var face: FT_Face?
-        guard FT_New_Face(library, file, 0, &face) == 0, let face else { return nil }
-        facesByFile[file] = face
-        return face
-    }
-
-    /// fontconfig's file for `name`.
-    private func fontFile(for name: String) -> String? {
-        guard let config else { return nil }
-        guard let pattern = FcNameParse(name) else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
-    }
-}
-
-/// Lays out and draws a `CATextLayer`'s string — a `String`/`NSString` in the layer's `font`,
-/// `fontSize` and `foregroundColor`, or an `NSAttributedString` whose runs carry their own font
-/// and colour (Apple: the layer's font, size and colour are then unused; a run without a font is
-/// Helvetica 12, without a colour black, Core Text's defaults). `TextLayout` breaks and places
-/// the lines; the glyph outlines become one `Path` per colour.
-enum TextRenderer {
+/// Lays out and draws text — runs of a font, size and colour, from an `NSAttributedString`
+/// (Core Text's and UIKit's attributes: a run without a font is Helvetica 12, without a colour
+/// black, Core Text's defaults) or from a `CATextLayer`'s string and font (the compositor makes
+/// those runs). `TextLayout` breaks and places the lines; the glyph outlines become one `Path` per
+/// colour.
+package enum TextRenderer {
     /// One run of text in one font, size and colour.
-    struct Run: Equatable {
-        var text: String
+    package struct Run: Equatable {
+        package var text: String
         /// fontconfig pattern.
-        var font: String
+        package var font: String
         /// Points.
-        var size: CGFloat
-        var color: CGColor?
-    }
+        package var size: CGFloat
+        package var color: CGColor?
 
-    static func draw(_ layer: CATextLayer, transform: Transform, clip: Mask? = nil, into canvas: Pixmap) {
-        for (path, color) in glyphs(of: layer) {
-            canvas.fill(path, paint: Paint(color: color.rasterColor), transform: transform, clip: clip)
+        package init(text: String, font: String, size: CGFloat, color: CGColor?) {
+            self.text = text
+            self.font = font
+            self.size = size
+            self.color = color
         }
     }
 
-    /// The runs `layer` draws: its attributed string's, or its plain string in its own font.
-    static func runs(of layer: CATextLayer) -> [Run] {
-        if let attributed = layer.string as? NSAttributedString { return runs(of: attributed) }
-        guard let text = (layer.string as? String) ?? (layer.string as? NSString).map({ $0 as String }) else { return [] }
-        return [Run(text: text, font: fontPattern(of: layer.font), size: layer.fontSize, color: layer.foregroundColor)]
-    }
-
-    /// The fontconfig pattern for a `CATextLayer.font` value: a name (String/NSString), or a font
-    /// object (`CTFont`, `CGFont`, `UIFont`; Apple ignores its size, `fontSize` applies);
+    /// The fontconfig pattern for a font value (`CATextLayer.font`): a name (String/NSString), or
+    /// a font object (`CTFont`, `CGFont`, `UIFont`; Apple ignores its size, `fontSize` applies);
     /// Helvetica for anything else (Apple's default).
-    static func fontPattern(of font: Any?) -> String {
+    package static func fontPattern(of font: Any?) -> String {
         if let described = font as? _FontDescribing { return described._fontPattern }
         return (font as? String) ?? (font as? NSString).map { $0 as String } ?? "Helvetica"
     }
 
-    static func runs(of attributed: NSAttributedString) -> [Run] {
+    /// The runs of an attributed string: each range of equal attributes, with its font
+    /// (`kCTFontAttributeName` / `.font`) and colour (`kCTForegroundColorAttributeName` /
+    /// `.foregroundColor`).
+    package static func runs(of attributed: NSAttributedString) -> [Run] {
         var runs: [Run] = []
         let whole = NSRange(location: 0, length: attributed.length)
         let text = attributed.string as NSString
@@ -127,17 +58,10 @@ enum TextRenderer {
         return runs
     }
 
-    /// The laid-out glyph outlines of `layer`'s text in layer space (points, y-down), one path per
-    /// colour in order of first use; empty when it draws nothing.
-    static func glyphs(of layer: CATextLayer) -> [(Path, CGColor)] {
-        glyphs(of: runs(of: layer), bounds: layer.bounds, alignment: layer.alignmentMode, isWrapped: layer.isWrapped,
-               truncationMode: layer.truncationMode)
-    }
-
     /// The glyph outlines of `runs` laid out in `bounds` (`TextLayout`; y-down, the first baseline
     /// its line's ascent below `bounds.minY`), one path per colour in order of first use.
-    static func glyphs(of runs: [Run], bounds: CGRect, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
-                       truncationMode: CATextLayerTruncationMode) -> [(Path, CGColor)] {
+    package static func glyphs(of runs: [Run], bounds: CGRect, alignment: TextAlignment, isWrapped: Bool,
+                               truncationMode: TextTruncation) -> [(Path, CGColor)] {
         guard !runs.isEmpty else { return [] }
         FontLibrary.shared.faceUseLock.lock()
         defer { FontLibrary.shared.faceUseLock.unlock() }

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+import CoreGraphics
 
 /// Attributed-string drawing into a context whose user space is y-down (UIKit's
 /// `NSAttributedString.draw(at:)` / `draw(in:)` / `size()`, which the UI layer offers on top of

@@ -1,6 +1,5 @@
 import Foundation
-import CFreeType
-import QuartzCore
+import CoreGraphics
 import Raster
 
 /// One line of laid-out text (Core Text's `CTLine`): the glyph outlines of an attributed string

@@ -1,8 +1,10 @@
+import Foundation
 import ImageCodecs
-import Raster
+import QuartzCore
 
 // Loading images from PNG and JPEG files (project API: Apple goes through ImageIO's
-// CGImageSource or UIImage instead).
+// CGImageSource or UIImage instead). It lives here, beside `UIImage`, which loads files with it,
+// because CoreGraphics knows no codecs: `import UIKit` brings it.
 
 extension CGImage {
     /// The image in the PNG or JPEG file at `path` (the format is recognised by its

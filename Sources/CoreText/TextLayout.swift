@@ -1,8 +1,20 @@
 import CFreeType
-import QuartzCore
+import CoreGraphics
 import Raster
 
-/// Lines of styled glyphs placed in a `CATextLayer`'s bounds (layer space, y-down):
+/// Where `TextLayout` puts each line across its bounds (`CATextLayer`'s alignment modes, which the
+/// compositor maps to these; Core Text's lines and UIKit's string drawing use `.natural`).
+package enum TextAlignment: Sendable {
+    case natural, left, right, center, justified
+}
+
+/// Where `TextLayout` shortens a line that does not fit for "…" (`CATextLayer`'s truncation modes).
+package enum TextTruncation: Sendable {
+    case none, start, end, middle
+}
+
+/// Lines of styled glyphs placed in a `CATextLayer`'s, a Core Text frame's or a UIKit drawing
+/// rectangle's bounds (layer space, y-down):
 ///
 /// - Newlines always break. With `isWrapped`, a word that would cross the bounds' width moves to
 ///   the next line (breaks at spaces; a word longer than the width stays whole).
@@ -46,13 +58,13 @@ struct TextLayout {
     private var styleIndex: [StyleKey: Int] = [:]
     private(set) var lines: [Line] = []
     let bounds: CGRect
-    let alignment: CATextLayerAlignmentMode
+    let alignment: TextAlignment
     let isWrapped: Bool
 
     /// `runs` laid out in `bounds` (a `CATextLayer`'s, a Core Text frame's, a UIKit drawing
     /// rectangle); nil when no run has a usable font and size.
-    init?(runs: [TextRenderer.Run], bounds: CGRect, alignment: CATextLayerAlignmentMode, isWrapped: Bool,
-          truncationMode: CATextLayerTruncationMode) {
+    init?(runs: [TextRenderer.Run], bounds: CGRect, alignment: TextAlignment, isWrapped: Bool,
+          truncationMode: TextTruncation) {
         self.bounds = bounds
         self.alignment = alignment
         self.isWrapped = isWrapped
@@ -96,7 +108,7 @@ struct TextLayout {
                 if isWrapped, !line.endsParagraph, spaces > 0, used < Double(bounds.width) {
                     spaceStretch = (Double(bounds.width) - used) / Double(spaces)
                 }
-            default: x = Double(bounds.minX)
+            case .natural, .left: x = Double(bounds.minX)
             }
             placements.append((Point(x: x, y: baseline), spaceStretch))
         }
@@ -191,7 +203,7 @@ struct TextLayout {
         return lines
     }
 
-    private mutating func truncate(_ mode: CATextLayerTruncationMode, width: Double) {
+    private mutating func truncate(_ mode: TextTruncation, width: Double) {
         guard mode != .none, !lines.isEmpty else { return }
         guard isWrapped else {
             for i in lines.indices where lines[i].width > width { lines[i].glyphs = truncated(lines[i].glyphs, width: width, mode: mode) }
@@ -223,7 +235,7 @@ struct TextLayout {
     /// Removing from the middle takes, each time, the glyph at index count / 2 of what is left,
     /// so m kept glyphs are always the first ⌈m/2⌉ and the last ⌊m/2⌋, and the ellipsis goes at
     /// index ⌊m/2⌋.
-    private func truncated(_ glyphs: [Glyph], width: Double, mode: CATextLayerTruncationMode) -> [Glyph] {
+    private func truncated(_ glyphs: [Glyph], width: Double, mode: TextTruncation) -> [Glyph] {
         guard let first = glyphs.first else { return glyphs }
         let n = glyphs.count
         var prefix = [0.0]
@@ -234,7 +246,7 @@ struct TextLayout {
             switch mode {
             case .start: return (0..<0, (n - m)..<n, 0)
             case .middle: return (0..<((m + 1) / 2), (n - m / 2)..<n, m / 2)
-            default: return (0..<m, n..<n, m)
+            case .none, .end: return (0..<m, n..<n, m)
             }
         }
         /// The kept glyph at index i of the kept sequence.

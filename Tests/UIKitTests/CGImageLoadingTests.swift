@@ -1,9 +1,10 @@
 import Testing
-import CoreGraphics
+import UIKit
 import ImageCodecs
 import Raster
 
-// Expected values: the pixels written to the file (opaque, so PNG's straight alpha and the
+// `CGImage(contentsOfFile:)` and `CGImage(encodedData:)`, which UIKit declares (CoreGraphics has no
+// codecs). Expected values: the pixels written to the file (opaque, so PNG's straight alpha and the
 // premultiplied storage agree exactly).
 
 @Test func loadsPNGFilesBySignature() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCore
+import CoreGraphics
 
 /// Lays an attributed string out in frames (Core Text's `CTFramesetter`): lines broken at spaces
 /// to fit a width, as `CATextLayer` wraps (`TextLayout`; see `CTLine` for fonts and colours).
