@@ -11,7 +11,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a demo to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or WebM.",
-        usage: "citrine render <demo> -o <file> [<options>]",
+        usage: "citrine render <demo-or-file> -o <file> [<options>]",
         discussion: """
             The animation runs from --start for the demo's span (see 'citrine demos') unless \
             --duration, --end or --frames says otherwise; frames are sampled at start + i/fps, \

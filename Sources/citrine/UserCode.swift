@@ -103,10 +103,14 @@ struct UserCode {
         } catch {
             throw Failure(.badInput, "cannot read '\(mainFile.path)' as UTF-8 text")
         }
+        // LLVM-style messages: "file:line:col: error: …" and the line itself, without the
+        // Swift style's line-numbered excerpt, which would number the generated file's lines.
         let compileArguments = ["-c", "-wmo", "-swift-version", "5", "-module-name", "UserCode", "-Onone",
+                                "-diagnostic-style", "llvm",
                                 "-Xfrontend", "-entry-point-function-name", "-Xfrontend", UserProgram.entryPoint,
                                 "-o", object.path, main.path] + auxiliaryFiles.map(\.path) + build.importArguments
-        try Self.swiftc(compileArguments, failure: "\(path) does not compile (the compiler's messages are above)")
+        let named = viewName.map { " with --view \($0)" } ?? ""
+        try Self.swiftc(compileArguments, failure: "\(path) does not compile\(named) (the compiler's messages are above)")
         try Self.swiftc(["-emit-library", object.path, "-o", work.appendingPathComponent(library.lastPathComponent).path],
                         failure: "\(path) compiled but did not link (the linker's messages are above)")
         try? fm.removeItem(at: folder)

@@ -72,6 +72,14 @@ enum UserProgram {
     /// Loads `library`, runs the page's top-level code at media time 0, and returns what the page
     /// shows. A page that shows nothing is an error naming both ways to show something.
     static func liveView(of code: UserCode, library: String) throws(Failure) -> LiveView {
+        // Top-level `await` makes the page an asynchronous main, which drains the main queue for
+        // ever and exits the process when its code ends: its live view would never be shown.
+        // Such a library refers to the runtime's entry point for it by name.
+        if let bytes = FileManager.default.contents(atPath: library),
+           bytes.range(of: Data("swift_task_asyncMainDrainQueue".utf8)) != nil {
+            throw Failure(.badInput, "\(code.path) uses await at its top level, which citrine cannot run as a page: "
+                          + "show the live view from synchronous code and start asynchronous work in a Task { }")
+        }
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
             throw Failure(.badInput, "cannot load \(code.path)'s program: " + (dlerror().map { String(cString: $0) } ?? "unknown error"))
         }

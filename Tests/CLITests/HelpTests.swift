@@ -60,17 +60,26 @@ import Testing
             --include-end. MP4, MOV and WebM are written through ffmpeg. The output is
             written to a hidden temporary file and renamed into place when complete.
 
+            Your own code: a .swift file or a .playground folder is compiled with the
+            installed Swift toolchain against Citrine's modules (import UIKit, QuartzCore,
+            CoreGraphics, CoreText, PlaygroundSupport), cached by content, and run; what it
+            sets as PlaygroundPage.current.liveView (else the variable --view names) is
+            rendered from media time 0, for its animations' span (a repeating one through
+            one cycle).
+
             Examples:
               citrine render falling-petal -o petal.gif
+              citrine render MyView.swift -o my-view.gif
               citrine render fold-image -o fold.mp4 --duration 4 --width 640
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
 
-            USAGE: citrine render <demo> -o <file> [<options>]
+            USAGE: citrine render <demo-or-file> -o <file> [<options>]
 
             ARGUMENTS:
-              <demo>                  The demo to render (see 'citrine demos').
+              <demo-or-file>          The demo to render (see 'citrine demos'), or your own
+                                      .swift file or .playground folder.
 
             OUTPUT:
               -o, --output <file>     out.png, frames/%04d.png, out.gif, out.apng, out.mp4,
@@ -106,6 +115,9 @@ import Testing
               --dither <mode>         GIF: none, ordered or diffusion (default: ordered).
 
             OPTIONS:
+              --view <name>           Your own code: a top-level variable (a view, view
+                                      controller or layer) to show when the page sets no
+                                      PlaygroundPage.current.liveView.
               --version               Show the version.
               -h, --help              Show help information.
 
