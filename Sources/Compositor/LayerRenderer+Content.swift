@@ -276,9 +276,10 @@ extension LayerRenderer {
 
     /// Core Animation's shadow: the layer's shape (shadowPath, else its rounded bounds when that
     /// is its alpha — otherwise the alpha shadow of `withShadowBeneath`), offset by shadowOffset,
-    /// blurred with σ = shadowRadius / 2 (the canvas / CSS convention that blur radius = 2σ; Apple
-    /// does not document the mapping), in shadowColor at shadowOpacity. Drawn through a surface
-    /// covering only what it can reach; under perspective in the layer's plane (`drawProjected`).
+    /// blurred with a Gaussian of σ = shadowRadius (`shadowSigma`), in shadowColor at
+    /// shadowOpacity, clipped to the rounded bounds with masksToBounds (`shadowClip`). Drawn
+    /// through a surface covering only what it can reach; under perspective in the layer's plane
+    /// (`drawProjected`).
     func drawShadow(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
         guard p.shadowOpacity > 0, let color = p.shadowColor else { return }
         let shape: Path
@@ -298,17 +299,27 @@ extension LayerRenderer {
     }
 
     /// How far (pixels, at `pixelsPerPoint`) `p`'s blurred shadow reaches beyond its offset
-    /// shape: the blur's three standard deviations (σ = shadowRadius · pixelsPerPoint / 2),
+    /// shape: the blur's three standard deviations (σ = shadowRadius · pixelsPerPoint),
     /// rounded up (`Pixmap.blurMargin`, the kernel's radius), and two pixels for antialiasing
     /// and resampling. Every box that must hold a shadow grows by this.
     static func shadowReach(_ p: CALayer, pixelsPerPoint: CGFloat) -> CGFloat {
         CGFloat(Pixmap.blurMargin(sigma: shadowSigma(p, pixelsPerPoint: pixelsPerPoint)) + 2)
     }
 
-    /// The standard deviation (pixels, at `pixelsPerPoint`) of `p`'s shadow blur:
-    /// shadowRadius / 2 points (see `drawShadow`).
+    /// The standard deviation (pixels, at `pixelsPerPoint`) of `p`'s shadow blur: shadowRadius
+    /// points — Core Animation's `shadowRadius` is the Gaussian's σ itself, not a CSS-style blur
+    /// radius of 2σ. Apple does not document the kernel; the evidence:
+    /// - WebKit hands a CSS `drop-shadow()` filter's standard deviation to Core Animation
+    ///   unchanged as the layer's `shadowRadius` (WebCore `PlatformCAFiltersCocoa.mm`,
+    ///   `setShadowRadius:dropShadowOperation.stdDeviation()`), and a CSS `blur()`'s standard
+    ///   deviation as the Gaussian blur filter's `inputRadius`;
+    /// - the design-tool conversions in wide use set `shadowRadius` = blur / 2 for a Sketch /
+    ///   Figma shadow of blur b, whose Gaussian (CSS `box-shadow` convention) has σ = b / 2.
+    /// `CGContext.setShadow(offset:blur:)` keeps σ = blur / 2: its `blur` is Core Graphics' blur
+    /// amount, a different parameter (see there). Closed-form check: CompositorTests
+    /// `ShadowProfileTests`.
     static func shadowSigma(_ p: CALayer, pixelsPerPoint: CGFloat) -> Double {
-        Double(p.shadowRadius * pixelsPerPoint) / 2
+        Double(p.shadowRadius * pixelsPerPoint)
     }
 
     private func drawShadow(_ p: CALayer, shape: Path, shapeBounds: CGRect, color: CGColor, transform: Transform,
@@ -330,20 +341,54 @@ extension LayerRenderer {
             let toShadow = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
             shadow.fill(shape, paint: Paint(color: c), transform: offset.concatenating(toShadow))
             shadow.gaussianBlur(sigma: sigma)
+            if Self.shadowClip(p) {
+                // Blurred first over the whole box (the clip must not cut the shape the blur
+                // spreads), then kept inside the rounded bounds; without the mask (past the
+                // offscreen budget) the shadow is not drawn.
+                guard let clip = offscreenMask(width: shadow.width, height: shadow.height, for: p) else { return }
+                clip.fill(LayerGeometry.outline(of: p), transform: transform.concatenating(toShadow))
+                Self.keep(shadow, inside: clip)
+            }
             canvas.draw(shadow, atX: box.x0, y: box.y0)
+        }
+    }
+
+    /// Whether `p`'s shadow is clipped to its rounded bounds: with masksToBounds. Apple,
+    /// `shadowPath`: "If the path extends outside the layer bounds it will not automatically be
+    /// clipped to the layer, only if the normal layer masking rules cause that" — masksToBounds
+    /// is such a rule, and on iOS a masksToBounds layer shows no shadow outside its bounds (the
+    /// reason for the "container view for the shadow, inner view for the clip" idiom: Nick
+    /// Lockwood, *iOS Core Animation: Advanced Techniques*, ch. 4, "Shadow Clipping"). Inside
+    /// the bounds the shadow stays beneath the layer's content. Tested by CompositorTests
+    /// `ShadowProfileTests`.
+    static func shadowClip(_ p: CALayer) -> Bool { p.masksToBounds }
+
+    /// Multiplies every pixel of `surface` (premultiplied) by `mask`'s coverage there (same size).
+    static func keep(_ surface: Pixmap, inside mask: Mask) {
+        let px = surface.pixels, m = mask.data
+        for i in 0..<(surface.width * surface.height) {
+            let a = UInt32(m[i])
+            if a == 255 { continue }
+            for k in 0..<4 { px[4 * i + k] = UInt8((UInt32(px[4 * i + k]) * a + 127) / 255) }
         }
     }
 
     /// The group `surface` (the layer and its subtree, drawn offscreen under the layer → surface
     /// `matrix`) over its shadow: the surface's alpha in shadowColor at shadowOpacity, moved by
     /// shadowOffset (layer space, mapped at the bounds' centre) and blurred with
-    /// σ = shadowRadius·scale / 2 (as `drawShadow`). The result is a new surface, counted in the
+    /// σ = shadowRadius·scale (as `drawShadow`), clipped to the rounded bounds with
+    /// masksToBounds (`shadowClip`). The result is a new surface, counted in the
     /// caller's offscreen scope; nil when it or the shadow's is past the budget.
     func withShadowBeneath(_ model: CALayer, _ p: CALayer, _ surface: Pixmap, matrix: CATransform3D) -> Pixmap? {
         guard let color = p.shadowColor else { return surface }
         guard let group = offscreenPixmap(width: surface.width, height: surface.height, for: model) else { return nil }
+        var clip: Mask?
+        if Self.shadowClip(p) {
+            guard let mask = makeClip(p, of: model, matrix: matrix, size: group) else { return nil }
+            clip = mask
+        }
         let drawn: Void? = withOffscreen(width: surface.width, height: surface.height, for: model) { alpha in
-            drawAlphaShadow(of: surface, in: color, p, matrix: matrix, into: group, alpha: alpha)
+            drawAlphaShadow(of: surface, in: color, p, matrix: matrix, into: group, alpha: alpha, clip: clip)
         }
         guard drawn != nil else { return nil }
         group.draw(surface, atX: 0, y: 0)
@@ -351,9 +396,10 @@ extension LayerRenderer {
     }
 
     /// The blurred, offset shadow of `surface`'s alpha (see `withShadowBeneath`) into `group`,
-    /// through the transparent scratch `alpha` of the same size.
+    /// through the transparent scratch `alpha` of the same size, and through `clip` (the
+    /// masksToBounds clip, `group`'s size) when given.
     private func drawAlphaShadow(of surface: Pixmap, in color: CGColor, _ p: CALayer, matrix: CATransform3D, into group: Pixmap,
-                                 alpha: Pixmap) {
+                                 alpha: Pixmap, clip: Mask?) {
         var c = color.rasterColor
         c.a *= p.shadowOpacity
         let shade = c.premultiplied
@@ -371,7 +417,8 @@ extension LayerRenderer {
         let from = matrix._project(x: mx, y: my), to = matrix._project(x: mx + p.shadowOffset.width, y: my + p.shadowOffset.height)
         let offset = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(to.x - from.x).finiteOrZero, ty: Double(to.y - from.y).finiteOrZero)
         group.fill(Rect(x: 0, y: 0, width: Double(group.width), height: Double(group.height)),
-                   paint: Paint(shader: .image(ImagePattern(image: alpha, transform: offset, filter: .bilinear, spread: .decal))))
+                   paint: Paint(shader: .image(ImagePattern(image: alpha, transform: offset, filter: .bilinear, spread: .decal))),
+                   clip: clip)
     }
 
     // MARK: - Groups, clips, masks

@@ -16,7 +16,12 @@ extension CGContext {
     ///   modelled on Core Graphics (the same blur value its CG port hands to
     ///   `CGContextSetShadowWithColor`), turns it into σ = blur/2 in its Skia port
     ///   (WebCore `GraphicsContext::setPlatformShadow`), which also uses Apple's default
-    ///   shadow colour, black at 1/3 alpha.
+    ///   shadow colour, black at 1/3 alpha. Apple documents `blur` only as "a non-negative
+    ///   number specifying the amount of blur", not as a standard deviation, so this stays at
+    ///   blur / 2 — unlike `CALayer.shadowRadius`, which is the Gaussian's σ itself (the
+    ///   compositor's `shadowSigma`: WebKit hands a CSS standard deviation to Core Animation's
+    ///   `shadowRadius` unchanged, but a CSS `box-shadow` blur radius b, whose σ is b / 2, to
+    ///   `CGContextSetShadowWithColor` as b).
     /// - `color`: multiplied by the coverage and alpha of what is drawn.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {

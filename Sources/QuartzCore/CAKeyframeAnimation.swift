@@ -29,8 +29,12 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   values are spaced evenly. In `.discrete` mode without keyTimes each of n values holds for
 ///   1/n of the duration.
 /// * `timingFunctions` (n − 1 of them) ease each segment.
-/// * `.paced` and `.cubicPaced` ignore keyTimes and timing functions and move at constant speed
-///   (time proportional to distance; for a path, to arc length).
+/// * `.paced` and `.cubicPaced` ignore keyTimes, `timingFunctions` and the animation's own
+///   `timingFunction`, and move at constant speed (time proportional to distance; for a path, to
+///   arc length). Apple's documentation of both modes: "keyTimes and timingFunction are ignored
+///   and keyframe times are automatically generated to give the animation a constant velocity";
+///   CAAnimation.h: "the `keyTimes' and `timingFunctions' properties of the animation are
+///   ignored".
 /// * `.cubic` passes a Kochanek–Bartels spline through the values, shaped by `tensionValues`,
 ///   `continuityValues` and `biasValues` (all 0 = Catmull-Rom).
 /// * With a `path` (CGPoint properties), each element after a move is one keyframe segment; within
@@ -94,6 +98,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         super.restoreTargets(&s, of: layer, from: model)
         if rotationMode != nil { model.withUnsafeState { StateField.transform.copy(from: $0, to: &s) } }
     }
+
+    /// The paced modes ignore `timingFunction` (see the type's notes): their fraction is the
+    /// play's, uneased, so the value moves at constant velocity through the whole duration.
+    override func easedFraction(_ state: TimingModel.State) -> Double {
+        isPaced ? state.fraction : super.easedFraction(state)
+    }
+
+    /// `.paced` or `.cubicPaced`.
+    private var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
 
     override func value(atFraction f: Double, current: AnimatableValue) -> AnimatableValue? {
         if path != nil { return pathSample(f).map { .point($0.point) } }
@@ -303,7 +316,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let segments = drawableSegments ?? m.segments.indices.filter { m.segments[$0].type != .moveToPoint }
         drawableSegments = segments
         guard !segments.isEmpty else { return nil }
-        if calculationMode == .paced || calculationMode == .cubicPaced {
+        if isPaced {
             return m.position(atLength: CGFloat(f) * m.length)
         }
         if calculationMode == .discrete {

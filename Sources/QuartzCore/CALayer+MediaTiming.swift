@@ -11,10 +11,20 @@ extension CALayer {
         get { state.beginTime }
         set { let old = state.beginTime; state.beginTime = newValue; CALayer.timingDidChange(); changed("beginTime", old) }
     }
-    /// Default 0, as Apple's CAMediaTiming.h says ("Defaults to 0"). A layer's local time is
-    /// (parent time − beginTime) × speed + timeOffset for every duration: a layer's time never
-    /// ends or repeats (Citrine applies no active duration, `repeatCount`, `repeatDuration` or
-    /// `autoreverses` to layers), which is what Apple's layers do with the default duration 0.
+    /// Default +∞ for a layer, both `CALayer().duration` and
+    /// `CALayer.defaultValue(forKey: "duration")`: measured against Apple's QuartzCore by GNUstep
+    /// libs-quartzcore's timing tests (`Tests/quartzcore/CAMediaTiming/timing.m`, "a layer's
+    /// duration is infinite", "a layer's duration comes from the class"). The "Defaults to 0" of
+    /// CAMediaTiming.h is the protocol's default, which animations keep (an animation's 0 takes
+    /// the transaction's duration when added).
+    ///
+    /// A layer's local time is (parent time − beginTime) × speed + timeOffset for every
+    /// duration: a layer's time never ends or repeats (Citrine applies no active duration,
+    /// `repeatCount`, `repeatDuration` or `autoreverses` to layers). With the default +∞ that is
+    /// exactly Apple's model — the active duration ∞ × max(repeatCount, 1) is ∞, so the layer is
+    /// always active (`TimingModel.state` treats a non-finite duration as always active); a
+    /// duration the user sets is kept and read back (timing.m: "the duration reads back as it
+    /// was set") and leaves the layer's time running (TimingTests `layerDurationIsInfiniteAndTimeRunsOn`).
     public var duration: CFTimeInterval {
         get { state.duration }
         set { let old = state.duration; state.duration = newValue; changed("duration", old) }

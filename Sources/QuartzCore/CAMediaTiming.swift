@@ -19,7 +19,8 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 public protocol CAMediaTiming: AnyObject {
     /// Start in the parent's time space, seconds. Default 0.
     var beginTime: CFTimeInterval { get set }
-    /// One repeat's length, seconds. Default 0 (animations: the transaction's duration, 0.25 s).
+    /// One repeat's length, seconds. Default 0 for animations (added with 0: the transaction's
+    /// duration, 0.25 s); +∞ for layers (`CALayer.duration`, Apple's value).
     var duration: CFTimeInterval { get set }
     /// Rate of local time relative to the parent. Default 1.
     var speed: Float { get set }

@@ -55,7 +55,8 @@ struct LayerState {
         var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         var shadowOffset: CGSize = CGSize(width: 0, height: -3)
         var shadowPath: CGPath? = nil
-        var duration: CFTimeInterval = 0
+        /// +∞ for a layer, as on Apple (`CALayer.duration`).
+        var duration: CFTimeInterval = .infinity
         var repeatCount: Float = 0
         var repeatDuration: CFTimeInterval = 0
         var autoreverses: Bool = false

@@ -107,7 +107,10 @@ enum TimingModel {
     /// The state at parent time `t` of an object with `timing` (the schedule worked out per call).
     static func state(at t: CFTimeInterval, _ timing: Parameters) -> State { state(at: t, Schedule(timing)) }
 
-    /// The state at parent time `t` of an object with `timing` whose `duration` is positive.
+    /// The state at parent time `t` of an object with `timing`. A duration that is not positive
+    /// and finite has no end: always active at fraction 0 — a layer's default duration +∞
+    /// (`CALayer.duration`, Apple's value) gives an active duration of ∞ whatever `repeatCount`
+    /// and `autoreverses` say, so such an object is never before, after or repeating.
     static func state(at t: CFTimeInterval, _ timing: Schedule) -> State {
         let duration = timing.duration
         guard duration > 0, duration.isFinite else {

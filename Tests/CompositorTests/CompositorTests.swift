@@ -338,7 +338,7 @@ import Testing
 
         @Test func shadowFollowsOffsetAndKeepsItsMass() throws {
             // A 20×20 white square with an opaque black shadow offset by (6, 6): with radius 0 the
-            // shadow is the square moved; with radius 4 (σ = 2) the blur spreads it but keeps its
+            // shadow is the square moved; with radius 4 (σ = 4) the blur spreads it but keeps its
             // total alpha (20·20 px²) and leaves the square itself on top.
             let l = Self.layer(CGRect(x: 20, y: 20, width: 20, height: 20), Self.white)
             l.shadowOpacity = 1

@@ -20,7 +20,8 @@ import Testing
     static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
     static let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
 
-    static func scene() -> CALayer {
+    /// `masksToBounds` (default true): the layer clips its sublayer and its own shadow.
+    static func scene(masksToBounds: Bool = true) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
         var perspective = CATransform3DIdentity
@@ -34,7 +35,7 @@ import Testing
         l.borderWidth = 8
         l.borderColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         l.cornerRadius = 16
-        l.masksToBounds = true
+        l.masksToBounds = masksToBounds
         l.shadowOpacity = 1
         l.shadowOffset = CGSize(width: 0, height: 8)
         l.shadowRadius = 0
@@ -48,14 +49,24 @@ import Testing
         return root
     }
 
-    @Test func everyPartIsDrawn() throws {
+    static func render(_ scene: CALayer) throws -> Pixmap {
         CAMediaClock.setManualTime(0)
-        let img = try CARenderer.image(of: Self.scene(), size: CGSize(width: 200, height: 200), at: 0,
-                                       background: CGColor(red: 1, green: 1, blue: 1, alpha: 1)).pixmap
-        func near(_ x: Int, _ y: Int, _ c: PremultipliedColor) -> Bool {
-            let p = img.pixel(x: x, y: y)
-            return abs(Int(p.r) - Int(c.r)) <= 2 && abs(Int(p.g) - Int(c.g)) <= 2 && abs(Int(p.b) - Int(c.b)) <= 2
-        }
+        return try CARenderer.image(of: scene, size: CGSize(width: 200, height: 200), at: 0,
+                                    background: CGColor(red: 1, green: 1, blue: 1, alpha: 1)).pixmap
+    }
+
+    static func near(_ img: Pixmap, _ x: Int, _ y: Int, _ c: PremultipliedColor) -> Bool {
+        let p = img.pixel(x: x, y: y)
+        return abs(Int(p.r) - Int(c.r)) <= 2 && abs(Int(p.g) - Int(c.g)) <= 2 && abs(Int(p.b) - Int(c.b)) <= 2
+    }
+
+    /// With masksToBounds the shadow (device y 150…160 below the layer) is clipped away with
+    /// the sublayer: on iOS a masksToBounds layer shows no shadow outside its bounds (Apple,
+    /// `shadowPath`: clipped "only if the normal layer masking rules cause that"; Lockwood,
+    /// *iOS Core Animation: Advanced Techniques*, ch. 4).
+    @Test func everyPartIsDrawn() throws {
+        let img = try Self.render(Self.scene())
+        func near(_ x: Int, _ y: Int, _ c: PremultipliedColor) -> Bool { Self.near(img, x, y, c) }
         #expect(near(100, 70, Self.green), "background \(img.pixel(x: 100, y: 70))")
         #expect(near(54, 70, Self.blue) && near(145, 70, Self.blue) && near(100, 54, Self.blue) && near(100, 145, Self.blue),
                 "border")
@@ -64,7 +75,13 @@ import Testing
         #expect(near(54, 100, Self.blue), "border over the sublayer")
         #expect(near(45, 100, Self.white) && near(155, 100, Self.white), "sublayer clipped to the bounds")
         #expect(near(51, 51, Self.white), "rounded corner clipped")
-        #expect(near(100, 155, Self.black) && near(100, 158, Self.black), "shadow \(img.pixel(x: 100, y: 155))")
-        #expect(near(100, 162, Self.white), "below the shadow \(img.pixel(x: 100, y: 162)) \(img.pixel(x: 100, y: 157))")
+        #expect(near(100, 155, Self.white) && near(100, 158, Self.white), "shadow clipped \(img.pixel(x: 100, y: 155))")
+    }
+
+    /// Without masksToBounds the shadow is drawn in the layer's plane: device y 150…160.
+    @Test func shadowIsDrawnWithoutMasksToBounds() throws {
+        let img = try Self.render(Self.scene(masksToBounds: false))
+        #expect(Self.near(img, 100, 155, Self.black) && Self.near(img, 100, 158, Self.black), "shadow \(img.pixel(x: 100, y: 155))")
+        #expect(Self.near(img, 100, 162, Self.white), "below the shadow \(img.pixel(x: 100, y: 162)) \(img.pixel(x: 100, y: 157))")
     }
 }

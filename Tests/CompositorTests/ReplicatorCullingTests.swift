@@ -16,7 +16,8 @@ import Testing
 
     /// A replicator at `origin` (frame 2000×2000) of `count` 6×6 squares, the first at (2, 3)
     /// of it, each `step` from the one before; `shadow`: the square casts a shadow 24 points
-    /// below it, blurred with σ = 3 pixels (reach 9 + 2 pixels); `zScale`: the step's m33.
+    /// below it, blurred with σ = shadowRadius = 3 pixels (reach 9 + 2 pixels); `zScale`: the
+    /// step's m33.
     static func translated(count: Int, step: (x: CGFloat, y: CGFloat), origin: CGPoint = .zero,
                            shadow: Bool = false, zScale: CGFloat = 1) -> CAReplicatorLayer {
         let r = CAReplicatorLayer()
@@ -30,7 +31,7 @@ import Testing
         square.backgroundColor = red
         if shadow {
             square.shadowOpacity = 0.8
-            square.shadowRadius = 6
+            square.shadowRadius = 3
             square.shadowOffset = CGSize(width: 0, height: 24)
         }
         r.addSublayer(square)

@@ -78,22 +78,79 @@ extension SnippetSuite {
             #expect(CASpringAnimation(perceptualDuration: 1, bounce: -3).duration == 0)
         }
 
-        /// CAMediaTiming.h: a layer's `duration` "Defaults to 0" — and a layer with duration 0
-        /// keeps running: its sublayer's animation plays on at any time (local time = parent time).
-        @Test func layerDurationDefaultsToZeroAndTimeRunsOn() throws {
+        /// A layer's `duration` is +∞, read from the layer and from the class, and an
+        /// animation's is 0 — measured against Apple's QuartzCore by GNUstep libs-quartzcore's
+        /// `Tests/quartzcore/CAMediaTiming/timing.m` ("a layer's duration is infinite", "a
+        /// layer's duration comes from the class", "an animation's duration is 0"); an
+        /// animation added with 0 takes the transaction's duration (CATransaction, 0.25 s). A
+        /// layer with the default keeps running: its sublayer's animation plays on at any time
+        /// (local time = parent time). So does a layer whose duration the user set, which reads
+        /// back as set (timing.m: "the duration reads back as it was set").
+        @Test func layerDurationIsInfiniteAndTimeRunsOn() throws {
             CAMediaClock.setManualTime(1000)
             let parent = CALayer(), child = CALayer()
-            #expect(parent.duration == 0 && CALayer.defaultValue(forKey: "duration") as? CFTimeInterval == 0)
-            #expect(parent.value(forKey: "duration") as? CFTimeInterval == 0)
+            #expect(parent.duration == .infinity)
+            #expect(CALayer.defaultValue(forKey: "duration") as? CFTimeInterval == .infinity)
+            #expect(parent.value(forKey: "duration") as? CFTimeInterval == .infinity)
+            #expect(CABasicAnimation().duration == 0 && CAAnimation.defaultValue(forKey: "duration") as? CFTimeInterval == 0)
             parent.addSublayer(child)
             CATransaction.flush()
             let move = CABasicAnimation(keyPath: "position.x")
             move.fromValue = 0; move.toValue = 100; move.duration = 10
-            child.add(move, forKey: nil)
+            child.add(move, forKey: "move")
+            let fade = CABasicAnimation(keyPath: "opacity")
+            child.add(fade, forKey: "fade")
             CATransaction.flush()
+            #expect(child.animation(forKey: "fade")?.duration == 0.25)
             CAMediaClock.setManualTime(1005)
             #expect(abs(try #require(child.presentation()).position.x - 50) < 1e-9)
             #expect(parent.convertTime(1005, from: nil) == 1005)
+
+            // A finite duration the user sets reads back and leaves the layer's time running:
+            // far past it the sublayer's animation is where its own timing puts it.
+            parent.duration = 2
+            #expect(parent.duration == 2 && parent.value(forKey: "duration") as? CFTimeInterval == 2)
+            CAMediaClock.setManualTime(1008)
+            #expect(abs(try #require(child.presentation()).position.x - 80) < 1e-9)
+            #expect(parent.convertTime(1008, from: nil) == 1008)
+        }
+
+        /// Apple's documentation of `.paced` and `.cubicPaced`: "keyTimes and timingFunction are
+        /// ignored and keyframe times are automatically generated to give the animation a
+        /// constant velocity". Two segments of equal length (0 → 10 → 20) with an easeIn
+        /// timingFunction: at every time the value is 20·t/duration, so at half the duration it
+        /// is exactly the midpoint 10 (easeIn would put it at 20·0.315… = 6.3). The same along a
+        /// path of two equal lines.
+        @Test(arguments: [CAAnimationCalculationMode.paced, .cubicPaced])
+        func pacedModesIgnoreTheTimingFunction(mode: CAAnimationCalculationMode) throws {
+            CAMediaClock.setManualTime(0)
+            let layer = CALayer()
+            CATransaction.flush()
+            let values = CAKeyframeAnimation(keyPath: "zPosition")
+            values.values = [0, 10, 20]
+            let path = CAKeyframeAnimation(keyPath: "position")
+            let line = CGMutablePath()
+            line.move(to: CGPoint(x: 0, y: 0))
+            line.addLine(to: CGPoint(x: 10, y: 0))
+            line.addLine(to: CGPoint(x: 20, y: 0))
+            path.path = line
+            for a in [values, path] {
+                a.calculationMode = mode
+                a.timingFunction = CAMediaTimingFunction(name: .easeIn)
+                a.duration = 2
+                layer.add(a, forKey: a.keyPath)
+            }
+            CATransaction.flush()
+            for t in [0.5, 1, 1.5] {
+                // .cubicPaced paces by the spline's arc-length table (64 chords a segment): the
+                // middle value, a keyframe, is exact; between keyframes within 1e-3 (measured
+                // 1.0e-4).
+                let tolerance = mode == .paced ? 1e-12 : t == 1 ? 1e-9 : 1e-3
+                CAMediaClock.setManualTime(t)
+                let p = try #require(layer.presentation())
+                #expect(abs(Double(p.zPosition) - 10 * t) < tolerance, "t = \(t): \(p.zPosition)")
+                #expect(abs(Double(p.position.x) - 10 * t) < tolerance, "t = \(t): \(p.position)")
+            }
         }
 
         /// `.paced` with numbers: constant speed over the cumulative distance (0 → 10 → 40 → 50 is
@@ -173,7 +230,8 @@ extension SnippetSuite {
             #expect(value(CALayer.self, "speed", Float.self) == 1)
             #expect(value(CALayer.self, "timeOffset", CFTimeInterval.self) == 0)
             #expect(value(CALayer.self, "beginTime", CFTimeInterval.self) == 0)
-            #expect(value(CALayer.self, "duration", CFTimeInterval.self) == 0)
+            // +∞, as measured on Apple (libs-quartzcore timing.m, `layerDurationIsInfiniteAndTimeRunsOn`).
+            #expect(value(CALayer.self, "duration", CFTimeInterval.self) == .infinity)
             #expect(value(CALayer.self, "repeatCount", Float.self) == 0)
             #expect(value(CALayer.self, "repeatDuration", CFTimeInterval.self) == 0)
             #expect(value(CALayer.self, "autoreverses", Bool.self) == false)

@@ -8,7 +8,8 @@ struct LayerModelTests {
         #expect(l.anchorPoint == CGPoint(x: 0.5, y: 0.5) && l.opacity == 1)
         #expect(l.shadowOffset == CGSize(width: 0, height: -3) && l.shadowRadius == 3 && l.shadowOpacity == 0)
         #expect(l.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) && l.contentsGravity == .resize)
-        #expect(l.isDoubleSided && !l.masksToBounds && l.duration == 0)
+        // duration +∞: measured on Apple (GNUstep libs-quartzcore CAMediaTiming/timing.m).
+        #expect(l.isDoubleSided && !l.masksToBounds && l.duration == .infinity)
         #expect(CATransform3DIsIdentity(l.transform))
         let s = CAShapeLayer()
         #expect(s.fillColor == CGColor(red: 0, green: 0, blue: 0, alpha: 1) && s.strokeColor == nil)
