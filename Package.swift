@@ -103,6 +103,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster"]),
         .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: testingOverlays + ["Demos", "Export", "UIKit", "QuartzCore"]),
         .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),

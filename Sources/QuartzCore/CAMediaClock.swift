@@ -46,6 +46,18 @@ public enum CAMediaClock {
         threadOverrides.subtract(1, ordering: .sequentiallyConsistent)
     }
 
+    /// Sets the clock the calling thread reads: its own time when it has one
+    /// (`_setManualTimeForCurrentThread`), else the shared manual time. What a scene's driver
+    /// calls before handing the scene an event, so the code the event runs reads the event's time
+    /// on the thread that runs it.
+    package static func setTimeReadByCurrentThread(_ time: CFTimeInterval) {
+        if currentThreadManualTime != nil {
+            _setManualTimeForCurrentThread(time)
+        } else {
+            setManualTime(time)
+        }
+    }
+
     /// The calling thread's own time, nil when it follows the shared clock.
     static var currentThreadManualTime: CFTimeInterval? {
         guard threadOverrides.load(ordering: .relaxed) > 0, let slot = pthread_getspecific(threadTimeKey) else { return nil }

@@ -93,12 +93,14 @@ public struct UIEventTimeline: Sendable {
     public var endTime: CFTimeInterval { events.last?.time ?? 0 }
 
     /// Sends the events with `after < time ≤ through` (all up to `through` when `after` is nil)
-    /// to `application`, each with the media clock set to its time (`CAMediaClock.setManualTime`),
-    /// so code run by the touch sees the event's time. The clock is left at the last event's time.
+    /// to `application`, each with the clock the calling thread reads set to its time (the
+    /// thread's own time when it has one, as an exporter's thread has, else the shared manual
+    /// time), so code run by the touch sees the event's time and no other thread's clock moves.
+    /// The clock is left at the last event's time.
     public func sendEvents(after: CFTimeInterval? = nil, through: CFTimeInterval,
                            to application: UIApplication = .shared, in window: UIWindow? = nil) {
         for e in events where e.time <= through && (after.map { e.time > $0 } ?? true) {
-            CAMediaClock.setManualTime(e.time)
+            CAMediaClock.setTimeReadByCurrentThread(e.time)
             application.sendPointerEvent(e.phase, at: e.location, timestamp: e.time, in: window)
         }
     }
