@@ -2,14 +2,16 @@
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
 // iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
-//   Raster ← CoreGraphics ← QuartzCore ← Compositor ← UIKit ← Demos ← citrine
+//   Raster ← CoreGraphics ← QuartzCore ← Compositor ← UIKit ← Scene ← Demos ← citrine
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg; APNG and GIF out)
-//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   QuartzCore ← UIKit (UIView, touches, gestures, UIView.animate, controls)
+//   UIKit ← Scene (one protocol for a tree that advances in time and takes input, one input
+//   script, one driver and its clock rule; adapters for CALayer, UIView, UIViewController, UIWindow)
+//   Scene, Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
 //   overlays for modules of these names, for test targets only
 //   Compositor ← CoreText (`import CoreText`: Core Text over Compositor's text layout)
-//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
+//   Scene, Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in) ← citrine
 //   CPrefetch ← Raster, QuartzCore (a one-instruction C header: software prefetch)
 //   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
 //   CKernels ← Raster (AVX2 versions of three pixel loops, chosen at run time)
@@ -39,6 +41,7 @@ let package = Package(
         .library(name: "Export", targets: ["Export"]),
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Scene", targets: ["Scene"]),
         // Swift Testing declares cross-import overlays for modules named UIKit and CoreGraphics
         // (the toolchain's Testing.swiftcrossimport); a test file importing Testing and UIKit
         // needs them: "no such module '_Testing_UIKit'" otherwise. For test targets only.
@@ -81,13 +84,14 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["QuartzCore", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         // `import CoreText`: Core Text's lines and frames, which live with Compositor's text layout.
         .target(name: "CoreText", dependencies: ["Compositor", "CoreGraphics"]),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Export", "WindowHost"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "UIKit", "Scene"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
+        .target(name: "Scene", dependencies: ["QuartzCore", "UIKit"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
-        .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
-        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "Scene", "CX11"]),
+        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "Scene"]),
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "QuartzCore", "WindowHost", "UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Demos", "Export", "QuartzCore", "Scene", "WindowHost", "UIKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
@@ -99,16 +103,17 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: testingOverlays + ["QuartzCore"]),
         .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "Raster"]),
-        .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
+        .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit", "Scene"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster"]),
+        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "Raster", "Scene"]),
         .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
-        .testTarget(name: "SceneTests", dependencies: testingOverlays + ["Demos", "Export", "UIKit", "QuartzCore"]),
+        .testTarget(name: "SceneTests", dependencies: testingOverlays + ["Scene", "Demos", "Export", "UIKit", "QuartzCore", "ImageCodecs", "Raster", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "ImageCodecs", "Raster", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
-        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster", "UIKit"]),
+        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "Raster", "UIKit",
+                                                                   "Scene", "WindowHost"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
@@ -121,7 +126,7 @@ let package = Package(
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
         .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "ImageCodecs", "Raster", "UIKit",
-                                                     "CoreText", "Export", "WindowHost", "TestSupport"],
+                                                     "CoreText", "Export", "WindowHost", "Scene", "TestSupport"],
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),

@@ -19,7 +19,8 @@ struct RenderPlan {
 
     init(_ command: RenderCommand) throws(Failure) {
         let out = command.output, time = command.time, look = command.look
-        demo = try OptionValue.subject(command.demo)
+        let input = command.input.isEmpty ? nil : try command.input.script()
+        demo = try OptionValue.subject(command.demo, script: input)
 
         // Where, and in which format.
         destination = out.output == "-" ? .standardOutput : .file(out.output)
@@ -228,11 +229,14 @@ extension OptionValue {
         return demo
     }
 
-    /// What `render` draws for `name`: the demo exported through its scripted input (drawn on
-    /// one thread, encoded on all: its views share `UIApplication.shared`).
-    static func subject(_ name: String) throws(Failure) -> RenderSubject {
+    /// What `render` draws for `name`: the demo exported through `script` (its own scripted
+    /// input when nil), drawn on one thread, encoded on all: its views share
+    /// `UIApplication.shared`. With a script, the default length runs to its last input and the
+    /// demo's span after it, so what the input starts is seen.
+    static func subject(_ name: String, script: SceneScript? = nil) throws(Failure) -> RenderSubject {
         let demo = try demo(name)
-        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, makeExporter: demo.exporter(scale:))
+        let span = script.map { $0.endTime + demo.span } ?? demo.span
+        return RenderSubject(name: demo.name, size: demo.size, span: span) { exporter(demo, scale: $0, script: script) }
     }
 }
 
