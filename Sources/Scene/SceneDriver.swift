@@ -22,7 +22,7 @@ public final class SceneDriver {
     /// The scene time (media time, seconds) at which script time 0 falls.
     public let startTime: CFTimeInterval
     /// The scripted input, times from `startTime`.
-    public private(set) var script: SceneScript
+    public let script: SceneScript
     /// How many of the script's inputs have been delivered.
     private var delivered = 0
     /// The scene time of the last `advance`, nil before the first.
@@ -38,13 +38,6 @@ public final class SceneDriver {
         self.scene = scene
         self.script = script
         self.startTime = startTime.isFinite ? startTime : 0
-    }
-
-    /// Adds `more` to the script (input earlier than what was delivered is delivered at the next
-    /// advance).
-    public func schedule(_ more: SceneScript) {
-        script = SceneScript(events: Array(script.events[delivered...]) + more.events)
-        delivered = 0
     }
 
     /// Delivers `input` at scene time `time`: a pointer event at a point of the drawn area

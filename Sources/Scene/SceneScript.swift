@@ -101,9 +101,6 @@ public struct SceneScript: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     public init(arrayLiteral events: Event...) { self.init(events: events) }
 
-    /// The script's inputs followed by `other`'s, in time order.
-    public func merged(with other: SceneScript) -> SceneScript { SceneScript(events: events + other.events) }
-
     /// The time of the last input (0 for none).
     public var endTime: CFTimeInterval { events.last?.time ?? 0 }
 }
