@@ -2,7 +2,7 @@
 // Citrine — Apple's Core Animation for Linux, in Swift.
 // Module map (dependencies point one way; see ../shared/DESIGN.md §2). Apple's module names, so
 // iOS code compiles unchanged (`import UIKit`, `import CoreGraphics`, `#if canImport(UIKit)`):
-//   Raster ← CoreGraphics ← CoreText ← Compositor ← UIKit ← Demos ← citrine
+//   Raster ← CoreGraphics ← CoreText ← Compositor ← UIKit ← Scene ← Demos ← citrine
 //            CoreGraphics ← QuartzCore ← Compositor, UIKit
 //   CoreGraphics: Apple's Core Graphics subset over Raster; no codecs
 //   CoreText (`import CoreText`, brings CoreGraphics): Core Text, and the text layout and glyph
@@ -13,9 +13,11 @@
 //   string drawing through CoreText, UIImage and CGImage(contentsOfFile:) through ImageCodecs
 //   Raster ← ImageCodecs (PNG/JPEG over the system's zlib, libpng, libjpeg through CJPEGShim;
 //   APNG and GIF out) ← UIKit, Export, citrine
-//   Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← Demos, citrine
-//   Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
-//   ← Demos, citrine
+//   UIKit ← Scene (one protocol for a tree that advances in time and takes input, one input
+//   script, one driver and its clock rule; adapters for CALayer, UIView, UIViewController, UIWindow)
+//   Scene, Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
+//   Scene, Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
+//   ← citrine
 //   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2
 //   versions of three pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
 //   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
@@ -50,6 +52,7 @@ let package = Package(
         .library(name: "Export", targets: ["Export"]),
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Scene", targets: ["Scene"]),
         // Swift Testing declares cross-import overlays for modules named UIKit and CoreGraphics
         // (the toolchain's Testing.swiftcrossimport); a test file importing Testing and UIKit
         // needs them: "no such module '_Testing_UIKit'" otherwise. For test targets only.
@@ -93,18 +96,19 @@ let package = Package(
         // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
         .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster"], swiftSettings: pixelLoops),
-        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Export", "WindowHost"]),
+        .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Scene"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
+        .target(name: "Scene", dependencies: ["QuartzCore", "UIKit"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
-        .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "CX11"]),
-        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster"]),
+        .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "Scene", "CX11"]),
+        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "Scene"]),
         // `import PlaygroundSupport` for user code that `citrine play/render FILE.swift` runs.
         .target(name: "PlaygroundSupport", dependencies: ["UIKit"]),
         // Exports its symbols (`--export-dynamic`): user code built into a library binds to the
         // running citrine's own UIKit, QuartzCore … when loaded (Sources/citrine/UserProgram.swift).
         // It depends on every module user code may import, so that all of them are linked in.
         .executableTarget(name: "citrine", dependencies: [
-            "Demos", "Export", "ImageCodecs", "QuartzCore", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
+            "Demos", "Export", "ImageCodecs", "QuartzCore", "Scene", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
             "PlaygroundSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
@@ -117,15 +121,17 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: testingOverlays + ["CoreGraphics", "Raster"]),
         .testTarget(name: "QuartzCoreTests", dependencies: testingOverlays + ["QuartzCore"]),
         .testTarget(name: "CompositorTests", dependencies: testingOverlays + ["Compositor", "QuartzCore", "CoreGraphics", "Raster"]),
-        .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit"],
+        .testTarget(name: "DemosTests", dependencies: testingOverlays + ["Demos", "ImageCodecs", "Raster", "QuartzCore", "UIKit", "Scene"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "ImageCodecs", "Raster"]),
-        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Raster", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor"]),
+        .testTarget(name: "UIKitTests", dependencies: testingOverlays + ["UIKit", "QuartzCore", "Compositor", "ImageCodecs", "Raster", "Scene"]),
+        .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: testingOverlays + ["Scene", "Demos", "Export", "UIKit", "QuartzCore", "ImageCodecs", "Raster", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
-        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "UIKit"]),
+        .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "UIKit",
+                                                                   "Scene", "WindowHost"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
@@ -138,7 +144,7 @@ let package = Package(
         // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
         .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "ImageCodecs", "Raster", "UIKit",
-                                                     "CoreText", "Export", "WindowHost", "TestSupport"],
+                                                     "CoreText", "Export", "WindowHost", "Scene", "TestSupport"],
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),

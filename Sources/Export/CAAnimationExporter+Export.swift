@@ -5,11 +5,12 @@ import Raster
 
 extension CAAnimationExporter {
     /// Exports [start, start + duration) at `fps` (plus the frame at the end with `includeEnd`)
-    /// to the file at `url`, in `format` (default: from the file's extension).
-    public func export(to url: URL, format: ExportFormat? = nil, fps: Double = 30, start: CFTimeInterval = 0,
+    /// to the file at `url`, in `format` (default: from the file's extension). `start` is a media
+    /// time in seconds; nil (default) is `defaultStart`, where the tree's animations begin.
+    public func export(to url: URL, format: ExportFormat? = nil, fps: Double = 30, start: CFTimeInterval? = nil,
                        duration: CFTimeInterval, includeEnd: Bool = false, options: ExportOptions = ExportOptions(),
                        progress: ((ExportProgress) -> Void)? = nil) throws {
-        let timeline = try ExportTimeline(start: start, duration: duration, fps: fps, includeEnd: includeEnd)
+        let timeline = try ExportTimeline(start: start ?? defaultStart, duration: duration, fps: fps, includeEnd: includeEnd)
         try export(to: .file(url.path), format: format, timeline: timeline, options: options, progress: progress)
     }
 
@@ -74,10 +75,10 @@ extension CAAnimationExporter {
     }
 
     /// The async form of `export(to:format:fps:start:duration:includeEnd:options:progress:)`.
-    public func export(to url: URL, format: ExportFormat? = nil, fps: Double = 30, start: CFTimeInterval = 0,
+    public func export(to url: URL, format: ExportFormat? = nil, fps: Double = 30, start: CFTimeInterval? = nil,
                        duration: CFTimeInterval, includeEnd: Bool = false, options: ExportOptions = ExportOptions(),
                        progress: (@Sendable (ExportProgress) -> Void)? = nil) async throws {
-        let timeline = try ExportTimeline(start: start, duration: duration, fps: fps, includeEnd: includeEnd)
+        let timeline = try ExportTimeline(start: start ?? defaultStart, duration: duration, fps: fps, includeEnd: includeEnd)
         try await export(to: .file(url.path), format: format, timeline: timeline, options: options, progress: progress)
     }
 

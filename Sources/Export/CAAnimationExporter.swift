@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import QuartzCore
 import Raster
+@_exported import Scene
 import Synchronization
 
 /// Renders a layer tree over a time range into a file — PNG still or sequence, GIF, APNG, MP4,
@@ -12,22 +13,30 @@ import Synchronization
 ///     try exporter.export(to: URL(fileURLWithPath: "spin.gif"), fps: 30, duration: 2)
 ///
 /// **Time.** Frame times are media times (`CACurrentMediaTime()` values), sampled half-open:
-/// see `ExportTimeline`. While exporting, the rendering thread's media clock reads each frame's
-/// time (`CAMediaClock._setManualTimeForCurrentThread`), so a delegate that reads
-/// `CACurrentMediaTime()` sees the frame's time; the shared clock is not touched.
+/// see `ExportTimeline`. An export shows what the screen would show from the moment the tree was
+/// committed: the default timeline starts at `defaultStart`, where the tree's animations begin
+/// (the media time at which the earliest of them was added, or the exporter's commit when that
+/// is earlier), so a tree built on the system clock — as iOS code builds it, never setting the
+/// clock — exports its animations from their first frame; a tree built at manual time 0 starts
+/// at 0. An explicit `start` is a media time, as before. While exporting, the rendering thread's
+/// own media clock reads each frame's time, and each scripted input's time while the input is
+/// handled (the Scene module's clock rule), so a delegate or touch handler that reads
+/// `CACurrentMediaTime()` sees the frame's or the event's time; no other thread's clock moves.
 ///
 /// **Sources.**
-/// * `init(layer:size:scale:)` — a tree you built. It is presented at each frame time in order,
-///   on the thread that calls `export`, as a display would show it: delegate callbacks run and
-///   finished animations are removed. With `threads` > 1 the other threads encode meanwhile.
+/// * `init(layer:size:scale:)` and `init(scene:script:scale:)` — a tree or a scene you built. It
+///   is presented at each frame time in order, on the thread that calls `export`, as a display
+///   would show it: delegate callbacks run and finished animations are removed. With `threads`
+///   > 1 the other threads encode meanwhile. A script's times count from `defaultStart`.
 /// * `init(size:scale:makeLayer:)` — a function that builds the tree. Each of `threads` worker
 ///   threads (which also encode) builds its own tree (with its media clock at 0 while
 ///   building) and renders every `threads`-th frame; each worker still steps through every frame time (a commit and the due
 ///   delegate events, without drawing), so every tree lives through the same history and the
 ///   frames are the same as with one thread. Layer trees are confined to their thread
 ///   (`CATransaction` keeps its state per thread, as Apple's does).
-/// * `init(size:scale:makeScene:)` — the same with an `ExportScene`: a tree plus what drives it
-///   (scripted input for UIKit views), advanced at every frame time.
+/// * `init(size:scale:scenesShareState:script:makeScene:)` — the same with a `HostedScene` (a
+///   tree and what drives it, such as a UIKit window) and scripted input, advanced at every frame
+///   time through a `SceneDriver` (`advanceFrameByFrame(to:)`).
 ///
 /// **Output.** Files are written to a hidden temporary file in the destination's folder and
 /// renamed into place when complete: a failed, cancelled or killed export leaves no partial
@@ -35,18 +44,26 @@ import Synchronization
 public final class CAAnimationExporter: @unchecked Sendable {
     /// Where the frames come from.
     enum Source {
-        case layer(CALayer)
+        /// One scene built by the caller, drawn on the thread that exports.
+        case scene(SceneDriver)
         /// A scene per rendering thread.
-        case scene(@Sendable () -> any ExportScene)
+        case builtScene(@Sendable () -> any HostedScene)
         /// One scene, drawn on one thread (`scenesShareState`).
-        case sharedScene(@Sendable () -> any ExportScene)
+        case sharedScene(@Sendable () -> any HostedScene)
     }
 
     let source: Source
+    /// The scripted input of a built scene (times from media time 0).
+    private let script: SceneScript
     /// Size of the picture in points.
     public let size: CGSize
     /// Pixels per point (1 = @1x, 2 = @2x, …).
     public let scale: CGFloat
+    /// The media time (seconds) at which the default timeline starts: for a tree or scene you
+    /// built, the time at which the earliest of its animations was added, or the time of the
+    /// exporter's own commit (`init`) when that is earlier or there are none; 0 for the
+    /// `makeLayer`/`makeScene` forms, whose trees are built at media time 0.
+    public let defaultStart: CFTimeInterval
     /// The colour behind the layer tree; nil (default) is transparent — and white for formats
     /// that cannot store transparency (MP4).
     public var background: CGColor?
@@ -68,32 +85,47 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
     /// Exports `layer`'s tree, `size` points at `scale` pixels per point. Commits the calling
     /// thread's pending transaction, so animations just added get their begin times now.
-    public init(layer: CALayer, size: CGSize, scale: CGFloat = 1) {
+    public convenience init(layer: CALayer, size: CGSize, scale: CGFloat = 1) {
+        self.init(scene: LayerScene(rootLayer: layer, size: size), scale: scale)
+    }
+
+    /// Exports `scene` (`scene.size` points at `scale` pixels per point) with `script`'s input,
+    /// whose times count from `defaultStart`. Commits the calling thread's pending transaction,
+    /// so animations just added get their begin times now.
+    public init(scene: any HostedScene, script: SceneScript = [], scale: CGFloat = 1) {
         CATransaction.flush()
-        source = .layer(layer)
-        self.size = size
+        let committed = CACurrentMediaTime()
+        defaultStart = min(scene.rootLayer.earliestAnimationAddition ?? committed, committed)
+        source = .scene(SceneDriver(scene: scene, script: script, startTime: defaultStart))
+        self.script = []
+        size = scene.size
         self.scale = scale
     }
 
     /// Exports the tree `makeLayer` builds (called once per worker thread, with that thread's
     /// media clock at 0), `size` points at `scale` pixels per point.
     public init(size: CGSize, scale: CGFloat = 1, makeLayer: @escaping @Sendable () -> CALayer) {
-        source = .scene { LayerTreeScene(makeLayer()) }
+        source = .builtScene { LayerScene(rootLayer: makeLayer(), size: size) }
+        script = []
+        defaultStart = 0
         self.size = size
         self.scale = scale
     }
 
-    /// Exports the scene `makeScene` builds — a layer tree and what drives it, such as scripted
-    /// input (called once per worker thread, with that thread's media clock at 0). Each worker
-    /// calls the scene's `advance(to:)` at every frame time, in order, before drawing.
+    /// Exports the scene `makeScene` builds — a layer tree and what drives it, such as a UIKit
+    /// window (called once per worker thread, with that thread's media clock at 0) — with
+    /// `script`'s input (times from 0). Each worker brings its scene through every frame time in
+    /// order (`SceneDriver.advanceFrameByFrame(to:)`) before drawing.
     ///
     /// `scenesShareState`: true when two scenes alive at once would share process-wide state —
     /// UIKit's scenes all drive `UIApplication.shared` — so that only one may exist: the
     /// export then builds one scene and draws every frame on one thread, the others (`threads`)
     /// encoding. Default false: every rendering thread builds its own.
-    public init(size: CGSize, scale: CGFloat = 1, scenesShareState: Bool = false,
-                makeScene: @escaping @Sendable () -> any ExportScene) {
-        source = scenesShareState ? .sharedScene(makeScene) : .scene(makeScene)
+    public init(size: CGSize, scale: CGFloat = 1, scenesShareState: Bool = false, script: SceneScript = [],
+                makeScene: @escaping @Sendable () -> any HostedScene) {
+        source = scenesShareState ? .sharedScene(makeScene) : .builtScene(makeScene)
+        self.script = script
+        defaultStart = 0
         self.size = size
         self.scale = scale
     }
@@ -144,9 +176,10 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// asynchronous sequence: `for try await frame in exporter.frames(fps: 30, end: 2) { … }`.
     /// Frames are rendered ahead (a few at most) on other threads; each frame's pixmap is the
     /// caller's to keep.
-    public func frames(fps: Double = 30, start: CFTimeInterval = 0, end: CFTimeInterval,
+    /// `start` and `end` are media times; `start` defaults to `defaultStart`.
+    public func frames(fps: Double = 30, start: CFTimeInterval? = nil, end: CFTimeInterval,
                        includeEnd: Bool = false) throws(ExportError) -> ExportFrames {
-        let timeline = try ExportTimeline(start: start, end: end, fps: fps, includeEnd: includeEnd)
+        let timeline = try ExportTimeline(start: start ?? defaultStart, end: end, fps: fps, includeEnd: includeEnd)
         _ = try pixelSize()
         return ExportFrames(exporter: self, timeline: timeline)
     }
@@ -166,7 +199,7 @@ public final class CAAnimationExporter: @unchecked Sendable {
         if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
         let workers = max(1, min(threads, 64, timeline.frameCount))
         let renders: @Sendable (Int, Int) -> Bool
-        if case .scene = source {
+        if case .builtScene = source {
             renders = { worker, index in index % workers == worker }
         } else {
             // One tree or one scene: worker 0 draws every frame.
@@ -184,20 +217,20 @@ public final class CAAnimationExporter: @unchecked Sendable {
         // The job lets go of the writers and the closure once every worker is done, so a caller's
         // non-escaping closure (`forEachFrame`) is released by the time `run` returns.
         defer { job.release() }
-        let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline)
+        let drawing = Drawing(size: size, scale: scale, background: background, timeline: timeline, script: script)
         switch source {
-        case let .scene(make):
+        case let .builtScene(make):
             let done = (0..<workers).map { worker in
                 Self.spawn { drawing.workOnBuiltScene(make, worker: worker, job: job) }
             }
             for worker in done { worker.wait() }
-        case .sharedScene, .layer:
+        case .sharedScene, .scene:
             // Worker 0 draws every frame; the others only encode.
             let helpers = (1..<workers).map { worker in Self.spawn { job.work(worker: worker, renderer: nil) } }
             if case let .sharedScene(make) = source {
                 Self.spawn { drawing.workOnBuiltScene(make, worker: 0, job: job) }.wait()
-            } else if case let .layer(root) = source {
-                drawing.workOnTree(root, job: job)
+            } else if case let .scene(driver) = source {
+                drawing.workOnScene(driver, job: job)
             }
             for helper in helpers { helper.wait() }
         }
@@ -223,28 +256,30 @@ public final class CAAnimationExporter: @unchecked Sendable {
         let scale: CGFloat
         let background: CGColor?
         let timeline: ExportTimeline
+        let script: SceneScript
 
         /// A worker of the `makeLayer`/`makeScene` forms: builds its own scene at media time 0,
         /// then works, stepping the scene through every frame time and drawing its own frames.
-        func workOnBuiltScene(_ make: @Sendable () -> any ExportScene, worker: Int, job: ExportJob) {
+        func workOnBuiltScene(_ make: @Sendable () -> any HostedScene, worker: Int, job: ExportJob) {
             CAMediaClock._setManualTimeForCurrentThread(0)
             defer { CAMediaClock._useSharedTime() }
             let scene = make()
             CATransaction.flush()
-            work(on: scene, worker: worker, job: job)
+            work(on: SceneDriver(scene: scene, script: script), worker: worker, job: job)
         }
 
-        /// The `layer` form: worker 0, on the calling thread, draws every frame.
-        func workOnTree(_ root: CALayer, job: ExportJob) {
-            CAMediaClock._setManualTimeForCurrentThread(timeline.start)
-            defer { CAMediaClock._useSharedTime() }
-            work(on: LayerTreeScene(root), worker: 0, job: job)
+        /// A scene given to the exporter: worker 0, on the calling thread, draws every frame; the
+        /// thread's clock is as it was afterwards.
+        func workOnScene(_ driver: SceneDriver, job: ExportJob) {
+            CAMediaClock.restoringCurrentThreadTime {
+                work(on: driver, worker: 0, job: job)
+            }
         }
 
-        private func work(on scene: any ExportScene, worker: Int, job: ExportJob) {
+        private func work(on driver: SceneDriver, worker: Int, job: ExportJob) {
             let stepper: SceneStepper
             do {
-                stepper = try SceneStepper(scene: scene, size: size, scale: scale, background: background, timeline: timeline)
+                stepper = try SceneStepper(driver: driver, size: size, scale: scale, background: background, timeline: timeline)
             } catch {
                 job.pipeline.fail(error)
                 return
@@ -257,17 +292,17 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
 /// A scene stepped through the frame times in order, drawing the frames asked for.
 final class SceneStepper {
-    private let scene: any ExportScene
+    private let driver: SceneDriver
     private let renderer: CARenderer
     private let timeline: ExportTimeline
     /// The next frame time the scene has not been brought to.
     private var next = 0
 
-    init(scene: any ExportScene, size: CGSize, scale: CGFloat, background: CGColor?, timeline: ExportTimeline) throws {
-        self.scene = scene
+    init(driver: SceneDriver, size: CGSize, scale: CGFloat, background: CGColor?, timeline: ExportTimeline) throws {
+        self.driver = driver
         self.timeline = timeline
         renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
-        renderer.layer = scene.rootLayer
+        renderer.layer = driver.scene.rootLayer
         renderer.backgroundColor = background
         // Each frame from the tree alone: the same frame whatever the thread count.
         renderer._reusesBitmapsAcrossFrames = false
@@ -294,12 +329,12 @@ final class SceneStepper {
         next = index + 1
     }
 
-    /// Sets the thread's clock to frame `index`'s time and lets the scene catch up; returns the time.
+    /// Brings the scene to frame `index`'s time (the driver sets the thread's clock to it);
+    /// returns the time.
     @discardableResult
     private func bringScene(toFrame index: Int) -> CFTimeInterval {
         let t = timeline.time(ofFrame: index)
-        CAMediaClock._setManualTimeForCurrentThread(t)
-        scene.advance(to: t)
+        driver.advanceFrameByFrame(to: t)
         return t
     }
 }
@@ -347,28 +382,6 @@ final class ExportJob: @unchecked Sendable {
         writers = []
         written = nil
     }
-}
-
-/// What an exporter steps through time: a layer tree and whatever drives it. The exporter calls
-/// `advance(to:)` once for every frame time, in order (also for the frames another worker
-/// draws, so every copy of the scene lives through the same history), then commits the
-/// thread's transaction and draws `rootLayer` at that time. A scene is built, advanced and drawn on one thread; one whose `advance` uses
-/// state shared between threads (UIKit's `UIApplication.shared`) must be exported with
-/// `threads = 1`.
-public protocol ExportScene: AnyObject {
-    /// The tree drawn.
-    var rootLayer: CALayer { get }
-    /// Brings the scene to media time `time` (the calling thread's clock already reads it):
-    /// commits changes, delivers input due by then, runs display links.
-    func advance(to time: CFTimeInterval)
-}
-
-/// A plain layer tree as a scene: nothing to do besides the commit the exporter makes at every
-/// frame time (which delivers the animation events due by then).
-final class LayerTreeScene: ExportScene {
-    let rootLayer: CALayer
-    init(_ root: CALayer) { rootLayer = root }
-    func advance(to time: CFTimeInterval) {}
 }
 
 /// One exported frame.

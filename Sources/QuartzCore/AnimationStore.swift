@@ -9,6 +9,8 @@ struct AnimationStore {
         /// The delivery turn (`CATransaction.deliveryTurn`) in which the animation was added:
         /// its start is reported in a later turn, never inside the commit that starts it.
         var addedInTurn: Int
+        /// The media time (`CACurrentMediaTime()` on the adding thread) at which it was added.
+        var addedAt: CFTimeInterval
         var started = false
         var stopped = false
 
@@ -68,9 +70,12 @@ struct AnimationStore {
             if !old.stopped { replaced = old }
         }
         entries.append(Entry(key: key, animation: animation, pendingBegin: animation.beginTime == 0,
-                             addedInTurn: CATransaction.deliveryTurn))
+                             addedInTurn: CATransaction.deliveryTurn, addedAt: CACurrentMediaTime()))
         return replaced
     }
+
+    /// The media time at which the earliest of the animations was added (nil for none).
+    var earliestAddition: CFTimeInterval? { entries.lazy.map(\.addedAt).min() }
 
     func animation(forKey key: String) -> CAAnimation? {
         keySet.contains(key) ? entries.first { $0.key == key }?.animation : nil

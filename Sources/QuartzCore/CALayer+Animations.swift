@@ -68,6 +68,23 @@ extension CALayer {
 
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
+    /// The media time at which the earliest of the animations attached in this layer's tree (its
+    /// own, its sublayers' and masks', recursively) was added — for an animation added under the
+    /// system clock, the moment the screen starts showing it — or nil when there are none. Where
+    /// an exporter's default timeline starts.
+    package var earliestAnimationAddition: CFTimeInterval? {
+        var earliest: CFTimeInterval?
+        var seen: Set<ObjectIdentifier> = []
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            if let t = layer.animationStore.earliestAddition { earliest = min(earliest ?? t, t) }
+            pending.append(contentsOf: layer.sublayerStorage)
+            if let mask = layer.mask { pending.append(mask) }
+        }
+        return earliest
+    }
+
     /// Citrine extension for renderers: whether any animation is attached, including those added
     /// without a key (which `animationKeys()` does not list), or the layer changes with time by
     /// itself (`_changesWithTime`).

@@ -13,14 +13,18 @@ public enum CAMediaClock {
     private static let manualBits = Atomic<UInt64>(systemTime)
     private static let systemTime = UInt64.max
 
-    /// From now on `CACurrentMediaTime()` returns `time` until the next call.
+    /// From now on `CACurrentMediaTime()` returns `time` until the next call. A calling thread
+    /// with its own time (`_setManualTimeForCurrentThread`, as a scene's driver gives it) follows
+    /// the shared clock again.
     public static func setManualTime(_ time: CFTimeInterval) {
+        _useSharedTime()
         let bits = time.bitPattern == systemTime ? CFTimeInterval.nan.bitPattern : time.bitPattern
         manualBits.store(bits, ordering: .sequentiallyConsistent)
     }
 
-    /// Back to the monotonic system clock.
+    /// Back to the monotonic system clock (for a calling thread with its own time too).
     public static func useSystemTime() {
+        _useSharedTime()
         manualBits.store(systemTime, ordering: .sequentiallyConsistent)
     }
 
@@ -44,6 +48,17 @@ public enum CAMediaClock {
         pthread_setspecific(threadTimeKey, nil)
         slot.deallocate()
         threadOverrides.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Runs `body`, then puts the calling thread's clock back as it was: its own time, or the
+    /// shared clock. For code that drives a scene on a caller's thread and must leave the
+    /// caller's clock alone (an exporter given a tree).
+    package static func restoringCurrentThreadTime<R>(_ body: () throws -> R) rethrows -> R {
+        let own = currentThreadManualTime
+        defer {
+            if let own { _setManualTimeForCurrentThread(own) } else { _useSharedTime() }
+        }
+        return try body()
     }
 
     /// The calling thread's own time, nil when it follows the shared clock.

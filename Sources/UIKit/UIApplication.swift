@@ -10,8 +10,8 @@ import Foundation
 ///   touch to the view and up the responder chain, synchronously.
 /// * `advance(to:)` — one turn of the run loop at media time `time`, once per frame.
 ///
-/// A window host calls them with real mouse events and the system clock; headless code sets the
-/// media clock by hand first (`CAMediaClock.setManualTime`), which `UIEventTimeline.play` does.
+/// A window host calls them with real mouse events; headless code (the Scene module's
+/// `SceneDriver`) sets the media clock of the calling thread to each call's time first.
 ///
 /// Deviation: there is no application delegate, main function or `UIApplicationMain`; the
 /// shared object exists from its first use. The windows are held weakly.

@@ -24,9 +24,9 @@
 //   `UITouch`/`UIEvent`, go to the gesture recognizers of the hit-tested view and its ancestors,
 //   then to the view (and up the responder chain). `UIApplication.advance(to:)` is one turn of
 //   the run loop at a media time: due timers of recognizers, deferred completions, layout,
-//   `CADisplayLink.pump()`, `CATransaction.flush()`. `UIEventTimeline` drives both methods with
-//   the media clock set by hand (headless tests, the exporter); a window host calls the same two
-//   with real mouse events and the system clock.
+//   `CADisplayLink.pump()`, `CATransaction.flush()`. The Scene module's driver calls both, with
+//   the calling thread's media clock set to each call's time, for the window host, the
+//   exporter and headless tests alike.
 // * The view tree is a layer tree: `window.layer` is the root that `CARenderer` draws.
 //
 // Where Linux forces a difference (each also documented where it is declared):

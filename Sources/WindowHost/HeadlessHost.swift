@@ -1,9 +1,10 @@
 import Compositor
 import QuartzCore
 import Raster
+import Scene
 
 /// Drives a scene without a display: scripted input at given times, frames rendered into a
-/// `Pixmap` at given times — through the same `SceneDriver` calls the X11 window makes, so tests
+/// `Pixmap` at given times — through the same `HostDriver` calls the X11 window makes, so tests
 /// and exports see what a person at the window would.
 ///
 /// Times are the host timeline's, in seconds; the scene time equals it (the clock starts at scene
@@ -23,48 +24,27 @@ import Raster
 /// }
 /// ```
 public final class HeadlessHost {
-    /// One scripted input.
-    public enum Input: Sendable, Equatable {
-        /// A pointer event at a point of the drawn area (points, y down).
-        case pointer(HostPointerEvent.Phase, CGPoint)
-        case key(HostKey)
-    }
-
-    /// An input and the timeline time it happens at.
-    public struct ScriptedInput: Sendable, Equatable {
-        public var time: CFTimeInterval
-        public var input: Input
-        public init(time: CFTimeInterval, _ input: Input) {
-            self.time = time
-            self.input = input
-        }
-    }
-
-    private let driver: SceneDriver
-    /// The inputs not yet delivered, in time order.
-    private var pending: [ScriptedInput]
+    private let driver: HostDriver
+    /// The inputs not yet delivered, in time order (times are the host timeline's).
+    private var pending: SceneScript
     private var nextInput = 0
 
     /// True once a scripted `q` asked to quit (later inputs are still delivered if frames ask).
     public private(set) var quitRequested = false
 
-    /// A host for `scene` at `scale`, with `script` (sorted by time, stable) to deliver.
-    public init(scene: HostedScene, scale: CGFloat = 1, script: [ScriptedInput] = [],
+    /// A host for `scene` at `scale`, with `script` to deliver (its times are the host
+    /// timeline's: keys such as `space` act on the host's clock, as at a window).
+    public init(scene: HostedScene, scale: CGFloat = 1, script: SceneScript = [],
                 startTime: CFTimeInterval = 0) throws(HostError) {
-        driver = try SceneDriver(scene: scene, scale: scale, sceneTime: startTime, hostTime: startTime)
-        pending = Self.sorted(script)
+        driver = try HostDriver(scene: scene, scale: scale, sceneTime: startTime, hostTime: startTime)
+        pending = script
     }
 
     /// Adds inputs to the script (those earlier than inputs already delivered are delivered at the
     /// next frame).
-    public func schedule(_ inputs: [ScriptedInput]) {
-        let rest = Array(pending[nextInput...]) + inputs
-        pending = Self.sorted(rest)
+    public func schedule(_ inputs: SceneScript) {
+        pending = SceneScript(events: Array(pending.events[nextInput...]) + inputs.events)
         nextInput = 0
-    }
-
-    private static func sorted(_ s: [ScriptedInput]) -> [ScriptedInput] {
-        s.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     /// The background the frame is cleared to before drawing (nil, the default: transparent).
@@ -89,8 +69,8 @@ public final class HeadlessHost {
 
     /// Delivers the scripted inputs due by `time` without drawing.
     public func deliverInputs(through time: CFTimeInterval) {
-        while nextInput < pending.count, pending[nextInput].time <= time {
-            let entry = pending[nextInput]
+        while nextInput < pending.events.count, pending.events[nextInput].time <= time {
+            let entry = pending.events[nextInput]
             nextInput += 1
             switch entry.input {
             case let .pointer(phase, point):

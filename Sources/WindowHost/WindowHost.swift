@@ -4,14 +4,14 @@
 // Design
 // ======
 //
-// One event path. Whoever hosts a scene (`HostedScene`: a root layer, a size, `handle(_:)` for
-// pointer events, `advance(to:)` once per displayed frame) is driven by `SceneDriver`, and only by
-// it: the X11 window and the headless, scripted `HeadlessHost` both hand their input and their
-// frame times to the same driver, so a scripted timeline exercises exactly the calls a person at
-// the window causes.
+// One event path. A scene (`HostedScene`, from the Scene module: a root layer, a size,
+// `handle(_:)` for pointer events, `advance(to:)` once per displayed frame) is driven by
+// `HostDriver`, and only by it: the X11 window and the headless, scripted `HeadlessHost` both hand
+// their input and their frame times to the same driver, which hands them on through the scene's
+// `SceneDriver`, so a scripted timeline exercises exactly the calls a person at the window causes.
 //
 //     X events ──► X11Input (button 1 → began/moved/ended, keys) ─┐
-//                                                                  ├─► SceneDriver ─► scene.handle / scene.advance
+//                                                                  ├─► HostDriver ─► SceneDriver ─► scene.handle / advance
 //     HeadlessHost script (time, input) ───────────────────────────┘        │
 //                                                                  CARenderer.render() → Pixmap + damage
 //                                                                           │
@@ -20,9 +20,10 @@
 //
 // Time. Two clocks, kept apart (`HostClock`): the *host* time is the system's monotonic clock,
 // which paces frames; the *scene* time is what the scene sees — event timestamps, `advance(to:)`,
-// the renderer's frame time — and what `CACurrentMediaTime()` returns while the host drives the
-// scene (the driver calls `CAMediaClock.setManualTime` before every `handle` and `advance`, so model
-// code that reads the media clock agrees with the frame; the clock is left at the last scene time
+// the renderer's frame time — and what `CACurrentMediaTime()` returns on the host's thread while
+// the host drives the scene (the Scene module's clock rule: the driver sets that thread's own clock
+// before every `handle` and `advance`, so model code that reads the media clock agrees with the
+// frame, and no other thread's clock moves; the thread's clock is left at the last scene time
 // when the host stops). Scene time = host time − offset while running; pausing (space) freezes it,
 // the arrow keys step it by one display frame while paused, resuming continues from where it
 // stopped. The window starts the scene at `CACurrentMediaTime()` as read when `run()` begins, so a
@@ -59,6 +60,7 @@
 // smaller one (clipped on the right and bottom). Pointer positions are mapped back through the same
 // origin and scale.
 
+@_exported import Scene
 import QuartzCore
 
 /// What can go wrong hosting a scene in a window.

@@ -1,5 +1,6 @@
 import CX11
 import QuartzCore
+import Scene
 
 /// Mouse button 1 → pointer phases. A press inside the drawn area begins a pointer; motion is
 /// reported only while it is down (the window asks the server for button-1 motion only, and the

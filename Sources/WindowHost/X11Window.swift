@@ -1,6 +1,7 @@
 import CX11
 import Compositor
 import QuartzCore
+import Scene
 import Raster
 import Synchronization
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ import Glibc
 /// are that thread's); `stop()` may be called from any thread.
 public final class X11Window: @unchecked Sendable {
     private let connection: XConnection
-    private let driver: SceneDriver
+    private let driver: HostDriver
     private var presenter: FramePresenter?
     /// The X window id (for tools: `xwd -id`, `xdotool`).
     public let windowID: UInt
@@ -33,13 +34,19 @@ public final class X11Window: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let wakePipe: (read: Int32, write: Int32)
     private let statistics = Mutex(HostStatistics())
+    /// Scripted input played into the window as if by a person at it, through the same calls as
+    /// the mouse and keys: times in seconds from the start of `run()`, points in the scene's
+    /// drawn area (origin top-left, y down). Default: none. Set it before `run()`.
+    public var script: SceneScript = []
+    /// The host time at which the script's time 0 falls, and the inputs delivered so far.
+    private var scriptOrigin = 0.0, scriptDelivered = 0
 
     /// Opens a window on `display` (nil: `$DISPLAY`) for `scene`, `scale` device pixels per point
     /// (2 for HiDPI), titled `title`. The window appears when `run()` starts.
     public init(scene: HostedScene, scale: CGFloat = 1, title: String, display: String? = nil,
                 allowSharedMemory: Bool = true) throws(HostError) {
         connection = try XConnection(name: display)
-        driver = try SceneDriver(scene: scene, scale: scale, sceneTime: CACurrentMediaTime(),
+        driver = try HostDriver(scene: scene, scale: scale, sceneTime: CACurrentMediaTime(),
                                  hostTime: HostClock.monotonicNow())
         self.title = title
         let width = driver.pixmap.width, height = driver.pixmap.height
@@ -156,7 +163,9 @@ public final class X11Window: @unchecked Sendable {
         let dpy = connection.display
         let previousHandler = XSetErrorHandler(XConnection.recordingErrorHandler)
         defer { XSetErrorHandler(previousHandler) }
-        driver.restart(sceneTime: CACurrentMediaTime(), hostTime: HostClock.monotonicNow())
+        scriptOrigin = HostClock.monotonicNow()
+        scriptDelivered = 0
+        driver.restart(sceneTime: CACurrentMediaTime(), hostTime: scriptOrigin)
         // The first frame is drawn before the window maps, so the first Expose has pixels.
         let first = driver.nextFrameDue()
         presentFrame(atHostTime: first, presenter: presenter, show: false)
@@ -167,8 +176,10 @@ public final class X11Window: @unchecked Sendable {
         var quit = false
         var outcome: HostError?
         while !quit && !stopRequested.load(ordering: .sequentiallyConsistent) {
-            // 1. The frame that is due, drawn at the latest tick that has passed (late ones dropped).
+            // 1. The scripted input that is due, each at its own time, then the frame that is due,
+            // drawn at the latest tick that has passed (late ones dropped).
             let now = HostClock.monotonicNow()
+            if deliverScript(through: now) { break }
             if driver.nextFrameDue() <= now {
                 presentFrame(atHostTime: driver.grid.latestTick(atOrBefore: now), presenter: presenter, show: true)
             }
@@ -206,10 +217,32 @@ public final class X11Window: @unchecked Sendable {
         if let outcome { throw outcome }
     }
 
+    /// The host time of the next scripted input (∞: none left).
+    private var nextScriptedInput: CFTimeInterval {
+        scriptDelivered < script.events.count ? scriptOrigin + script.events[scriptDelivered].time : .infinity
+    }
+
+    /// Delivers the scripted input due by host time `now`, each at its own host time, as the
+    /// mouse's and keys' events are delivered. True when a scripted `q` asks to quit.
+    private func deliverScript(through now: CFTimeInterval) -> Bool {
+        while nextScriptedInput <= now {
+            let event = script.events[scriptDelivered]
+            scriptDelivered += 1
+            let at = scriptOrigin + event.time
+            switch event.input {
+            case let .pointer(phase, point):
+                driver.pointer(phase, at: point, hostTime: at)
+            case let .key(key):
+                if driver.key(key, hostTime: at) == .quit { return true }
+            }
+        }
+        return false
+    }
+
     /// Blocks in `poll` on the X connection and the wake pipe until the next frame is due (no
     /// timeout when none is: an idle window makes no system calls). False when the connection broke.
     private func sleepUntilDue() -> Bool {
-        let due = driver.nextFrameDue()
+        let due = min(driver.nextFrameDue(), nextScriptedInput)
         var timeout: Int32 = -1
         if due.isFinite {
             let ms = ((due - HostClock.monotonicNow()) * 1000).rounded(.up)   // wake just after the tick

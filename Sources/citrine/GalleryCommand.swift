@@ -45,7 +45,7 @@ struct GalleryCommand: ParsableCommand {
         var posters: [(file: String, exporter: CAAnimationExporter, timeline: ExportTimeline)] = []
         for demo in SeedDemo.all {
             // One thread: the demos' views share UIApplication.shared.
-            let exporter = demo.exporter(scale: scale)
+            let exporter = OptionValue.exporter(demo, scale: scale)
             exporter.background = Gallery.background
             let pair = try AnimationPair(exporter: exporter, fps: fps, duration: demo.span,
                                          gif: folder + demo.name + ".gif", apng: folder + demo.name + ".apng")

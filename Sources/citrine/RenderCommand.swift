@@ -32,6 +32,12 @@ struct RenderCommand: ParsableCommand {
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
+              citrine render sticky-bubble -o drag.gif --drag 100,120:160,120@0.2+0.5
+
+            --tap and --drag replace the demo's own scripted input: points in the demo's \
+            coordinates (origin top-left, y down), times in seconds from the start of the demo, \
+            delivered as pointer events through the same path as the mouse in 'citrine play'. \
+            With them the default length is the last input's time plus the demo's span.
             """)
 
     @Argument(help: ArgumentHelp("The demo to render (see 'citrine demos'), or your own .swift file or .playground folder.",
@@ -50,6 +56,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Size and look")
     var look: LookOptions
+
+    @OptionGroup(title: "Scripted input")
+    var input: InputOptions
 
     func run() throws {
         if let code = try UserCode(argument: demo, viewName: view), UserProgram.handedLibrary == nil {

@@ -2,6 +2,7 @@ import Demos
 import Export
 import Foundation
 import QuartzCore
+import Scene
 
 /// A `render` command read and checked: the demo, the exporter, the frames and the output.
 /// Building it draws nothing; every option and every combination of options is checked here or
@@ -19,7 +20,8 @@ struct RenderPlan {
 
     init(_ command: RenderCommand) throws(Failure) {
         let out = command.output, time = command.time, look = command.look
-        demo = try OptionValue.subject(command.demo, view: command.view)
+        let input = command.input.isEmpty ? nil : try command.input.script()
+        demo = try OptionValue.subject(command.demo, view: command.view, script: input)
 
         // Where, and in which format.
         destination = out.output == "-" ? .standardOutput : .file(out.output)
@@ -228,17 +230,23 @@ extension OptionValue {
         return demo
     }
 
-    /// What `render` draws for `name`: the demo exported through its scripted input (drawn on
-    /// one thread, encoded on all: its views share `UIApplication.shared`).
-    static func subject(_ name: String, view: String? = nil) throws(Failure) -> RenderSubject {
+    /// What `render` draws for `name`: the demo exported through `script` (its own scripted
+    /// input when nil), drawn on one thread, encoded on all: its views share
+    /// `UIApplication.shared`. With a script, the default length runs to its last input and the
+    /// demo's span after it, so what the input starts is seen.
+    /// Your own code (`UserCode`) is run and its live view exported the same way, for its
+    /// animations' span (`UserProgram.span(of:)`).
+    static func subject(_ name: String, view: String? = nil, script: SceneScript? = nil) throws(Failure) -> RenderSubject {
         if let code = try UserCode(argument: name, viewName: view), let library = UserProgram.handedLibrary {
             let live = try UserProgram.liveView(of: code, library: library)
-            return RenderSubject(name: live.name, size: live.size, span: UserProgram.span(of: live.layer)) { scale in
-                CAAnimationExporter(layer: live.layer, size: live.size, scale: scale)
+            let span = UserProgram.span(of: live.scene.rootLayer)
+            return RenderSubject(name: live.name, size: live.scene.size, span: script.map { $0.endTime + span } ?? span) { scale in
+                CAAnimationExporter(scene: live.scene, script: script ?? [], scale: scale)
             }
         }
         let demo = try demo(name)
-        return RenderSubject(name: demo.name, size: demo.size, span: demo.span, makeExporter: demo.exporter(scale:))
+        let span = script.map { $0.endTime + demo.span } ?? demo.span
+        return RenderSubject(name: demo.name, size: demo.size, span: span) { exporter(demo, scale: $0, script: script) }
     }
 }
 

@@ -1,8 +1,7 @@
-import Export
 import Foundation
 import PlaygroundSupport
+import Scene
 import UIKit
-import WindowHost
 
 /// Runs user code (`UserCode`) and hands what its page shows to `render` and `play`.
 ///
@@ -25,13 +24,11 @@ enum UserProgram {
 
     /// What the page shows, ready for `render` or `play`.
     struct LiveView {
+        /// The file's or folder's name.
         let name: String
-        /// The layer tree drawn (a view's layer, or the page's layer).
-        let layer: CALayer
-        /// The view shown, when the page shows a view or a view controller.
-        let view: UIView?
-        /// The drawn area in points: the view's bounds, or the layer's frame from the origin.
-        let size: CGSize
+        /// The page's live view as a scene (`makeScene(for:size:)`): a layer alone, or a view or
+        /// view controller in a window of its size.
+        let scene: any HostedScene
     }
 
     /// Runs the command line in a child with `code` built, and exits with the child's status.
@@ -91,23 +88,23 @@ enum UserProgram {
         _ = unsafeBitCast(symbol, to: Entry.self)(CommandLine.argc, CommandLine.unsafeArgv)
         CATransaction.flush()
         let name = URL(fileURLWithPath: code.path).lastPathComponent
+        let shown: Any
         switch PlaygroundPage.current.liveView {
         case let layer as CALayer:
-            return LiveView(name: name, layer: layer, view: nil,
-                            size: CGSize(width: max(layer.frame.maxX, 1), height: max(layer.frame.maxY, 1)))
+            shown = layer
         case let live?:
-            let view: UIView = switch live.playgroundLiveViewRepresentation {
-            case let .view(view): view
-            case let .viewController(controller): controller.view
+            switch live.playgroundLiveViewRepresentation {
+            case let .view(view): shown = view
+            case let .viewController(controller): shown = controller
             }
-            view.layoutIfNeeded()
-            CATransaction.flush()
-            return LiveView(name: name, layer: view.layer, view: view,
-                            size: CGSize(width: max(view.bounds.width, 1), height: max(view.bounds.height, 1)))
         case nil:
             throw Failure(.badInput, "\(code.path) shows nothing: set PlaygroundPage.current.liveView to a view, a view "
                           + "controller or a layer (import PlaygroundSupport), or name a top-level variable with --view NAME")
         }
+        guard let scene = makeScene(for: shown, size: nil), scene.size.width >= 1, scene.size.height >= 1 else {
+            throw Failure(.badInput, "\(code.path)'s live view has no size: give it a frame (or bounds) of at least 1×1 point")
+        }
+        return LiveView(name: name, scene: scene)
     }
 
     /// How long `render` plays a page by default: until its last animation ends, an animation

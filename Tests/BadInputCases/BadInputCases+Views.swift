@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Foundation
 import QuartzCore
@@ -71,15 +72,15 @@ extension BadInputCase {
             deepestView(root).tag = 7
             return root.viewWithTag(7) === deepestView(root) ? "found the deepest view" : "did not find it"
         },
-        // Scripted input (Citrine's UIEventTimeline): README's Limits bound a drag's moves and
+        // Scripted input (the Scene module's SceneScript): README's Limits bound a drag's moves and
         // the frames one play runs; non-finite times and points are left out.
         BadInputCase("event-timeline-drag-with-int-max-steps", area: "numbers", expected: "100002 events, the last at 1.0") {
-            let t = UIEventTimeline([.drag(from: .zero, to: CGPoint(x: 10, y: 10), at: 0, duration: 1, steps: .max)])
+            let t = SceneScript([.drag(from: .zero, to: CGPoint(x: 10, y: 10), at: 0, duration: 1, steps: .max)])
             return "\(t.events.count) events, the last at \(t.endTime)"
         },
         BadInputCase("event-timeline-non-finite-steps-played", area: "numbers",
                      expected: "5 events left, played 16 frames; from NaN 0 frames; through infinity 16 frames") {
-            let t = UIEventTimeline([
+            let t = SceneScript([
                 .tap(CGPoint(x: 1, y: 1), at: .infinity), .down(CGPoint(x: CGFloat.nan, y: 0), at: 0.5),
                 .drag(from: .zero, to: CGPoint(x: 1, y: 1), at: 0.25, duration: .nan, steps: 3), .tap(.zero, at: -.infinity),
                 .move(to: CGPoint(x: CGFloat.infinity, y: 0), at: 0.75),
@@ -89,7 +90,7 @@ extension BadInputCase {
                 + "through infinity \(toInfinity) frames"
         },
         BadInputCase("event-timeline-played-for-a-year", area: "cost", expected: "played 1000000 frames", seconds: 120) {
-            let t = UIEventTimeline([.tap(.zero, at: 365 * 86_400)])
+            let t = SceneScript([.tap(.zero, at: 365 * 86_400)])
             return "played \(t.play().count) frames"
         },
         BadInputCase("deep-chain-100k-layout-if-needed", area: "depth", expected: "laid out the deepest layer") {

@@ -11,6 +11,13 @@ import Testing
         #expect(run.output == Self.root)
     }
 
+    @Test func playHelp() throws {
+        let run = try Citrine.run(["play", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.output == Self.play)
+    }
+
     @Test func renderHelp() throws {
         let run = try Citrine.run(["render", "--help"])
         #expect(run.status == 0)
@@ -43,8 +50,8 @@ import Testing
                                       their timing.
               gallery (default)       Render every demo as GIF, APNG and a poster PNG, with
                                       an index.html to open.
-              play                    Open a demo live in a window (X11): space pauses,
-                                      arrows step, q quits.
+              play                    Open a demo or your own code live in a window (X11):
+                                      space pauses, arrows step, q quits.
 
               See 'citrine help <subcommand>' for detailed help.
 
@@ -74,6 +81,13 @@ import Testing
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
+              citrine render sticky-bubble -o drag.gif --drag 100,120:160,120@0.2+0.5
+
+            --tap and --drag replace the demo's own scripted input: points in the demo's
+            coordinates (origin top-left, y down), times in seconds from the start of the
+            demo, delivered as pointer events through the same path as the mouse in
+            'citrine play'. With them the default length is the last input's time plus the
+            demo's span.
 
             USAGE: citrine render <demo-or-file> -o <file> [<options>]
 
@@ -114,10 +128,59 @@ import Testing
               --loop <n>              GIF and APNG: times to play, 0 = forever (default: 0).
               --dither <mode>         GIF: none, ordered or diffusion (default: ordered).
 
+            SCRIPTED INPUT:
+              --tap <X,Y@T>           Tap at point X,Y (points, origin top-left) at T
+                                      seconds: down, up 0.05 s later. Repeatable.
+              --drag <X1,Y1:X2,Y2@T+D>
+                                      Drag from X1,Y1 to X2,Y2 starting at T seconds,
+                                      lasting D seconds (a move every 1/60 s). Repeatable.
+
             OPTIONS:
               --view <name>           Your own code: a top-level variable (a view, view
                                       controller or layer) to show when the page sets no
                                       PlaygroundPage.current.liveView.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#
+
+    static let play = #"""
+            OVERVIEW: Open a demo or your own code live in a window (X11): space pauses,
+            arrows step, q quits.
+
+            --script plays the demo's own scripted input (the one 'citrine render' exports)
+            into the window; --tap and --drag play the input they give instead: points in
+            the demo's coordinates (origin top-left, y down), times in seconds from the
+            window's start, delivered as pointer events through the same path as the mouse.
+
+            Your own code (a .swift file or a .playground folder) is compiled and run as
+            'citrine render --help' describes, and its live view shown.
+
+            Examples:
+              citrine play sticky-bubble --script
+              citrine play MyView.swift
+              citrine play sticky-bubble --drag 100,120:160,120@0.5+0.5 --tap 100,120@2
+
+            USAGE: citrine play <demo-or-file> [--view <name>] [--scale <factor>] [--script] [--tap <X,Y@T> ...] [--drag <X1,Y1:X2,Y2@T+D> ...]
+
+            ARGUMENTS:
+              <demo-or-file>          The demo to play (see 'citrine demos'), or your own
+                                      .swift file or .playground folder.
+
+            SCRIPTED INPUT:
+              --tap <X,Y@T>           Tap at point X,Y (points, origin top-left) at T
+                                      seconds: down, up 0.05 s later. Repeatable.
+              --drag <X1,Y1:X2,Y2@T+D>
+                                      Drag from X1,Y1 to X2,Y2 starting at T seconds,
+                                      lasting D seconds (a move every 1/60 s). Repeatable.
+
+            OPTIONS:
+              --view <name>           Your own code: a top-level variable (a view, view
+                                      controller or layer) to show when the page sets no
+                                      PlaygroundPage.current.liveView.
+              --scale <factor>        Pixels per point (default: 2).
+              --script                Play the demo's own scripted input into the window.
               --version               Show the version.
               -h, --help              Show help information.
 

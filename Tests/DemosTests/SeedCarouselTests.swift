@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Demos
 import Foundation
@@ -27,7 +28,7 @@ import Testing
     @Test func shortOrSlowDragsDoNotSwipe() throws {
         let driver = SeedDriver(.carousel)
         let carousel = try #require(driver.window.subviews.compactMap { $0 as? SeedCarouselView }.first)
-        let timeline = UIEventTimeline([
+        let timeline = SceneScript([
             .drag(from: CGPoint(x: 150, y: 90), to: CGPoint(x: 120, y: 90), at: 0.1, duration: 0.2, steps: 4),  // 30 pt
             .drag(from: CGPoint(x: 200, y: 90), to: CGPoint(x: 140, y: 90), at: 1.0, duration: 1.0, steps: 10),  // 50 pt after 0.83 s
         ])

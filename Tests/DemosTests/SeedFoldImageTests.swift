@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Demos
 import Foundation
@@ -36,9 +37,9 @@ import Testing
     @Test func angleAndShadowFollowTheDrag() throws {
         let start = CGPoint(x: 120, y: 70)
         let offsets: [CGFloat] = [20, 50, 100, 150, 60]
-        var steps: [UIEventTimeline.Step] = [.down(start, at: 0.1)]
+        var steps: [SceneScript.Step] = [.down(start, at: 0.1)]
         for (i, dy) in offsets.enumerated() { steps.append(.move(to: CGPoint(x: 120, y: start.y + dy), at: 0.2 + 0.1 * Double(i))) }
-        let timeline = UIEventTimeline(steps)
+        let timeline = SceneScript(steps)
         let driver = SeedDriver(.foldImage)
         let fold = try fold(in: driver.window)
         for (i, dy) in offsets.enumerated() {
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func springsBackToZeroAfterRelease() throws {
-        let timeline = UIEventTimeline([.drag(from: CGPoint(x: 120, y: 70), to: CGPoint(x: 120, y: 170), at: 0.1, duration: 0.5, steps: 10)])
+        let timeline = SceneScript([.drag(from: CGPoint(x: 120, y: 70), to: CGPoint(x: 120, y: 170), at: 0.1, duration: 0.5, steps: 10)])
         let driver = SeedDriver(.foldImage)
         let fold = try fold(in: driver.window)
         driver.run(timeline, to: 0.6)
@@ -84,7 +85,7 @@ import Testing
 /// b = 0.3) under its darkening gradient, which array order alone would draw on top.
 @Suite(.serialized) struct SeedFoldImageDepthTests {
     @Test func foldedTopHalfCoversTheBottomHalf() throws {
-        let timeline = UIEventTimeline([.down(CGPoint(x: 120, y: 70), at: 0.1), .move(to: CGPoint(x: 120, y: 240), at: 0.2)])
+        let timeline = SceneScript([.down(CGPoint(x: 120, y: 70), at: 0.1), .move(to: CGPoint(x: 120, y: 240), at: 0.2)])
         let driver = SeedDriver(.foldImage)
         driver.run(timeline, to: 0.3)
         let fold = try #require(driver.window.subviews.compactMap { $0 as? SeedFoldImageView }.first)

@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Demos
 import Foundation
@@ -20,9 +21,9 @@ import Testing
         driver.run(demo.timeline, to: 2.7)
         #expect(view.imageView.image === view.pictures[3])
         // The seed's counter wraps 4 → 1.
-        driver.run(UIEventTimeline([.tap(CGPoint(x: 100, y: 120), at: 5.0)]), to: 5.1)
+        driver.run(SceneScript([.tap(CGPoint(x: 100, y: 120), at: 5.0)]), to: 5.1)
         #expect(view.imageView.image === view.pictures[1])
-        driver.run(UIEventTimeline([]), to: 7.2)
+        driver.run(SceneScript([]), to: 7.2)
         #expect(view.completedTransitions == 3)
     }
 }

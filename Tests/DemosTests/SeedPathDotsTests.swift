@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Demos
 import Foundation
@@ -49,7 +50,7 @@ import Testing
         let first = demo.timelineStrokePoints[0]
         #expect(hypot(p.x - first.x, p.y - first.y) < 12, "dot at \(p), stroke starts at \(first)")
         #expect(p.y > -500)
-        let redraw = UIEventTimeline([.tap(CGPoint(x: 240, y: 295), at: 2.0)])
+        let redraw = SceneScript([.tap(CGPoint(x: 240, y: 295), at: 2.0)])
         driver.run(redraw, to: 2.2)
         #expect(view.dotLayer == nil && view.points.isEmpty && view.path.isEmpty && view.moveCount == 0)
         #expect(view.replicatorLayer.sublayers?.isEmpty ?? true)
@@ -60,7 +61,9 @@ extension SeedDemo {
     /// The stroke's points in the draw view's coordinates (the view is at the window's origin).
     var timelineStrokePoints: [CGPoint] {
         var points: [CGPoint] = []
-        for e in timeline.events where e.time < 0.75 && (e.phase == .began || e.phase == .moved) { points.append(e.location) }
+        for e in timeline.events where e.time < 0.75 {
+            if case let .pointer(phase, location) = e.input, phase == .began || phase == .moved { points.append(location) }
+        }
         return points
     }
 }

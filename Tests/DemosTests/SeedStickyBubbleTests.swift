@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 import Demos
 import Foundation
@@ -26,9 +27,9 @@ import Testing
 
     @Test func connectorPointsFollowSeed001AtSeveralDragPositions() throws {
         let positions = [CGPoint(x: 130, y: 120), CGPoint(x: 100, y: 170), CGPoint(x: 60, y: 90), CGPoint(x: 157, y: 160)]
-        var steps: [UIEventTimeline.Step] = [.down(Self.origin, at: 0.1)]
+        var steps: [SceneScript.Step] = [.down(Self.origin, at: 0.1)]
         for (i, p) in positions.enumerated() { steps.append(.move(to: p, at: 0.2 + 0.1 * Double(i))) }
-        let timeline = UIEventTimeline(steps)
+        let timeline = SceneScript(steps)
         let driver = SeedDriver(.stickyBubble)
         let bubble = try bubble(in: driver.window)
         for (i, p) in positions.enumerated() {
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func breaksOffPast80PointsAndBursts() throws {
-        let timeline = UIEventTimeline([
+        let timeline = SceneScript([
             .down(Self.origin, at: 0.1),
             .move(to: CGPoint(x: 179, y: 120), at: 0.2),   // d = 79
             .move(to: CGPoint(x: 181, y: 120), at: 0.3),   // d = 81
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func springsBackToTheOriginAfterRelease() throws {
-        let timeline = UIEventTimeline([.drag(from: Self.origin, to: CGPoint(x: 160, y: 120), at: 0.1, duration: 0.4, steps: 8)])
+        let timeline = SceneScript([.drag(from: Self.origin, to: CGPoint(x: 160, y: 120), at: 0.1, duration: 0.4, steps: 8)])
         let driver = SeedDriver(.stickyBubble)
         let bubble = try bubble(in: driver.window)
         let small = try #require(bubble.smallCircleView)

@@ -1,10 +1,11 @@
 // Shared helpers of the Seed*Tests suites (no tests here): a driver for seed demos and point comparisons.
+import Scene
 import UIKit
 import Demos
 import Testing
 
-/// Drives a seed demo's window by hand: pointer events through `UIApplication`'s input path,
-/// then run-loop turns at 60 fps, the media clock set manually.
+/// Drives a seed demo's window by hand through the Scene module's driver: pointer events through
+/// `UIApplication`'s input path, then run-loop turns at 60 fps.
 final class SeedDriver {
     let window: UIWindow
     private(set) var now: CFTimeInterval = 0
@@ -16,17 +17,17 @@ final class SeedDriver {
         UIApplication.shared.advance(to: 0)
     }
 
-    /// Sends the events of `timeline` up to `time` and advances the run loop frame by frame
-    /// (60 fps) to `time`, calling `each(t)` after every turn.
-    func run(_ timeline: UIEventTimeline, to time: CFTimeInterval, each: (CFTimeInterval) -> Void = { _ in }) {
+    /// Sends the events of `timeline` after the last turn and up to `time` and advances the run
+    /// loop frame by frame (60 fps) to `time`, calling `each(t)` after every turn.
+    func run(_ timeline: SceneScript, to time: CFTimeInterval, each: (CFTimeInterval) -> Void = { _ in }) {
+        let due = SceneScript(events: timeline.events.filter { $0.time > (sentThrough ?? -1) })
+        let driver = SceneDriver(scene: WindowScene(window: window), script: due)
         while now < time - 1e-9 {
             // The next 60 fps frame boundary (from a frame count, so no drift), or `time`.
             var t = ((now * 60 + 1e-6).rounded(.down) + 1) / 60
             if t > time - 1e-9 { t = time }
-            timeline.sendEvents(after: sentThrough ?? -1, through: t, in: window)
+            driver.advance(to: t)
             sentThrough = t
-            CAMediaClock.setManualTime(t)
-            UIApplication.shared.advance(to: t)
             now = t
             each(t)
         }

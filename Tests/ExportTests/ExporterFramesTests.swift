@@ -146,9 +146,11 @@ import Testing
 
     /// A scene that moves its square itself (as input handling would): at each frame time the
     /// model's left edge is put at 10 + 100·t points, with actions disabled.
-    final class SteppedSquare: ExportScene, @unchecked Sendable {
+    final class SteppedSquare: HostedScene, @unchecked Sendable {
         let rootLayer = ExporterFramesTests.movingSquare()
+        var size: CGSize { ExporterFramesTests.size }
         var advances: [CFTimeInterval] = []
+        func handle(_ event: HostPointerEvent) {}
         func advance(to time: CFTimeInterval) {
             advances.append(time)
             CATransaction.begin()

@@ -5,6 +5,7 @@ import Export
 import ImageCodecs
 import QuartzCore
 import UIKit
+import WindowHost
 
 // README block 1
 @Sendable func readmeBlock1() throws {
@@ -35,16 +36,52 @@ import UIKit
         }
     }
 
-    CAMediaClock.setManualTime(0)                 // deterministic time (see below)
     let view = PulseView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     view.startPulsing()
-    CATransaction.flush()
     try CAAnimationExporter(layer: view.layer, size: view.bounds.size, scale: 2)
         .export(to: URL(fileURLWithPath: "pulse.gif"), fps: 30, duration: 1.6)
 }
 
 // README block 2
 @Sendable func readmeBlock2() throws {
+
+    final class DragMe: UIView {
+        let dot = CALayer()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            dot.frame = CGRect(x: 40, y: 40, width: 40, height: 40)
+            dot.cornerRadius = 20
+            dot.backgroundColor = UIColor.systemRed.cgColor
+            layer.addSublayer(dot)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+            dot.position = touches.first!.location(in: self)   // implicit animation, as on iOS
+        }
+    }
+
+    let scene = makeScene(for: DragMe(frame: CGRect(x: 0, y: 0, width: 240, height: 160)), size: nil)!
+    try X11Window(scene: scene, scale: 2, title: "drag me").run()
+}
+
+// README block 3
+@Sendable func readmeBlock3() throws {
+
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 160))
+    let dot = UIView(frame: CGRect(x: 40, y: 40, width: 40, height: 40))
+    dot.backgroundColor = .systemRed
+    dot.addGestureRecognizer(UIPanGestureRecognizer { pan in
+        dot.center = pan.location(in: view)
+    })
+    view.addSubview(dot)
+    let exporter = CAAnimationExporter(scene: makeScene(for: view, size: nil)!, script: SceneScript([
+        .drag(from: CGPoint(x: 60, y: 60), to: CGPoint(x: 180, y: 100), at: 0.2, duration: 0.6, steps: 36),
+    ]), scale: 2)
+    try exporter.export(to: URL(fileURLWithPath: "drag.gif"), fps: 30, duration: 1.5)
+}
+
+// README block 4
+@Sendable func readmeBlock4() throws {
 
     let layer = CALayer()
     layer.frame = CGRect(x: 20, y: 20, width: 100, height: 60)
@@ -66,8 +103,8 @@ import UIKit
     try exporter.export(to: URL(fileURLWithPath: "move.gif"), fps: 30, duration: 1)
 }
 
-// README block 3
-@Sendable func readmeBlock3() async throws {
+// README block 5
+@Sendable func readmeBlock5() async throws {
 
     let exporter = CAAnimationExporter(size: CGSize(width: 200, height: 200), scale: 2) {
         let spinner = CALayer()
@@ -89,8 +126,8 @@ import UIKit
     }
 }
 
-// README block 4
-@Sendable func readmeBlock4() throws {
+// README block 6
+@Sendable func readmeBlock6() throws {
 
     CAMediaClock.setManualTime(2.5)
     assert(CACurrentMediaTime() == 2.5)

@@ -1,3 +1,4 @@
+import Scene
 import Testing
 import UIKit
 
@@ -22,7 +23,7 @@ extension UIClockSuite {
             view.addGestureRecognizer(pan)
             #expect(pan.view === view && view.gestureRecognizers?.count == 1)
             // 120 points right and 60 down in 0.6 s, in 12 even steps.
-            UIEventTimeline([.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 220, y: 160), at: 0.1, duration: 0.6, steps: 12)])
+            SceneScript([.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 220, y: 160), at: 0.1, duration: 0.6, steps: 12)])
                 .play(through: 0.8)
             #expect(states.first == .began && states.last == .ended)
             #expect(states.dropFirst().dropLast().allSatisfy { $0 == .changed })
@@ -46,7 +47,7 @@ extension UIClockSuite {
                 bubble.center = CGPoint(x: bubble.center.x + t.x, y: bubble.center.y + t.y)
                 pan.setTranslation(.zero, in: bubble)
             })
-            UIEventTimeline([.drag(from: CGPoint(x: 20, y: 20), to: CGPoint(x: 120, y: 70), at: 0, duration: 0.5, steps: 5)])
+            SceneScript([.drag(from: CGPoint(x: 20, y: 20), to: CGPoint(x: 120, y: 70), at: 0, duration: 0.5, steps: 5)])
                 .play(through: 0.6)
             // The view followed the finger by the whole displacement (100, 50).
             #expect(isClose(bubble.center, CGPoint(x: 120, y: 70), 1e-9))
@@ -59,11 +60,11 @@ extension UIClockSuite {
             var taps: [(UIGestureRecognizer.State, CGPoint)] = []
             let tap = UITapGestureRecognizer { t in taps.append((t.state, t.location(in: view))) }
             view.addGestureRecognizer(tap)
-            UIEventTimeline([.tap(CGPoint(x: 30, y: 40), at: 0.1)]).play(through: 0.2)
+            SceneScript([.tap(CGPoint(x: 30, y: 40), at: 0.1)]).play(through: 0.2)
             #expect(taps.map(\.0) == [.ended] && taps.first?.1 == CGPoint(x: 30, y: 40))
             #expect(view.phases == ["began", "cancelled"])
             // A drag of 50 points is not a tap.
-            UIEventTimeline([.drag(from: CGPoint(x: 10, y: 10), to: CGPoint(x: 60, y: 10), at: 0.5, duration: 0.2, steps: 5)])
+            SceneScript([.drag(from: CGPoint(x: 10, y: 10), to: CGPoint(x: 60, y: 10), at: 0.5, duration: 0.2, steps: 5)])
                 .play(from: 0.5, through: 0.8)
             #expect(taps.count == 1)
             #expect(view.phases.suffix(3) == ["moved", "moved", "ended"])
@@ -77,10 +78,10 @@ extension UIClockSuite {
             let doubleTap = UITapGestureRecognizer { _ in recognized += 1 }
             doubleTap.numberOfTapsRequired = 2
             view.addGestureRecognizer(doubleTap)
-            UIEventTimeline([.tap(CGPoint(x: 50, y: 50), at: 0.1), .tap(CGPoint(x: 52, y: 50), at: 0.3)]).play(through: 0.5)
+            SceneScript([.tap(CGPoint(x: 50, y: 50), at: 0.1), .tap(CGPoint(x: 52, y: 50), at: 0.3)]).play(through: 0.5)
             #expect(recognized == 1)
             // 0.6 s apart is too slow (more than 0.35 s between taps).
-            UIEventTimeline([.tap(CGPoint(x: 50, y: 50), at: 1), .tap(CGPoint(x: 50, y: 50), at: 1.65)]).play(from: 1, through: 2)
+            SceneScript([.tap(CGPoint(x: 50, y: 50), at: 1), .tap(CGPoint(x: 50, y: 50), at: 1.65)]).play(from: 1, through: 2)
             #expect(recognized == 1)
         }
 
@@ -96,15 +97,15 @@ extension UIClockSuite {
             view.addGestureRecognizer(left)
             view.addGestureRecognizer(right)
             // 120 points left in 0.2 s: a left swipe (state ended = 3).
-            UIEventTimeline([.drag(from: CGPoint(x: 200, y: 200), to: CGPoint(x: 80, y: 210), at: 0.1, duration: 0.2, steps: 6)])
+            SceneScript([.drag(from: CGPoint(x: 200, y: 200), to: CGPoint(x: 80, y: 210), at: 0.1, duration: 0.2, steps: 6)])
                 .play(through: 0.4)
             #expect(seen == ["left 3"])
             // 120 points right, but over 2 s: too slow.
-            UIEventTimeline([.drag(from: CGPoint(x: 80, y: 200), to: CGPoint(x: 200, y: 200), at: 1, duration: 2, steps: 20)])
+            SceneScript([.drag(from: CGPoint(x: 80, y: 200), to: CGPoint(x: 200, y: 200), at: 1, duration: 2, steps: 20)])
                 .play(from: 1, through: 3.1)
             #expect(seen == ["left 3"])
             // Right, quickly.
-            UIEventTimeline([.drag(from: CGPoint(x: 80, y: 200), to: CGPoint(x: 200, y: 200), at: 4, duration: 0.15, steps: 3)])
+            SceneScript([.drag(from: CGPoint(x: 80, y: 200), to: CGPoint(x: 200, y: 200), at: 4, duration: 0.15, steps: 3)])
                 .play(from: 4, through: 4.3)
             #expect(seen == ["left 3", "right 3"])
             #expect(UISwipeGestureRecognizer.Direction.right.rawValue == 1 && UISwipeGestureRecognizer.Direction.down.rawValue == 8)
@@ -122,14 +123,14 @@ extension UIClockSuite {
             let refuse = Refuse()
             tap.delegate = refuse
             view.addGestureRecognizer(tap)
-            UIEventTimeline([.tap(CGPoint(x: 10, y: 10), at: 0.1)]).play(through: 0.2)
+            SceneScript([.tap(CGPoint(x: 10, y: 10), at: 0.1)]).play(through: 0.2)
             #expect(count == 0)
             tap.delegate = nil
             tap.isEnabled = false
-            UIEventTimeline([.tap(CGPoint(x: 10, y: 10), at: 0.5)]).play(from: 0.5, through: 0.6)
+            SceneScript([.tap(CGPoint(x: 10, y: 10), at: 0.5)]).play(from: 0.5, through: 0.6)
             #expect(count == 0)
             tap.isEnabled = true
-            UIEventTimeline([.tap(CGPoint(x: 10, y: 10), at: 1)]).play(from: 1, through: 1.1)
+            SceneScript([.tap(CGPoint(x: 10, y: 10), at: 1)]).play(from: 1, through: 1.1)
             #expect(count == 1)
         }
     }

@@ -1,8 +1,9 @@
+import Scene
 import Testing
 import UIKit
 
 /// Hit testing (Apple's `hitTest(_:with:)` documentation) and touch delivery from scripted
-/// pointer events through `UIApplication.sendPointerEvent` (`UIEventTimeline`).
+/// pointer events through `UIApplication.sendPointerEvent` (`SceneScript`).
 extension UIClockSuite {
     @Suite struct TouchDeliveryTests {
         @Test func hitTestFollowsApplesRules() {
@@ -39,7 +40,7 @@ extension UIClockSuite {
             window.addSubview(container)
             container.addSubview(view)
             // Window points (60, 70) → (100, 110) in 4 steps; the view's origin is at (50, 50).
-            let input = UIEventTimeline([.drag(from: CGPoint(x: 60, y: 70), to: CGPoint(x: 100, y: 110), at: 0.1, duration: 0.2, steps: 4)])
+            let input = SceneScript([.drag(from: CGPoint(x: 60, y: 70), to: CGPoint(x: 100, y: 110), at: 0.1, duration: 0.2, steps: 4)])
             input.play(through: 0.4)
             #expect(view.phases == ["began", "moved", "moved", "moved", "moved", "ended"])
             let expected = [CGPoint(x: 10, y: 20), CGPoint(x: 20, y: 30), CGPoint(x: 30, y: 40), CGPoint(x: 40, y: 50),
@@ -53,7 +54,7 @@ extension UIClockSuite {
             let plain = UIView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
             window.addSubview(container)
             container.addSubview(plain)
-            UIEventTimeline([.tap(CGPoint(x: 110, y: 120), at: 0.1)]).play(through: 0.2)
+            SceneScript([.tap(CGPoint(x: 110, y: 120), at: 0.1)]).play(through: 0.2)
             // `plain` does not override the touch methods: UIResponder forwards to its superview.
             #expect(container.phases == ["began", "ended"])
             #expect(container.log[0].1 == CGPoint(x: 110, y: 120))
@@ -66,7 +67,7 @@ extension UIClockSuite {
             container.addSubview(controller.view)
             controller.view.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
             #expect(controller.view.next === controller && controller.next === container)
-            UIEventTimeline([.tap(CGPoint(x: 10, y: 10), at: 0.5)]).play(from: 0.5, through: 0.6)
+            SceneScript([.tap(CGPoint(x: 10, y: 10), at: 0.5)]).play(from: 0.5, through: 0.6)
             // The controller handles touchesBegan; touchesEnded, not overridden, goes on up.
             #expect(controller.began == 1 && container.phases == ["began", "ended", "ended"])
         }
@@ -85,7 +86,7 @@ extension UIClockSuite {
             }
             let probe = Probe(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
             window.addSubview(probe)
-            UIEventTimeline([.down(CGPoint(x: 20, y: 20), at: 1), .move(to: CGPoint(x: 30, y: 25), at: 1.1), .up(at: 1.2)])
+            SceneScript([.down(CGPoint(x: 20, y: 20), at: 1), .move(to: CGPoint(x: 30, y: 25), at: 1.1), .up(at: 1.2)])
                 .play(from: 1, through: 1.2)
             #expect(probe.seen.map(\.0) == [.began, .moved, .ended])
             #expect(probe.seen[1].1 == CGPoint(x: 20, y: 15) && probe.seen[1].2 == CGPoint(x: 10, y: 10))

@@ -8,7 +8,7 @@ import WindowHost
 @Suite(.serialized) struct HeadlessHostTests {
     static let start = CGPoint(x: 50, y: 40)
     /// The drag: down on the dot, two moves, up (timeline seconds, points).
-    static let script: [HeadlessHost.ScriptedInput] = [
+    static let script: [SceneScript.Event] = [
         .init(time: 0.1, .pointer(.began, CGPoint(x: 52, y: 41))),
         .init(time: 0.2, .pointer(.moved, CGPoint(x: 82, y: 51))),
         .init(time: 0.35, .pointer(.moved, CGPoint(x: 122, y: 61))),
@@ -29,7 +29,7 @@ import WindowHost
         let s = CGFloat(scale)
         CAMediaClock.setManualTime(0)
         let scene = DragScene(animatedBar: true)
-        let host = try HeadlessHost(scene: scene, scale: s, script: Self.script)
+        let host = try HeadlessHost(scene: scene, scale: s, script: SceneScript(events: Self.script))
         let times = HeadlessHost.displayFrameTimes(from: 0, through: 1.2)
         #expect(times.count == 73)
         host.frames(at: times) { t, frame in

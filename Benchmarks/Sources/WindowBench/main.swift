@@ -57,7 +57,7 @@ final class Runner: @unchecked Sendable {
     init(_ demo: SeedDemo, scale: Double) {
         let t = Thread { [self] in
             do {
-                let w = try X11Window(scene: demo.makeHostedScene(), scale: CGFloat(scale), title: "window-bench \(demo.name)")
+                let w = try X11Window(scene: demo.makeScene(), scale: CGFloat(scale), title: "window-bench \(demo.name)")
                 lock.withLock { window = w; thread = pthread_self() }
                 try w.run()
             } catch {
@@ -83,13 +83,14 @@ final class Runner: @unchecked Sendable {
 
 /// xdotool arguments replaying `timeline` in real time over window `id` at `scale`, then waiting
 /// until `end` seconds after the start.
-func xdotoolReplay(_ timeline: UIEventTimeline, window id: UInt, scale: Double, end: Double) -> [String] {
+func xdotoolReplay(_ timeline: SceneScript, window id: UInt, scale: Double, end: Double) -> [String] {
     var out: [String] = []
     var now = 0.0
     for event in timeline.events where event.time <= end {
+        guard case let .pointer(phase, location) = event.input else { continue }
         if event.time > now { out += ["sleep", String(format: "%.3f", event.time - now)]; now = event.time }
-        out += ["mousemove", "--window", String(id), String(Int(event.location.x * scale)), String(Int(event.location.y * scale))]
-        switch event.phase {
+        out += ["mousemove", "--window", String(id), String(Int(location.x * scale)), String(Int(location.y * scale))]
+        switch phase {
         case .began: out += ["mousedown", "1"]
         case .ended, .cancelled: out += ["mouseup", "1"]
         default: break

@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Activity indicator (seed 000): in a red view, a CAReplicatorLayer of 20 green 10 × 10 dots,
@@ -47,7 +48,7 @@ extension SeedDemo {
         name: "activity-indicator", seeds: [0],
         description: "a CAReplicatorLayer of 20 dots turned 2π/20 apart, 1/20 s later each, transform.scale 1 → 0",
         size: CGSize(width: 140, height: 140), span: 1,
-        timeline: UIEventTimeline([]),
+        timeline: SceneScript([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 140, height: 140))
             window.addSubview(SeedActivityIndicatorView(frame: CGRect(x: 20, y: 20, width: 100, height: 100)))

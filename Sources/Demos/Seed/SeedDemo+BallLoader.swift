@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Three-ball loader (seed 002): in a container of width w, ball 1 (radius r = ball width ·
@@ -112,7 +113,7 @@ extension SeedDemo {
         name: "ball-loader", seeds: [2],
         description: "three balls: the outer two travel arcs around the middle one (keyframe path), growing from animationDidStart",
         size: CGSize(width: 200, height: 120), span: 3,
-        timeline: UIEventTimeline([]),
+        timeline: SceneScript([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 120))
             let loader = SeedBallLoaderView(frame: CGRect(x: 40, y: 0, width: 120, height: 120))

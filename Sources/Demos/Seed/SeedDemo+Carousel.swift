@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Image carousel with a cube transition (seed 003): an image view shows image k of 5; a left
@@ -66,7 +67,7 @@ extension SeedDemo {
         name: "carousel", seeds: [3],
         description: "swipe the image carousel: a cube CATransition to the next or previous image",
         size: CGSize(width: 240, height: 180), span: 7,
-        timeline: UIEventTimeline([
+        timeline: SceneScript([
             .drag(from: CGPoint(x: 200, y: 90), to: CGPoint(x: 60, y: 90), at: 0.2, duration: 0.2, steps: 6),
             .drag(from: CGPoint(x: 200, y: 90), to: CGPoint(x: 60, y: 90), at: 1.5, duration: 0.2, steps: 6),
             .drag(from: CGPoint(x: 40, y: 90), to: CGPoint(x: 180, y: 90), at: 2.8, duration: 0.2, steps: 6),

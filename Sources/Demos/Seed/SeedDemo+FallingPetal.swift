@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Falling petal (seed 003), the six listings besides pause/resume (SeedDemo+PetalPause.swift).
@@ -149,10 +150,10 @@ public final class SeedFallingPetalView: UIView {
 }
 
 extension SeedDemo {
-    static func fallingPetal(_ variant: SeedFallingPetalView.Variant, span: CFTimeInterval, taps: [UIEventTimeline.Step],
+    static func fallingPetal(_ variant: SeedFallingPetalView.Variant, span: CFTimeInterval, taps: [SceneScript.Step],
                              description: String) -> SeedDemo {
         SeedDemo(name: "falling-petal-\(variant.rawValue)", seeds: [3], description: description,
-                 size: CGSize(width: 320, height: 480), span: span, timeline: UIEventTimeline(taps), build: {
+                 size: CGSize(width: 320, height: 480), span: span, timeline: SceneScript(taps), build: {
             let window = SeedDemo.window(CGSize(width: 320, height: 480))
             window.addSubview(SeedFallingPetalView(frame: window.bounds, variant: variant))
             return window

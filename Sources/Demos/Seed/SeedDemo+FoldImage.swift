@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Fold image (seed 000): one image shown by two image views, the top half through contentsRect
@@ -108,7 +109,7 @@ extension SeedDemo {
         name: "fold-image", seeds: [0],
         description: "drag down to fold the image's top half (m34 = −1/500) with a gradient shadow; it springs back with damping 0.2",
         size: CGSize(width: 240, height: 240), span: 2,
-        timeline: UIEventTimeline([
+        timeline: SceneScript([
             .drag(from: CGPoint(x: 120, y: 70), to: CGPoint(x: 120, y: 170), at: 0.1, duration: 0.5, steps: 20),
         ]),
         build: {
@@ -127,12 +128,12 @@ extension SeedDemo {
         timeline: foldPast90Drag(), build: foldImage.build)
 
     /// Down at (120, 70) at 0.1 s, ten moves of 17 pt reaching (120, 240) at 0.6 s, up at 1.6 s.
-    static func foldPast90Drag() -> UIEventTimeline {
-        var steps: [UIEventTimeline.Step] = [.down(CGPoint(x: 120, y: 70), at: 0.1)]
+    static func foldPast90Drag() -> SceneScript {
+        var steps: [SceneScript.Step] = [.down(CGPoint(x: 120, y: 70), at: 0.1)]
         for k in 1 ... 10 {
             steps.append(.move(to: CGPoint(x: 120, y: 70 + 17 * CGFloat(k)), at: 0.1 + 0.05 * Double(k)))
         }
         steps.append(.up(at: 1.6))
-        return UIEventTimeline(steps)
+        return SceneScript(steps)
     }
 }

@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Layer-only scenes that come from no seed tutorial, in the one demo list: the particle scenes
@@ -18,7 +19,7 @@ extension SeedDemo {
     static func windows(_ scenes: [LayerDemo], descriptions: [String: String]) -> [SeedDemo] {
         scenes.map { scene in
             SeedDemo(name: scene.name, seeds: [], description: descriptions[scene.name] ?? "",
-                     size: scene.size, span: scene.span, timeline: UIEventTimeline([])) {
+                     size: scene.size, span: scene.span, timeline: SceneScript([])) {
                 let window = SeedDemo.window(scene.size)
                 window.layer.addSublayer(scene.build())
                 return window

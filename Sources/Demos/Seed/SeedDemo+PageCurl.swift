@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Page curl (seed 000): each tap shows the next of three pictures (1, 2, 3, 1, …; the seed's
@@ -41,7 +42,7 @@ extension SeedDemo {
         name: "page-curl", seeds: [0],
         description: "tap to turn the page: UIView.transition with .transitionCurlUp (a pageCurl CATransition, 2 s)",
         size: CGSize(width: 200, height: 240), span: 5,
-        timeline: UIEventTimeline([.tap(CGPoint(x: 100, y: 120), at: 0.2), .tap(CGPoint(x: 100, y: 120), at: 2.6)]),
+        timeline: SceneScript([.tap(CGPoint(x: 100, y: 120), at: 0.2), .tap(CGPoint(x: 100, y: 120), at: 2.6)]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 240))
             window.addSubview(SeedPageCurlView(frame: window.bounds))

@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Path dots (seed 000): a finger draws a UIBezierPath (move on touch down, a line per move)
@@ -101,10 +102,10 @@ extension SeedDemo {
         name: "path-dots", seeds: [0],
         description: "draw a path with a finger; dots follow it in a CAReplicatorLayer with instanceDelay 0.2",
         size: CGSize(width: 320, height: 320), span: 5,
-        timeline: UIEventTimeline(
-            [UIEventTimeline.Step.down(pathDotsStroke[0], at: 0.1)]
-                + pathDotsStroke.dropFirst().enumerated().map { UIEventTimeline.Step.move(to: $0.element, at: 0.1 + 0.02 * Double($0.offset + 1)) }
-                + [UIEventTimeline.Step.up(at: 0.7), UIEventTimeline.Step.tap(CGPoint(x: 80, y: 295), at: 1.0)]),
+        timeline: SceneScript(
+            [SceneScript.Step.down(pathDotsStroke[0], at: 0.1)]
+                + pathDotsStroke.dropFirst().enumerated().map { SceneScript.Step.move(to: $0.element, at: 0.1 + 0.02 * Double($0.offset + 1)) }
+                + [SceneScript.Step.up(at: 0.7), SceneScript.Step.tap(CGPoint(x: 80, y: 295), at: 1.0)]),
         build: {
             let window = SeedDemo.window(CGSize(width: 320, height: 320))
             let draw = SeedPathDotsView(frame: CGRect(x: 0, y: 0, width: 320, height: 270))

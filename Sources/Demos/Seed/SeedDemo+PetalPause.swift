@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Falling petal with pause and resume (seed 003): a 10 × 20 petal layer at (50, 150), anchor
@@ -129,7 +130,7 @@ extension SeedDemo {
         name: "petal-pause", seeds: [3],
         description: "tap: a petal falls to the touch while turning; later taps pause and resume it (speed, timeOffset, beginTime)",
         size: CGSize(width: 320, height: 480), span: 7,
-        timeline: UIEventTimeline([
+        timeline: SceneScript([
             .tap(CGPoint(x: 200, y: 400), at: 0.2),
             .tap(CGPoint(x: 100, y: 100), at: 2.0),
             .tap(CGPoint(x: 100, y: 100), at: 3.0),

@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Reflection (seed 000): a view whose layer class is CAReplicatorLayer, holding an image view;
@@ -38,7 +39,7 @@ extension SeedDemo {
         name: "reflection", seeds: [0],
         description: "a view whose layer is a CAReplicatorLayer: an image and its mirror below, colour and alpha 0.1 lower",
         size: CGSize(width: 200, height: 360), span: 0.5,
-        timeline: UIEventTimeline([]),
+        timeline: SceneScript([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 200, height: 360))
             window.addSubview(SeedReflectionView(frame: CGRect(x: 20, y: 20, width: 160, height: 160)))

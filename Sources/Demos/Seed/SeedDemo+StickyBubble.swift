@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // QQ sticky bubble (seeds 000 and 001): a big circle follows a pan; a small circle stays at the
@@ -193,7 +194,7 @@ extension SeedDemo {
         name: "sticky-bubble", seeds: [0, 1],
         description: "the QQ sticky bubble: drag it; past 80 pt it breaks off with an 8-frame burst, within 80 pt it springs back",
         size: CGSize(width: 320, height: 240), span: 3.5,
-        timeline: UIEventTimeline([
+        timeline: SceneScript([
             .drag(from: bubbleOrigin, to: CGPoint(x: 160, y: 120), at: 0.1, duration: 0.5, steps: 15),
             .drag(from: bubbleOrigin, to: CGPoint(x: 200, y: 180), at: 2.0, duration: 0.6, steps: 18),
         ]),

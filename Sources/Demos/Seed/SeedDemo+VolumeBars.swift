@@ -1,3 +1,4 @@
+import Scene
 import UIKit
 
 // Volume bars (seed 000): in a dark view, a CAReplicatorLayer of 3 white 30 × 150 bars
@@ -46,7 +47,7 @@ extension SeedDemo {
         name: "volume-bars", seeds: [0],
         description: "a CAReplicatorLayer of 3 bars, instanceDelay 0.1, transform.scale.y 1 → 0.1 autoreversing",
         size: CGSize(width: 160, height: 180), span: 1,
-        timeline: UIEventTimeline([]),
+        timeline: SceneScript([]),
         build: {
             let window = SeedDemo.window(CGSize(width: 160, height: 180))
             window.addSubview(SeedVolumeBarsView(frame: CGRect(x: 10, y: 10, width: 130, height: 160)))

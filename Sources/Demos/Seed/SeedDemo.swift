@@ -1,9 +1,10 @@
+import Scene
 import UIKit
 
-// The seed tutorials' demos, on UIKit (issue 14): each one builds a window of views exactly
-// as the seed's iOS code builds its view controller, and carries a scripted input timeline that
-// drives it headless through `UIApplication`'s one input path (`UIEventTimeline.play`, which
-// steps the media clock and calls `UIApplication.advance(to:)`). `SeedDemo.all` is the one list
+// The seed tutorials' demos, on UIKit: each one builds a window of views exactly as the seed's
+// iOS code builds its view controller, and carries a scripted input (`SceneScript`) that drives
+// it headless through the Scene module's driver and `UIApplication`'s one input path — the
+// window host and the exporter drive `makeScene()` the same way. `SeedDemo.all` is the one list
 // the `citrine` commands use: `demos` lists it, `gallery` renders it, `render`, `play` and
 // `info` take its names (or an alias). `LayerDemo` keeps layer-only scenes of some of the same
 // examples for the export benchmark and the renderer's golden images.
@@ -22,12 +23,12 @@ public struct SeedDemo: Sendable {
     /// application holds windows weakly.
     public let build: @Sendable () -> UIWindow
     /// The default scripted input (times in seconds of media time from 0).
-    public let timeline: UIEventTimeline
+    public let timeline: SceneScript
     /// Seconds to play the timeline for (past its last event, so the animations it starts end).
     public let span: CFTimeInterval
 
     public init(name: String, seeds: [Int], description: String, size: CGSize, span: CFTimeInterval,
-                timeline: UIEventTimeline, build: @escaping @Sendable () -> UIWindow) {
+                timeline: SceneScript, build: @escaping @Sendable () -> UIWindow) {
         self.name = name
         self.seeds = seeds
         self.description = description
@@ -69,6 +70,15 @@ public struct SeedDemo: Sendable {
         window.backgroundColor = UIColor(cgColor: Gallery.background)
         window.makeKeyAndVisible()
         return window
+    }
+
+    /// The demo as a scene (`citrine play`, `render`, `info`): its window built now and
+    /// committed. `UIApplication.shared` is one per process: two such scenes must not be alive at
+    /// once (export it with `scenesShareState`).
+    public func makeScene() -> any HostedScene {
+        let scene = WindowScene(window: build(), size: size)
+        CATransaction.flush()
+        return scene
     }
 
     /// Builds the demo at media time 0 and plays its timeline headless through `span`, calling

@@ -1,6 +1,7 @@
 import Compositor
 import QuartzCore
 import Raster
+import Scene
 
 /// A rectangle of device pixels.
 public struct PixelRect: Sendable, Equatable {
@@ -39,15 +40,15 @@ public struct PixelRect: Sendable, Equatable {
     }
 }
 
-/// The one event path between a host (window or script) and a `HostedScene`: input is turned
-/// into `handle` calls stamped with scene time, frames into `advance(to:)` and a render, and the
-/// driver keeps track of when the next frame is needed.
+/// The one event path between a host (window or script) and a `HostedScene`: host times are
+/// turned into scene times (`HostClock`: pause, step), input and frames go to the scene through
+/// its `SceneDriver` (which sets the calling thread's clock to each call's scene time), frames
+/// are rendered, and the driver keeps track of when the next frame is needed.
 ///
-/// Every call takes the host time it happens at; the host makes them in time order. The driver
-/// sets the media clock (`CAMediaClock.setManualTime`) to the scene time of each call before the
-/// scene sees it.
-final class SceneDriver {
+/// Every call takes the host time it happens at; the host makes them in time order.
+final class HostDriver {
     let scene: HostedScene
+    private let driver: SceneDriver
     let renderer: CARenderer
     private(set) var clock: HostClock
     private(set) var grid: FrameGrid
@@ -85,6 +86,7 @@ final class SceneDriver {
         }
         renderer.layer = scene.rootLayer
         self.scene = scene
+        driver = SceneDriver(scene: scene, startTime: sceneTime)
         clock = HostClock(sceneTime: sceneTime, atHostTime: hostTime)
         grid = FrameGrid(origin: hostTime)
         requestedAt = hostTime - grid.interval   // the first frame is due at once
@@ -109,10 +111,7 @@ final class SceneDriver {
     /// Delivers a pointer event at `viewPoint` (points in the drawn area, y down; converted to the
     /// root layer's space) and requests a frame.
     func pointer(_ phase: HostPointerEvent.Phase, at viewPoint: CGPoint, hostTime: CFTimeInterval) {
-        let t = clock.sceneTime(atHostTime: hostTime)
-        CAMediaClock.setManualTime(t)
-        let location = scene.rootLayer.convert(viewPoint, from: nil)
-        scene.handle(HostPointerEvent(phase: phase, location: location, timestamp: t))
+        driver.send(.pointer(phase, viewPoint), at: clock.sceneTime(atHostTime: hostTime))
         requestFrame(at: hostTime)
     }
 
@@ -132,8 +131,7 @@ final class SceneDriver {
         case .right where clock.isPaused:
             clock.step(frames: 1)
         default:
-            CAMediaClock.setManualTime(clock.sceneTime(atHostTime: hostTime))
-            scene.handleKey(key)
+            driver.send(.key(key), at: clock.sceneTime(atHostTime: hostTime))
         }
         requestFrame(at: hostTime)
         return .handled
@@ -172,15 +170,13 @@ final class SceneDriver {
     @discardableResult
     func renderFrame(atHostTime hostTime: CFTimeInterval) -> PixelRect {
         let t = clock.sceneTime(atHostTime: hostTime)
-        CAMediaClock.setManualTime(t)
-        scene.advance(to: t)
+        driver.advance(to: t)
         renderer.beginFrame(atTime: t)
         renderer.render()
         renderer.endFrame()
         framesRendered += 1
         lastFrame = (hostTime, t)
         requestedAt = nil
-        CAMediaClock.setManualTime(t)
         nextChange = min(renderer.nextFrameTime(), scene.nextFrameTime(after: t))
         return PixelRect(covering: renderer._lastRedrawnArea)
     }
