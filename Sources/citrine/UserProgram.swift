@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PlaygroundSupport
 import Scene
@@ -45,17 +46,26 @@ enum UserProgram {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         // Ctrl-C reaches the child from the terminal, which cancels its export cleanly; the
-        // parent only waits for it.
+        // parent only waits for it. A SIGTERM or SIGHUP sent to the parent alone is passed on.
         _ = signal(SIGINT, SIG_IGN)
         do {
             try process.run()
         } catch {
             throw Failure(.badInput, "cannot start \(code.path)'s program: \(error.localizedDescription)")
         }
+        let child = process.processIdentifier
+        let forwarding = [SIGTERM, SIGHUP].map { number in
+            _ = signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { kill(child, number) }
+            source.resume()
+            return source
+        }
         process.waitUntilExit()
+        forwarding.forEach { $0.cancel() }
         if process.terminationReason == .uncaughtSignal {
             let number = process.terminationStatus
-            if number == SIGINT || number == SIGTERM { exit(128 + number) }
+            if [SIGINT, SIGTERM, SIGHUP].contains(number) { exit(128 + number) }
             Terminal.report("\(code.path) stopped on signal \(signalName(number)): a trap or crash in the code it runs "
                             + "(its message, if any, is above)")
             exit(Failure.Kind.badInput.rawValue)
