@@ -408,9 +408,9 @@ open class CALayer: CAMediaTiming {
     }
 
     /// A copy of `layer`'s properties (Apple's `init(layer:)`): Core Animation makes presentation
-    /// copies of its own classes through it. An app's subclass may override it as on Apple
-    /// (calling `super.init(layer:)`), but its presentation copies copy its stored properties
-    /// without calling it (see `copy(of:)`). `@Animatable` properties are copied for it.
+    /// copies through it, so a subclass that overrides it copies its own stored properties there
+    /// (calling `super.init(layer:)`), as on Apple (see `copy(of:)` for a subclass without one).
+    /// `@Animatable` properties are copied for it.
     public init(layer: Any) {
         createdBeforeCommit = CATransaction.commitSerial
         isShadowCopy = true
@@ -431,13 +431,17 @@ open class CALayer: CAMediaTiming {
     }
 
     /// A copy of `layer` of the same class, as Core Animation makes presentation copies and
-    /// snapshots (`[[layer class] alloc] initWithLayer:]`): QuartzCore's classes copy through
-    /// their `init(layer:)`; an app's subclass gets its stored properties copied one by one from
-    /// `layer` over a copy of its Core Animation part (`DynamicInstance`: Swift cannot tell an
-    /// app's own `init(layer:)` from the trapping stub a class that declares initializers of
-    /// its own gets, so none is called).
+    /// snapshots (`[[layer class] alloc] initWithLayer:]`): through the class's `init(layer:)`
+    /// (QuartzCore's, or an app's own or inherited one); for an app's class that declares
+    /// initializers of its own without `init(layer:)` — Apple traps there — its stored
+    /// properties are copied one by one from `layer` over a copy of its Core Animation part
+    /// (`DynamicInstance`).
     static func copy(of layer: CALayer) -> CALayer {
         let layerClass = type(of: layer)
+        if AnimatablePropertyCatalog.entry(for: layer).isAppClass,
+           DynamicInstance.hasInitLayer(layerClass, trying: layer) {
+            return DynamicInstance.layerCallingInitLayer(layerClass, copying: layer)
+        }
         let template = layerClass.makeCoreAnimationLayer(copying: layer)
         if type(of: template) == layerClass { return template }
         let copy = DynamicInstance.copy(of: layer, over: template)

@@ -6,16 +6,19 @@ import Synchronization
 /// alloc] init]` in UIKit) and Swift gives only for `required` initializers. Apple's `init()` and
 /// `init(layer:)` are not `required` — an app's subclass may declare initializers of its own and
 /// `required init?(coder:)` only, as iOS code does — so Citrine makes such instances through the
-/// Swift runtime (`CClassRuntime`).
+/// Swift runtime (`CClassRuntime`): it calls the class's vtable entry for the initializer.
 ///
 /// Copies: Swift gives a class that declares initializers of its own a vtable entry for each
-/// superclass initializer it does not inherit, a stub that traps ("Use of unimplemented
-/// initializer"), under the same symbol an explicit override would have, so the runtime cannot
-/// tell whether an app's `init(layer:)` exists. A copy of an app's subclass is therefore made
-/// without calling one: Citrine's own class below it makes a template through its
-/// `init(layer:)`, and the new instance takes the template's stored properties (Core
-/// Animation's) and the source's stored properties of every class below (the app's) — what an
-/// `init(layer:)` that copies its properties, Apple's documented use of it, gives.
+/// superclass initializer it does not inherit — a stub that traps ("Use of unimplemented
+/// initializer"), under the same symbol an explicit override would have — so nothing in the
+/// metadata tells whether an app's class has an `init(layer:)`. Citrine finds out once per class
+/// by calling it in a forked child process (`citrine_returns_in_child`): a class whose call
+/// returns there has one, its own or inherited, and its copies are made through it, as on Apple;
+/// for one whose call traps (the stub), Citrine makes the copy instead of trapping as Apple
+/// does: its Core Animation class below it makes a template through its `init(layer:)`, and the
+/// new instance takes the template's stored properties (Core Animation's) and the source's
+/// stored properties of every class below (the app's) — what an `init(layer:)` that copies its
+/// properties, Apple's documented use of it, gives.
 enum DynamicInstance {
     /// How a stored property is copied: by its type's value witness, or as a weak or unowned
     /// reference (their storage differs from a strong one's).
@@ -44,6 +47,35 @@ enum DynamicInstance {
             copyField(field, from: from + field.offset, to: object + field.offset)
         }
         return Unmanaged<Object>.fromOpaque(object).takeRetainedValue()
+    }
+
+    /// Whether `cls` (an app's subclass of a QuartzCore layer class) has an `init(layer:)`,
+    /// its own or inherited, rather than Swift's trapping stub: found once per class by calling
+    /// it with `layer` in a forked child (2 s at most; a child that does not return in time —
+    /// another thread held a lock the call needs when the process forked — counts as the stub).
+    static func hasInitLayer(_ cls: CALayer.Type, trying layer: CALayer) -> Bool {
+        let id = ObjectIdentifier(cls)
+        if let known = initLayerFound.withLock({ $0[id] }) { return known }
+        var trial: (CALayer.Type, CALayer) = (cls, layer)
+        let found = withUnsafeMutablePointer(to: &trial) { pointer in
+            citrine_returns_in_child({ context in
+                let (cls, layer) = context!.assumingMemoryBound(to: (CALayer.Type, CALayer).self).pointee
+                _ = DynamicInstance.layerCallingInitLayer(cls, copying: layer)
+            }, pointer, 2000) == 1
+        }
+        initLayerFound.withLock { $0[id] = found }
+        return found
+    }
+
+    private static let initLayerFound = Mutex<[ObjectIdentifier: Bool]>([:])
+
+    /// `[[cls alloc] initWithLayer:layer]` for a `CALayer` subclass: its vtable entry for
+    /// `init(layer:)`.
+    static func layerCallingInitLayer(_ cls: CALayer.Type, copying layer: CALayer) -> CALayer {
+        let argument = UnsafeMutablePointer<Any>.allocate(capacity: 1)
+        argument.initialize(to: layer)
+        defer { argument.deallocate() }   // the call took the value
+        return Unmanaged<CALayer>.fromOpaque(citrine_layer_alloc_init_layer(metadata(of: cls), argument)).takeRetainedValue()
     }
 
     /// `[[cls alloc] init]` for a `CALayer` subclass: its own `init()`.

@@ -40,6 +40,27 @@ extension SnippetSuite {
             #expect(group.repeatCount == 3 && group.duration == 2)
         }
 
+        @Test func presentationCopiesAreMadeThroughTheClassesInitLayer() throws {
+            CAMediaClock.setManualTime(0)
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let layer = CopyAwareLayer(tint: red)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = 1
+            layer.add(fade, forKey: "fade")
+            CATransaction.flush()
+            let copy = try #require(SnippetSuite.at(0.5) { layer.presentation() })
+            // Apple: Core Animation makes presentation copies through init(layer:).
+            #expect(!layer.isCopy && copy.isCopy && copy.backgroundColor == red)
+            // A class that inherits init(layer:) gets Apple's: its own plain stored properties
+            // keep their initial values in the copy (copying them is what an override is for).
+            let tagged = TaggedLayer()
+            tagged.tag = 7
+            CATransaction.flush()
+            #expect(try #require(tagged.presentation()).tag == 0)
+        }
+
         @Test func aLayerSetUpInInitWithoutInitLayerIsCopiedWithoutRunningInitAgain() throws {
             CAMediaClock.setManualTime(0)
             let square = SpinningSquareLayer()

@@ -4,7 +4,7 @@ import Testing
 
 extension SnippetSuite {
     /// Item 1: subclasses written as on iOS compile (Snippets/Subclassing.swift) and behave:
-    /// presentation copies are instances of the subclass holding its stored properties.
+    /// presentation copies are instances of the subclass made through its `init(layer:)`.
     @Suite struct SubclassingTests {
         @Test func presentationCopiesAreMadeThroughTheSubclassInitLayer() throws {
             CAMediaClock.setManualTime(0)
@@ -12,7 +12,7 @@ extension SnippetSuite {
             ring.lineWidthFactor = 0.3
             CATransaction.flush()
             let first = try #require(ring.presentation())
-            // `lineWidthFactor` is a plain stored property of the app's class.
+            // `lineWidthFactor` is a plain stored property: only Ring's init(layer:) copies it.
             #expect(first.lineWidthFactor == 0.3 && first !== ring)
             #expect(first.model() === ring && ring.needsDisplayOnBoundsChange)
             ring.lineWidthFactor = 0.6

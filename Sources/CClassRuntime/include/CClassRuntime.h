@@ -30,3 +30,15 @@ void citrine_weak_copy_init(void *dest, void *src);
 
 /// Adds an unowned reference to `object` (a native Swift object or NULL).
 void citrine_unowned_retain(void *object);
+
+/// `[[cls alloc] initWithLayer:layer]` for a subclass of `CALayer`: calls the class's vtable
+/// entry for CALayer's `init(layer:)` with the class as `Self` and `layer` (an initialized Swift
+/// `Any`, which the call consumes); returns the new instance, +1. Traps in a class that declares
+/// initializers of its own without `init(layer:)` (Swift's stub), as the same code does on Apple.
+void *citrine_layer_alloc_init_layer(const void *metadata, void *layer);
+
+/// Runs `body(context)` in a child process forked from this one, with its standard error
+/// discarded and the default action for every signal a trap raises: 1 when the child returns
+/// from `body` normally, 0 when it dies by a signal, does not end within `timeout_ms`
+/// milliseconds (it is killed), or cannot be forked. The child never returns to the caller.
+int citrine_returns_in_child(void (*body)(void *context), void *context, int timeout_ms);

@@ -166,3 +166,24 @@ class ObservedArcLayer: CAShapeLayer {
         path = arc
     }
 }
+
+/// A layer that knows whether it is a copy: its `init(layer:)` says so, as Core Animation calls
+/// it for every presentation copy.
+class CopyAwareLayer: CALayer {
+    let isCopy: Bool
+
+    init(tint: CGColor) {
+        isCopy = false
+        super.init()
+        backgroundColor = tint
+    }
+
+    override init(layer: Any) {
+        isCopy = true
+        super.init(layer: layer)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+}
