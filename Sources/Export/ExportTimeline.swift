@@ -36,6 +36,8 @@ public struct ExportTimeline: Sendable, Equatable {
     /// Frames over [start, start + duration) at `fps`, plus the one at the end when `includeEnd`.
     public init(start: CFTimeInterval = 0, duration: CFTimeInterval, fps: Double, includeEnd: Bool = false) throws(ExportError) {
         guard duration.isFinite, duration >= 0 else { throw .badValue("duration", "\(duration)", "a finite, non-negative number of seconds") }
+        guard start.isFinite else { throw .badValue("start", "\(start)", "a finite number of seconds") }
+        try Self.checkResolution(at: start, rate: try Self.rate(fps))
         try self.init(start: start, end: start + duration, fps: fps, includeEnd: includeEnd)
     }
 
@@ -51,6 +53,7 @@ public struct ExportTimeline: Sendable, Equatable {
     }
 
     private init(start: CFTimeInterval, frameCount: Double, rate: FrameRate) throws(ExportError) {
+        if frameCount > 1 { try Self.checkResolution(at: start, rate: rate) }
         guard frameCount >= 1 else {
             throw .badValue("frame count", "\(Int(frameCount))", "at least 1 (the range is shorter than one frame at \(rate))")
         }
@@ -60,6 +63,17 @@ public struct ExportTimeline: Sendable, Equatable {
         self.start = start
         self.rate = rate
         self.frameCount = Int(frameCount)
+    }
+
+    /// Refuses a start so far from 0 that frames 1/fps apart are not distinct there in double
+    /// precision (their spacing off by more than a thousandth of a frame: past about 10¹¹ s at
+    /// 30 fps), naming the start rather than the length or the count it would spoil.
+    private static func checkResolution(at start: CFTimeInterval, rate: FrameRate) throws(ExportError) {
+        let step = 1 / rate.perSecond
+        guard abs(((start + step) - start) - step) <= step / 1000 else {
+            throw .badValue("start", "\(start)", "a time near enough to 0 that frames at \(rate) stay distinct "
+                            + "in double precision (within about ±10¹¹ s at 30 fps)")
+        }
     }
 
     private static func rate(_ fps: Double) throws(ExportError) -> FrameRate {

@@ -68,16 +68,35 @@ public final class SceneDriver {
     /// advance — from `startTime` for the first — and before `time`, then at `time`; otherwise as
     /// `advance(to:)`. A frame at `time` then shows the same state whatever times were asked for
     /// before it (what an exporter calls for every frame time).
+    ///
+    /// Frames at which nothing can happen are skipped, so a time far ahead costs what happens
+    /// before it, not its distance: after each frame the driver goes on from the last display
+    /// frame at or before the next scripted input, the next turn the scene asks for
+    /// (`nextFrameTime(after:)`: display links, queued blocks, touches in progress) and the next
+    /// start or stop of an animation of the thread's layers, whichever is first — the same state
+    /// as advancing at every frame, since a frame where none of these falls changes nothing.
     public func advanceFrameByFrame(to time: CFTimeInterval) {
         if scene.advancesEveryDisplayFrame {
             let step = 1 / CADisplayLink.displayRate
             var frame = self.time.map { (($0 - startTime) / step + 1e-6).rounded(.down) + 1 } ?? 0
             while frame * step < time - startTime - 1e-9 {
-                advance(to: startTime + frame * step)
-                frame += 1
+                let t = startTime + frame * step
+                advance(to: t)
+                let next = min(nextInputTime, scene.nextFrameTime(after: t),
+                               CATransaction.nextAnimationEventTime(afterMediaTime: t), time)
+                let resume = ((next - startTime) / step).rounded(.down)
+                // Past 2⁵³ frames (or a frame number beyond Double's range) there is no next
+                // display frame to go to: straight on to `time`.
+                guard resume.isFinite, frame + 1 != frame else { break }
+                frame = max(resume, frame + 1)
             }
         }
         advance(to: time)
+    }
+
+    /// The scene time of the next scripted input not yet delivered; ∞ when none is left.
+    private var nextInputTime: CFTimeInterval {
+        delivered < script.events.count ? startTime + script.events[delivered].time : .infinity
     }
 
     /// Delivers the scripted input due by scene time `time`, each at its own time, without

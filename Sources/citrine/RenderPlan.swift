@@ -77,6 +77,10 @@ struct RenderPlan {
             if case let .badValue("frame size", _, accepted) = error {
                 // Printed from the doubles: a size too large for an Int must not trap here.
                 let (w, h) = ((demo.size.width * scale).rounded(), (demo.size.height * scale).rounded())
+                if w < 1 || h < 1 {
+                    throw Failure(.badInput, "bad \(sizeOption): the frame would be \(String(format: "%.0f", w))x"
+                                    + "\(String(format: "%.0f", h)) pixels: expected a size of at least 1 pixel a side")
+                }
                 throw Failure(.badInput, "bad \(sizeOption): \(String(format: "%.0f", w))x\(String(format: "%.0f", h)) pixels "
                                 + "is too large: expected \(accepted)")
             }
@@ -177,17 +181,19 @@ struct RenderPlan {
 
     /// Runs `make`, naming the option in its error: `bad --duration '0.01': expected at least 1
     /// frame …`.
+    /// A value the library names that is not `option`'s (`--start`'s, when the start is what
+    /// spoils the length) is printed as the library gives it.
     private static func map(_ text: String, option: String = "--time",
                             _ make: () throws(ExportError) -> ExportTimeline) throws(Failure) -> ExportTimeline {
         do {
             return try make()
         } catch {
-            guard case let .badValue(what, _, accepted) = error else { throw .export(error) }
+            guard case let .badValue(what, value, accepted) = error else { throw .export(error) }
             if what == "frame count" {
                 throw .badValue(option, text, expected: "a range of 1 to \(ExportTimeline.maxFrameCount) frames at the frame rate")
             }
             let named = ["fps": "--fps", "start": "--start", "end": "--end", "duration": "--duration"][what]
-            throw .badValue(named ?? option, text, expected: accepted)
+            throw .badValue(named ?? option, named == nil || named == option ? text : value, expected: accepted)
         }
     }
 
