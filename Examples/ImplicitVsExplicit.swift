@@ -7,7 +7,7 @@
 // presented: set the model value too, or the layer jumps back when the animation ends.
 // Tap the view: the top square moves implicitly, the bottom one explicitly.
 //
-// citrine render ImplicitVsExplicit.swift -o implicit.gif --tap 160,100@0.25
+// citrine render ImplicitVsExplicit.swift -o implicit.gif --tap 160,100@0.25 --tap 160,100@1.6 --duration 3
 import PlaygroundSupport
 import UIKit
 

@@ -7,7 +7,7 @@
 // velocity — in distances per second — carries on from the gesture's own (Apple,
 // "UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)").
 //
-// citrine render SpringDrag.swift -o spring.gif --drag 80,100:240,50@0.2+0.5
+// citrine render SpringDrag.swift -o spring.gif --drag 80,100:240,50@0.2+0.5 --duration 2.4
 import PlaygroundSupport
 import UIKit
 
