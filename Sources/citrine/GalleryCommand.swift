@@ -3,6 +3,7 @@ import Demos
 import Export
 import Foundation
 import ImageCodecs
+import QuartzCore
 
 /// `citrine gallery -o DIR` (and `citrine` alone, with DIR = gallery): every demo played
 /// through its scripted input as a GIF, an APNG and a poster PNG (the frame at the middle of
@@ -11,11 +12,25 @@ import ImageCodecs
 /// (`AnimationPair`); its poster is one more frame of a fresh run (a scripted demo's state at a
 /// time depends on the input before it, so the poster steps through it too). 15 fps by default:
 /// the demos' spans add up to 94 s, drawn on one thread each (their views share one
-/// `UIApplication`), so the frame rate is what keeps the gallery quick.
+/// `UIApplication`), so the frame rate is what keeps the gallery quick. With `--examples` the
+/// lessons of a folder of user code follow the demos (`GalleryExample`), in `examples/`.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
-        abstract: "Render every demo as GIF, APNG and a poster PNG, with an index.html to open.")
+        abstract: "Render every demo as GIF, APNG and a poster PNG, with an index.html to open.",
+        discussion: """
+            --examples adds the examples: every .swift file and .playground folder in the \
+            folder given (default: the Examples folder of Citrine's package, else ./Examples), \
+            each built and run as 'citrine render FILE.swift' runs it and written to \
+            examples/ in the gallery's folder. An example's leading comment is its \
+            description; a 'citrine render' line in it gives the --tap, --drag and \
+            --duration the gallery plays.
+
+            Examples:
+              citrine gallery -o site
+              citrine gallery --examples
+              citrine gallery --examples MyLessons -o site --fps 30
+            """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "The folder to write (created if needed; the gallery's files in it are replaced).", valueName: "folder"))
@@ -30,10 +45,41 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
+    @Flag(help: "Also render the examples: your own code, as 'citrine render FILE.swift' does.")
+    var examples = false
+
+    @Argument(help: ArgumentHelp("With --examples: the folder of examples (default: Citrine's Examples folder).",
+                                 valueName: "folder"))
+    var examplesFolder: String?
+
+    /// In a child: the example to render (`GalleryExample.renderHere`).
+    @Option(help: .private)
+    var renderExample: String?
+
+    /// In a child: render the example's poster instead of its animation.
+    @Flag(help: .private)
+    var poster = false
+
+    /// In a child: where to write the example's size and span.
+    @Option(help: .private)
+    var report: String?
+
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 1
         let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 15
         let folder = output.isEmpty || output.hasSuffix("/") ? output : output + "/"
+        if let renderExample, UserProgram.handedLibrary != nil {
+            guard let code = try UserCode(argument: renderExample, viewName: nil) else {
+                throw Failure(.badInput, "\(renderExample) is not a .swift file or .playground folder")
+            }
+            try GalleryExample(code: code).renderHere(folder: folder + GalleryExample.subfolder, scale: scale, fps: fps,
+                                                       poster: poster, report: report, quiet: quiet)
+            return
+        }
+        if let examplesFolder, !examples {
+            throw Failure.usage("unexpected argument '\(examplesFolder)' (a folder is given after --examples)",
+                                command: "gallery")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
         } catch {
@@ -57,6 +103,18 @@ struct GalleryCommand: ParsableCommand {
             pairs.append(pair)
             posters.append((file, exporter, poster))
         }
+        // The examples, built (a compile error stops here, before the demos are drawn).
+        var built: [(example: GalleryExample, library: URL)] = []
+        if examples {
+            let found = try GalleryExample.all(in: examplesFolder ?? GalleryExample.defaultFolder)
+            for example in found { built.append((example, try example.code.library())) }
+            let subfolder = folder + GalleryExample.subfolder
+            do {
+                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(.badInput, "\(subfolder): cannot create the folder (\((error as NSError).localizedDescription))")
+            }
+        }
 
         Interruption.install()
         for pair in pairs {
@@ -69,13 +127,19 @@ struct GalleryCommand: ParsableCommand {
                 try poster.exporter.export(to: .file(poster.file), format: .png, timeline: poster.timeline)
             }
         }
+        var cards = SeedDemo.all.map(GalleryPage.Card.init)
+        for (example, library) in built {
+            let rendered = try example.render(library: library, folder: folder, scale: scale, fps: fps, quiet: quiet)
+            cards.append(GalleryPage.Card(example, rendered))
+        }
         let index = folder + "index.html"
         do {
-            try OutputFile.write(Array(GalleryPage.html(SeedDemo.all, scale: scale).utf8), to: index)
+            try OutputFile.write(Array(GalleryPage.html(cards, scale: scale).utf8), to: index)
         } catch {
             throw Failure(.badInput, error.description)
         }
-        print("\(index): \(SeedDemo.all.count) demos as GIF, APNG and PNG")
+        let counted = built.isEmpty ? "" : " and \(built.count) example\(built.count == 1 ? "" : "s")"
+        print("\(index): \(SeedDemo.all.count) demos\(counted) as GIF, APNG and PNG")
         print("open \(index)")
     }
 }
@@ -112,26 +176,51 @@ struct AnimationPair {
     }
 }
 
-/// The gallery's `index.html`: one card per demo with its name, seed, description, GIF, APNG
-/// and poster, all by relative file name.
+/// The gallery's `index.html`: one card per demo (then per example) with its name, seed (or
+/// "example"), description, GIF, APNG and poster, all by relative file name.
 enum GalleryPage {
-    static func html(_ demos: [SeedDemo], scale: CGFloat) -> String {
-        let cards = demos.map { demo in
-            let width = Int((demo.size.width).rounded())
-            let poster = LayerTree.number(demo.span / 2)
+    /// What a card shows.
+    struct Card {
+        var name: String
+        /// The files' path from the index, without the extension.
+        var file: String
+        var label: String
+        var paragraphs: [String]
+        var width: CGFloat
+        var posterTime: CFTimeInterval
+        var isExample = false
+
+        init(_ demo: SeedDemo) {
+            (name, file, label, paragraphs) = (demo.name, demo.name, demo.seedLabel, [demo.description])
+            (width, posterTime) = (demo.size.width, demo.span / 2)
+        }
+
+        init(_ example: GalleryExample, _ rendered: GalleryExample.Rendered) {
+            (name, file, label) = (example.name, GalleryExample.subfolder + example.name, "example")
+            paragraphs = example.paragraphs
+            (width, posterTime, isExample) = (rendered.size.width, rendered.span / 2, true)
+        }
+    }
+
+    static func html(_ cards: [Card], scale: CGFloat) -> String {
+        let sections = cards.map { card in
+            let width = Int((card.width).rounded())
+            let poster = LayerTree.number(card.posterTime)
+            let (name, file) = (escape(card.name), escape(card.file))
             return """
-                  <section id="\(escape(demo.name))">
-                    <h2>\(escape(demo.name))</h2>
-                    <p class="seed">\(escape(demo.seedLabel))</p>
-                    <p>\(escape(demo.description))</p>
+                  <section id="\(card.isExample ? "example-" : "")\(name)">
+                    <h2>\(name)</h2>
+                    <p class="seed">\(escape(card.label))</p>
+                \(card.paragraphs.map { "    <p>\(escape($0))</p>" }.joined(separator: "\n"))
                     <div class="row">
-                      <figure><img src="\(escape(demo.name)).gif" width="\(width)" alt="\(escape(demo.name)) as GIF"><figcaption>GIF</figcaption></figure>
-                      <figure><img src="\(escape(demo.name)).apng" width="\(width)" alt="\(escape(demo.name)) as APNG"><figcaption>APNG</figcaption></figure>
-                      <figure><img src="\(escape(demo.name)).png" width="\(width)" alt="\(escape(demo.name)) at \(poster) s"><figcaption>PNG at \(poster) s</figcaption></figure>
+                      <figure><img src="\(file).gif" width="\(width)" alt="\(name) as GIF"><figcaption>GIF</figcaption></figure>
+                      <figure><img src="\(file).apng" width="\(width)" alt="\(name) as APNG"><figcaption>APNG</figcaption></figure>
+                      <figure><img src="\(file).png" width="\(width)" alt="\(name) at \(poster) s"><figcaption>PNG at \(poster) s</figcaption></figure>
                     </div>
                   </section>
                 """
         }
+        let examples = cards.contains(where: \.isExample) ? ", then the examples (your own code, run as 'citrine render FILE.swift' runs it)" : ""
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -150,8 +239,8 @@ enum GalleryPage {
             </head>
             <body>
               <h1>Citrine gallery</h1>
-              <p>The seed tutorials' Core Animation demos, rendered by Citrine at \(LayerTree.number(scale))×: each as an animated GIF, an animated PNG and a still PNG.</p>
-            \(cards.joined(separator: "\n"))
+              <p>The seed tutorials' Core Animation demos, rendered by Citrine at \(LayerTree.number(scale))×: each as an animated GIF, an animated PNG and a still PNG\(examples).</p>
+            \(sections.joined(separator: "\n"))
             </body>
             </html>
 

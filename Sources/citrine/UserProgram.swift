@@ -34,17 +34,26 @@ enum UserProgram {
 
     /// Runs the command line in a child with `code` built, and exits with the child's status.
     static func runInChild(_ code: UserCode) throws(Failure) -> Never {
-        let library = try code.library()
+        exit(try run(code, library: try code.library(), arguments: Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs `citrine arguments` in a child given `library` (`code` built), waits for it and
+    /// returns its exit status: 128 + the signal's number when SIGINT, SIGTERM or SIGHUP stopped
+    /// it. A trap or crash in the child throws, as the user program stopping on that signal.
+    /// `standardOutput`: where the child's standard output goes (default: this process's).
+    static func run(_ code: UserCode, library: URL, arguments: [String],
+                    standardOutput: Pipe? = nil) throws(Failure) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                                     ?? CommandLine.arguments[0])
-        process.arguments = Array(CommandLine.arguments.dropFirst())
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment[libraryVariable] = library.path
         // The Swift runtime's own crash report (threads, registers) says nothing to a user whose
         // code trapped: its "Fatal error: … at file:line" line does, and it stays.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
+        if let standardOutput { process.standardOutput = standardOutput }
         // Ctrl-C reaches the child from the terminal, which cancels its export cleanly; the
         // parent only waits for it. A SIGTERM or SIGHUP sent to the parent alone is passed on.
         _ = signal(SIGINT, SIG_IGN)
@@ -65,12 +74,11 @@ enum UserProgram {
         forwarding.forEach { $0.cancel() }
         if process.terminationReason == .uncaughtSignal {
             let number = process.terminationStatus
-            if [SIGINT, SIGTERM, SIGHUP].contains(number) { exit(128 + number) }
-            Terminal.report("\(code.path) stopped on signal \(signalName(number)): a trap or crash in the code it runs "
-                            + "(its message, if any, is above)")
-            exit(Failure.Kind.badInput.rawValue)
+            if [SIGINT, SIGTERM, SIGHUP].contains(number) { return 128 + number }
+            throw Failure(.badInput, "\(code.path) stopped on signal \(signalName(number)): a trap or crash in the code it runs "
+                          + "(its message, if any, is above)")
         }
-        exit(process.terminationStatus)
+        return process.terminationStatus
     }
 
     /// In a child: the library its parent built, if it was given one.

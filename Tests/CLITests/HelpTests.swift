@@ -25,6 +25,49 @@ import Testing
         #expect(run.output == Self.render)
     }
 
+    @Test func galleryHelp() throws {
+        let run = try Citrine.run(["gallery", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.output == Self.gallery)
+    }
+
+    static let gallery = #"""
+            OVERVIEW: Render every demo as GIF, APNG and a poster PNG, with an index.html
+            to open.
+
+            --examples adds the examples: every .swift file and .playground folder in the
+            folder given (default: the Examples folder of Citrine's package, else
+            ./Examples), each built and run as 'citrine render FILE.swift' runs it and
+            written to examples/ in the gallery's folder. An example's leading comment is
+            its description; a 'citrine render' line in it gives the --tap, --drag and
+            --duration the gallery plays.
+
+            Examples:
+              citrine gallery -o site
+              citrine gallery --examples
+              citrine gallery --examples MyLessons -o site --fps 30
+
+            USAGE: citrine gallery [--output <folder>] [--scale <factor>] [--fps <rate>] [--quiet] [--examples] [<folder>]
+
+            ARGUMENTS:
+              <folder>                With --examples: the folder of examples (default:
+                                      Citrine's Examples folder).
+
+            OPTIONS:
+              -o, --output <folder>   The folder to write (created if needed; the gallery's
+                                      files in it are replaced). (default: gallery)
+              --scale <factor>        Pixels per point (default: 1).
+              --fps <rate>            Frames per second (default: 15).
+              -q, --quiet             No progress line on standard error.
+              --examples              Also render the examples: your own code, as 'citrine
+                                      render FILE.swift' does.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#
+
     static let root = #"""
             OVERVIEW: Render Core Animation demos to PNG, GIF, APNG, MP4, MOV or WebM.
 
