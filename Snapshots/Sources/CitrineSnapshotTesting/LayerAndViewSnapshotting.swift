@@ -42,14 +42,9 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
     ///     origin, as `makeScene(for:size:)` takes it).
     public static func image(at time: CFTimeInterval = 0, scale: CGFloat? = nil, precision: Float = 1,
                              perceptualPrecision: Float = 1, size: CGSize? = nil) -> Snapshotting {
-        let scale = resolvedScale(scale)
-        return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
-            .pullback { layer in
-                guard let scene = makeScene(for: layer, size: size) else {
-                    return UnavailableImage(reason: "No scene could be made for the layer.")
-                }
-                return renderStill(scene, at: time, scale: scale)
-            }
+        stillStrategy(at: time, scale: scale, precision: precision, perceptualPrecision: perceptualPrecision) { layer in
+            (makeScene(for: layer, size: size), {})
+        }
     }
 }
 
@@ -68,31 +63,36 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     /// the precisions.
     public static func image(at time: CFTimeInterval = 0, scale: CGFloat? = nil, precision: Float = 1,
                              perceptualPrecision: Float = 1, size: CGSize? = nil) -> Snapshotting {
-        let scale = resolvedScale(scale)
-        return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
-            .pullback { view in
-                let formerSuperview = view.superview
-                let formerIndex = formerSuperview?.subviews.firstIndex { $0 === view }
-                let formerFrame = view.frame
-                guard let scene = makeScene(for: view, size: size) else {
-                    return UnavailableImage(reason: "No scene could be made for the view.")
+        stillStrategy(at: time, scale: scale, precision: precision, perceptualPrecision: perceptualPrecision) { view in
+            let formerSuperview = view.superview
+            let formerIndex = formerSuperview?.subviews.firstIndex { $0 === view }
+            let formerFrame = view.frame
+            let scene = makeScene(for: view, size: size)
+            return (scene, {
+                (scene as? WindowScene)?.window.isHidden = true
+                view.removeFromSuperview()
+                if let formerSuperview, let formerIndex {
+                    formerSuperview.insertSubview(view, at: formerIndex)
+                    view.frame = formerFrame
                 }
-                defer {
-                    (scene as? WindowScene)?.window.isHidden = true
-                    view.removeFromSuperview()
-                    if let formerSuperview, let formerIndex {
-                        formerSuperview.insertSubview(view, at: formerIndex)
-                        view.frame = formerFrame
-                    }
-                }
-                return renderStill(scene, at: time, scale: scale)
-            }
+            })
+        }
     }
 }
 
-private func resolvedScale(_ scale: CGFloat?) -> CGFloat {
-    if let scale, scale.isFinite, scale > 0 { return scale }
-    return UIScreen.main.scale
+/// The strategy shared by layers and views: `hosting` gives the scene that shows a value and what
+/// to undo once it is drawn; the scene is drawn `time` seconds after its animations begin.
+private func stillStrategy<Value>(at time: CFTimeInterval, scale: CGFloat?, precision: Float, perceptualPrecision: Float,
+                                  hosting: @escaping (Value) -> ((any HostedScene)?, () -> Void))
+    -> Snapshotting<Value, UIImage> {
+    let scale = scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? UIScreen.main.scale
+    return SimplySnapshotting.image(precision: precision, perceptualPrecision: perceptualPrecision, scale: scale)
+        .pullback { value in
+            let (scene, undo) = hosting(value)
+            defer { undo() }
+            guard let scene else { return UnavailableImage(reason: "No scene could be made for \(type(of: value)).") }
+            return renderStill(scene, at: time, scale: scale)
+        }
 }
 
 /// One frame of `scene` at `time` seconds after its animations begin (see the `CALayer`
