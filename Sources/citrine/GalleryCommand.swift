@@ -76,14 +76,36 @@ struct GalleryCommand: ParsableCommand {
                                                        poster: poster, report: report, quiet: quiet)
             return
         }
+        // Values that would spoil every demo are named as such (not by the frame count or size
+        // they lead to).
+        for demo in SeedDemo.all {
+            if let text = self.scale, (demo.size.width * scale).rounded() < 1 || (demo.size.height * scale).rounded() < 1 {
+                throw Failure.badValue("--scale", text, expected: "a scale at which every demo is at least 1 pixel a side "
+                                       + "(\(demo.name) is \(LayerTree.number(demo.size.width))×\(LayerTree.number(demo.size.height)) points)")
+            }
+            if let text = self.fps, (demo.span * fps).rounded() < 1 {
+                throw Failure.badValue("--fps", text, expected: "a rate that gives every demo at least one frame "
+                                       + "(\(demo.name) lasts \(LayerTree.number(demo.span)) s)")
+            }
+        }
         if let examplesFolder, !examples {
             throw Failure.usage("unexpected argument '\(examplesFolder)' (a folder is given after --examples)",
                                 command: "gallery")
         }
+        // The folder is made for the checks below (they look at the files in it) and removed
+        // again when one fails, so a bad option leaves nothing behind.
+        let folderPath = folder.isEmpty ? "." : folder
+        let madeFolder = !FileManager.default.fileExists(atPath: folderPath)
         do {
-            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
         } catch {
             throw Failure(.badInput, "\(output): cannot create the folder (\((error as NSError).localizedDescription))")
+        }
+        var checked = false
+        defer {
+            if !checked, madeFolder, (try? FileManager.default.contentsOfDirectory(atPath: folderPath))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: folderPath)
+            }
         }
 
         // Everything checked before the first frame.
@@ -116,6 +138,7 @@ struct GalleryCommand: ParsableCommand {
             }
         }
 
+        checked = true
         Interruption.install()
         for pair in pairs {
             let progress = ProgressLine(label: pair.gif + ", .apng", quiet: quiet)

@@ -1,3 +1,4 @@
+import Export
 import Scene
 import UIKit
 import Foundation
@@ -92,6 +93,22 @@ extension BadInputCase {
         BadInputCase("event-timeline-played-for-a-year", area: "cost", expected: "played 1000000 frames", seconds: 120) {
             let t = SceneScript([.tap(.zero, at: 365 * 86_400)])
             return "played \(t.play().count) frames"
+        },
+        // A time a user can type costs what happens before it: the driver once stepped every
+        // display frame from 0 (60 × 10⁶ run-loop turns for 10⁶ s; 1e308 never ended).
+        BadInputCase("window-scene-advanced-to-1e6-and-1e308-seconds", area: "cost", expected: "advanced to 1e+308", seconds: 30) {
+            CAMediaClock.setManualTime(0)
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            let driver = SceneDriver(scene: WindowScene(view: view))
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.repeat, .autoreverse], animations: { view.alpha = 0.5 })
+            driver.advanceFrameByFrame(to: 1e6)
+            driver.advanceFrameByFrame(to: 1e308)
+            return "advanced to \(driver.time ?? .nan)"
+        },
+        // The start is what is wrong, not the length it spoils (start + 1 s == start there).
+        BadInputCase("export-timeline-starting-at-minus-1e308", area: "numbers", expected: "refused: bad start") {
+            _ = try ExportTimeline(start: -1e308, duration: 1, fps: 30)
+            return "made a timeline"
         },
         BadInputCase("deep-chain-100k-layout-if-needed", area: "depth", expected: "laid out the deepest layer") {
             let root = chain(depth: 100_000, topDown: true)

@@ -31,12 +31,40 @@ import Testing
         (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x72000 pixels is too large"),
         // Too large for an Int (once a trap while the message was made).
         (["--scale", "1e19"], 1, "citrine: bad --scale '1e19': 1600000000000000000000x1800000000000000000000 pixels is too large"),
+        // The value at fault is named: the start (start + 1 s == start there), not the duration;
+        // a scale too small to give a pixel, not a size "too large".
+        (["--start", "-1e308", "--duration", "1"], 1, "citrine: bad --start '-1e+308': expected a time near enough to 0"),
+        (["--scale", "1e-300"], 1, "citrine: bad --scale '1e-300': the frame would be 0x0 pixels"),
         (["--bogus"], 2, "citrine: unknown option '--bogus'"),
         (["--fps"], 2, "citrine: missing value for '--fps <rate>'"),
         (["--duration", "1", "--end", "2"], 2, "citrine: --duration and --end both set the length: give one"),
         (["--time", "0.5"], 2, "citrine: --time renders one still, a PNG, not gif"),
         (["--scale", "1", "--width", "100"], 2, "citrine: --scale and --width both set the size: give one"),
     ]
+
+    /// The gallery checks its options before it makes its folder: a bad one leaves none.
+    @Test(arguments: [(["--fps", "0.001"], "citrine: bad --fps '0.001': expected a rate that gives every demo at least one frame"),
+                      (["--scale", "1e-300"], "citrine: bad --scale '1e-300': expected a scale at which every demo is at least 1 pixel")])
+    func badGalleryOptionsLeaveNoFolder(_ options: [String], message: String) throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Citrine.run(["gallery", "-o", "site"] + options, in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+        #expect(TemporaryFolder.entries(folder).isEmpty, "\(options) left \(TemporaryFolder.entries(folder))")
+    }
+
+    /// A still far in the future costs what happens before it (the demo's scripted input), not
+    /// 60 run-loop turns per second of its distance.
+    @Test func aStillFarInTheFutureIsDrawnAtOnce() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for time in ["1e6", "1e308"] {
+            let run = try Citrine.run(["render", "sticky-bubble", "--time", time, "-o", "far.png", "-y", "--scale", "1"],
+                                      in: folder, timeout: 60)
+            #expect(run.status == 0, "--time \(time): \(run.stderr)")
+        }
+    }
 
     @Test(arguments: refusals)
     func badRenderOptions(_ options: [String], status: Int32, message: String) throws {
