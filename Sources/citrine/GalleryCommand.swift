@@ -27,12 +27,17 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second (default: 15).", valueName: "rate"))
     var fps: String?
 
+    @Option(help: ArgumentHelp("Draw text only with the fonts in this folder (default: the machine's; see 'citrine "
+                               + "info --fonts').", valueName: "folder"))
+    var fontDir: String?
+
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 1
         let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 15
+        try OptionValue.useFontDirectory(fontDir)
         let folder = output.isEmpty || output.hasSuffix("/") ? output : output + "/"
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
