@@ -114,6 +114,7 @@ package struct FontResolution: Sendable, Equatable {
     package var substitutionNote: String {
         "Citrine: font \"\(asked)\" is drawn with \(family) (\(file))"
             + (metricCompatible ? ", metric-compatible"
-               : ": other advance widths; scripts/install-fonts installs the free fonts closest to Apple's")
+               : FontPolicy.row(forFamily: asked)?.metricCompatible.isEmpty == true ? ", the policy's choice (README: Fonts)"
+               : ": other advance widths; scripts/install-fonts installs the metric-compatible fonts")
     }
 }
