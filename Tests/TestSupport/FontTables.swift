@@ -64,17 +64,8 @@ print(json.dumps(out))
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw Failure(description: "no Python with fontTools at \(python): run ./scripts/test, or set CITRINE_PYTHON")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, file, String(index), text]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let json = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
+        let (status, json, errors) = try PillowDecoder.run(python, ["-c", script, file, String(index), text])
+        guard status == 0,
               let info = try JSONSerialization.jsonObject(with: json) as? [String: Any],
               let glyphs = info["glyphs"] as? [String: [String: Any]] else {
             throw Failure(description: "fontTools could not read \(file): \(String(decoding: errors, as: UTF8.self))")
