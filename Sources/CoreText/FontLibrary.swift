@@ -31,8 +31,9 @@ final class FontLibrary: @unchecked Sendable {
     /// threads rendering text at once (the exporter's workers) take turns.
     let faceUseLock = NSLock()
 
-    /// Receives the one line said when a family stands in for another (`FontResolution`), once
-    /// per asked family; standard error by default. Tests replace it.
+    /// Receives the one line said when a family with other widths stands in for another
+    /// (`FontResolution.isAnnounced`), once per asked family; standard error by default. Tests
+    /// replace it.
     nonisolated(unsafe) static var diagnostics: @Sendable (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -96,7 +97,7 @@ final class FontLibrary: @unchecked Sendable {
         guard let found = resolve(pattern) else { return nil }
         if resolutionByPattern.count >= Self.maxRememberedNames { resolutionByPattern.removeAll(keepingCapacity: true) }
         resolutionByPattern[pattern] = found
-        if found.isSubstitute, announced.insert(FontPolicy.key(found.asked)).inserted {
+        if found.isAnnounced, announced.insert(FontPolicy.key(found.asked)).inserted {
             Self.diagnostics(found.substitutionNote)
         }
         return found

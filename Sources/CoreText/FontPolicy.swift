@@ -9,7 +9,11 @@
 /// 3. DejaVu Sans for a name no row lists;
 /// 4. with none of these installed (a font folder without DejaVu, `CITRINE_FONT_DIR`),
 ///    fontconfig's best match for the name.
-/// A family other than the one asked for is named on standard error, once per name per process.
+/// A font drawn with other advance widths than the one asked for, where the policy knows a
+/// metric-compatible family that is not installed (or knows nothing of the name), is named on
+/// standard error once per name per process; a metric-compatible stand-in, or the documented
+/// choice for a font no free font matches (the system font, Helvetica Neue, Menlo, Georgia), is
+/// silent (`citrine info --fonts` lists every one).
 ///
 /// Metric-compatible means the same advance widths, so lines break and truncate where they do on
 /// iOS. Each claim below was checked by `scripts/check-font-metrics`: the free family's advance
@@ -110,11 +114,16 @@ package struct FontResolution: Sendable, Equatable {
 
     package var isSubstitute: Bool { FontPolicy.key(family) != FontPolicy.key(asked) }
 
-    /// The one line said on standard error when `family` stands in for another.
+    /// Whether the substitution is said on standard error: other advance widths, and either a
+    /// metric-compatible family the policy lists is missing or the name is not in the policy.
+    package var isAnnounced: Bool {
+        isSubstitute && !metricCompatible && FontPolicy.row(forFamily: asked)?.metricCompatible.isEmpty != true
+    }
+
+    /// The one line said on standard error when `isAnnounced`.
     package var substitutionNote: String {
-        "Citrine: font \"\(asked)\" is drawn with \(family) (\(file))"
-            + (metricCompatible ? ", metric-compatible"
-               : FontPolicy.row(forFamily: asked)?.metricCompatible.isEmpty == true ? ", the policy's choice (README: Fonts)"
-               : ": other advance widths; scripts/install-fonts installs the metric-compatible fonts")
+        "Citrine: font \"\(asked)\" is drawn with \(family) (\(file)), other advance widths"
+            + (FontPolicy.row(forFamily: asked) == nil ? ": not installed"
+               : "; scripts/install-fonts installs the metric-compatible fonts")
     }
 }

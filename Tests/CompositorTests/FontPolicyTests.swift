@@ -49,7 +49,9 @@ import Testing
         #expect(bold.file == (try Self.fontconfig("fc-match", ["-f", "%{file}", bold.family + ":bold"])))
     }
 
-    /// A family standing in for another is named once per name, on standard error by default.
+    /// A font drawn with other widths than asked is named once per name (standard error by
+    /// default): an unknown name always; Helvetica when none of its metric-compatible families is
+    /// installed; never a name installed as asked.
     @Test func aSubstitutionIsNamedOncePerName() throws {
         let lines = LockedLines()
         let previous = setFontDiagnostics { lines.append($0) }
@@ -58,9 +60,14 @@ import Testing
         let helvetica = try #require(resolvedFont("Helvetica"))
         _ = resolvedFont("Helvetica:bold")
         _ = resolvedFont("Helvetica")
+        let unknown = try #require(resolvedFont("No Such Font Family"))
+        _ = resolvedFont("No Such Font Family:bold")
         _ = resolvedFont("DejaVu Sans")   // installed as asked: nothing to say
-        #expect(lines.all == [helvetica.substitutionNote])
-        #expect(helvetica.substitutionNote.contains("\"Helvetica\" is drawn with \(helvetica.family) (\(helvetica.file))"))
+        _ = resolvedFont(".SFUI")         // the documented choice: nothing to say
+        let expected = (helvetica.metricCompatible ? [] : [helvetica.substitutionNote]) + [unknown.substitutionNote]
+        #expect(lines.all == expected)
+        #expect(helvetica.metricCompatible == ["Nimbus Sans", "TeX Gyre Heros", "Liberation Sans"].contains(helvetica.family))
+        #expect(unknown.substitutionNote.hasPrefix("Citrine: font \"No Such Font Family\" is drawn with \(unknown.family) (\(unknown.file))"))
     }
 
     /// `CITRINE_FONT_DIR` (`--font-dir`): with a folder holding one DejaVu file, every name is
