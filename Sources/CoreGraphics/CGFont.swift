@@ -1,7 +1,8 @@
 /// Fonts by name, as Core Graphics (`CGFont`) and Core Text (`CTFont`) hand them around.
 ///
-/// Citrine draws glyphs with the font file fontconfig finds for a name (the installed DejaVu
-/// fonts answer for "Helvetica"), so a font here is a name — a family ("Helvetica"), a
+/// Citrine draws glyphs with the font file CoreText's font policy finds for a name (Helvetica is
+/// drawn with Nimbus Sans or Liberation Sans when installed, else DejaVu Sans; README: Fonts), so
+/// a font here is a name — a family ("Helvetica"), a
 /// PostScript-style "Family-Style" ("Helvetica-Bold", read as the fontconfig pattern
 /// "Helvetica:bold") or a fontconfig pattern — plus, for a `CTFont`, a size in points.
 

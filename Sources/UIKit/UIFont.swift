@@ -1,10 +1,13 @@
+import CoreText
+
 /// A font (Apple's `UIFont`), minimal: a name and a point size, enough for `UILabel` and
 /// `CATextLayer`.
 ///
-/// Citrine draws text with the fonts fontconfig finds for a name (the installed DejaVu fonts
-/// answer for "Helvetica"), so the system font is "Helvetica" here (Apple's is San Francisco)
-/// and its metrics are DejaVu Sans' (units per em 2048, ascender 1901, descender −483, no line
-/// gap, from the font's `hhea` table): `lineHeight` = 1.164 × `pointSize`.
+/// Citrine draws a name with the installed font `FontPolicy` (CoreText) chooses for it — Helvetica
+/// with Nimbus Sans or Liberation Sans when installed, else DejaVu Sans (README: Fonts) — and
+/// reports that font's metrics: `ascender`, `descender` and `leading` from its `hhea` table.
+/// The system font is San Francisco on iOS, which no Linux machine can install: here it is the
+/// ".SFUI" family, which the policy draws with Helvetica's fonts.
 public final class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
     public let fontName: String
     public let pointSize: CGFloat
@@ -26,19 +29,20 @@ public final class UIFont: Hashable, CustomStringConvertible, @unchecked Sendabl
         self.fontconfigName = fontconfigName
     }
 
-    /// The system font (here Helvetica, drawn with DejaVu Sans) at `fontSize` points.
+    /// The system font at `fontSize` points. Its names are UIKit's hidden ".SFUI" ones (iOS
+    /// reports ".SFUI-Regular"; the suffix varies between iOS versions).
     public class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: "Helvetica", pointSize: fontSize, fontconfigName: "Helvetica")
+        UIFont(fontName: ".SFUI-Regular", pointSize: fontSize, fontconfigName: ".SFUI")
     }
 
     /// The bold system font at `fontSize` points.
     public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: "Helvetica-Bold", pointSize: fontSize, fontconfigName: "Helvetica:bold")
+        UIFont(fontName: ".SFUI-Bold", pointSize: fontSize, fontconfigName: ".SFUI:bold")
     }
 
     /// The italic system font at `fontSize` points.
     public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: "Helvetica-Oblique", pointSize: fontSize, fontconfigName: "Helvetica:oblique")
+        UIFont(fontName: ".SFUI-Italic", pointSize: fontSize, fontconfigName: ".SFUI:italic")
     }
 
     /// UIKit's label font size (17 points).
@@ -52,13 +56,19 @@ public final class UIFont: Hashable, CustomStringConvertible, @unchecked Sendabl
     }
 
     public var familyName: String { String(fontName.split(separator: "-").first ?? Substring(fontName)) }
-    /// Top of the tallest glyphs above the baseline (points).
-    public var ascender: CGFloat { pointSize * 1901 / 2048 }
-    /// Bottom of the lowest glyphs relative to the baseline (points, negative).
-    public var descender: CGFloat { -pointSize * 483 / 2048 }
-    /// Baseline to baseline (points): ascender − descender.
-    public var lineHeight: CGFloat { ascender - descender }
-    public var leading: CGFloat { 0 }
+    /// The drawn font's metrics at this size; with no font installed, Core Text's proportions
+    /// for a missing font are unknown, so a plain 0.8 / −0.2 em box with no gap.
+    private var metrics: (ascender: Double, descender: Double, leading: Double) {
+        fontMetrics(fontconfigName, size: Double(pointSize)) ?? (0.8 * Double(pointSize), -0.2 * Double(pointSize), 0)
+    }
+    /// Top of the tallest glyphs above the baseline (points): the font's `hhea` ascender.
+    public var ascender: CGFloat { CGFloat(metrics.ascender) }
+    /// Bottom of the lowest glyphs relative to the baseline (points, negative): `hhea` descender.
+    public var descender: CGFloat { CGFloat(metrics.descender) }
+    /// The gap between lines (points): the font's `hhea` line gap.
+    public var leading: CGFloat { CGFloat(metrics.leading) }
+    /// Baseline to baseline (points): ascender − descender + leading (Apple's `UIFont.lineHeight`).
+    public var lineHeight: CGFloat { ascender - descender + leading }
 
     public static func == (l: UIFont, r: UIFont) -> Bool { l.fontName == r.fontName && l.pointSize == r.pointSize }
     public func hash(into h: inout Hasher) { h.combine(fontName); h.combine(pointSize) }

@@ -42,6 +42,10 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second (default: 15).", valueName: "rate"))
     var fps: String?
 
+    @Option(help: ArgumentHelp("Draw text only with the fonts in this folder (default: the machine's; see 'citrine "
+                               + "info --fonts').", valueName: "folder"))
+    var fontDir: String?
+
     @Flag(name: .shortAndLong, help: "No progress line on standard error.")
     var quiet = false
 
@@ -67,6 +71,7 @@ struct GalleryCommand: ParsableCommand {
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 1
         let fps = try fps.map { text throws(Failure) in try OptionValue.fps(text) } ?? 15
+        try OptionValue.useFontDirectory(fontDir)
         let folder = output.isEmpty || output.hasSuffix("/") ? output : output + "/"
         if let renderExample, UserProgram.handedLibrary != nil {
             guard let code = try UserCode(argument: renderExample, viewName: nil) else {

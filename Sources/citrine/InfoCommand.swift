@@ -1,31 +1,79 @@
 import ArgumentParser
+import CoreText
 import Demos
 import Export
 import QuartzCore
 
 /// `citrine info <demo>`: the demo's window's layer tree at media time 0, after its first
 /// run-loop turn and before any input — each layer's class, frame and the properties it sets — and each animation with its
-/// timing, groups with their children.
+/// timing, groups with their children. `citrine info --fonts`: the font policy's table as
+/// resolved on this machine (`FontPolicy`, README: Fonts).
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print a demo's layer tree and its animations with their timing.")
+        abstract: "Print a demo's layer tree and its animations with their timing, or the fonts text is drawn with.",
+        usage: "citrine info <demo>\ncitrine info --fonts [--font-dir <folder>]")
 
     @Argument(help: "The demo to describe (see 'citrine demos').")
-    var demo: String
+    var demo: String?
+
+    @Flag(help: "Print which installed font draws each Apple font name, and its file.")
+    var fonts = false
+
+    @Option(help: ArgumentHelp("With --fonts: resolve among the fonts in this folder only.", valueName: "folder"))
+    var fontDir: String?
 
     func run() throws {
-        let demo = try OptionValue.demo(demo)
+        if fonts {
+            guard demo == nil else { throw Failure.usage("give a demo or --fonts, not both", command: "info") }
+            try OptionValue.useFontDirectory(fontDir)
+            for line in FontTable.lines() { print(line) }
+            return
+        }
+        guard let demo else { throw Failure.usage("give a demo (see 'citrine demos') or --fonts", command: "info") }
+        let found = try OptionValue.demo(demo)
         CAMediaClock.setManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        let scene = demo.makeScene()
+        let scene = found.makeScene()
         scene.advance(to: 0)
         let root = scene.rootLayer
-        print("\(demo.name): \(demo.summary)")
-        print("\(LayerTree.number(demo.size.width))x\(LayerTree.number(demo.size.height)) points, "
-              + "span \(LayerTree.number(demo.span)) s")
+        print("\(found.name): \(found.summary)")
+        print("\(LayerTree.number(found.size.width))x\(LayerTree.number(found.size.height)) points, "
+              + "span \(LayerTree.number(found.span)) s")
         print("")
         for line in LayerTree.lines(root) { print(line) }
+    }
+}
+
+/// The font policy's rows as resolved here (`info --fonts`): each Apple name, the family that
+/// draws it, whether its advance widths are the Apple font's, and the file.
+enum FontTable {
+    static func lines() -> [String] {
+        let silent = setFontDiagnostics { _ in }
+        defer { setFontDiagnostics(silent) }
+        var rows = [["Apple font", "drawn with", "advance widths", "file"]]
+        for row in FontPolicy.rows {
+            let name = row.names[0] == ".SFUI" ? "system font" : row.names[0]
+            guard let found = resolvedFont(row.names[0]) else {
+                rows.append([name, "(no font)", "", ""])
+                continue
+            }
+            let widths = found.metricCompatible ? "the same"
+                : row.metricCompatible.isEmpty ? "not compared" : "differ (scripts/install-fonts)"
+            rows.append([name, found.family, widths, found.file])
+        }
+        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let table = rows.map { row in
+            (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[3]
+        }
+        let source = fontDirectory.map { "only the fonts in \($0) (--font-dir, CITRINE_FONT_DIR)" }
+            ?? "this machine's (fontconfig)"
+        return ["Fonts: \(source)", ""] + table + [
+            "",
+            "Tried in order, per name: the font itself, then (README: Fonts):",
+        ] + FontPolicy.rows.map { row in
+            "  " + row.names.joined(separator: ", ") + ": " + row.families.joined(separator: ", ")
+        }
     }
 }
 

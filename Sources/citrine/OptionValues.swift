@@ -1,4 +1,5 @@
 import Export
+import CoreText
 import Foundation
 import ImageCodecs
 import QuartzCore
@@ -94,5 +95,21 @@ enum OptionValue {
     /// A number as people write it: `30`, `0.5`, `0.001`.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension OptionValue {
+    /// `--font-dir DIR`: text is drawn only with the fonts in DIR, here and in a child that runs
+    /// the user's code (`CITRINE_FONT_DIR`, which the child inherits), so two machines given the
+    /// same folder draw the same pixels.
+    static func useFontDirectory(_ folder: String?) throws(Failure) {
+        guard let folder else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(.badInput, "--font-dir \(folder): not a folder")
+        }
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        setenv("CITRINE_FONT_DIR", absolute, 1)
+        CoreText.useFontDirectory(absolute)
     }
 }

@@ -38,6 +38,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixels per point (default: 2).", valueName: "factor"))
     var scale: String?
 
+    @Option(help: ArgumentHelp("Draw text only with the fonts in this folder (default: the machine's; see 'citrine "
+                               + "info --fonts').", valueName: "folder"))
+    var fontDir: String?
+
     @Flag(help: "Play the demo's own scripted input into the window.")
     var script = false
 
@@ -46,6 +50,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 2
+        try OptionValue.useFontDirectory(fontDir)
         let code = try UserCode(argument: demo, viewName: view)
         let name = code.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? demo
         if script, !input.isEmpty {

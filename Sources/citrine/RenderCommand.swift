@@ -61,6 +61,7 @@ struct RenderCommand: ParsableCommand {
     var input: InputOptions
 
     func run() throws {
+        try OptionValue.useFontDirectory(look.fontDir)
         if let code = try UserCode(argument: demo, viewName: view), UserProgram.handedLibrary == nil {
             try UserProgram.runInChild(code)
         }
@@ -141,4 +142,8 @@ struct LookOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("GIF: none, ordered or diffusion (default: ordered).", valueName: "mode"))
     var dither: String?
+
+    @Option(help: ArgumentHelp("Draw text only with the fonts in this folder (default: the machine's; see 'citrine "
+                               + "info --fonts').", valueName: "folder"))
+    var fontDir: String?
 }

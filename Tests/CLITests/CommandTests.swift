@@ -63,6 +63,42 @@ import Testing
         #expect(live.output.contains(#"◆ "animation1": CAKeyframeAnimation  position  along a path"#))
     }
 
+    /// `info --fonts --font-dir DIR`: with a folder holding one DejaVu file, every Apple name is
+    /// drawn with that file (the policy's last resort: fontconfig's best match among the
+    /// folder's fonts); without the folder, `fc-match` gives each row's file.
+    @Test func infoFontsPrintsTheResolvedTable() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let source = try Self.fcMatch("DejaVu Sans Mono")
+        let copy = fonts.appendingPathComponent("DejaVuSansMono.ttf").path
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        let run = try Citrine.run(["info", "--fonts", "--font-dir", "fonts"], in: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let rows = run.output.split(separator: "\n").filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }
+        #expect(rows.count == 10 && rows.allSatisfy { $0.contains("DejaVu Sans Mono") && $0.hasSuffix(copy) }, "\(run.output)")
+        let here = try Citrine.run(["info", "--fonts"])
+        #expect(here.status == 0, "\(here.stderr)")
+        let helvetica = try #require(here.output.split(separator: "\n").first { $0.hasPrefix("Helvetica ") })
+        let family = try #require(["Nimbus Sans", "TeX Gyre Heros", "Liberation Sans", "DejaVu Sans"].first { helvetica.contains($0) })
+        #expect(helvetica.hasSuffix(try Self.fcMatch(family)))
+        let bad = try Citrine.run(["info", "--fonts", "--font-dir", "missing"], in: folder)
+        #expect(bad.status == 1 && bad.stderr.contains("--font-dir missing: not a folder"))
+    }
+
+    static func fcMatch(_ family: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["fc-match", "-f", "%{file}", family]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     @Test func version() throws {
         let run = try Citrine.run(["--version"])
         #expect(run.status == 0)

@@ -90,7 +90,7 @@ import Testing
               demos                   List the demos: name, size in points, span in
                                       seconds, seed and summary.
               info                    Print a demo's layer tree and its animations with
-                                      their timing.
+                                      their timing, or the fonts text is drawn with.
               gallery (default)       Render every demo as GIF, APNG and a poster PNG, with
                                       an index.html to open.
               play                    Open a demo or your own code live in a window (X11):
@@ -170,6 +170,8 @@ import Testing
                                       transparent; white for MP4).
               --loop <n>              GIF and APNG: times to play, 0 = forever (default: 0).
               --dither <mode>         GIF: none, ordered or diffusion (default: ordered).
+              --font-dir <folder>     Draw text only with the fonts in this folder
+                                      (default: the machine's; see 'citrine info --fonts').
 
             SCRIPTED INPUT:
               --tap <X,Y@T>           Tap at point X,Y (points, origin top-left) at T
@@ -205,7 +207,7 @@ import Testing
               citrine play MyView.swift
               citrine play sticky-bubble --drag 100,120:160,120@0.5+0.5 --tap 100,120@2
 
-            USAGE: citrine play <demo-or-file> [--view <name>] [--scale <factor>] [--script] [--tap <X,Y@T> ...] [--drag <X1,Y1:X2,Y2@T+D> ...]
+            USAGE: citrine play <demo-or-file> [--view <name>] [--scale <factor>] [--font-dir <folder>] [--script] [--tap <X,Y@T> ...] [--drag <X1,Y1:X2,Y2@T+D> ...]
 
             ARGUMENTS:
               <demo-or-file>          The demo to play (see 'citrine demos'), or your own
@@ -223,6 +225,8 @@ import Testing
                                       controller or layer) to show when the page sets no
                                       PlaygroundPage.current.liveView.
               --scale <factor>        Pixels per point (default: 2).
+              --font-dir <folder>     Draw text only with the fonts in this folder
+                                      (default: the machine's; see 'citrine info --fonts').
               --script                Play the demo's own scripted input into the window.
               --version               Show the version.
               -h, --help              Show help information.

@@ -58,17 +58,8 @@ print(json.dumps({"format": im.format, "frames": frames, "loop": loop}))
         }
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("pillow-\(UUID().uuidString).rgba").path
         defer { try? FileManager.default.removeItem(atPath: raw) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, path, raw]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let json = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let (status, json, errors) = try run(python, ["-c", script, path, raw])
+        guard status == 0 else {
             throw Failure(description: "Pillow could not decode \(path): \(String(decoding: errors, as: UTF8.self))")
         }
         guard let info = try JSONSerialization.jsonObject(with: json) as? [String: Any],
@@ -87,5 +78,20 @@ print(json.dumps({"format": im.format, "frames": frames, "loop": loop}))
             offset += count
         }
         return Decoded(format: info["format"] as? String ?? "", frames: frames, loop: info["loop"] as? Int)
+    }
+
+    /// Runs `executable` with `arguments`: its exit status, standard output and standard error.
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
     }
 }

@@ -1,3 +1,5 @@
+import CoreText
+import TestSupport
 import Testing
 import UIKit
 import Raster
@@ -110,8 +112,11 @@ extension UIClockSuite {
             window.addSubview(label)
             #expect(label.textLayer.string as? String == "HI" && label.textLayer.fontSize == 30)
             #expect(label.textLayer.alignmentMode == .center)
-            // One line, vertically centred: lineHeight = 30 × 2384/2048.
-            #expect(abs(label.textLayer.frame.height - 30 * 2384 / 2048) < 1e-9)
+            // One line, vertically centred: the drawn font's line height, hhea ascent − descent +
+            // line gap (Apple's UIFont.lineHeight), read from its file with fontTools.
+            let drawn = try #require(resolvedFont(".SFUI:bold"))
+            let tables = try FontTables.read(drawn.file, index: drawn.index, text: "H")
+            #expect(abs(label.textLayer.frame.height - tables.lineHeight(30)) < 1e-9)
             #expect(abs(label.textLayer.frame.midY - 20) < 1e-9)
             UIClockSuite.advance(to: 500)
             let px = try CARenderer.image(of: window.layer, size: window.bounds.size, at: 500).pixmap
