@@ -16,16 +16,23 @@ extension CALayer {
         runAction(forKey: key, oldValue: old)
     }
 
-    /// Looks up and runs the implicit action for a changed property of a committed layer.
+    /// Looks up and runs the implicit action for a changed property. A committed layer looks
+    /// through Apple's whole search (`action(forKey:)`); a layer made in the current transaction
+    /// asks its delegate only — Core Animation gives a layer that has not been committed no
+    /// implicit animation of its own, while UIKit animates a view added in the same run-loop
+    /// turn as its `UIView.animate` block (the view, the layer's delegate, answers with the
+    /// block's animation; the common fade-in: `alpha = 0`, `addSubview`, animate to 1).
     /// Also records the property's value before its first change in the transaction
     /// (`previousValues`), for animations added without any value (`CABasicAnimation`'s
     /// "previous value → current value" case).
     func runAction(forKey key: String, oldValue: Any) {
-        guard createdBeforeCommit < CATransaction.commitCount,
+        let committed = createdBeforeCommit < CATransaction.commitCount
+        guard committed || delegate != nil,
               type(of: self).propertyRegistry[key]?.isAnimatable ?? isAnimatableCustomKey(key) else { return }
         if previousValues[key] == nil { previousValues[key] = oldValue }
-        guard !CATransaction.disableActions(), let action = withModelValue(oldValue, forKey: key, { action(forKey: key) })
-        else { return }
+        guard !CATransaction.disableActions(), let action = withModelValue(oldValue, forKey: key, {
+            committed ? action(forKey: key) : delegate?.action(for: self, forKey: key)
+        }) else { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
            basic.byValue == nil, basic.keyPath == key {
             // The built-in action animates from the old presentation value.

@@ -105,6 +105,21 @@ extension BadInputCase {
             driver.advanceFrameByFrame(to: 1e308)
             return "advanced to \(driver.time ?? .nan)"
         },
+        // A view added to the window in the same run-loop turn as its animation block: its
+        // animation completed at once, the property already at its end value (UIKit animates it).
+        BadInputCase("view-added-in-the-same-turn-animates", area: "views", expected: "opacity 0.5 at half time") {
+            CAMediaClock.setManualTime(0)
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            let driver = SceneDriver(scene: WindowScene(view: root))
+            driver.advance(to: 0)
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            view.alpha = 0
+            root.addSubview(view)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 1 })
+            driver.advance(to: 0)
+            driver.advance(to: 0.5)
+            return "opacity \(view.layer.presentation()?.opacity ?? -1) at half time"
+        },
         // The start is what is wrong, not the length it spoils (start + 1 s == start there).
         BadInputCase("export-timeline-starting-at-minus-1e308", area: "numbers", expected: "refused: bad start") {
             _ = try ExportTimeline(start: -1e308, duration: 1, fps: 30)

@@ -168,3 +168,42 @@ extension UIClockSuite {
         }
     }
 }
+
+extension UIClockSuite {
+    /// UIKit animates a view added to the window in the same run-loop turn as its animation
+    /// block (the fade-in idiom: alpha 0, addSubview, animate to 1), as it does a view committed
+    /// before; a layer made in the same transaction still gets no implicit animation of its own.
+    @Suite struct SameTurnViewAnimationTests {
+        @Test func aViewAddedInTheSameTurnAnimates() throws {
+            let window = UIClockSuite.makeWindow(at: 20)
+            UIClockSuite.advance(to: 20)
+            let view = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+            view.alpha = 0
+            window.addSubview(view)
+            var finished: [Bool] = []
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 1 },
+                           completion: { finished.append($0) })
+            var repeats = false
+            let pulse = UIView(frame: CGRect(x: 40, y: 10, width: 20, height: 20))
+            window.addSubview(pulse)
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.repeat, .curveLinear], animations: { pulse.alpha = 0.5 },
+                           completion: { _ in repeats = true })
+            UIClockSuite.advance(to: 20)
+            // Linear 0 → 1 over 1 s, at 0.5 s: 0.5. The repeating one, 1 → 0.5 over 0.5 s, at
+            // 0.75 s is half-way through its second cycle: 0.75.
+            UIClockSuite.advance(to: 20.5)
+            #expect(abs(try #require(view.layer.presentation()).opacity - 0.5) < 1e-6)
+            UIClockSuite.advance(to: 20.75)
+            #expect(abs(try #require(pulse.layer.presentation()).opacity - 0.75) < 1e-6)
+            #expect(finished.isEmpty && !repeats)
+            UIClockSuite.advance(to: 21.1)
+            #expect(finished == [true] && !repeats)
+            // A plain layer made in the same transaction as its change: no implicit animation.
+            let plain = CALayer()
+            window.layer.addSublayer(plain)
+            plain.opacity = 0.2
+            #expect(plain.animationKeys() == nil)
+            _ = window
+        }
+    }
+}
