@@ -21,9 +21,12 @@ struct RenderCommand: ParsableCommand {
 
             Your own code: a .swift file or a .playground folder is compiled with the \
             installed Swift toolchain against Citrine's modules (import UIKit, QuartzCore, \
-            CoreGraphics, CoreText, PlaygroundSupport), cached by content, and run; what it sets \
-            as PlaygroundPage.current.liveView (else the variable --view names) is rendered from \
-            media time 0, for its animations' span (a repeating one through one cycle).
+            CoreGraphics, CoreText, PlaygroundSupport) and run. The build is kept by content in \
+            $XDG_CACHE_HOME/citrine/user-code (default ~/.cache/citrine/user-code), so an \
+            unchanged file starts at once. Shown, in this order: what the code sets as \
+            PlaygroundPage.current.liveView (a view, a view controller or a layer), else the \
+            top-level variable --view names; it is rendered from media time 0, for its \
+            animations' span (a repeating one through one cycle).
 
             Examples:
               citrine render falling-petal -o petal.gif

@@ -115,6 +115,11 @@ enum UserProgram {
             case let .view(view): shown = view
             case let .viewController(controller): shown = controller
             }
+        case nil where PlaygroundPage.current.needsIndefiniteExecution:
+            // Apple: the page keeps running after its top-level code — its timers, dispatched
+            // blocks and display links — until it calls finishExecution() (which exits) or is
+            // stopped; it shows no live view, so nothing is drawn.
+            while true { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
         case nil:
             throw Failure(.badInput, "\(code.path) shows nothing: set PlaygroundPage.current.liveView to a view, a view "
                           + "controller or a layer (import PlaygroundSupport), or name a top-level variable with --view NAME")

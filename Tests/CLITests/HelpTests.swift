@@ -48,7 +48,7 @@ import Testing
               citrine gallery --examples
               citrine gallery --examples MyLessons -o site --fps 30
 
-            USAGE: citrine gallery [--output <folder>] [--scale <factor>] [--fps <rate>] [--quiet] [--examples] [<folder>]
+            USAGE: citrine gallery [--output <folder>] [--scale <factor>] [--fps <rate>] [--font-dir <folder>] [--quiet] [--examples] [<folder>]
 
             ARGUMENTS:
               <folder>                With --examples: the folder of examples (default:
@@ -59,6 +59,8 @@ import Testing
                                       files in it are replaced). (default: gallery)
               --scale <factor>        Pixels per point (default: 1).
               --fps <rate>            Frames per second (default: 15).
+              --font-dir <folder>     Draw text only with the fonts in this folder
+                                      (default: the machine's; see 'citrine info --fonts').
               -q, --quiet             No progress line on standard error.
               --examples              Also render the examples: your own code, as 'citrine
                                       render FILE.swift' does.
@@ -112,8 +114,11 @@ import Testing
 
             Your own code: a .swift file or a .playground folder is compiled with the
             installed Swift toolchain against Citrine's modules (import UIKit, QuartzCore,
-            CoreGraphics, CoreText, PlaygroundSupport), cached by content, and run; what it
-            sets as PlaygroundPage.current.liveView (else the variable --view names) is
+            CoreGraphics, CoreText, PlaygroundSupport) and run. The build is kept by
+            content in $XDG_CACHE_HOME/citrine/user-code (default
+            ~/.cache/citrine/user-code), so an unchanged file starts at once. Shown, in
+            this order: what the code sets as PlaygroundPage.current.liveView (a view, a
+            view controller or a layer), else the top-level variable --view names; it is
             rendered from media time 0, for its animations' span (a repeating one through
             one cycle).
 

@@ -197,3 +197,29 @@ import Testing
         #expect(run.stderr.contains("citrine: Trap.swift stopped on signal SIGILL"), "\(run.stderr)")
     }
 }
+
+extension UserCodeTests {
+    /// `needsIndefiniteExecution` keeps a page without a live view running after its top-level
+    /// code — its dispatched work runs — until `finishExecution()` ends it (Apple's
+    /// PlaygroundPage documentation).
+    @Test func aPageThatNeedsIndefiniteExecutionRunsUntilItFinishes() throws {
+        let page = """
+            import Foundation
+            import PlaygroundSupport
+
+            PlaygroundPage.current.needsIndefiniteExecution = true
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) {
+                print("later")
+                PlaygroundPage.current.finishExecution()
+            }
+            print("now")
+
+            """
+        let (folder, environment) = try Self.workspace(["Later.swift": page])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Citrine.run(["render", "Later.swift", "-o", "later.png"], in: folder, environment: environment, timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output == "now\nlater\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("later.png").path))
+    }
+}
