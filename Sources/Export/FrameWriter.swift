@@ -119,11 +119,12 @@ final class SequenceWriter: FrameWriter {
         self.pattern = parsed
         self.overwrite = overwrite
         self.pixelsPerPoint = pixelsPerPoint
-        let names = [parsed.path(ofFrame: 0), parsed.path(ofFrame: frameCount - 1)]
-        if !overwrite, let existing = names.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        // Every frame's name is checked before the first frame is drawn (a middle one may exist).
+        if !overwrite, let existing = (0..<max(frameCount, 1)).lazy.map(parsed.path(ofFrame:))
+            .first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw ExportError.codec(ImageCodecError(file: existing, reason: .fileSystem("exists already (pass overwrite to replace it)")))
         }
-        staging = try StagingFolder.make(beside: names[0])
+        staging = try StagingFolder.make(beside: parsed.path(ofFrame: 0))
     }
 
     deinit { if FileManager.default.fileExists(atPath: staging) { abandon() } }
@@ -140,18 +141,47 @@ final class SequenceWriter: FrameWriter {
 
     func write(_ frame: Pixmap, index: Int, slot: Int) throws { written = index + 1 }
 
+    /// Moves the staged frames into place, all or nothing: when one cannot be placed (a file
+    /// that appeared meanwhile without overwrite, a folder of a `%d` name that is missing), the
+    /// frames placed before it are taken back and the files they replaced put back, then the
+    /// error is thrown.
     func finish() throws {
-        for index in 0..<written {
-            let final = pattern.path(ofFrame: index)
-            if !overwrite, FileManager.default.fileExists(atPath: final) {
-                throw ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("appeared while writing; not replaced")))
-            }
-            guard rename(stagedPath(index), final) == 0 else {
-                throw ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("cannot move the frame into place: \(String(cString: strerror(errno)))")))
-            }
+        var placed: [(index: Int, replaced: String?)] = []
+        defer {
+            written = 0
+            try? FileManager.default.removeItem(atPath: staging)
         }
-        written = 0
-        try? FileManager.default.removeItem(atPath: staging)
+        do {
+            for index in 0..<written {
+                let final = pattern.path(ofFrame: index)
+                var replaced: String?
+                if FileManager.default.fileExists(atPath: final) {
+                    guard overwrite else {
+                        throw ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("appeared while writing; not replaced")))
+                    }
+                    let kept = "\(staging)/replaced-\(index).png"
+                    guard rename(final, kept) == 0 else { throw Self.cannotPlace(final) }
+                    replaced = kept
+                }
+                guard rename(stagedPath(index), final) == 0 else {
+                    let failure = Self.cannotPlace(final)
+                    if let replaced { _ = rename(replaced, final) }
+                    throw failure
+                }
+                placed.append((index, replaced))
+            }
+        } catch {
+            for (index, replaced) in placed.reversed() {
+                let final = pattern.path(ofFrame: index)
+                _ = unlink(final)
+                if let replaced { _ = rename(replaced, final) }
+            }
+            throw error
+        }
+    }
+
+    private static func cannotPlace(_ final: String) -> ExportError {
+        ExportError.codec(ImageCodecError(file: final, reason: .fileSystem("cannot move the frame into place: \(String(cString: strerror(errno)))")))
     }
 
     func abandon() {

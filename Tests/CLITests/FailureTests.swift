@@ -54,6 +54,34 @@ import Testing
         #expect(TemporaryFolder.entries(folder).isEmpty, "\(options) left \(TemporaryFolder.entries(folder))")
     }
 
+    /// A PNG sequence is written all or nothing: a middle frame that exists is refused before
+    /// anything is drawn, and a frame that cannot be placed (here: `%d` in a folder name, whose
+    /// fourth folder is missing) takes back the frames placed before it and puts back the files
+    /// they replaced.
+    @Test func aPNGSequenceIsWrittenAllOrNothing() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("frames/0003.png"))
+        let middle = try Citrine.run(["render", "volume-bars", "-o", "frames/%04d.png", "--frames", "6", "--scale", "1"], in: folder)
+        #expect(middle.status == 1)
+        #expect(middle.stderr.hasPrefix("citrine: frames/0003.png: exists already"), "\(middle.stderr)")
+        #expect(TemporaryFolder.entries(folder.appendingPathComponent("frames")) == ["0003.png"])
+
+        for name in ["out%d", "out0", "out1", "out2"] {
+            try fm.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("out1/f.png"))
+        let spread = try Citrine.run(["render", "volume-bars", "-o", "out%d/f.png", "--frames", "5", "--scale", "1", "-y"], in: folder)
+        #expect(spread.status == 1)
+        #expect(spread.stderr.hasPrefix("citrine: out3/f.png: cannot move the frame into place"), "\(spread.stderr)")
+        #expect(TemporaryFolder.entries(folder.appendingPathComponent("out0")).isEmpty)
+        #expect(TemporaryFolder.entries(folder.appendingPathComponent("out2")).isEmpty)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out1/f.png")) == Data("keep".utf8))
+        #expect(TemporaryFolder.entries(folder).sorted() == ["frames", "out%d", "out0", "out1", "out2"])
+    }
+
     /// A still far in the future costs what happens before it (the demo's scripted input), not
     /// 60 run-loop turns per second of its distance.
     @Test func aStillFarInTheFutureIsDrawnAtOnce() throws {
