@@ -95,13 +95,18 @@ struct UserCode {
             throw Failure(.badInput, "cannot create the build cache folder '\(work.path)': \(error.localizedDescription)")
         }
         defer { try? fm.removeItem(at: work) }
-        let main = work.appendingPathComponent("main.swift")
+        // The page is the module's main file, which Swift recognizes by its name: a file named
+        // main.swift without --view is compiled where it is; any other is copied to one.
+        let main = mainFile.lastPathComponent == "main.swift" && viewName == nil ? mainFile
+            : work.appendingPathComponent("main.swift")
         let object = work.appendingPathComponent("UserCode.o")
-        do {
-            let page = try String(contentsOf: mainFile, encoding: .utf8)
-            try Self.mainSource(page: page, path: mainFile.path, viewName: viewName).write(to: main, atomically: true, encoding: .utf8)
-        } catch {
-            throw Failure(.badInput, "cannot read '\(mainFile.path)' as UTF-8 text")
+        if main != mainFile {
+            do {
+                let page = try String(contentsOf: mainFile, encoding: .utf8)
+                try Self.mainSource(page: page, path: mainFile.path, viewName: viewName).write(to: main, atomically: true, encoding: .utf8)
+            } catch {
+                throw Failure(.badInput, "cannot read '\(mainFile.path)' as UTF-8 text")
+            }
         }
         // LLVM-style messages: "file:line:col: error: …" and the line itself, without the
         // Swift style's line-numbered excerpt, which would number the generated file's lines.
