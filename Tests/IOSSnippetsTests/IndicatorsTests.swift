@@ -5,7 +5,7 @@ import Raster
 import Testing
 import UIKit
 
-/// Shared by the snippet tests of issue 27: pixels at closed-form points, and the cubic Bézier
+/// Shared by the snippet tests: pixels at closed-form points, and the cubic Bézier
 /// timing curve solved independently of Citrine (bisection on x(u), then y(u)).
 enum Probe {
     /// The pixel covering point `p` (the pixel square [x, x + 1) × [y, y + 1)), rows from the top.

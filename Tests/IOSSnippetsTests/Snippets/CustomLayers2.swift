@@ -1,10 +1,10 @@
-// More custom layers as iOS code writes them (issue 27, "a harder look"): initializers of the
+// More custom layers as iOS code writes them: initializers of the
 // layer's own with or without `init(layer:)`, a separate delegate that supplies actions,
 // custom animatable properties drawn in `draw(in:)` (Apple's `@NSManaged`, Citrine's
 // `@Animatable`), a layer that makes its own contents in `display()`, sublayers laid out in
 // `layoutSublayers()`, actions switched off, and an orbit along a path. Written in the
-// project's own words after /work/reports/ios-patterns.md §2 B. Compiled unchanged in Swift 6
-// mode (IOSSnippetsTests) and Swift 5 mode (IOSSnippetsSwift5Tests links this file).
+// project's own words after patterns common in open-source iOS code. Compiled unchanged in
+// Swift 6 mode (IOSSnippetsTests) and Swift 5 mode (IOSSnippetsSwift5Tests links this file).
 import Foundation
 import QuartzCore
 import UIKit

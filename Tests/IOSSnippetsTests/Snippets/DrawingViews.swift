@@ -1,8 +1,8 @@
-// Custom views that draw themselves in `draw(_:)`, as iOS tutorials and libraries write them
-// (issue 27, "a harder look"): gauge and pie arcs with UIBezierPath, a capsule built from
+// Custom views that draw themselves in `draw(_:)`, as iOS tutorials and libraries write them:
+// gauge and pie arcs with UIBezierPath, a capsule built from
 // Core Graphics arcs and clipped, a dashed full circle, a clipped gradient, centred text, a
 // shape-layer-backed view, and dots drawn as full-circle arcs. Written in the project's own
-// words after /work/reports/ios-patterns.md §2 C. Compiled unchanged in Swift 6 mode
+// words after patterns common in open-source iOS code. Compiled unchanged in Swift 6 mode
 // (IOSSnippetsTests) and Swift 5 mode (IOSSnippetsSwift5Tests links this file).
 import UIKit
 

@@ -1,8 +1,7 @@
-// Loading indicators as open-source iOS code builds them (issue 27, "a harder look"): a
+// Loading indicators as open-source iOS code builds them: a
 // replicator with an instance delay or alpha offset, rows and rings of shape layers each given
 // the same keyframe group at a staggered begin time, stroke and path keyframes, and transforms
-// from geometry strings. Written in the project's own words after the patterns of
-// /work/reports/ios-patterns.md §2 A. Compiled unchanged in Swift 6 mode (IOSSnippetsTests)
+// from geometry strings. Written in the project's own words after those patterns. Compiled unchanged in Swift 6 mode (IOSSnippetsTests)
 // and Swift 5 mode (IOSSnippetsSwift5Tests links this file).
 import UIKit
 import QuartzCore

@@ -1,8 +1,8 @@
-// The view code around indicators, as iOS apps write it (issue 27, "a harder look"): an
+// The view code around indicators, as iOS apps write it: an
 // indicator host view with padding and start/stop, a pill badge sized from its text, an inset
 // label, a loading button, a control that dims while pressed, a spinner overlay controller, a
 // card in semantic colours, and UIKit's own progress and activity views. Written in the
-// project's own words after /work/reports/ios-patterns.md §2 D. Linux forces one difference
+// project's own words after patterns common in open-source iOS code. Linux forces one difference
 // here (README): controls take closures (`UIAction`), not `#selector` targets. Compiled
 // unchanged in Swift 6 mode (IOSSnippetsTests) and Swift 5 mode (IOSSnippetsSwift5Tests links
 // this file).
