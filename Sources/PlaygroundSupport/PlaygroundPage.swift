@@ -61,9 +61,10 @@ extension UIViewController: PlaygroundLiveViewable {
     public var playgroundLiveViewRepresentation: PlaygroundLiveViewRepresentation { .viewController(self) }
 }
 
-/// Citrine extension: a layer shown live by itself. Its representation is a view of the
-/// layer's frame size whose layer holds it (for code that asks); Citrine's command line shows
-/// the layer directly.
+/// Citrine extension: a layer shown live by itself; Citrine's command line shows the layer
+/// directly. Its representation, for code that asks, is a new view of the layer's frame size
+/// from the origin whose layer holds it — asking moves the layer into that view (a layer has
+/// one superlayer).
 extension CALayer: PlaygroundLiveViewable {
     public var playgroundLiveViewRepresentation: PlaygroundLiveViewRepresentation {
         let host = UIView(frame: CGRect(origin: .zero, size: CGSize(width: frame.maxX, height: frame.maxY)))

@@ -82,8 +82,10 @@ public final class SceneDriver {
             while frame * step < time - startTime - 1e-9 {
                 let t = startTime + frame * step
                 advance(to: t)
-                let next = min(nextInputTime, scene.nextFrameTime(after: t),
-                               CATransaction.nextAnimationEventTime(afterMediaTime: t), time)
+                // The animation events (a walk over the thread's animated layers) are asked
+                // for only when input and the scene would let frames be skipped.
+                var next = min(nextInputTime, scene.nextFrameTime(after: t), time)
+                if next > t + 2 * step { next = min(next, CATransaction.nextAnimationEventTime(afterMediaTime: t)) }
                 let resume = ((next - startTime) / step).rounded(.down)
                 // Past 2⁵³ frames (or a frame number beyond Double's range) there is no next
                 // display frame to go to: straight on to `time`.

@@ -50,11 +50,10 @@ struct GalleryExample {
         return examples
     }
 
-    /// The folder `--examples` means without a value: the package's `Examples/` (this file is
-    /// `Sources/citrine/GalleryExamples.swift` of that package), else the current folder's.
+    /// The folder `--examples` means without a value: the `Examples/` of the package citrine
+    /// was built from (`BuildContext.packageRoot`), else the current folder's.
     static var defaultFolder: String {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let package = BuildContext.packageRoot.appendingPathComponent("Examples")
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: package.path, isDirectory: &isFolder), isFolder.boolValue {
             return package.path

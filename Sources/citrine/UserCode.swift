@@ -175,8 +175,6 @@ struct BuildContext {
     /// The context of the running `citrine`: its folder's `Modules` (SwiftPM's layout), the
     /// module maps of the package's C targets, and the C flags of the system libraries they wrap.
     static func current() throws(Failure) -> BuildContext {
-        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                             ?? CommandLine.arguments[0])
         let folder = executable.deletingLastPathComponent()
         let modules = folder.appendingPathComponent("Modules")
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("UIKit.swiftmodule").path) else {
@@ -186,10 +184,10 @@ struct BuildContext {
         var arguments = ["-I", modules.path]
         let fm = FileManager.default
         // Module maps SwiftPM wrote for C targets, and those of system-library targets in the
-        // package's sources (this file is Sources/citrine/UserCode.swift of that package).
+        // package's sources.
         let generated = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".build") }
             .map { folder.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let sources = packageRoot.appendingPathComponent("Sources")
         let declared = ((try? fm.contentsOfDirectory(atPath: sources.path)) ?? [])
             .map { sources.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
         for map in (generated + declared).sorted(by: { $0.path < $1.path }) where fm.fileExists(atPath: map.path) {
@@ -200,6 +198,18 @@ struct BuildContext {
         let stamp = [executable.path, "\(attributes?[.size] ?? 0)",
                      "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"].joined(separator: "|")
         return BuildContext(importArguments: arguments, identity: stamp + "|" + arguments.joined(separator: " "))
+    }
+
+    /// The running `citrine` executable (the child that runs user code is another of it).
+    static var executable: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
+    }
+
+    /// The root of the package `citrine` was built from (this file is
+    /// `Sources/citrine/UserCode.swift` of it).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// `pkg-config --cflags` of the system libraries Citrine's C module maps include.

@@ -44,8 +44,7 @@ enum UserProgram {
     static func run(_ code: UserCode, library: URL, arguments: [String],
                     standardOutput: Pipe? = nil) throws(Failure) -> Int32 {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                                    ?? CommandLine.arguments[0])
+        process.executableURL = BuildContext.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment[libraryVariable] = library.path
