@@ -110,6 +110,12 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.transform }
         set { layer.transform = newValue }
     }
+    /// The shape UIKit Dynamics collides the view with (`UIDynamicItem`); override it to return
+    /// `.ellipse` or `.path`. Default `.rectangle`.
+    open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
+    /// The convex path, about the view's centre, used when `collisionBoundsType` is `.path`.
+    /// Default: an empty path.
+    open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
     /// 0…1: `layer.opacity`. Default 1.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
