@@ -29,6 +29,7 @@ import Testing
             fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
             cube                           240x240  4 s    no seed: Lockwood's cube: six bordered die faces in a CATransformLayer turning about y under m34 = −1/500, drawn by depth
             filters                        240x160  2 s    no seed: CALayer filters: a breathing gaussianBlur, a frosted card (backgroundFilters), multiply and screen compositing, monochrome and hue rotation
+            dynamics-pile                  320x480  9 s    no seed: UIKit Dynamics: boxes and balls fall, collide and settle (gravity, collision, elasticity, friction); tap drops a box, tap a box kicks it
 
             """)
     }

@@ -25,6 +25,11 @@ struct ContactManifold {
     var friction: Double
     /// World normal, refreshed each step before the velocity iterations.
     var normal = Vec2.zero
+    /// Rolling resistance of the pair: the largest angular impulse is this × the normal
+    /// impulse (see `PhysicsWorld.rollingResistance`); 0 without friction.
+    var rollingLimit = 0.0
+    var rollingMass = 0.0
+    var rollingImpulse = 0.0
 
     init(reference: Int, incident: Int, localNormal: Vec2, localFacePoint: Vec2, elasticity: Double, friction: Double) {
         self.reference = reference

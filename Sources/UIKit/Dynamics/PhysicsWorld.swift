@@ -27,6 +27,11 @@ final class PhysicsWorld {
     /// Closing speeds below this do not bounce, points/s: a body resting on the floor gathers
     /// 1000 · h ≈ 8.3 pt/s per 1/120 s step of standard gravity, which must not bounce it.
     let restitutionThreshold = 40.0
+    /// Rolling resistance coefficient of contacts with friction (Box2D 3's rolling resistance,
+    /// "usually in [0, 0.1]"): a torque of at most this × friction × the normal force × the
+    /// smaller body's radius resists the bodies' relative turning, so that a ball with friction
+    /// comes to rest instead of rocking for ever. Apple documents nothing either way.
+    let rollingResistance = 0.02
 
     /// Advances the world by `h` seconds.
     func step(_ h: Double) {
@@ -94,6 +99,11 @@ final class PhysicsWorld {
             let n = m.localNormal.rotated(a.cosAngle, a.sinAngle)
             m.normal = n
             let t = Vec2(n.y, -n.x)
+            let turning = a.inverseInertia + b.inverseInertia
+            m.rollingMass = turning > 0 ? 1 / turning : 0
+            let radius = a.isStatic ? b.radius : b.isStatic ? a.radius : min(a.radius, b.radius)
+            m.rollingLimit = rollingResistance * m.friction * radius
+            m.rollingImpulse = 0
             let facePoint = a.worldPoint(m.localFacePoint)
             for k in 0..<m.count {
                 var p = m[k]
@@ -153,6 +163,14 @@ final class PhysicsWorld {
             a.applyImpulse(-normalStep * n, at: p.rReference)
             b.applyImpulse(normalStep * n, at: p.rIncident)
             m[k] = p
+        }
+        if m.rollingLimit > 0, m.rollingMass > 0 {
+            let limit = m.rollingLimit * (m.first.normalImpulse + (m.count > 1 ? m.second.normalImpulse : 0))
+            let total = min(max(m.rollingImpulse - m.rollingMass * (b.angularVelocity - a.angularVelocity), -limit), limit)
+            let step = total - m.rollingImpulse
+            m.rollingImpulse = total
+            a.angularVelocity -= a.inverseInertia * step
+            b.angularVelocity += b.inverseInertia * step
         }
     }
 

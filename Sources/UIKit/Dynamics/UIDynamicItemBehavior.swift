@@ -10,7 +10,9 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     /// use the larger value; an item and a boundary use the item's.
     open var elasticity: CGFloat = 0 { didSet { parameterDidChange() } }
     /// Coulomb friction coefficient: 0 (default, none), 1 strong; higher is stronger. Two items
-    /// use the geometric mean of theirs; an item and a boundary use the item's.
+    /// use the geometric mean of theirs; an item and a boundary use the item's. With friction,
+    /// turning in contact also meets a small rolling resistance (0.02 × friction × the normal
+    /// force × the item's radius, Box2D 3's model), so that balls come to rest.
     open var friction: CGFloat = 0 { didSet { parameterDidChange() } }
     /// Mass per area: an item's mass is density × width × height / 10 000 (a 100 × 100 item of
     /// density 1 has mass 1, Apple's reference for `UIPushBehavior`). Default 1.
