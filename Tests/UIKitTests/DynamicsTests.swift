@@ -342,3 +342,47 @@ extension UIClockSuite {
         }
     }
 }
+
+extension UIClockSuite.DynamicsTests {
+    /// NaN and infinite parameters act as the nearest sensible value: the items stay finite.
+    @Test func badParametersKeepTheWorldFinite() {
+        let t0 = 1200.0
+        let (window, a) = Self.scene(at: t0, side: 20, center: CGPoint(x: 100, y: 100))
+        let b = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        b.center = CGPoint(x: 150, y: 100)
+        window.addSubview(b)
+        let animator = UIDynamicAnimator(referenceView: window)
+        animator.addBehavior(UIGravityBehavior(items: [a, b]))
+        let collision = UICollisionBehavior(items: [a, b])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.addBoundary(withIdentifier: "nan" as NSCopying, from: CGPoint(x: CGFloat.nan, y: 0), to: CGPoint(x: 10, y: 10))
+        animator.addBehavior(collision)
+        let material = UIDynamicItemBehavior(items: [a, b])
+        material.elasticity = .nan
+        material.friction = .infinity
+        material.resistance = .infinity
+        material.density = .nan
+        animator.addBehavior(material)
+        let spring = UIAttachmentBehavior(item: a, attachedTo: b)
+        spring.frequency = .nan
+        spring.damping = -.infinity
+        animator.addBehavior(spring)
+        let snap = UISnapBehavior(item: b, snapTo: CGPoint(x: CGFloat.infinity, y: 0))
+        snap.damping = .nan
+        animator.addBehavior(snap)
+        let push = UIPushBehavior(items: [a], mode: .continuous)
+        push.pushDirection = CGVector(dx: CGFloat.nan, dy: 1)
+        animator.addBehavior(push)
+        Self.run(from: t0, through: t0 + 1)
+        for view in [a, b] { #expect(view.center.x.isFinite && view.center.y.isFinite, "\(view.center)") }
+    }
+
+    /// A behavior cannot become its own descendant (the tree would never end).
+    @Test func childBehaviorCyclesAreRefused() {
+        let outer = UIDynamicBehavior(), inner = UIDynamicBehavior()
+        outer.addChildBehavior(inner)
+        inner.addChildBehavior(outer)
+        inner.addChildBehavior(inner)
+        #expect(outer.childBehaviors.count == 1 && inner.childBehaviors.isEmpty)
+    }
+}

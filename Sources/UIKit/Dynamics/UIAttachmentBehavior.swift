@@ -130,20 +130,20 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         let localA = Vec2(offsets.0.x, offsets.0.y)
         let localB = b == nil ? Vec2(anchorPoint.x, anchorPoint.y) : Vec2(offsets.1.x, offsets.1.y)
         guard localB.x.isFinite, localB.y.isFinite, length.isFinite else { return }
-        let f = Double(max(frequency, 0)), zeta = Double(max(damping, 0))
+        let f = frequency.parameter(in: 0...1e6), zeta = damping.parameter(in: 0...1e6)
         switch form {
-        case .distance where length == 0 && f == 0:
+        case .distance where length <= 0 && f == 0:
             // A rod of no length has no direction: keep the points together instead.
             step.add(PhysicsJoint(kind: .point, a: a, b: b, localA: localA, localB: localB))
         case .distance:
-            step.add(PhysicsJoint(kind: .distance(length: Double(max(length, 0))), a: a, b: b, localA: localA, localB: localB,
+            step.add(PhysicsJoint(kind: .distance(length: length.parameter(in: 0...1e12)), a: a, b: b, localA: localA, localB: localB,
                                   frequency: f, dampingRatio: zeta))
         case .limit:
-            step.add(PhysicsJoint(kind: .rope(length: Double(max(length, 0))), a: a, b: b, localA: localA, localB: localB))
+            step.add(PhysicsJoint(kind: .rope(length: length.parameter(in: 0...1e12)), a: a, b: b, localA: localA, localB: localB))
         case .pin:
             step.add(PhysicsJoint(kind: .point, a: a, b: b, localA: localA, localB: localB))
             if frictionTorque > 0 {
-                step.add(PhysicsJoint(kind: .angularFriction(torque: Double(frictionTorque)), a: a, b: b, localA: .zero, localB: .zero))
+                step.add(PhysicsJoint(kind: .angularFriction(torque: frictionTorque.parameter(in: 0...1e12)), a: a, b: b, localA: .zero, localB: .zero))
             }
         case .fixed:
             step.add(PhysicsJoint(kind: .point, a: a, b: b, localA: localA, localB: localB))

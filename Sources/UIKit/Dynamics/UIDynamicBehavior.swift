@@ -17,9 +17,15 @@ open class UIDynamicBehavior {
 
     public init() {}
 
-    /// Adds `behavior` as a child (once).
+    /// Adds `behavior` as a child (once). A behavior that contains this one (or is it) is not
+    /// added: the tree would be a cycle.
     open func addChildBehavior(_ behavior: UIDynamicBehavior) {
-        guard !childBehaviors.contains(where: { $0 === behavior }), behavior !== self else { return }
+        guard !childBehaviors.contains(where: { $0 === behavior }) else { return }
+        var ancestor: UIDynamicBehavior? = self
+        while let a = ancestor {
+            if a === behavior { return }
+            ancestor = a.parent
+        }
         childBehaviors.append(behavior)
         behavior.parent = self
         if let animator = dynamicAnimator { behavior.notifyMove(to: animator) }
@@ -56,4 +62,13 @@ open class UIDynamicBehavior {
     func structureDidChange() { dynamicAnimator?.invalidateStructure() }
     /// A parameter changed: the animator runs again if it rested.
     func parameterDidChange() { dynamicAnimator?.resume() }
+}
+
+extension CGFloat {
+    /// The value as a solver parameter: clamped to `range`, NaN as its lower bound (a behavior
+    /// given NaN or ∞ acts as with the nearest sensible value instead of poisoning the world).
+    func parameter(in range: ClosedRange<Double>) -> Double {
+        guard !isNaN else { return range.lowerBound }
+        return Swift.min(Swift.max(Double(self), range.lowerBound), range.upperBound)
+    }
 }

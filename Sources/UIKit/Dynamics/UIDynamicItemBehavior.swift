@@ -15,7 +15,8 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     /// force × the item's radius, Box2D 3's model), so that balls come to rest.
     open var friction: CGFloat = 0 { didSet { parameterDidChange() } }
     /// Mass per area: an item's mass is density × width × height / 10 000 (a 100 × 100 item of
-    /// density 1 has mass 1, Apple's reference for `UIPushBehavior`). Default 1.
+    /// density 1 has mass 1, Apple's reference for `UIPushBehavior`). Default 1; values of 0 or
+    /// less count as 10⁻⁶ (use `isAnchored` for an item that does not move).
     open var density: CGFloat = 1 { didSet { parameterDidChange() } }
     /// Linear velocity damping, 0 (default) … CGFLOAT_MAX. Apple: at 1.0 "a dynamic item's
     /// motion stops as soon as there is no force applied to it". Citrine damps velocity at
@@ -95,11 +96,13 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     func configure(_ step: DynamicsStep) {
         for item in items {
             guard let body = step.body(for: item) else { continue }
-            body.elasticity = Double(min(max(elasticity, 0), 1))
-            body.friction = friction.isFinite ? Double(max(friction, 0)) : 0
+            body.elasticity = elasticity.parameter(in: 0...1)
+            body.friction = friction.parameter(in: 0...1e6)
             body.linearDamping = damping(resistance)
             body.angularDamping = damping(angularResistance)
-            body.setMass(density: isAnchored ? 0 : Double(max(density, 0)), rotates: allowsRotation)
+            // NaN density is the default; 0 or less the lightest mass the solver takes.
+            let d = density.isNaN ? 1 : density.parameter(in: 1e-6...1e12)
+            body.setMass(density: isAnchored ? 0 : d, rotates: allowsRotation)
         }
         for (item, v) in pendingLinear { step.body(for: item)?.velocity += Vec2(v.x, v.y) }
         for (item, w) in pendingAngular { step.body(for: item)?.angularVelocity += w }

@@ -28,7 +28,7 @@ open class UISnapBehavior: UIDynamicBehavior {
 
     override func contribute(to step: DynamicsStep) {
         guard let index = step.index(of: item), snapPoint.x.isFinite, snapPoint.y.isFinite else { return }
-        let zeta = Double(max(damping, 0))
+        let zeta = damping.parameter(in: 0...1e6)
         step.add(PhysicsJoint(kind: .point, a: index, b: nil, localA: .zero, localB: Vec2(snapPoint.x, snapPoint.y),
                               frequency: Self.frequency, dampingRatio: zeta))
         step.add(PhysicsJoint(kind: .angle(0), a: index, b: nil, localA: .zero, localB: .zero,

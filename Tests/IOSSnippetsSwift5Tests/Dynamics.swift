@@ -1,0 +1,1 @@
+../IOSSnippetsTests/Snippets/Dynamics.swift
