@@ -13,9 +13,10 @@ enum DynamicsShapes {
         let size = item.bounds.size
         let w = size.width.isFinite ? max(Double(size.width), 1) : 1
         let h = size.height.isFinite ? max(Double(size.height), 1) : 1
+        let rectangle = [Vec2(-w / 2, -h / 2), Vec2(w / 2, -h / 2), Vec2(w / 2, h / 2), Vec2(-w / 2, h / 2)]
         switch item.collisionBoundsType {
         case .rectangle:
-            return [Vec2(-w / 2, -h / 2), Vec2(w / 2, -h / 2), Vec2(w / 2, h / 2), Vec2(-w / 2, h / 2)]
+            return rectangle
         case .ellipse:
             return (0..<ellipseSides).map { k in
                 let t = 2 * Double.pi * Double(k) / Double(ellipseSides)
@@ -26,8 +27,7 @@ enum DynamicsShapes {
             for segment in segments(of: item.collisionBoundingPath.cgPath) { points.append(contentsOf: segment) }
             let hull = convexHull(points)
             // Apple requires a convex, non-empty path; anything less collides as the bounds.
-            if hull.count < 3 { return [Vec2(-w / 2, -h / 2), Vec2(w / 2, -h / 2), Vec2(w / 2, h / 2), Vec2(-w / 2, h / 2)] }
-            return hull
+            return hull.count < 3 ? rectangle : hull
         }
     }
 

@@ -64,8 +64,6 @@ final class PhysicsBody {
     /// 0 for a static or anchored body.
     private(set) var inverseMass = 0.0
     private(set) var inverseInertia = 0.0
-    private(set) var mass = 0.0
-    private(set) var inertia = 0.0
 
     var elasticity = 0.0
     var friction = 0.0
@@ -129,12 +127,12 @@ final class PhysicsBody {
     /// body has no area; `rotates` false gives it no rotational freedom.
     func setMass(density: Double, rotates: Bool) {
         if density > 0, area > 0, density.isFinite {
-            mass = density * area / 10_000
-            inertia = density * polarMoment / 10_000
-            inverseMass = 1 / mass
+            let inertia = density * polarMoment / 10_000
+            inverseMass = 10_000 / (density * area)
             inverseInertia = rotates && inertia > 0 ? 1 / inertia : 0
         } else {
-            mass = 0; inertia = 0; inverseMass = 0; inverseInertia = 0
+            inverseMass = 0
+            inverseInertia = 0
         }
     }
 

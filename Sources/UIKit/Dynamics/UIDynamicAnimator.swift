@@ -57,8 +57,8 @@ open class UIDynamicAnimator {
 
     let world = PhysicsWorld()
     /// The items, in the order they first appear in the behaviors, with their bodies (the
-    /// first `items.count` bodies of the world) and the angle last written to them.
-    private(set) var items: [(item: any UIDynamicItem, writtenAngle: Double)] = []
+    /// first `itemStates.count` bodies of the world) and the angle last written to them.
+    private var itemStates: [(item: any UIDynamicItem, writtenAngle: Double)] = []
     private var bodyIndex: [ObjectIdentifier: Int] = [:]
     /// The boundary bodies after the items': their behavior and identifier.
     private var boundaryOwners: [(behavior: UICollisionBehavior, identifier: (any NSCopying)?)] = []
@@ -120,7 +120,7 @@ open class UIDynamicAnimator {
     /// The items whose (turned) frames intersect `rect`, reference view coordinates.
     open func items(in rect: CGRect) -> [any UIDynamicItem] {
         rebuildIfNeeded()
-        return items.indices.filter { world.bodies[$0].worldBounds.intersects(rect) }.map { items[$0].item }
+        return itemStates.indices.filter { world.bodies[$0].worldBounds.intersects(rect) }.map { itemStates[$0].item }
     }
 
     /// Reads `item`'s centre, transform and bounds again (after you changed them yourself); its
@@ -175,7 +175,7 @@ open class UIDynamicAnimator {
     /// One solver step of `h` seconds, the items written, the delegates and actions called.
     private func advance(_ h: Double) {
         rebuildIfNeeded()
-        for index in items.indices {
+        for index in itemStates.indices {
             let body = world.bodies[index]
             body.elasticity = 0; body.friction = 0; body.linearDamping = 0; body.angularDamping = 0
             body.setMass(density: 1, rotates: true)
@@ -185,13 +185,13 @@ open class UIDynamicAnimator {
         for behavior in flattened { behavior.contribute(to: step) }
         world.step(h)
         elapsed += h
-        for index in items.indices where !world.bodies[index].isStatic {
+        for index in itemStates.indices where !world.bodies[index].isStatic {
             let body = world.bodies[index]
-            let item = items[index].item
+            let item = itemStates[index].item
             item.center = CGPoint(x: body.position.x, y: body.position.y)
-            if body.angle != items[index].writtenAngle {
+            if body.angle != itemStates[index].writtenAngle {
                 item.transform = CGAffineTransform(rotationAngle: body.angle)
-                items[index].writtenAngle = body.angle
+                itemStates[index].writtenAngle = body.angle
             }
         }
         let motion = world.fastestMotion
@@ -219,8 +219,8 @@ open class UIDynamicAnimator {
         func visit(_ b: UIDynamicBehavior) { flattened.append(b); b.childBehaviors.forEach(visit) }
         behaviors.forEach(visit)
 
-        let oldBodies = world.bodies, oldIndex = bodyIndex, oldItems = items
-        items.removeAll()
+        let oldBodies = world.bodies, oldIndex = bodyIndex, oldItems = itemStates
+        itemStates.removeAll()
         bodyIndex.removeAll()
         var bodies: [PhysicsBody] = []
         for behavior in flattened {
@@ -228,7 +228,7 @@ open class UIDynamicAnimator {
                 let id = ObjectIdentifier(item)
                 if let old = oldIndex[id], !itemsToRead.contains(id) {
                     bodies.append(oldBodies[old])
-                    items.append(oldItems[old])
+                    itemStates.append(oldItems[old])
                 } else {
                     let angle = UIAttachmentBehavior.angle(of: item)
                     let center = item.center
@@ -241,7 +241,7 @@ open class UIDynamicAnimator {
                     }
                     body.setMass(density: 1, rotates: true)
                     bodies.append(body)
-                    items.append((item, body.angle))
+                    itemStates.append((item, body.angle))
                 }
                 bodyIndex[id] = bodies.count - 1
             }
@@ -264,17 +264,17 @@ open class UIDynamicAnimator {
         world.bodies = bodies
 
         var pairs: [(Int, Int)] = []
-        for i in items.indices {
-            let idI = ObjectIdentifier(items[i].item)
-            for j in (i + 1)..<max(items.count, i + 1) {
-                let idJ = ObjectIdentifier(items[j].item)
+        for i in itemStates.indices {
+            let idI = ObjectIdentifier(itemStates[i].item)
+            for j in (i + 1)..<max(itemStates.count, i + 1) {
+                let idJ = ObjectIdentifier(itemStates[j].item)
                 if collisionMembers.contains(where: { $0.behavior.collisionMode.contains(.items) && $0.items.contains(idI) && $0.items.contains(idJ) }) {
                     pairs.append((i, j))
                 }
             }
             for (k, owner) in boundaryOwners.enumerated() where owner.behavior.collisionMode.contains(.boundaries) {
                 if collisionMembers.contains(where: { $0.behavior === owner.behavior && $0.items.contains(idI) }) {
-                    pairs.append((i, items.count + k))
+                    pairs.append((i, itemStates.count + k))
                 }
             }
         }
@@ -307,16 +307,16 @@ open class UIDynamicAnimator {
         contactKeys.removeAll(keepingCapacity: true)
         for m in world.manifolds {
             let (a, b) = (min(m.reference, m.incident), max(m.reference, m.incident))
-            guard a < items.count else { continue }
-            let item = items[a].item
+            guard a < itemStates.count else { continue }
+            let item = itemStates[a].item
             var hasher = Hasher()
             hasher.combine(ObjectIdentifier(item))
             var contact = Contact(key: 0, item: item, other: nil, boundary: nil, point: .zero)
-            if b < items.count {
-                contact.other = items[b].item
-                hasher.combine(ObjectIdentifier(items[b].item))
+            if b < itemStates.count {
+                contact.other = itemStates[b].item
+                hasher.combine(ObjectIdentifier(itemStates[b].item))
             } else {
-                let owner = boundaryOwners[b - items.count]
+                let owner = boundaryOwners[b - itemStates.count]
                 contact.boundary = owner
                 hasher.combine(ObjectIdentifier(owner.behavior))
                 hasher.combine((owner.identifier as? NSObject)?.hash ?? 0)
