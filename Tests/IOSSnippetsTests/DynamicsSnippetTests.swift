@@ -30,7 +30,10 @@ extension SnippetSuite {
             Self.turns(from: 50.4, through: 51)
             #expect(controller.boundaryContacts.first == "barrier")
             #expect(controller.firstContact && controller.animator.behaviors.count == 4)
+            // Stop, and let the last 0.3 s flash finish: no animation of this thread's layers is
+            // left pending for the next test.
             controller.animator.removeAllBehaviors()
+            Self.turns(from: 51, through: 51.5)
         }
 
         @Test func compositeBehaviorMovesItsChildren() {
