@@ -377,6 +377,44 @@ extension UIClockSuite.DynamicsTests {
         for view in [a, b] { #expect(view.center.x.isFinite && view.center.y.isFinite, "\(view.center)") }
     }
 
+    /// A sliding attachment along x under gravity at 45°: the item keeps to the axis and takes
+    /// the axis' share of the acceleration, g·cos 45° (x = ½·g·cos 45°·t², y fixed, no turning).
+    /// With `toItem`, the axis belongs to a second, anchored item turned by 90° (the axis is
+    /// given in the reference view and kept in that item's frame).
+    @Test(arguments: [false, true])
+    func slidingAttachmentKeepsToItsAxis(toItem: Bool) {
+        let t0 = 1300.0
+        let (window, box) = Self.scene(at: t0, side: 30, center: CGPoint(x: 60, y: 200))
+        let animator = UIDynamicAnimator(referenceView: window)
+        let gravity = UIGravityBehavior(items: [box])
+        gravity.angle = .pi / 4
+        animator.addBehavior(gravity)
+        let slider: UIAttachmentBehavior
+        if toItem {
+            let rail = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            rail.center = CGPoint(x: 200, y: 300)
+            rail.transform = CGAffineTransform(rotationAngle: .pi / 2)
+            window.addSubview(rail)
+            let anchored = UIDynamicItemBehavior(items: [rail])
+            anchored.isAnchored = true
+            animator.addBehavior(anchored)
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachedTo: rail, attachmentAnchor: CGPoint(x: 60, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 2, dy: 0))
+            #expect(slider.attachedBehaviorType == .items)
+        } else {
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachmentAnchor: CGPoint(x: 60, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 2, dy: 0))
+            #expect(slider.attachedBehaviorType == .anchor)
+        }
+        animator.addBehavior(slider)
+        let t = 0.3
+        Self.run(from: t0, through: t0 + t)
+        let a = 1000 * cos(Double.pi / 4)
+        #expect(abs(Double(box.center.x) - 60 - a * t * t / 2) <= a * Self.h * t / 2 + 1e-6, "x \(box.center.x)")
+        #expect(abs(box.center.y - 200) < 1e-6)
+        #expect(abs(atan2(box.transform.b, box.transform.a)) < 1e-9)
+    }
+
     /// A behavior cannot become its own descendant (the tree would never end).
     @Test func childBehaviorCyclesAreRefused() {
         let outer = UIDynamicBehavior(), inner = UIDynamicBehavior()

@@ -18,6 +18,10 @@ struct PhysicsJoint {
         case angle(Double)
         /// Resists relative rotation with at most `torque` (UIKit newton·points).
         case angularFriction(torque: Double)
+        /// Keeps `a`'s anchor on the line through `b`'s anchor along `axis` (a unit vector in
+        /// `b`'s frame, or in the world when `b` is nil): a slider (with `angle`, a prismatic
+        /// joint, as Box2D's).
+        case line(axis: Vec2)
     }
 
     var kind: Kind
@@ -106,6 +110,17 @@ extension PhysicsWorld {
             let k = iA + iB
             j.mass = k > 0 ? 1 / k : 0
             j.gamma = 0; j.bias = 0
+        case .line(let axis):
+            // The line's normal n and the mover's offset d from the line's anchor: C = n·d, with
+            // Jacobian (n, rA × n) on a and (−n, −(rB + d) × n) on b.
+            let worldAxis = b.map { axis.rotated($0.cosAngle, $0.sinAngle) } ?? axis
+            j.axis = Vec2(-worldAxis.y, worldAxis.x)
+            let d = pA - pB
+            j.rB += d
+            let crA = j.rA.cross(j.axis), crB = j.rB.cross(j.axis)
+            let k = mA + iA * crA * crA + mB + iB * crB * crB
+            j.mass = k > 0 ? 1 / k : 0
+            j.gamma = 0; j.bias = 0
         }
     }
 
@@ -165,6 +180,13 @@ extension PhysicsWorld {
             j.impulse = total
             a.angularVelocity -= a.inverseInertia * lambda
             if let b { b.angularVelocity += b.inverseInertia * lambda }
+        case .line:
+            guard j.mass > 0 else { return }
+            // rB here is the line's anchor plus d (see `prepare`): b's material at a's anchor.
+            let cdot = j.axis.dot(a.velocity(at: j.rA) - (b?.velocity(at: j.rB) ?? .zero))
+            let lambda = -j.mass * cdot
+            a.applyImpulse(lambda * j.axis, at: j.rA)
+            b?.applyImpulse(-lambda * j.axis, at: j.rB)
         }
     }
 
@@ -214,6 +236,18 @@ extension PhysicsWorld {
             return abs(c)
         case .angularFriction:
             return 0
+        case .line(let axis):
+            let worldAxis = b.map { axis.rotated($0.cosAngle, $0.sinAngle) } ?? axis
+            let n = Vec2(-worldAxis.y, worldAxis.x)
+            let d = pA - pB
+            let c = min(max(n.dot(d), -maxCorrection), maxCorrection)
+            let crA = rA.cross(n), crB = (rB + d).cross(n)
+            let k = mA + iA * crA * crA + mB + iB * crB * crB
+            guard k > 0 else { return 0 }
+            let p = (-c / k) * n
+            move(a, by: p, at: rA)
+            if let b { move(b, by: -p, at: rB + d) }
+            return abs(c)
         }
     }
 

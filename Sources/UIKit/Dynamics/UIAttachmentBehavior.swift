@@ -10,9 +10,11 @@ import QuartzCore
 /// * `limitAttachment`: a rope — at most `length` apart.
 /// * `pinAttachment`: the items turn about a shared point; `frictionTorque` resists it.
 /// * `fixedAttachment`: the items keep their relative position and angle (a weld).
+/// * `slidingAttachment`: the item slides along an axis through the anchor (or, for two items,
+///   along an axis fixed in the second item) without turning relative to it.
 ///
-/// Not in Citrine: `slidingAttachment` and the rotation and translation limits of
-/// `attachmentRange` (kept as a property for source compatibility; it has no effect).
+/// Not in Citrine: the rotation and translation limits of `attachmentRange` (kept as a property
+/// for source compatibility; it has no effect).
 open class UIAttachmentBehavior: UIDynamicBehavior {
     /// Apple's `UIAttachmentBehavior.AttachmentType`.
     public enum AttachmentType: Int, Sendable {
@@ -20,7 +22,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         case anchor = 1
     }
 
-    enum Form { case distance, limit, pin, fixed }
+    enum Form { case distance, limit, pin, fixed, sliding }
 
     /// The item, then the other item for an items attachment.
     public let items: [any UIDynamicItem]
@@ -42,11 +44,15 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     let form: Form
     /// Attachment points in the items' own frames (from their centres, unrotated).
     let offsets: (CGPoint, CGPoint)
-    /// The items' relative angle when a fixed attachment was made.
+    /// The items' relative angle when a fixed or sliding attachment was made (the second
+    /// item's, or 0 for an anchor, minus the first's).
     let relativeAngle: CGFloat
+    /// A sliding attachment's axis: unit length, in the second item's frame (or the reference
+    /// view's for an anchor).
+    let slidingAxis: CGVector
 
     init(items: [any UIDynamicItem], type: AttachmentType, form: Form, offsets: (CGPoint, CGPoint), anchor: CGPoint,
-         length: CGFloat, relativeAngle: CGFloat = 0) {
+         length: CGFloat, relativeAngle: CGFloat = 0, slidingAxis: CGVector = CGVector(dx: 1, dy: 0)) {
         self.items = items
         attachedBehaviorType = type
         self.form = form
@@ -54,6 +60,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         anchorPoint = anchor
         self.length = length
         self.relativeAngle = relativeAngle
+        self.slidingAxis = slidingAxis
         super.init()
     }
 
@@ -93,6 +100,33 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
                                   attachmentAnchor point: CGPoint) -> UIAttachmentBehavior {
         UIAttachmentBehavior(items: [item1, item2], type: .items, form: .pin,
                              offsets: (localOffset(of: point, in: item1), localOffset(of: point, in: item2)), anchor: point, length: 0)
+    }
+
+    /// `item1` slides along `axis` (fixed in `item2`'s frame) through `point`, without turning
+    /// relative to `item2`.
+    open class func slidingAttachment(with item1: any UIDynamicItem, attachedTo item2: any UIDynamicItem,
+                                      attachmentAnchor point: CGPoint, axisOfTranslation axis: CGVector) -> UIAttachmentBehavior {
+        let a2 = angle(of: item2)
+        let unit = unitAxis(axis)
+        return UIAttachmentBehavior(items: [item1, item2], type: .items, form: .sliding,
+                                    offsets: (localOffset(of: point, in: item1), localOffset(of: point, in: item2)), anchor: point,
+                                    length: 0, relativeAngle: a2 - angle(of: item1),
+                                    slidingAxis: CGVector(dx: unit.dx * cos(a2) + unit.dy * sin(a2), dy: -unit.dx * sin(a2) + unit.dy * cos(a2)))
+    }
+
+    /// `item` slides along `axis` through the anchor `point` (reference view coordinates)
+    /// without turning.
+    open class func slidingAttachment(with item: any UIDynamicItem, attachmentAnchor point: CGPoint,
+                                      axisOfTranslation axis: CGVector) -> UIAttachmentBehavior {
+        UIAttachmentBehavior(items: [item], type: .anchor, form: .sliding, offsets: (localOffset(of: point, in: item), .zero),
+                             anchor: point, length: 0, relativeAngle: -angle(of: item), slidingAxis: unitAxis(axis))
+    }
+
+    /// `axis` at unit length; a zero or non-finite axis is horizontal.
+    private static func unitAxis(_ axis: CGVector) -> CGVector {
+        let l = (axis.dx * axis.dx + axis.dy * axis.dy).squareRoot()
+        guard l > 0, l.isFinite else { return CGVector(dx: 1, dy: 0) }
+        return CGVector(dx: axis.dx / l, dy: axis.dy / l)
     }
 
     /// Two items whose attachment points stay at most their present distance apart (a rope).
@@ -147,6 +181,9 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             }
         case .fixed:
             step.add(PhysicsJoint(kind: .point, a: a, b: b, localA: localA, localB: localB))
+            step.add(PhysicsJoint(kind: .angle(Double(relativeAngle)), a: a, b: b, localA: .zero, localB: .zero))
+        case .sliding:
+            step.add(PhysicsJoint(kind: .line(axis: Vec2(slidingAxis.dx, slidingAxis.dy)), a: a, b: b, localA: localA, localB: localB))
             step.add(PhysicsJoint(kind: .angle(Double(relativeAngle)), a: a, b: b, localA: .zero, localB: .zero))
         }
     }
