@@ -138,8 +138,9 @@ extension UIView {
     /// iOS 17's spring form: each change animated by a spring of perceptual duration `duration`
     /// (seconds; Apple's default 0.5) and `bounce` (−1…1, default 0: no bounce; negative values
     /// are overdamped) with initial velocity `velocity` (distances per second, default 0), starting
-    /// `delay` seconds from now. The spring is Apple's WWDC23 mapping ("Animate with springs":
-    /// mass 1, stiffness (2π/duration)², damping 4π(1 − bounce)/duration for bounce ≥ 0), the
+    /// `delay` seconds from now. The spring is Apple's WWDC23 mapping ("Animate with springs",
+    /// developer.apple.com/videos/play/wwdc2023/10158: mass 1, stiffness (2π/duration)², damping
+    /// 4π(1 − bounce)/duration for bounce ≥ 0), the
     /// same as `CASpringAnimation(perceptualDuration:bounce:)`; every animation lasts until its
     /// spring settles (`settlingDuration`), when `completion(finished)` runs. The curve options
     /// are ignored, as for UIKit's other springs. A duration that is not positive makes the
