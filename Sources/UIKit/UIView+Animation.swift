@@ -169,11 +169,13 @@ extension UIView {
     /// Whether block animations are on.
     public class var areAnimationsEnabled: Bool { UIViewAnimationContext.animationsEnabled.load(ordering: .relaxed) }
 
-    /// The duration of the innermost animation block running on this thread (0 outside one).
+    /// The duration of the innermost animation block running on this thread (a keyframe block's
+    /// or a property animator's included; 0 outside one).
     public class var inheritedAnimationDuration: TimeInterval {
         switch PerThread.current.animationContexts.last?.kind {
         case let .animating(timing): return timing.duration
         case let .recording(animator, _): return animator.duration
+        case let .keyframes(recorder, _, _): return recorder.duration
         default: return 0
         }
     }

@@ -74,9 +74,9 @@ extension UIView {
         let tracker = UIViewAnimationTracker(completion: completion)
         let wait = delay.isFinite ? max(delay, 0) : 0
         if duration.isFinite, duration > 0, areAnimationsEnabled {
-            let recorder = UIViewKeyframeRecorder()
+            let recorder = UIViewKeyframeRecorder(duration: duration)
             UIViewAnimationContext.run(.keyframes(recorder, start: 0, duration: 1), tracker: nil, animations)
-            recorder.addAnimations(duration: duration, delay: wait, options: options, tracker: tracker)
+            recorder.addAnimations(delay: wait, options: options, tracker: tracker)
         } else {
             UIViewAnimationContext.run(.suppressed, tracker: nil, animations)
         }

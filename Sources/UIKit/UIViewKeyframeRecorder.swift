@@ -13,6 +13,10 @@ final class UIViewKeyframeRecorder {
 
     /// In the order the properties first changed (so animations are added in that order).
     private var tracks: [Track] = []
+    /// The block's duration, seconds (`UIView.inheritedAnimationDuration` inside it).
+    let duration: TimeInterval
+
+    init(duration: TimeInterval) { self.duration = duration }
 
     /// A change of `key` on `layer` (now holding its new model value) in a keyframe from relative
     /// time `start` lasting `duration`; `initial` is the property's presentation value before it.
@@ -28,8 +32,7 @@ final class UIViewKeyframeRecorder {
 
     /// Adds one keyframe animation per changed property. Frames are sorted by their end times
     /// (a stable sort: two changes arriving at the same time keep their order, the later wins).
-    func addAnimations(duration: TimeInterval, delay: TimeInterval, options: UIView.KeyframeAnimationOptions,
-                       tracker: UIViewAnimationTracker) {
+    func addAnimations(delay: TimeInterval, options: UIView.KeyframeAnimationOptions, tracker: UIViewAnimationTracker) {
         for track in tracks {
             guard let view = track.view else { continue }
             var values: [Any] = [track.initial]

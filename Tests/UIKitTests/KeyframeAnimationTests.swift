@@ -25,6 +25,7 @@ extension UIClockSuite {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { view.center.x = 100 }
                 UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 200 }
                 view.alpha = 0
+                #expect(UIView.inheritedAnimationDuration == 2)
             }, completion: { finished.append($0) })
             UIClockSuite.advance(to: 10)  // committed: the animations begin now
             #expect(view.center == CGPoint(x: 200, y: 50) && view.alpha == 0)

@@ -73,6 +73,25 @@ extension UIClockSuite {
             _ = window
         }
 
+        @Test func dampingRatioSpringSettlesWithinTheDuration() throws {
+            let (window, view) = scene(at: 25)
+            let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.5) { view.center = CGPoint(x: 150, y: 50) }
+            animator.startAnimation()
+            let spring = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
+            let k = Double(spring.stiffness), c = Double(spring.damping), m = Double(spring.mass)
+            // Apple, UISpringTimingParameters: ratio = damping / (2√(stiffness·mass)).
+            #expect(isClose(CGPoint(x: c / (2 * (k * m).squareRoot()), y: m), CGPoint(x: 0.5, y: 1), 1e-9))
+            let w0 = k.squareRoot(), wd = w0 * (0.75).squareRoot(), t = 0.3
+            UIClockSuite.advance(to: 25 + t)
+            let xt = exp(-0.5 * w0 * t) * (cos(wd * t) + 0.5 * w0 / wd * sin(wd * t))
+            #expect(isClose(CGPoint(x: try x(view), y: 0), CGPoint(x: 50 + 100 * (1 - xt), y: 0), 1e-6))
+            // Settled by the duration: the envelope (1 + |ζω0/ωd|)e^(−ζω0·1) bounds what is left.
+            UIClockSuite.advance(to: 25.999)
+            #expect(abs(try x(view) - 150) <= 100 * (1 + 0.5 * w0 / wd) * exp(-0.5 * w0 * 0.999))
+            #expect(abs(try x(view) - 150) < 0.2)
+            _ = window
+        }
+
         @Test func perceptualSpringUsesTheWWDC23Mapping() throws {
             let (window, view) = scene(at: 30)
             // Duration 0.5, bounce 0.3: stiffness (2π/0.5)² ≈ 157.9, ratio 1 − 0.3 = 0.7.
