@@ -30,7 +30,7 @@ extension UIViewPropertyAnimator {
         let key: String
         let from: Any
         var to: Any
-        let start: TimeInterval
+        var start: TimeInterval
         var blocksInteraction: Bool
     }
 

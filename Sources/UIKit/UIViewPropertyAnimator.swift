@@ -255,8 +255,11 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         let fraction = runDuration > 0 ? currentTau / runDuration : 0
         if let parameters { timingParameters = parameters }
         let base = durationFactor.isFinite && durationFactor > 0 ? duration * Double(durationFactor) : runDuration
+        let old = runDuration
         runDuration = Self.runDuration(base, timingParameters)
         anchorTau = fraction * runDuration
+        // Delayed blocks keep their place in the whole: their start scales with the duration.
+        if old > 0 { for i in entries.indices { entries[i].start *= runDuration / old } }
         startAnimation()
     }
 

@@ -250,6 +250,20 @@ extension UIClockSuite {
             _ = window
         }
 
+        @Test func aNewDurationKeepsDelayedBlocksInTheirPlace() throws {
+            let (window, view) = scene(at: 115)
+            let animator = UIViewPropertyAnimator(duration: 2, curve: .linear)
+            animator.addAnimations({ view.alpha = 0 }, delayFactor: 0.5)
+            animator.fractionComplete = 0.25
+            // 4 s in all now: the block runs over the second half, τ = 2 … 4.
+            animator.continueAnimation(withTimingParameters: nil, durationFactor: 2)
+            UIClockSuite.advance(to: 116)
+            #expect(try #require(view.layer.presentation()).opacity == 1)
+            UIClockSuite.advance(to: 117)
+            #expect(isClose(CGPoint(x: CGFloat(try #require(view.layer.presentation()).opacity), y: 0), CGPoint(x: 0.5, y: 0), 1e-6))
+            _ = window
+        }
+
         @Test func runningPropertyAnimatorWaitsForItsDelay() throws {
             let (window, view) = scene(at: 120)
             var positions: [UIViewAnimatingPosition] = []
