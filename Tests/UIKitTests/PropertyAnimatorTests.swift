@@ -264,6 +264,20 @@ extension UIClockSuite {
             _ = window
         }
 
+        @Test func finishingLeavesAnotherBlocksAnimationAlone() throws {
+            let (window, view) = scene(at: 118)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0.5 }
+            animator.startAnimation()
+            UIClockSuite.advance(to: 118.5)
+            UIView.animate(withDuration: 2) { view.alpha = 0 }
+            UIClockSuite.advance(to: 119.1)
+            #expect(animator.state == .inactive)
+            // The block's animation replaced the animator's under "opacity": it keeps running, and
+            // its model value stays.
+            #expect(view.layer.animation(forKey: "opacity")?.duration == 2 && view.alpha == 0)
+            _ = window
+        }
+
         @Test func runningPropertyAnimatorWaitsForItsDelay() throws {
             let (window, view) = scene(at: 120)
             var positions: [UIViewAnimatingPosition] = []
