@@ -218,7 +218,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Pauses the animations where they are (an inactive animator becomes active, paused at 0).
     open func pauseAnimation() {
         guard state != .stopped, isInterruptible else { return misuse("pauseAnimation on a stopped or non-interruptible animator") }
-        activateIfNeeded()
+        if state == .inactive {
+            activateIfNeeded()
+            return showAnimations()
+        }
         guard isRunning else { return }
         anchorTau = currentTau
         isRunning = false

@@ -139,6 +139,16 @@ extension UIClockSuite {
             _ = window
         }
 
+        @Test func pausingAnInactiveAnimatorHoldsTheStart() throws {
+            let (window, view) = scene(at: 45)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 150, y: 50) }
+            animator.pauseAnimation()
+            #expect(animator.state == .active && !animator.isRunning && view.center == CGPoint(x: 150, y: 50))
+            UIClockSuite.advance(to: 46)
+            #expect(try x(view) == 50)
+            _ = window
+        }
+
         @Test func scrubbingAnInactiveAnimatorActivatesIt() throws {
             let (window, view) = scene(at: 50)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.alpha = 0 }
