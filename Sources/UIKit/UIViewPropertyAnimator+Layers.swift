@@ -64,14 +64,14 @@ extension UIViewPropertyAnimator {
             let layer = entry.layer
             if !isRunning || span <= 0 {
                 // Paused: hold the position (at the end, the model value shows by itself).
-                guard elapsed < span else { layer.removeAnimation(forKey: entry.key); continue }
+                guard elapsed < span else { removeAnimation(of: entry); continue }
                 let animation = scrubsLinearly && isScrubbed ? linearAnimation(entry) : curveAnimation(entry, duration: span)
                 animation.duration = span
                 animation.speed = 0
                 animation.timeOffset = max(elapsed, 0)
                 add(animation, to: entry, beginTime: layer.convertTime(mediaNow, from: nil))
             } else if !isReversed {
-                guard elapsed < span else { layer.removeAnimation(forKey: entry.key); continue }
+                guard elapsed < span else { removeAnimation(of: entry); continue }
                 let animation = curveAnimation(entry, duration: span)
                 animation.timeOffset = max(elapsed, 0)
                 add(animation, to: entry, beginTime: layer.convertTime(anchorTime, from: nil) + max(-elapsed, 0))
@@ -88,13 +88,17 @@ extension UIViewPropertyAnimator {
         }
     }
 
-    /// Gives every entry's property its value at `position` (`.current`: its presentation value
-    /// now), removes the animations and lets the views take touches again. With `keepingEntries`
+    /// Gives every entry's property it still owns its value at `position` (`.current`: its
+    /// presentation value now), removes the animations and lets the views take touches again. With `keepingEntries`
     /// (a stopped animator) the entries stay, for `finishAnimation(at:)` to settle again.
     func settle(at position: UIViewAnimatingPosition, keepingEntries: Bool = false) {
         UIViewAnimationContext.run(.suppressed, tracker: nil) {
             for i in entries.indices {
                 let entry = entries[i]
+                if entry.blocksInteraction { entry.view?.runningNonInteractiveAnimations -= 1 }
+                entries[i].blocksInteraction = false
+                // A property another block has animated since belongs to that block now.
+                guard owns(entry) else { continue }
                 let value: Any? = switch position {
                 case .end: entry.to
                 case .start: entry.from
@@ -102,8 +106,6 @@ extension UIViewPropertyAnimator {
                 }
                 entry.layer.removeAnimation(forKey: entry.key)
                 if let value { entry.layer.setValue(value, forKey: entry.key) }
-                if entry.blocksInteraction { entry.view?.runningNonInteractiveAnimations -= 1 }
-                entries[i].blocksInteraction = false
             }
         }
         if !keepingEntries { entries.removeAll() }
@@ -111,11 +113,28 @@ extension UIViewPropertyAnimator {
 
     // MARK: Animations
 
+    /// The extra key that tags an animation with the animator that added it.
+    private static let ownerKey = "UIViewPropertyAnimator"
+
     private func add(_ animation: CABasicAnimation, to entry: Entry, beginTime: CFTimeInterval) {
         animation.beginTime = beginTime
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
+        animation.setValue(ObjectIdentifier(self), forKey: Self.ownerKey)
         entry.layer.add(animation, forKey: entry.key)
+    }
+
+    /// Whether the entry's property is still this animator's: its animation under the key is the
+    /// one the animator added, or there is none (a stopped animator). A `UIView.animate` block may
+    /// have replaced it since; that animation and the block's model value then stay.
+    private func owns(_ entry: Entry) -> Bool {
+        guard let current = entry.layer.animation(forKey: entry.key) else { return true }
+        return current.value(forKey: Self.ownerKey) as? ObjectIdentifier == ObjectIdentifier(self)
+    }
+
+    /// Removes the entry's animation if it is still this animator's.
+    private func removeAnimation(of entry: Entry) {
+        if owns(entry) { entry.layer.removeAnimation(forKey: entry.key) }
     }
 
     /// from → to on a straight line in time.

@@ -12,10 +12,12 @@
 // new value, as in `UIView.animate`. Each entry is shown by one Core Animation animation on its
 // layer, under the property's key, rebuilt whenever the clock's rate changes (see
 // `UIViewPropertyAnimator+Layers.swift`): running, it plays with speed 1 from `timeOffset` = the
-// entry's elapsed time; paused, the same animation has speed 0 and holds its `timeOffset` (with a
-// linear curve when `scrubsLinearly`); reversed, it plays the time-reflected curve from the end
-// value back. So the presentation tree — what is rendered and what `presentation()` reads —
-// shows the animator's position at every time, and nothing is evaluated per frame here.
+// entry's elapsed time; paused, the same animation has speed 0 and holds its `timeOffset` (on a
+// linear curve once fractionComplete is set, while `scrubsLinearly`); reversed, it plays the
+// time-reflected curve from the end value back. So the presentation tree — what is rendered and
+// what `presentation()` reads — shows the animator's position at every time, and nothing is
+// evaluated per frame here. The animations carry an owner tag: a property that a later
+// `UIView.animate` block has taken over keeps that block's animation and model value.
 //
 // A running animator is checked once per run-loop turn (`UIApplication.advance(to:)`): when τ
 // reaches the end (or 0 reversed) it sets the model to the end (or start) values, removes its
@@ -218,7 +220,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Pauses the animations where they are (an inactive animator becomes active, paused at 0).
     open func pauseAnimation() {
         guard state != .stopped, isInterruptible else { return misuse("pauseAnimation on a stopped or non-interruptible animator") }
-        activateIfNeeded()
+        if state == .inactive {
+            activateIfNeeded()
+            return showAnimations()
+        }
         guard isRunning else { return }
         anchorTau = currentTau
         isRunning = false

@@ -139,6 +139,16 @@ extension UIClockSuite {
             _ = window
         }
 
+        @Test func pausingAnInactiveAnimatorHoldsTheStart() throws {
+            let (window, view) = scene(at: 45)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center = CGPoint(x: 150, y: 50) }
+            animator.pauseAnimation()
+            #expect(animator.state == .active && !animator.isRunning && view.center == CGPoint(x: 150, y: 50))
+            UIClockSuite.advance(to: 46)
+            #expect(try x(view) == 50)
+            _ = window
+        }
+
         @Test func scrubbingAnInactiveAnimatorActivatesIt() throws {
             let (window, view) = scene(at: 50)
             let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.alpha = 0 }
@@ -261,6 +271,20 @@ extension UIClockSuite {
             #expect(try #require(view.layer.presentation()).opacity == 1)
             UIClockSuite.advance(to: 117)
             #expect(isClose(CGPoint(x: CGFloat(try #require(view.layer.presentation()).opacity), y: 0), CGPoint(x: 0.5, y: 0), 1e-6))
+            _ = window
+        }
+
+        @Test func finishingLeavesAnotherBlocksAnimationAlone() throws {
+            let (window, view) = scene(at: 118)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0.5 }
+            animator.startAnimation()
+            UIClockSuite.advance(to: 118.5)
+            UIView.animate(withDuration: 2) { view.alpha = 0 }
+            UIClockSuite.advance(to: 119.1)
+            #expect(animator.state == .inactive)
+            // The block's animation replaced the animator's under "opacity": it keeps running, and
+            // its model value stays.
+            #expect(view.layer.animation(forKey: "opacity")?.duration == 2 && view.alpha == 0)
             _ = window
         }
 
