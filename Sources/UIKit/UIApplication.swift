@@ -99,7 +99,8 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     ///
     /// 1. gesture recognizers see the time pass (a double tap's wait times out) and finished
     ///    ones are reset;
-    /// 2. blocks due at this turn run (completions of animation blocks that animated nothing);
+    /// 2. blocks due at this turn run (completions of animation blocks that animated nothing),
+    ///    then running property animators that have reached their end finish;
     /// 3. `CADisplayLink.pump()` delivers the display-link frames due by now;
     /// 4. every window lays out (`layoutIfNeeded()`), then `CATransaction.flush()` commits the
     ///    changes (new animations begin now) and delivers the animation events due by now —
@@ -116,6 +117,7 @@ open class UIApplication: UIResponder, @unchecked Sendable {
         }
         for window in windows { window.gestureEnvironment.timeDidPass(to: time) }
         for block in due { block() }
+        UIViewPropertyAnimator.advanceRunning()
         CADisplayLink.pump()
         for _ in 0..<2 {
             for window in windows { window.layoutIfNeeded() }
@@ -130,7 +132,7 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// then costs nothing.
     package var _needsNextTurn: Bool {
         let (queued, windows) = withState { s in (!s.nextTurn.isEmpty, s.windows.compactMap(\.window)) }
-        return queued || CADisplayLink._hasRunningLinks || windows.contains { $0.gestureEnvironment.isEngaged }
+        return queued || !PerThread.current.runningAnimators.isEmpty || CADisplayLink._hasRunningLinks || windows.contains { $0.gestureEnvironment.isEngaged }
     }
 
     /// The application's next responder: none (there is no application delegate).

@@ -5,7 +5,7 @@
 /// red 1, green 0.5, blue 0; `darkGray` is white 1/3). Two colours are equal when their
 /// `CGColor`s are (same colour space and components), as on iOS, where `UIColor.black` (gray
 /// space) differs from `UIColor(red: 0, green: 0, blue: 0, alpha: 1)`.
-open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
+open class UIColor: Hashable, CustomStringConvertible, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// The Core Graphics colour.
     public let cgColor: CGColor
 
@@ -24,6 +24,12 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let (r, g, b) = UIColor.rgb(hue: hue, saturation: saturation, brightness: brightness)
         self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The colour a `#colorLiteral(red:green:blue:alpha:)` literal makes (Swift's
+    /// `_ExpressibleByColorLiteral`, as in Apple's UIKit overlay): an sRGB colour.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     /// Wraps a Core Graphics colour.
@@ -150,3 +156,6 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
         }
     }
 }
+
+/// The type a `#colorLiteral` makes when the context names none (as in Apple's UIKit overlay).
+public typealias _ColorLiteralType = UIColor

@@ -86,20 +86,51 @@ open class UIControl: UIView {
 
     // MARK: Tracking
 
+    /// Whether the touch being tracked is inside the bounds (Apple's `isTouchInside`).
+    public private(set) var isTouchInside = false
+    /// A touch is down on the control (it began here and has not ended or been cancelled);
+    /// the control events follow it whether or not the tracking hooks keep `isTracking` true.
+    private var touchIsDown = false
+
     private func isInside(_ touch: UITouch) -> Bool { bounds.contains(touch.location(in: self)) }
+
+    /// Called when a touch begins in the control; returns whether to keep tracking it
+    /// (`isTracking` takes the result). Default: true (Apple). Custom controls (sliders,
+    /// knobs) override it and the three below, and call `sendActions(for: .valueChanged)`.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// Called each time the tracked touch moves; returns whether to keep tracking it. Default:
+    /// true (Apple). After `false` the control calls neither this nor `endTracking` again for
+    /// the touch.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+
+    /// Called when the tracked touch lifts (Apple: `touch` may be nil). Default: nothing.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+
+    /// Called when the system cancels the touch; the default ends tracking and clears the
+    /// highlight (Apple: "cancels any ongoing tracking and updates the control's state" — call
+    /// `super` when overriding).
+    open func cancelTracking(with event: UIEvent?) {
+        isTracking = false
+        isHighlighted = false
+    }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return }
-        isTracking = true
+        touchIsDown = true
+        isTouchInside = true
         isHighlighted = true
+        isTracking = beginTracking(touch, with: event)
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isTracking, let touch = touches.first else { return }
+        guard touchIsDown, let touch = touches.first else { return }
         let inside = isInside(touch)
-        let entered = inside && !isHighlighted, exited = !inside && isHighlighted
+        let entered = inside && !isTouchInside, exited = !inside && isTouchInside
+        isTouchInside = inside
         isHighlighted = inside
+        if isTracking { isTracking = continueTracking(touch, with: event) }
         var events: Event = inside ? .touchDragInside : .touchDragOutside
         if entered { events.insert(.touchDragEnter) }
         if exited { events.insert(.touchDragExit) }
@@ -107,14 +138,21 @@ open class UIControl: UIView {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isTracking, let touch = touches.first else { return }
+        guard touchIsDown, let touch = touches.first else { return }
+        touchIsDown = false
+        let inside = isInside(touch)
+        if isTracking { endTracking(touch, with: event) }
         isTracking = false
+        isTouchInside = false
         isHighlighted = false
-        sendActions(for: isInside(touch) ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isTracking else { return }
+        guard touchIsDown else { return }
+        touchIsDown = false
+        isTouchInside = false
+        cancelTracking(with: event)
         isTracking = false
         isHighlighted = false
         sendActions(for: .touchCancel)

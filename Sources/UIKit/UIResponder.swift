@@ -9,6 +9,15 @@ import QuartzCore
 open class UIResponder {
     public init() {}
 
+    /// Called on objects loaded from a storyboard or nib after their outlets are connected.
+    /// Citrine loads no nibs, so UIKit never calls it; it is here so that views and view
+    /// controllers written for iOS, which override it and call `super`, compile unchanged.
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder before drawing a designable view; never called by Citrine
+    /// (present for source compatibility).
+    open func prepareForInterfaceBuilder() {}
+
     /// The next responder in the chain (nil here; views, view controllers and windows override it).
     open var next: UIResponder? { nil }
 

@@ -13,20 +13,23 @@ extension UIView {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Accepted for source compatibility (layout is not animated with the parent).
+        /// Lay out the changed views before the block closes, so that their subviews' layout
+        /// animates with them.
         public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
         /// Animated views keep receiving touches (by default a view ignores touches while an
         /// animation of the block runs on it).
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
-        /// Always the case here: animations start from the current presentation value.
+        /// Always the case here: every block animation starts from the property's current
+        /// presentation value (what Apple's option asks for; without it UIKit starts from the
+        /// in-flight animation's model value, a jump this engine does not reproduce).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         /// Repeat forever.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
         /// Play forwards, then backwards (then the model value shows).
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-        /// Accepted for source compatibility (nested blocks never inherit here).
+        /// A nested block keeps its own duration instead of its outer block's.
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
-        /// Accepted for source compatibility (nested blocks never inherit here).
+        /// A nested block keeps its own curve instead of its outer block's.
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
         /// In a transition, animate the block's changes instead of showing them only through the
         /// transition.
@@ -34,7 +37,9 @@ extension UIView {
         /// In `transition(from:to:…)`, hide the old view and show the new one instead of removing
         /// and adding them.
         public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
-        /// Accepted for source compatibility.
+        /// Apple: "not inherit the animation type or any options". A nested block here inherits
+        /// only the duration and curve (see the two options above), never the other options, so
+        /// this option changes nothing.
         public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
 
         public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
@@ -50,6 +55,8 @@ extension UIView {
         public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
         public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
 
+        /// Frame-rate hints (iOS 10). Citrine renders every frame its host asks for (the window's
+        /// display rate, the exporter's `--fps`), so they change nothing.
         public static let preferredFramesPerSecondDefault = AnimationOptions(rawValue: 0 << 24)
         public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
         public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
@@ -128,6 +135,26 @@ extension UIView {
         runBlock(timing, animations: animations, completion: completion)
     }
 
+    /// iOS 17's spring form: each change animated by a spring of perceptual duration `duration`
+    /// (seconds; Apple's default 0.5) and `bounce` (−1…1, default 0: no bounce; negative values
+    /// are overdamped) with initial velocity `velocity` (distances per second, default 0), starting
+    /// `delay` seconds from now. The spring is Apple's WWDC23 mapping ("Animate with springs",
+    /// developer.apple.com/videos/play/wwdc2023/10158: mass 1, stiffness (2π/duration)², damping
+    /// 4π(1 − bounce)/duration for bounce ≥ 0), the
+    /// same as `CASpringAnimation(perceptualDuration:bounce:)`; every animation lasts until its
+    /// spring settles (`settlingDuration`), when `completion(finished)` runs. The curve options
+    /// are ignored, as for UIKit's other springs. A duration that is not positive makes the
+    /// changes without animation.
+    public class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
+                              initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
+                              options: UIView.AnimationOptions = [], animations: () -> Void,
+                              completion: ((Bool) -> Void)? = nil) {
+        var timing = UIViewAnimationContext.Timing(duration: duration.isFinite ? duration : 0, delay: max(delay, 0),
+                                                   options: options, spring: nil)
+        timing.perceptualSpring = (bounce.isFinite ? bounce : 0, velocity.isFinite ? velocity : 0)
+        runBlock(timing, animations: animations, completion: completion)
+    }
+
     /// Makes the changes in `actionsWithoutAnimation` without animating them, even inside an
     /// animation block.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
@@ -142,17 +169,36 @@ extension UIView {
     /// Whether block animations are on.
     public class var areAnimationsEnabled: Bool { UIViewAnimationContext.animationsEnabled.load(ordering: .relaxed) }
 
-    /// The duration of the innermost animation block running on this thread (0 outside one).
+    /// The duration of the innermost animation block running on this thread (a keyframe block's
+    /// or a property animator's included; 0 outside one).
     public class var inheritedAnimationDuration: TimeInterval {
-        guard let context = PerThread.current.animationContexts.last, case let .animating(timing) = context.kind else { return 0 }
-        return timing.duration
+        switch PerThread.current.animationContexts.last?.kind {
+        case let .animating(timing): return timing.duration
+        case let .recording(animator, _): return animator.duration
+        case let .keyframes(recorder, _, _): return recorder.duration
+        default: return 0
+        }
     }
 
     /// Runs an animation block: animated when the duration is positive and animations are on.
-    static func runBlock(_ timing: UIViewAnimationContext.Timing, animations: () -> Void, completion: ((Bool) -> Void)?) {
+    /// A block nested in another inherits the outer block's duration and curve unless its options
+    /// say `.overrideInheritedDuration` / `.overrideInheritedCurve` (Apple, "View Programming Guide
+    /// for iOS", Nesting Animation Blocks: "by default, nested animations inherit the parent's
+    /// duration and animation curve"). With `.layoutSubviews`, the views the block changed are
+    /// laid out before it closes, so that what their `layoutSubviews()` changes animates with
+    /// them (Apple: "lay out subviews at commit time so that they are animated along with their
+    /// parent").
+    static func runBlock(_ requested: UIViewAnimationContext.Timing, animations: () -> Void, completion: ((Bool) -> Void)?) {
         let tracker = UIViewAnimationTracker(completion: completion)
+        var timing = requested
+        if case let .animating(outer)? = PerThread.current.animationContexts.last?.kind {
+            timing = timing.inheriting(from: outer)
+        }
         if timing.duration > 0, areAnimationsEnabled {
-            UIViewAnimationContext.run(.animating(timing), tracker: tracker, animations)
+            UIViewAnimationContext.run(.animating(timing), tracker: tracker) {
+                animations()
+                if timing.options.contains(.layoutSubviews) { tracker.layOutAnimatedViews() }
+            }
         } else {
             UIViewAnimationContext.run(.suppressed, tracker: nil, animations)
         }

@@ -174,6 +174,48 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     private var storedTintColor: UIColor?
 
+    /// A view whose alpha channel masks this view's content: its layer becomes `layer.mask`
+    /// (Apple: "The view's alpha channel determines how much of the view's content and
+    /// background shows through"). Default nil. The mask view is not a subview; its frame is in
+    /// this view's bounds coordinates, as a mask layer's is.
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
+
+    // MARK: Margins and safe area
+
+    /// The space inside the bounds that content should keep clear of (points). Apple: "the
+    /// default margins are eight points on each side" for a view that is not a view
+    /// controller's root view. Setting them calls `layoutMarginsDidChange()`.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+
+    /// `layoutMargins` with leading/trailing for left/right (Citrine lays out left to right).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left,
+                                      bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading,
+                                           bottom: newValue.bottom, right: newValue.trailing) }
+    }
+
+    /// Accepted for source compatibility (Citrine has no Auto Layout to use it). Default false.
+    open var preservesSuperviewLayoutMargins = false
+    /// Accepted for source compatibility. Default true.
+    open var insetsLayoutMarginsFromSafeArea = true
+
+    /// Called when `layoutMargins` change; the default asks for a layout pass (Apple: the
+    /// default implementation updates the layout). Call `super` when overriding.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    /// The insets of the part of the view that bars and the screen's shape leave uncovered.
+    /// Always `.zero`: a Citrine window has no status bar, home indicator or rounded corners
+    /// (deviation: on an iPhone with a notch the window's top inset is 44–59 points).
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// Called when `safeAreaInsets` change — never in Citrine (they are always zero).
+    open func safeAreaInsetsDidChange() {}
+
     /// How many animations without `.allowUserInteraction` are running on this view's layer;
     /// while any is, hit testing skips the view (UIKit disables interaction with animating views).
     var runningNonInteractiveAnimations = 0

@@ -1,8 +1,10 @@
 import Synchronization
 
-/// An open animation block (`UIView.animate`, `UIView.transition`, `performWithoutAnimation`) on
+/// An open animation block (`UIView.animate`, `UIView.transition`, `performWithoutAnimation`, a
+/// property animator's block) on
 /// the calling thread: what a view answers when its layer asks for the action of a changed
-/// property. The innermost block decides (a nested block does not inherit its parent's timing).
+/// property. The innermost block decides (a nested `UIView.animate` takes its duration and curve
+/// from its parent unless told otherwise, see `UIView.runBlock`).
 final class UIViewAnimationContext {
     struct Timing {
         var duration: TimeInterval
@@ -10,6 +12,24 @@ final class UIViewAnimationContext {
         var options: UIView.AnimationOptions
         /// UIKit's spring parameters: damping ratio and initial velocity (distances per second).
         var spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+        /// iOS 17's perceptual spring: `duration` is the perceptual duration, the spring has this
+        /// bounce and initial velocity, and each animation lasts until the spring settles.
+        var perceptualSpring: (bounce: CGFloat, velocity: CGFloat)? = nil
+
+        /// This block's timing inside `outer`: the outer duration unless
+        /// `.overrideInheritedDuration`, the outer curve (and spring) unless
+        /// `.overrideInheritedCurve`.
+        func inheriting(from outer: Timing) -> Timing {
+            var t = self
+            if !options.contains(.overrideInheritedDuration) { t.duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) {
+                let curveBits: UInt = 0xF << 16
+                t.options = UIView.AnimationOptions(rawValue: (options.rawValue & ~curveBits) | (outer.options.rawValue & curveBits))
+                t.spring = outer.spring
+                t.perceptualSpring = outer.perceptualSpring
+            }
+            return t
+        }
     }
 
     enum Kind {
@@ -18,6 +38,10 @@ final class UIViewAnimationContext {
         /// Changes are not animated (a zero duration, `performWithoutAnimation`, the snapshot
         /// part of a transition).
         case suppressed
+        /// Changes become entries of a property animator, starting at its time `start`.
+        case recording(UIViewPropertyAnimator, start: TimeInterval)
+        /// Changes become keyframes of a keyframe block, at relative `start` for `duration`.
+        case keyframes(UIViewKeyframeRecorder, start: Double, duration: Double)
     }
 
     let kind: Kind
@@ -44,24 +68,45 @@ final class UIViewAnimationContext {
 
     /// What a view answers for a change of `key` on its layer: `NSNull()` outside an animation
     /// block (and for discrete properties), else an animation with the block's timing.
+    /// In a property animator's or keyframe block, an action that records the change for it.
     static func action(for view: UIView, layer: CALayer, key: String) -> CAAction? {
-        guard let context = PerThread.current.animationContexts.last, case let .animating(timing) = context.kind,
-              animationsEnabled.load(ordering: .relaxed), !discreteKeys.contains(key) else { return NSNull() }
-        return context.makeAnimation(timing, layer: layer, key: key, view: view)
+        guard let context = PerThread.current.animationContexts.last, animationsEnabled.load(ordering: .relaxed),
+              !discreteKeys.contains(key) else { return NSNull() }
+        switch context.kind {
+        case let .animating(timing):
+            return context.makeAnimation(timing, layer: layer, key: key, view: view)
+        case let .recording(animator, start):
+            guard let from = layer.presentation()?.value(forKey: key) ?? layer.value(forKey: key) else { return NSNull() }
+            return UIViewPropertyAnimatorAction(animator: animator, view: view, from: from, start: start)
+        case let .keyframes(recorder, start, duration):
+            guard let from = layer.presentation()?.value(forKey: key) ?? layer.value(forKey: key) else { return NSNull() }
+            return UIViewKeyframeAction(recorder: recorder, view: view, initial: from, start: start, duration: duration)
+        case .suppressed:
+            return NSNull()
+        }
     }
 
     /// The animation of `key` for a change inside this block. It names no from or to value: the
     /// layer animates it from the property's current presentation value to the new model value.
     ///
-    /// * Curve: the options' curve (default ease-in-ease-out); the spring form makes a
-    ///   `CASpringAnimation` instead (see `springParameters`).
+    /// * Curve: the options' curve (default ease-in-ease-out); the spring forms make a
+    ///   `CASpringAnimation` instead (see `springParameters`, and
+    ///   `CASpringAnimation(perceptualDuration:bounce:)` for iOS 17's, which lasts until the
+    ///   spring settles).
     /// * Delay: `beginTime` = the layer's current time + delay, with fill mode `.backwards` so
     ///   the old value shows until it starts (UIKit sets the model value at once).
     /// * `.repeat`: repeats forever; `.autoreverse`: plays back after each play.
     /// * Its delegate reports to the block's tracker (completion, interaction blocking).
     private func makeAnimation(_ timing: Timing, layer: CALayer, key: String, view: UIView) -> CABasicAnimation {
         let animation: CABasicAnimation
-        if let spring = timing.spring {
+        var duration = timing.duration
+        if let spring = timing.perceptualSpring {
+            let s = CASpringAnimation(perceptualDuration: timing.duration, bounce: spring.bounce)
+            s.keyPath = key
+            s.initialVelocity = spring.velocity
+            duration = s.settlingDuration
+            animation = s
+        } else if let spring = timing.spring {
             let s = CASpringAnimation(keyPath: key)
             let p = Self.springParameters(dampingRatio: spring.dampingRatio, velocity: spring.velocity,
                                           duration: timing.duration)
@@ -74,7 +119,7 @@ final class UIViewAnimationContext {
             animation = CABasicAnimation(keyPath: key)
             animation.timingFunction = timing.options.timingFunction
         }
-        animation.duration = timing.duration
+        animation.duration = duration
         if timing.delay > 0 {
             animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + timing.delay
             animation.fillMode = .backwards
@@ -138,12 +183,25 @@ final class UIViewAnimationTracker {
     private var sealed = false
     private var completion: ((Bool) -> Void)?
 
+    /// Views that got an animation from the block, while it is open (for `.layoutSubviews`).
+    private var animatedViews: [UIView] = []
+
     init(completion: ((Bool) -> Void)?) { self.completion = completion }
+
+    /// Lays out the views the block animated so far (`.layoutSubviews`), inside the block.
+    func layOutAnimatedViews() {
+        var seen = Set<ObjectIdentifier>()
+        while let view = animatedViews.first {
+            animatedViews.removeFirst()
+            if seen.insert(ObjectIdentifier(view)).inserted { view.layoutIfNeeded() }
+        }
+    }
 
     /// A delegate for one animation of the block, on `view`'s layer under `key`. With
     /// `blocksInteraction`, `view` ignores touches until the animation stops.
     func token(view: UIView, key: String, blocksInteraction: Bool) -> UIViewAnimationToken {
         outstanding += 1
+        if !sealed { animatedViews.append(view) }
         if blocksInteraction { view.runningNonInteractiveAnimations += 1 }
         return UIViewAnimationToken(tracker: self, view: view, key: key, blocksInteraction: blocksInteraction)
     }
@@ -151,6 +209,7 @@ final class UIViewAnimationTracker {
     /// The block has returned: no more animations will be added.
     func seal() {
         sealed = true
+        animatedViews.removeAll()
         if outstanding == 0 {
             guard let completion else { return }
             self.completion = nil

@@ -29,6 +29,8 @@ import Testing
             fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
             cube                           240x240  4 s    no seed: Lockwood's cube: six bordered die faces in a CATransformLayer turning about y under m34 = −1/500, drawn by depth
             filters                        240x160  2 s    no seed: CALayer filters: a breathing gaussianBlur, a frosted card (backgroundFilters), multiply and screen compositing, monochrome and hue rotation
+            scrubbable-card                240x320  6 s    no seed: drag the card up: a paused UIViewPropertyAnimator follows the finger, then finishes or reverses; tap to toggle
+            keyframe-bounce                280x200  5.8 s  no seed: tap: the ball drops, squashes and bounces across the floor — one UIView.animateKeyframes block
             dynamics-pile                  320x480  9 s    no seed: UIKit Dynamics: boxes and balls fall, collide and settle (gravity, collision, elasticity, friction); tap drops a box, tap a box kicks it
 
             """)

@@ -9,6 +9,7 @@ import Testing
                         "falling-petal-jump-back",
                         "falling-petal-move-rotate", "falling-petal-delegate-fix", "falling-petal-keyframe-values",
                         "falling-petal-keyframe-path", "falling-petal-group", "confetti", "fire", "cube", "filters",
+                        "scrubbable-card", "keyframe-bounce",
                         "dynamics-pile"]
 
     @Test func writesEveryDemoAndAnIndex() throws {
@@ -17,7 +18,7 @@ import Testing
         let run = try Citrine.run(["gallery", "-o", "site", "--scale", "0.5", "--fps", "2"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.output == "site/index.html: 22 demos as GIF, APNG and PNG\nopen site/index.html\n")
+        #expect(run.output == "site/index.html: 24 demos as GIF, APNG and PNG\nopen site/index.html\n")
 
         let site = folder.appendingPathComponent("site")
         let expected = (Self.demos.flatMap { [$0 + ".apng", $0 + ".gif", $0 + ".png"] } + ["index.html"]).sorted()
@@ -30,7 +31,7 @@ import Testing
         }
         #expect(html.contains("seed 003"))                      // the falling petals
         #expect(html.contains("seeds 000/001"))                 // sticky-bubble
-        #expect(html.contains("no seed"))                       // confetti, fire, cube and filters
+        #expect(html.contains("no seed"))                       // confetti, fire, cube, filters and the animator demos
         #expect(html.contains("the QQ sticky bubble: drag it"))
 
         // falling-petal-group: 16 s at 2 fps, at half its 320×480 points (the GIF folds the

@@ -129,6 +129,20 @@ import WindowHost
 // README block 6
 @Sendable func readmeBlock6() throws {
 
+    let card = UIView(frame: CGRect(x: 20, y: 300, width: 200, height: 60))
+    let animator = UIViewPropertyAnimator(duration: 0.6, dampingRatio: 0.8) {
+        card.frame = CGRect(x: 20, y: 40, width: 200, height: 320)
+        card.layer.cornerRadius = 20
+    }
+    animator.pauseAnimation()
+    animator.fractionComplete = 0.4          // follow a finger: linear while paused
+    animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+    animator.addCompletion { position in print(position == .end) }
+}
+
+// README block 7
+@Sendable func readmeBlock7() throws {
+
     CAMediaClock.setManualTime(2.5)
     assert(CACurrentMediaTime() == 2.5)
     CAMediaClock.useSystemTime()

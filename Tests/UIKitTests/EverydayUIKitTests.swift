@@ -140,3 +140,43 @@ struct EverydayUIKitTests {
         #expect(bar.backgroundColor == UIColor.systemGreen.cgColor)
     }
 }
+
+/// The system font's weights and text styles, and views' margins and safe area, against
+/// Apple's values.
+struct SystemFontAndMarginTests {
+    @Test func weightsHaveIOSRawValues() {
+        // UIFontWeightUltraLight … UIFontWeightBlack as printed on iOS (the CGFloat values of
+        // the constants, e.g. 0.23000000417232513 for Medium: Float values widened).
+        let expected: [(UIFont.Weight, Float)] = [(.ultraLight, -0.8), (.thin, -0.6), (.light, -0.4), (.regular, 0),
+                                                  (.medium, 0.23), (.semibold, 0.3), (.bold, 0.4), (.heavy, 0.56), (.black, 0.62)]
+        for (weight, value) in expected { #expect(Float(weight.rawValue) == value) }
+        #expect(UIFont.Weight.light < .regular && UIFont.Weight.heavy < .black)
+    }
+
+    @Test func weightedSystemFontsNameTheirWeight() {
+        #expect(UIFont.systemFont(ofSize: 12, weight: .semibold).fontName == ".SFUI-Semibold")
+        #expect(UIFont.systemFont(ofSize: 12, weight: .regular).fontName == ".SFUI-Regular")
+        #expect(UIFont.systemFont(ofSize: 12, weight: UIFont.Weight(0.45)).fontName == ".SFUI-Bold")
+        #expect(UIFont.systemFont(ofSize: 12, weight: UIFont.Weight(.nan)).fontName == ".SFUI-Regular")
+        #expect(UIFont.monospacedDigitSystemFont(ofSize: 9, weight: .bold) == UIFont.systemFont(ofSize: 9, weight: .bold))
+        #expect(UIFont.monospacedSystemFont(ofSize: 9, weight: .regular).pointSize == 9)
+    }
+
+    @Test func textStylesHaveTheHIGLargeSizes() {
+        // Human Interface Guidelines, Typography, iOS Dynamic Type sizes at "Large" (default).
+        let sizes: [(UIFont.TextStyle, CGFloat)] = [(.largeTitle, 34), (.title1, 28), (.title2, 22), (.title3, 20),
+                                                    (.headline, 17), (.body, 17), (.callout, 16), (.subheadline, 15),
+                                                    (.footnote, 13), (.caption1, 12), (.caption2, 11)]
+        for (style, points) in sizes { #expect(UIFont.preferredFont(forTextStyle: style).pointSize == points) }
+        #expect(UIFont.preferredFont(forTextStyle: .headline).fontName == ".SFUI-Semibold")
+        #expect(UIFont.TextStyle.body.rawValue == "UICTFontTextStyleBody")
+    }
+
+    @Test func marginsDefaultToEightAndSafeAreaIsEmpty() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        #expect(view.layoutMargins == UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+        view.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+        #expect(view.layoutMargins == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(view.safeAreaInsets == .zero && view.mask == nil)
+    }
+}

@@ -38,10 +38,11 @@ public struct SeedDemo: Sendable {
         self.build = build
     }
 
-    /// Every seed example once, in the seeds' order, then the particle scenes, the 3D scenes and
-    /// the layer filters.
+    /// Every seed example once, in the seeds' order, then the particle scenes, the 3D scenes, the
+    /// layer filters and UIKit's animation toolbox.
     public static let all: [SeedDemo] = [volumeBars, activityIndicator, reflection, foldImage, foldImagePast90, pageCurl, pathDots,
-                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters + [dynamicsPile]
+                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters
+        + animators + [dynamicsPile]
 
     /// Names that earlier versions used, to the demo's name now: the interactive demos were
     /// `NAME-live` beside layer-only demos of the same examples; `falling-petal` was the group.

@@ -1,0 +1,1 @@
+../IOSSnippetsTests/Snippets/KnobControl.swift
