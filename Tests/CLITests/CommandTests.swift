@@ -29,6 +29,8 @@ import Testing
             fire                           200x240  2 s    no seed: CAEmitterLayer: additive flame particles rise, shrink, redden and fade
             cube                           240x240  4 s    no seed: Lockwood's cube: six bordered die faces in a CATransformLayer turning about y under m34 = −1/500, drawn by depth
             filters                        240x160  2 s    no seed: CALayer filters: a breathing gaussianBlur, a frosted card (backgroundFilters), multiply and screen compositing, monochrome and hue rotation
+            parallax-scroll                240x360  7 s    no seed: UIScrollView: flick the list (deceleration 0.998/ms); the header picture moves at half speed and stretches when pulled past the top
+            custom-transition              240x360  4.6 s  no seed: a custom present/dismiss transition: tap a card and its detail zooms out of it (.custom, a transitioning delegate's animator); tap to zoom back
 
             """)
     }

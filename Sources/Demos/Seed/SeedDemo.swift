@@ -41,7 +41,7 @@ public struct SeedDemo: Sendable {
     /// Every seed example once, in the seeds' order, then the particle scenes, the 3D scenes and
     /// the layer filters.
     public static let all: [SeedDemo] = [volumeBars, activityIndicator, reflection, foldImage, foldImagePast90, pageCurl, pathDots,
-                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters
+                                         stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters + scrollAndTransitions
 
     /// Names that earlier versions used, to the demo's name now: the interactive demos were
     /// `NAME-live` beside layer-only demos of the same examples; `falling-petal` was the group.
