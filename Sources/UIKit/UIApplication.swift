@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Two methods make the run loop, the same for live and scripted input:
 ///
-/// * `sendPointerEvent(_:at:timestamp:in:)` — a raw pointer event (phase, location in window
+/// * `sendPointerEvent(_:at:timestamp:pointer:in:)` — a raw pointer event (phase, location in window
 ///   points with the origin at the top-left and y down, media time). The window hit-tests the
 ///   location, makes a `UITouch` and a `UIEvent`, runs the gesture recognizers and delivers the
 ///   touch to the view and up the responder chain, synchronously.

@@ -33,6 +33,12 @@ public extension UINavigationControllerDelegate {
 /// stack and the old top view back. A push or pop asked for while a transition runs is ignored
 /// (iOS warns of the same). No navigation bar or toolbar is drawn; `isNavigationBarHidden` is
 /// accepted.
+///
+/// `interactivePopGestureRecognizer` is a left-edge pan on the navigation controller's view, as
+/// on iOS: dragged from the left edge it pops the top controller interactively (the fraction is
+/// the drag's distance over the view's width) unless the delegate's animator takes over with its
+/// own interaction controller; released, the pop finishes when the fraction is past ½ or the
+/// finger moves right, else it is cancelled (Apple documents no rule; Citrine's).
 open class UINavigationController: UIViewController {
     /// The kind of navigation transition (Apple's raw values).
     public enum Operation: Int, Sendable {
@@ -44,6 +50,11 @@ open class UINavigationController: UIViewController {
     open var isNavigationBarHidden = false
     /// Accepted (no toolbar is drawn). Default true.
     open var isToolbarHidden = true
+
+    /// The left-edge pan that pops interactively (made with the view).
+    public private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+    /// The interaction controller of a pop the edge pan drives.
+    private var edgePop: UIPercentDrivenInteractiveTransition?
 
     private var stack: [UIViewController] = []
     /// The container of the running transition, if any.
@@ -93,7 +104,34 @@ open class UINavigationController: UIViewController {
 
     open override func viewDidLoad() {
         super.viewDidLoad()
+        let edge = UIScreenEdgePanGestureRecognizer { [weak self] pan in self?.handleEdgePan(pan) }
+        edge.edges = .left
+        view.addGestureRecognizer(edge)
+        interactivePopGestureRecognizer = edge
         showTop()
+    }
+
+    /// The edge pan: begins an interactive pop, scrubs it by the drag, finishes or cancels it.
+    private func handleEdgePan(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(view.bounds.width, 1)
+        switch pan.state {
+        case .began:
+            guard stack.count > 1, runningTransition == nil else { return }
+            edgePop = UIPercentDrivenInteractiveTransition()
+            popViewController(animated: true)
+        case .changed:
+            edgePop?.update(pan.translation(in: view).x / width)
+        case .ended, .cancelled:
+            guard let edgePop else { return }
+            self.edgePop = nil
+            if pan.state == .ended && (edgePop.percentComplete > 0.5 || pan.velocity(in: view).x > 0) {
+                edgePop.finish()
+            } else {
+                edgePop.cancel()
+            }
+        default:
+            break
+        }
     }
 
     /// Puts the top controller's view in the navigation controller's view, filling it.
@@ -161,7 +199,9 @@ open class UINavigationController: UIViewController {
         fromView.frame = container.bounds
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? UIDefaultTransitionAnimator(operation == .push ? .push : .pop)
-        let interactor = animated ? delegate?.navigationController(self, interactionControllerFor: animator) : nil
+        let interactor = animated
+            ? delegate?.navigationController(self, interactionControllerFor: animator) ?? (operation == .pop ? edgePop : nil)
+            : nil
         delegate?.navigationController(self, willShow: to, animated: animated)
         from.viewWillDisappear(animated)
         to.viewWillAppear(animated)

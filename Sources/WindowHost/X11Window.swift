@@ -339,10 +339,7 @@ public final class X11Window: @unchecked Sendable {
         lastPointerPoint = point
         let now = HostClock.monotonicNow()
         driver.pointer(phase, at: point, hostTime: now)
-        if mirroredFinger {
-            let size = CGSize(width: CGFloat(placement.frameWidth) / placement.scale, height: CGFloat(placement.frameHeight) / placement.scale)
-            driver.pointer(phase, at: CGPoint(x: size.width - point.x, y: size.height - point.y), hostTime: now, pointer: 1)
-        }
+        if mirroredFinger { driver.pointer(phase, at: placement.mirroredAboutCentre(point), hostTime: now, pointer: 1) }
     }
 
     /// Cancels a press in progress (the window closes, is unmapped, or loses the server).

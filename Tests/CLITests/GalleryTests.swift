@@ -8,7 +8,8 @@ import Testing
                         "page-curl", "path-dots", "sticky-bubble", "ball-loader", "carousel", "petal-pause",
                         "falling-petal-jump-back",
                         "falling-petal-move-rotate", "falling-petal-delegate-fix", "falling-petal-keyframe-values",
-                        "falling-petal-keyframe-path", "falling-petal-group", "confetti", "fire", "cube", "filters"]
+                        "falling-petal-keyframe-path", "falling-petal-group", "confetti", "fire", "cube", "filters",
+                        "parallax-scroll", "custom-transition"]
 
     @Test func writesEveryDemoAndAnIndex() throws {
         let folder = try TemporaryFolder.make()
@@ -16,7 +17,7 @@ import Testing
         let run = try Citrine.run(["gallery", "-o", "site", "--scale", "0.5", "--fps", "2"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.output == "site/index.html: 21 demos as GIF, APNG and PNG\nopen site/index.html\n")
+        #expect(run.output == "site/index.html: 23 demos as GIF, APNG and PNG\nopen site/index.html\n")
 
         let site = folder.appendingPathComponent("site")
         let expected = (Self.demos.flatMap { [$0 + ".apng", $0 + ".gif", $0 + ".png"] } + ["index.html"]).sorted()

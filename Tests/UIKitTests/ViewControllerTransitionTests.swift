@@ -194,6 +194,25 @@ extension UIClockSuite {
             #expect(same(nav.view.subviews, [first.view]) && second.parent == nil && first.view.frame == nav.view.bounds)
         }
 
+        @Test func theEdgePanPopsInteractively() {
+            let window = UIClockSuite.makeWindow()
+            let first = UIViewController(), second = UIViewController()
+            let nav = UINavigationController(rootViewController: first)
+            window.rootViewController = nav
+            nav.pushViewController(second, animated: false)
+            UIClockSuite.advance(to: 0)
+            #expect(nav.interactivePopGestureRecognizer is UIScreenEdgePanGestureRecognizer)
+            // From the left edge, 100 points right, then back to 60: released at 55/320 moving left.
+            SceneScript([.down(CGPoint(x: 5, y: 200), at: 0.1), .move(to: CGPoint(x: 55, y: 200), at: 0.2),
+                         .move(to: CGPoint(x: 105, y: 200), at: 0.3), .move(to: CGPoint(x: 60, y: 200), at: 0.4), .up(at: 0.4)])
+                .play(through: 1.5)
+            #expect(same(nav.viewControllers, [first, second]) && same(nav.view.subviews, [second.view]))
+            // All the way across: the pop finishes.
+            SceneScript([.drag(from: CGPoint(x: 5, y: 200), to: CGPoint(x: 250, y: 200), at: 2, duration: 0.5)])
+                .play(from: 1.5, through: 3.5)
+            #expect(same(nav.viewControllers, [first]) && same(nav.view.subviews, [first.view]) && second.parent == nil)
+        }
+
         @Test func navigationInteractiveCancelRestoresTheStack() {
             let window = UIClockSuite.makeWindow()
             let first = UIViewController(), second = UIViewController()
