@@ -14,7 +14,8 @@ import Foundation
 /// `completeTransition(false)`. `completionCurve` is accepted; the rest of the transition keeps the
 /// animator's own curves.
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
-    /// The animator's `transitionDuration(using:)`, seconds (0 before the transition starts).
+    /// The animator's `transitionDuration(using:)`, seconds (0 before the transition starts, and
+    /// for a duration that is negative, NaN or infinite).
     open private(set) var duration: CGFloat = 0
     /// The fraction set by the last `update(_:)`, 0…1.
     open private(set) var percentComplete: CGFloat = 0
@@ -37,7 +38,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         let layer = context.containerView.layer
         layer.speed = 0
         layer.timeOffset = 0
-        duration = CGFloat(context.animator.transitionDuration(using: context))
+        let seconds = context.animator.transitionDuration(using: context)
+        duration = seconds.isFinite && seconds > 0 ? CGFloat(seconds) : 0
         context.animator.animateTransition(using: context)
         // Commit now, while the layer's time is 0, so that the animations begin at its local 0.
         CATransaction.flush()

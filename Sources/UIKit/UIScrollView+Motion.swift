@@ -36,6 +36,10 @@ struct ScrollAxisMotion {
     /// The length of `setContentOffset(_:animated: true)` (seconds). Apple documents none;
     /// Citrine's choice.
     static let animationDuration = 0.3
+    /// The longest a motion runs (seconds) before the scroll view puts it at rest: far beyond the
+    /// 4.3 s a deceleration from 5 000 points per second takes at `.normal` (to within
+    /// `restDistance`), so it only cuts short rates close to 1 set by hand.
+    static let longest = 30.0
 
     private init(_ piece: Piece, handover: (time: Double, next: Piece)? = nil) {
         self.piece = piece
@@ -80,6 +84,7 @@ struct ScrollAxisMotion {
             }
         }
         let needed = target == natural ? velocity : (target - start) * 1000 * (1 - rate) / rate
+        guard needed.isFinite, projectedDistance(velocity: needed, rate: rate).isFinite else { return .still(target) }
         return ScrollAxisMotion(.decay(start: start, velocity: needed, rate: rate))
     }
 

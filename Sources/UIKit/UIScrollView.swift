@@ -108,7 +108,7 @@ open class UIScrollView: UIView {
     /// Accepted (the pan always cancels the content's touches once it begins). Default true.
     open var canCancelContentTouches = true
     /// The per-millisecond velocity factor after a drag. Default `.normal` (0.998). Values are
-    /// used clamped to 0…0.9999 (NaN: `.normal`).
+    /// used clamped to 0.001…0.9999 (NaN: `.normal`).
     open var decelerationRate: DecelerationRate = .normal
 
     /// The recognizer that drags the content.
@@ -181,11 +181,13 @@ open class UIScrollView: UIView {
 
     /// The range of the offset on each axis (content larger than the view: the whole content
     /// with its insets; else the low end only).
+    /// A size or inset that is NaN or infinite counts as 0.
     private var limits: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
+        func f(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
         let inset = adjustedContentInset, size = bounds.size
-        let minX = -inset.left, minY = -inset.top
-        let maxX = max(minX, contentSize.width + inset.right - size.width)
-        let maxY = max(minY, contentSize.height + inset.bottom - size.height)
+        let minX = -f(inset.left), minY = -f(inset.top)
+        let maxX = max(minX, f(f(contentSize.width) + f(inset.right) - f(size.width)))
+        let maxY = max(minY, f(f(contentSize.height) + f(inset.bottom) - f(size.height)))
         return (minX...maxX, minY...maxY)
     }
 
@@ -214,7 +216,7 @@ open class UIScrollView: UIView {
 
     private var rate: CGFloat {
         let r = decelerationRate.rawValue
-        return r.isNaN ? DecelerationRate.normal.rawValue : r.clamped(to: 0...0.9999)
+        return r.isNaN ? DecelerationRate.normal.rawValue : r.clamped(to: 0.001...0.9999)
     }
 
     // MARK: Dragging
@@ -322,12 +324,13 @@ open class UIScrollView: UIView {
         displayLink?.isPaused = false
     }
 
-    /// One frame of the motion at media time `time`.
+    /// One frame of the motion at media time `time`. A motion still going after
+    /// `ScrollAxisMotion.longest` seconds ends at its resting offset.
     private func step(_ time: CFTimeInterval) {
         guard let m = motion else { displayLink?.isPaused = true; return }
         let t = max(0, time - m.start)
         setOffset(CGPoint(x: m.x.value(at: t), y: m.y.value(at: t)))
-        if m.x.isFinished(at: t), m.y.isFinished(at: t) { finishMotion(m, stoppedByTouch: false) }
+        if (m.x.isFinished(at: t) && m.y.isFinished(at: t)) || t > ScrollAxisMotion.longest { finishMotion(m, stoppedByTouch: false) }
     }
 
     /// Ends the motion: at its resting offset, or where it is when a touch stopped it.

@@ -189,6 +189,21 @@ extension UIClockSuite {
             #expect(recorder.calls == ["didScroll", "didEndScrollingAnimation"])
         }
 
+        @Test func badValuesAreTolerated() {
+            let (_, scroll, recorder) = Self.make(content: CGSize(width: 320, height: 4800))
+            scroll.contentInset = UIEdgeInsets(top: .nan, left: .infinity, bottom: 0, right: 0)
+            scroll.decelerationRate = UIScrollView.DecelerationRate(rawValue: 0)
+            scroll.setContentOffset(CGPoint(x: CGFloat.nan, y: 10), animated: true)
+            scroll.scrollRectToVisible(CGRect(x: 0, y: CGFloat.infinity, width: 1, height: 1), animated: false)
+            #expect(scroll.contentOffset == .zero)
+            // A delegate target far beyond the content; a rate of 0 (used as 0.001).
+            recorder.replaceTarget = CGPoint(x: 0, y: 1e300)
+            SceneScript([.drag(from: CGPoint(x: 100, y: 400), to: CGPoint(x: 100, y: 200), at: 0.1, duration: 0.2, steps: 10)])
+                .play(through: 40)
+            #expect(!scroll.isDecelerating && scroll.contentOffset.y.isFinite)
+            #expect(recorder.calls.last == "didEndDecelerating")
+        }
+
         @Test func contentInsetWidensTheRange() {
             let (_, scroll, recorder) = Self.make(content: CGSize(width: 320, height: 480))
             scroll.contentInset = UIEdgeInsets(top: 50, left: 0, bottom: 30, right: 0)
