@@ -47,6 +47,7 @@ extension UIViewController {
               let window = presenter.viewIfLoaded?.window else { return }
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
+        presented.isBeingPresented = true
         let keeps = presented.keepsPresenterView
         let presenterView: UIView = presenter.view
         let container = UITransitionContainerView(frame: window.bounds)
@@ -73,6 +74,7 @@ extension UIViewController {
             animator: animator
         ) { [unowned presenter, unowned presented] completed in
             container.resetTransitionTiming()
+            presented.isBeingPresented = false
             if completed {
                 fromView?.removeFromSuperview()
                 if toView.superview !== container {
@@ -105,6 +107,7 @@ extension UIViewController {
         if let above = target.presentedViewController { above.startDismissal(animated: false, completion: nil) }
         let keeps = target.keepsPresenterView
         let presenterView: UIView = presenter.view
+        target.isBeingDismissed = true
         var toView: UIView?
         if !keeps, let home = target.presenterViewHome {
             container.insertSubview(presenterView, at: 0)
@@ -125,6 +128,7 @@ extension UIViewController {
             animator: animator
         ) { [unowned presenter, unowned target] completed in
             container.resetTransitionTiming()
+            target.isBeingDismissed = false
             if completed {
                 fromView.removeFromSuperview()
                 target.returnPresenterViewHome(presenterView)

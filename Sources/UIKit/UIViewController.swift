@@ -3,8 +3,9 @@
 /// `viewDidLoad()`; the appearance callbacks are sent when it becomes or stops being a window's
 /// `rootViewController`. In the responder chain it sits between its view and the view's
 /// superview. Presentation (`present(_:animated:completion:)`, custom transitions) is in
-/// `UIViewController+Presentation.swift`; containment is `UINavigationController`'s only
-/// (`parent`, `children`). No storyboard support.
+/// `UIViewController+Presentation.swift`. Containment: `addChild(_:)`/`removeFromParent()` keep
+/// `parent` and `children` (the container adds the child's view itself, as on iOS);
+/// `UINavigationController` keeps its stack as its children. No storyboard support.
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
@@ -27,6 +28,43 @@ open class UIViewController: UIResponder {
     public internal(set) weak var parent: UIViewController?
     /// The child controllers (a navigation controller's stack).
     public internal(set) var children: [UIViewController] = []
+    /// Whether this controller is being presented (from `present` until its transition completes).
+    public internal(set) var isBeingPresented = false
+    /// Whether this controller is being dismissed (from `dismiss` until its transition completes).
+    public internal(set) var isBeingDismissed = false
+    /// Accepted (presentations always cover the window). Default false.
+    open var definesPresentationContext = false
+
+    /// Makes `childController` a child (Apple: calls its `willMove(toParent:)`; the container
+    /// then adds its view and calls `didMove(toParent:)`). A controller that is this one, an
+    /// ancestor, or a child elsewhere is first removed from its old parent; adding an ancestor
+    /// is ignored.
+    open func addChild(_ childController: UIViewController) {
+        var ancestor: UIViewController? = self
+        while let a = ancestor {
+            if a === childController { return }
+            ancestor = a.parent
+        }
+        if childController.parent === self { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        childController.parent = self
+        children.append(childController)
+    }
+
+    /// Leaves the parent (Apple: the container calls `willMove(toParent: nil)` and removes the
+    /// view first; this calls `didMove(toParent: nil)`).
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to or removed from a container. Default: nothing.
+    open func willMove(toParent parent: UIViewController?) {}
+    /// Called after the controller was added to or removed from a container. Default: nothing.
+    open func didMove(toParent parent: UIViewController?) {}
 
     /// The designated initializer, as on iOS (a subclass's own initializer calls
     /// `super.init(nibName: nil, bundle: nil)`). Nibs do not exist here; the arguments are

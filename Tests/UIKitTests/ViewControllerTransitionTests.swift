@@ -73,6 +73,7 @@ extension UIClockSuite {
             var completions = 0
             root.present(presented, animated: true) { completions += 1 }
             #expect(root.presentedViewController === presented && presented.presentingViewController === root)
+            #expect(presented.isBeingPresented)
             UIClockSuite.advance(to: 0)
             let container = presented.view.superview
             #expect(container != nil && container?.superview === window)
@@ -83,9 +84,10 @@ extension UIClockSuite {
             let y = presented.view.layer.presentation()?.position.y ?? 0
             #expect(abs(y - (240 + 240)) < 1e-6)
             Self.run(from: UIDefaultTransitionAnimatorDuration / 2, through: 1)
-            #expect(completions == 1)
+            #expect(completions == 1 && !presented.isBeingPresented)
             #expect(root.view.superview == nil && presented.view.frame == window.bounds)
             presented.dismiss(animated: true) { completions += 1 }
+            #expect(presented.isBeingDismissed)
             Self.run(from: 1, through: 2)
             #expect(completions == 2)
             #expect(root.view.superview === window && presented.view.superview == nil && container?.superview == nil)
@@ -111,6 +113,24 @@ extension UIClockSuite {
             Self.run(from: 1.2, through: 2.5)
             #expect(delegate.animator.ended == [true, true])
             #expect(presented.view.superview == nil && root.presentedViewController == nil)
+        }
+
+        @Test func containmentKeepsParentAndChildren() {
+            final class Child: UIViewController {
+                var moves: [String] = []
+                override func willMove(toParent parent: UIViewController?) { moves.append("will \(parent == nil ? "nil" : "parent")") }
+                override func didMove(toParent parent: UIViewController?) { moves.append("did \(parent == nil ? "nil" : "parent")") }
+            }
+            let container = UIViewController(), child = Child()
+            container.addChild(child)
+            child.didMove(toParent: container)
+            #expect(child.parent === container && same(container.children, [child]))
+            child.addChild(container)   // an ancestor: ignored
+            #expect(container.parent == nil && child.children.isEmpty)
+            child.willMove(toParent: nil)
+            child.removeFromParent()
+            #expect(child.parent == nil && container.children.isEmpty)
+            #expect(child.moves == ["will parent", "did parent", "will nil", "did nil"])
         }
 
         @Test func notAnimatedCompletesAtOnce() {
