@@ -52,11 +52,15 @@ public struct HostPointerEvent: Sendable, Equatable {
     public var location: CGPoint
     /// Scene media time of the event (the value `CACurrentMediaTime()` returns during `handle`).
     public var timestamp: CFTimeInterval
+    /// Which finger: 0 the mouse or a script's pointer, 1 a second finger (a window's mirrored
+    /// touch, a script's two-finger step). Each pointer is its own touch.
+    public var pointer: Int
 
-    public init(phase: Phase, location: CGPoint, timestamp: CFTimeInterval) {
+    public init(phase: Phase, location: CGPoint, timestamp: CFTimeInterval, pointer: Int = 0) {
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.pointer = pointer
     }
 }
 

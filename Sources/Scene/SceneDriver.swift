@@ -40,14 +40,16 @@ public final class SceneDriver {
         self.startTime = startTime.isFinite ? startTime : 0
     }
 
-    /// Delivers `input` at scene time `time`: a pointer event at a point of the drawn area
-    /// (converted to the root layer's space), or a key to `handleKey`.
+    /// Delivers `input` at scene time `time`: a pointer event (of any pointer) at a point of the
+    /// drawn area (converted to the root layer's space), or a key to `handleKey`.
     public func send(_ input: SceneInput, at time: CFTimeInterval) {
         CAMediaClock._setManualTimeForCurrentThread(time)
         switch input {
         case let .pointer(phase, point):
-            let location = scene.rootLayer.convert(point, from: nil)
-            scene.handle(HostPointerEvent(phase: phase, location: location, timestamp: time))
+            scene.handle(HostPointerEvent(phase: phase, location: scene.rootLayer.convert(point, from: nil), timestamp: time))
+        case let .touch(pointer, phase, point):
+            scene.handle(HostPointerEvent(phase: phase, location: scene.rootLayer.convert(point, from: nil), timestamp: time,
+                                          pointer: pointer))
         case let .key(key):
             scene.handleKey(key)
         }

@@ -2,13 +2,16 @@ import QuartzCore
 
 /// One input a scene takes: a pointer event at a point of the drawn area, or a key.
 public enum SceneInput: Sendable, Equatable {
-    /// A pointer event at a point of the drawn area (points, origin top-left, y down).
+    /// A pointer event at a point of the drawn area (points, origin top-left, y down), of
+    /// pointer 0 (the mouse, the script's pointer).
     case pointer(HostPointerEvent.Phase, CGPoint)
+    /// The same for pointer `n` (1: a second finger; 0 is `.pointer`).
+    case touch(Int, HostPointerEvent.Phase, CGPoint)
     case key(HostKey)
 }
 
-/// Scripted input at given times (Citrine; Apple has no such thing): taps, drags, raw pointer
-/// phases and keys, played through the same calls a person at a window causes (`SceneDriver`).
+/// Scripted input at given times (Citrine; Apple has no such thing): taps, drags, two-finger
+/// drags (pinches, rotations), raw pointer phases and keys, played through the same calls a person at a window causes (`SceneDriver`).
 ///
 ///     let script = SceneScript([
 ///         .drag(from: CGPoint(x: 50, y: 50), to: CGPoint(x: 150, y: 80), at: 0.1, duration: 0.5, steps: 10),
@@ -54,6 +57,13 @@ public struct SceneScript: Sendable, Equatable, ExpressibleByArrayLiteral {
         case tap(CGPoint, at: CFTimeInterval, duration: CFTimeInterval = 0.05)
         /// A key press at `time`.
         case key(HostKey, at: CFTimeInterval)
+        /// Two fingers (pointers 0 and 1) go down at the two `from` points at `time`, make `steps`
+        /// evenly spaced moves reaching the two `to` points at `time + duration`, and lift there:
+        /// their midpoint moves in a straight line while the line between them turns (the shorter
+        /// way) and stretches evenly, so a pinch changes the distance and a rotation the angle
+        /// linearly in time. The script's pointer is left where pointer 0 ends.
+        case twoFingerDrag(from: CGPoint, _: CGPoint, to: CGPoint, _: CGPoint,
+                           at: CFTimeInterval, duration: CFTimeInterval, steps: Int = 10)
     }
 
     /// The inputs, in time order.
@@ -87,6 +97,30 @@ public struct SceneScript: Sendable, Equatable, ExpressibleByArrayLiteral {
                 add(.ended, b, t + duration)
             case let .key(key, t):
                 if t.isFinite { out.append(Event(time: t, .key(key))) }
+            case let .twoFingerDrag(a0, a1, b0, b1, t, d, n):
+                let count = min(max(n, 1), Self.maxDragSteps), duration = finiteDuration(d)
+                guard [a0, a1, b0, b1].allSatisfy({ $0.x.isFinite && $0.y.isFinite }), t.isFinite else { continue }
+                func both(_ phase: HostPointerEvent.Phase, _ p0: CGPoint, _ p1: CGPoint, _ time: CFTimeInterval) {
+                    out.append(Event(time: time, .pointer(phase, p0)))
+                    out.append(Event(time: time, .touch(1, phase, p1)))
+                    at = p0
+                }
+                // Midpoint, half-length and angle of the line from finger 0 to finger 1, at each end.
+                let m0 = CGPoint(x: (a0.x + a1.x) / 2, y: (a0.y + a1.y) / 2), m1 = CGPoint(x: (b0.x + b1.x) / 2, y: (b0.y + b1.y) / 2)
+                let r0 = hypot(a1.x - a0.x, a1.y - a0.y) / 2, r1 = hypot(b1.x - b0.x, b1.y - b0.y) / 2
+                let angle0 = atan2(a1.y - a0.y, a1.x - a0.x)
+                var turn = atan2(b1.y - b0.y, b1.x - b0.x) - angle0
+                if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+                both(.began, a0, a1, t)
+                for i in 1...count {
+                    let f = CGFloat(i) / CGFloat(count), time = t + duration * Double(i) / Double(count)
+                    if i == count { both(.moved, b0, b1, time); continue }
+                    let m = CGPoint(x: m0.x + (m1.x - m0.x) * f, y: m0.y + (m1.y - m0.y) * f)
+                    let r = r0 + (r1 - r0) * f, angle = angle0 + turn * f
+                    let half = CGPoint(x: r * cos(angle), y: r * sin(angle))
+                    both(.moved, CGPoint(x: m.x - half.x, y: m.y - half.y), CGPoint(x: m.x + half.x, y: m.y + half.y), time)
+                }
+                both(.ended, b0, b1, t + duration)
             }
         }
         self.init(events: out)

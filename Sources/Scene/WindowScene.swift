@@ -45,7 +45,8 @@ public final class WindowScene: HostedScene {
     }
 
     public func handle(_ event: HostPointerEvent) {
-        UIApplication.shared.sendPointerEvent(UITouch.Phase(event.phase), at: event.location, timestamp: event.timestamp, in: window)
+        UIApplication.shared.sendPointerEvent(UITouch.Phase(event.phase), at: event.location, timestamp: event.timestamp,
+                                             pointer: event.pointer, in: window)
     }
 
     public func advance(to time: CFTimeInterval) { UIApplication.shared.advance(to: time) }
@@ -111,7 +112,7 @@ private final class ApplicationScene: HostedScene {
     let rootLayer = CALayer()
     var size: CGSize { .zero }
     func handle(_ event: HostPointerEvent) {
-        UIApplication.shared.sendPointerEvent(.init(event.phase), at: event.location, timestamp: event.timestamp)
+        UIApplication.shared.sendPointerEvent(.init(event.phase), at: event.location, timestamp: event.timestamp, pointer: event.pointer)
     }
     func advance(to time: CFTimeInterval) { UIApplication.shared.advance(to: time) }
 }

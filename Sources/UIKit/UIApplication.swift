@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Two methods make the run loop, the same for live and scripted input:
 ///
-/// * `sendPointerEvent(_:at:timestamp:in:)` — a raw pointer event (phase, location in window
+/// * `sendPointerEvent(_:at:timestamp:pointer:in:)` — a raw pointer event (phase, location in window
 ///   points with the origin at the top-left and y down, media time). The window hit-tests the
 ///   location, makes a `UITouch` and a `UIEvent`, runs the gesture recognizers and delivers the
 ///   touch to the view and up the responder chain, synchronously.
@@ -73,12 +73,14 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// held and moves, `.ended` when it is released, `.cancelled` when the system takes it away),
     /// `location` in `window`'s coordinates (points, origin top-left, y down) and `timestamp`
     /// (media time, seconds). `window` nil means the key window, else the last window created.
-    /// Moves without a touch down (hovering) are ignored.
+    /// Moves without a touch down (hovering) are ignored. `pointer` tells the fingers apart: 0
+    /// (the default) is the mouse or a script's pointer, 1 a second finger (a host's second
+    /// touch, a script's two-finger step); each pointer makes its own `UITouch`.
     public func sendPointerEvent(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval,
-                                 in window: UIWindow? = nil) {
+                                 pointer: Int = 0, in window: UIWindow? = nil) {
         guard location.x.isFinite, location.y.isFinite, timestamp.isFinite,
               let target = window ?? keyWindow ?? windows.last else { return }
-        target.handlePointer(phase, at: location, timestamp: timestamp)
+        target.handlePointer(phase, at: location, timestamp: timestamp, pointer: pointer)
     }
 
     /// Hands an event to the windows whose touches it holds (Apple's dispatch point; override to

@@ -1,5 +1,5 @@
-/// An input event (Apple's `UIEvent`): the touches of one pointer event, with the media time it
-/// happened at.
+/// An input event (Apple's `UIEvent`): the touches down at one pointer event (the one that
+/// changed and the others, stationary), with the media time it happened at.
 open class UIEvent {
     /// The kind of event (Apple's raw values). Pointer input makes `.touches` events.
     public enum EventType: Int, Sendable {
@@ -10,11 +10,14 @@ open class UIEvent {
     /// Media time of the event, seconds.
     public let timestamp: TimeInterval
     let touchSet: Set<UITouch>
+    /// The touch whose change this event reports.
+    let changedTouch: UITouch
 
-    init(touches: Set<UITouch>, timestamp: TimeInterval) {
+    init(changed: UITouch, all: Set<UITouch>, timestamp: TimeInterval) {
         self.type = .touches
         self.timestamp = timestamp
-        self.touchSet = touches
+        self.changedTouch = changed
+        self.touchSet = all.union([changed])
     }
 
     /// Every touch of the event.

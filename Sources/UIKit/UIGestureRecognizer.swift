@@ -146,7 +146,7 @@ open class UIGestureRecognizer {
     /// Hands one touch event to the recognizer.
     func deliver(_ touch: UITouch, phase: UITouch.Phase, event: UIEvent) {
         let touches: Set<UITouch> = [touch]
-        lastTouches = [touch]
+        defer { lastTouches = activeTouches.isEmpty ? [touch] : activeTouches }
         switch phase {
         case .began:
             if !activeTouches.contains(touch) { activeTouches.append(touch) }
@@ -198,5 +198,38 @@ extension _UIGestureRecognizerActions {
     /// Adds an action run with the recognizer on each reported state change.
     public func addTarget(_ action: @escaping (Self) -> Void) {
         _addAction { recognizer in action(recognizer as! Self) }
+    }
+}
+
+/// A gesture's velocity from its samples (value, time): the change over the last step between
+/// two distinct times. Fingers that move together arrive as one event each at the same time; a
+/// sample at the time of the last one replaces it, so the step spans the whole move.
+struct GestureVelocity {
+    private var last: (value: CGPoint, time: TimeInterval)?
+    private var beforeLast: (value: CGPoint, time: TimeInterval)?
+    /// Units per second (zero before a step).
+    private(set) var velocity: CGPoint = .zero
+
+    /// Starts over from `value` at `time`.
+    mutating func start(_ value: CGPoint, at time: TimeInterval) {
+        last = (value, time)
+        beforeLast = nil
+        velocity = .zero
+    }
+
+    /// A new sample.
+    mutating func add(_ value: CGPoint, at time: TimeInterval) {
+        guard let l = last else { return start(value, at: time) }
+        if time > l.time { beforeLast = l }
+        last = (value, max(time, l.time))
+        guard let b = beforeLast, time > b.time else { return }
+        let dt = CGFloat(time - b.time)
+        velocity = CGPoint(x: (value.x - b.value.x) / dt, y: (value.y - b.value.y) / dt)
+    }
+
+    /// Moves the samples by `delta` (the pan's centroid jumped when a finger went down or up).
+    mutating func shift(by delta: CGPoint) {
+        if let l = last { last = (CGPoint(x: l.value.x + delta.x, y: l.value.y + delta.y), l.time) }
+        if let b = beforeLast { beforeLast = (CGPoint(x: b.value.x + delta.x, y: b.value.y + delta.y), b.time) }
     }
 }

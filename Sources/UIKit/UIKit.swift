@@ -1,7 +1,8 @@
 // UIKit — `import UIKit` as on iOS: Apple's UIKit names and signatures for what Core Animation
 // code uses around its layers (UIView and its layer, touches and gesture recognizers, UIView
-// animations and transitions, UIBezierPath, UIColor, UIImage, image contexts, controls), on top
-// of Citrine's QuartzCore. `#if canImport(UIKit)` is true in a target that depends on it.
+// animations and transitions, UIScrollView, view-controller presentation and custom transitions,
+// UINavigationController, UIBezierPath, UIColor, UIImage, image contexts, controls), on top of
+// Citrine's QuartzCore. `#if canImport(UIKit)` is true in a target that depends on it.
 //
 // Design note
 // -----------
@@ -20,8 +21,8 @@
 //   with `finished == false` if one was removed or replaced by a later block first. A block that
 //   animates nothing completes at the next run-loop turn (`UIApplication.advance(to:)`).
 // * One event path for live and scripted input: raw pointer events (phase, window point,
-//   timestamp) enter through `UIApplication.sendPointerEvent(_:at:timestamp:in:)`, become
-//   `UITouch`/`UIEvent`, go to the gesture recognizers of the hit-tested view and its ancestors,
+//   timestamp, and a pointer number that tells two fingers apart) enter through
+//   `UIApplication.sendPointerEvent(_:at:timestamp:pointer:in:)`, become `UITouch`/`UIEvent`, go to the gesture recognizers of the hit-tested view and its ancestors,
 //   then to the view (and up the responder chain). `UIApplication.advance(to:)` is one turn of
 //   the run loop at a media time: due timers of recognizers, deferred completions, layout,
 //   `CADisplayLink.pump()`, `CATransaction.flush()`. The Scene module's driver calls both, with

@@ -1,7 +1,8 @@
 /// A continuous drag (Apple's `UIPanGestureRecognizer`).
 ///
-/// It begins once the touch has moved `UIPanGestureRecognizer.hysteresis` (10 points; Apple
-/// does not document its threshold) from where it went down, reports `.changed` on every move
+/// It follows the centroid of its touches. It begins once that has moved
+/// `UIPanGestureRecognizer.hysteresis` (10 points; Apple does not document its threshold) from
+/// where it went down, reports `.changed` on every move
 /// after that, and `.ended` when the touch lifts (`.cancelled` when it is cancelled); a touch
 /// that lifts before moving that far fails it. The translation is measured from where the touch
 /// went down (so at `.ended` it equals the drag's whole displacement), or from where
@@ -20,10 +21,9 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var downLocation: CGPoint = .zero
     private var origin: CGPoint = .zero
     private var current: CGPoint = .zero
-    /// The last sample, for the velocity.
-    private var lastSample: (location: CGPoint, time: TimeInterval)?
-    /// Points per second, window coordinates.
-    private var windowVelocity: CGPoint = .zero
+    /// The velocity in points per second, window coordinates.
+    private var sampler = GestureVelocity()
+    private var windowVelocity: CGPoint { sampler.velocity }
 
     public required init() { super.init() }
 
@@ -43,7 +43,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     /// The velocity in points per second in `view`'s coordinate space: the displacement of the
-    /// last move divided by the time it took.
+    /// last move divided by the time it took (fingers moving together count as one move).
     open func velocity(in view: UIView?) -> CGPoint {
         let a = convert(current, to: view)
         let b = convert(CGPoint(x: current.x + windowVelocity.x, y: current.y + windowVelocity.y), to: view)
@@ -54,27 +54,42 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         view.map { $0.convert(p, from: nil) } ?? p
     }
 
+    /// The centroid of the touches down (window coordinates).
+    private var centroid: CGPoint {
+        guard !activeTouches.isEmpty else { return current }
+        let n = CGFloat(activeTouches.count)
+        return CGPoint(x: activeTouches.reduce(0) { $0 + $1.windowLocation.x } / n,
+                       y: activeTouches.reduce(0) { $0 + $1.windowLocation.y } / n)
+    }
+
+    /// A finger went down or lifted with others still down: the centroid jumps, and the origin
+    /// and the last sample jump with it, so the translation and velocity go on smoothly (as
+    /// iOS's pan does).
+    private func rebase() {
+        let c = centroid, dx = c.x - current.x, dy = c.y - current.y
+        origin = CGPoint(x: origin.x + dx, y: origin.y + dy)
+        downLocation = CGPoint(x: downLocation.x + dx, y: downLocation.y + dy)
+        sampler.shift(by: CGPoint(x: dx, y: dy))
+        current = c
+    }
+
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first else { return }
         if numberOfTouches > maximumNumberOfTouches {
             if state == .began || state == .changed { state = .ended } else { state = .failed }
             return
         }
+        if numberOfTouches > 1 { return rebase() }
         downLocation = touch.windowLocation
         origin = downLocation
         current = downLocation
-        lastSample = (downLocation, touch.timestamp)
-        windowVelocity = .zero
+        sampler.start(downLocation, at: touch.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first else { return }
-        current = touch.windowLocation
-        if let last = lastSample, touch.timestamp > last.time {
-            let dt = touch.timestamp - last.time
-            windowVelocity = CGPoint(x: (current.x - last.location.x) / dt, y: (current.y - last.location.y) / dt)
-        }
-        lastSample = (current, touch.timestamp)
+        current = centroid
+        sampler.add(current, at: touch.timestamp)
         switch state {
         case .possible:
             let moved = hypot(current.x - downLocation.x, current.y - downLocation.y)
@@ -87,6 +102,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if !activeTouches.isEmpty { return rebase() }
         if let touch = touches.first { current = touch.windowLocation }
         if state == .began || state == .changed { state = .ended } else { state = .failed }
     }
@@ -97,7 +113,6 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
-        lastSample = nil
-        windowVelocity = .zero
+        sampler = GestureVelocity()
     }
 }

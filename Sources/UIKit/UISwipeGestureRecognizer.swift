@@ -21,7 +21,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
 
     /// Permitted directions. Default `.right`.
     open var direction: Direction = .right
-    /// Default 1 (one pointer makes one touch, so only 1 can be met).
+    /// Default 1 (this recognizer follows one touch: other values fail it).
     open var numberOfTouchesRequired = 1
 
     private var start: (location: CGPoint, time: TimeInterval)?

@@ -10,7 +10,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 
     /// Default 1.
     open var numberOfTapsRequired = 1
-    /// Default 1 (one pointer makes one touch, so only 1 can be met).
+    /// Default 1 (this recognizer follows one touch: other values fail it).
     open var numberOfTouchesRequired = 1
 
     private var tapsSoFar = 0

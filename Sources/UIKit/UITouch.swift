@@ -1,5 +1,5 @@
-/// One finger on the screen (Apple's `UITouch`); here one pointer (a mouse or a scripted input
-/// timeline) makes one touch at a time.
+/// One finger on the screen (Apple's `UITouch`); here each pointer (the mouse, a scripted input
+/// timeline's pointer, a second finger a host or script makes) makes one touch at a time.
 ///
 /// A touch is created when the pointer goes down and lives until it goes up or is cancelled;
 /// the same object is updated for every move, as on iOS. Locations are kept in window

@@ -155,7 +155,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open var tag = 0
     /// Whether the view takes part in hit testing. Default true.
     open var isUserInteractionEnabled = true
-    /// Accepted for source compatibility (one pointer makes one touch). Default false.
+    /// Accepted for source compatibility (a view receives each of its touches whatever the
+    /// value). Default false.
     open var isMultipleTouchEnabled = false
     /// Accepted for source compatibility. Default false.
     open var isExclusiveTouch = false

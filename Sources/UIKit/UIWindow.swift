@@ -77,7 +77,7 @@ open class UIWindow: UIView {
     }
 
     /// A pointer event in this window's coordinates (from `UIApplication.sendPointerEvent`).
-    func handlePointer(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval) {
-        gestureEnvironment.handlePointer(phase, at: location, timestamp: timestamp, in: self)
+    func handlePointer(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval, pointer: Int) {
+        gestureEnvironment.handlePointer(phase, at: location, timestamp: timestamp, pointer: pointer, in: self)
     }
 }

@@ -75,6 +75,8 @@ public final class HeadlessHost {
             switch entry.input {
             case let .pointer(phase, point):
                 driver.pointer(phase, at: point, hostTime: entry.time)
+            case let .touch(n, phase, point):
+                driver.pointer(phase, at: point, hostTime: entry.time, pointer: n)
             case let .key(key):
                 if driver.key(key, hostTime: entry.time) == .quit { quitRequested = true }
             }

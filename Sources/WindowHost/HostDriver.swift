@@ -108,10 +108,11 @@ final class HostDriver {
 
     // MARK: input
 
-    /// Delivers a pointer event at `viewPoint` (points in the drawn area, y down; converted to the
-    /// root layer's space) and requests a frame.
-    func pointer(_ phase: HostPointerEvent.Phase, at viewPoint: CGPoint, hostTime: CFTimeInterval) {
-        driver.send(.pointer(phase, viewPoint), at: clock.sceneTime(atHostTime: hostTime))
+    /// Delivers a pointer event of `pointer` (0 the mouse) at `viewPoint` (points in the drawn
+    /// area, y down; converted to the root layer's space) and requests a frame.
+    func pointer(_ phase: HostPointerEvent.Phase, at viewPoint: CGPoint, hostTime: CFTimeInterval, pointer: Int = 0) {
+        driver.send(pointer == 0 ? .pointer(phase, viewPoint) : .touch(pointer, phase, viewPoint),
+                    at: clock.sceneTime(atHostTime: hostTime))
         requestFrame(at: hostTime)
     }
 

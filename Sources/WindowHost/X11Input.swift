@@ -63,6 +63,12 @@ struct FramePlacement: Equatable {
         CGPoint(x: CGFloat(x - originX) / scale, y: CGFloat(y - originY) / scale)
     }
 
+    /// The point mirrored about the frame's centre (scene points): where the second finger of a
+    /// press with Alt held is, as the iOS Simulator's Option key places it.
+    func mirroredAboutCentre(_ p: CGPoint) -> CGPoint {
+        CGPoint(x: CGFloat(frameWidth) / scale - p.x, y: CGFloat(frameHeight) / scale - p.y)
+    }
+
     /// Whether a window pixel falls on the frame.
     func contains(windowX x: Int, windowY y: Int) -> Bool {
         x >= originX && y >= originY && x < originX + frameWidth && y < originY + frameHeight

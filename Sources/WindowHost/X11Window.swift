@@ -232,6 +232,8 @@ public final class X11Window: @unchecked Sendable {
             switch event.input {
             case let .pointer(phase, point):
                 driver.pointer(phase, at: point, hostTime: at)
+            case let .touch(n, phase, point):
+                driver.pointer(phase, at: point, hostTime: at, pointer: n)
             case let .key(key):
                 if driver.key(key, hostTime: at) == .quit { return true }
             }
@@ -295,6 +297,8 @@ public final class X11Window: @unchecked Sendable {
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             let e = event.xbutton
             for phase in pointer.press(inside: placement.contains(windowX: Int(e.x), windowY: Int(e.y))) {
+                // A new press decides whether it has a mirrored second finger (Alt held).
+                if phase == .began { mirroredFinger = e.state & UInt32(Mod1Mask) != 0 }
                 deliver(phase, at: placement.scenePoint(windowX: Int(e.x), windowY: Int(e.y)))
             }
         case MotionNotify:
@@ -327,9 +331,15 @@ public final class X11Window: @unchecked Sendable {
     /// Where the last pointer event was, for a cancellation (which has no position of its own).
     private var lastPointerPoint = CGPoint.zero
 
+    /// Whether the press in progress has a second finger mirrored about the scene's centre (the
+    /// button went down with Alt held, as the iOS Simulator's Option key makes two touches).
+    private var mirroredFinger = false
+
     private func deliver(_ phase: HostPointerEvent.Phase, at point: CGPoint) {
         lastPointerPoint = point
-        driver.pointer(phase, at: point, hostTime: HostClock.monotonicNow())
+        let now = HostClock.monotonicNow()
+        driver.pointer(phase, at: point, hostTime: now)
+        if mirroredFinger { driver.pointer(phase, at: placement.mirroredAboutCentre(point), hostTime: now, pointer: 1) }
     }
 
     /// Cancels a press in progress (the window closes, is unmapped, or loses the server).

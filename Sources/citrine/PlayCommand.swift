@@ -6,7 +6,8 @@ import Scene
 import WindowHost
 
 /// `citrine play <demo>`: a demo (or the user's own code, `UserCode`) live in an X11 window, paced by the clock, the mouse as touch
-/// (space pauses, the arrow keys step a frame while paused, q quits), optionally with scripted
+/// (Alt held at the press adds a mirrored second touch; space pauses, the arrow keys step a frame
+/// while paused, q quits), optionally with scripted
 /// input played into the window as if by a person. Without a display it says so and exits 3.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +18,10 @@ struct PlayCommand: ParsableCommand {
             the window; --tap and --drag play the input they give instead: points in the demo's \
             coordinates (origin top-left, y down), times in seconds from the window's start, \
             delivered as pointer events through the same path as the mouse.
+
+            Two fingers with a mouse: press with Alt held and a second touch follows the \
+            pointer mirrored about the window's centre, as the iOS Simulator's Option key \
+            does (for pinches and rotations).
 
             Your own code (a .swift file or a .playground folder) is compiled and run as \
             'citrine render --help' describes, and its live view shown.

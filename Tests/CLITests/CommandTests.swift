@@ -32,6 +32,8 @@ import Testing
             scrubbable-card                240x320  6 s    no seed: drag the card up: a paused UIViewPropertyAnimator follows the finger, then finishes or reverses; tap to toggle
             keyframe-bounce                280x200  5.8 s  no seed: tap: the ball drops, squashes and bounces across the floor — one UIView.animateKeyframes block
             dynamics-pile                  320x480  9 s    no seed: UIKit Dynamics: boxes and balls fall, collide and settle (gravity, collision, elasticity, friction); tap drops a box, tap a box kicks it
+            parallax-scroll                240x360  7 s    no seed: UIScrollView: flick the list (deceleration 0.998/ms); the header picture moves at half speed and stretches when pulled past the top
+            custom-transition              240x360  4.6 s  no seed: a custom present/dismiss transition: tap a card and its detail zooms out of it (.custom, a transitioning delegate's animator); tap to zoom back
 
             """)
     }

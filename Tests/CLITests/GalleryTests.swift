@@ -10,7 +10,7 @@ import Testing
                         "falling-petal-move-rotate", "falling-petal-delegate-fix", "falling-petal-keyframe-values",
                         "falling-petal-keyframe-path", "falling-petal-group", "confetti", "fire", "cube", "filters",
                         "scrubbable-card", "keyframe-bounce",
-                        "dynamics-pile"]
+                        "dynamics-pile", "parallax-scroll", "custom-transition"]
 
     @Test func writesEveryDemoAndAnIndex() throws {
         let folder = try TemporaryFolder.make()
@@ -18,7 +18,7 @@ import Testing
         let run = try Citrine.run(["gallery", "-o", "site", "--scale", "0.5", "--fps", "2"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.output == "site/index.html: 24 demos as GIF, APNG and PNG\nopen site/index.html\n")
+        #expect(run.output == "site/index.html: 26 demos as GIF, APNG and PNG\nopen site/index.html\n")
 
         let site = folder.appendingPathComponent("site")
         let expected = (Self.demos.flatMap { [$0 + ".apng", $0 + ".gif", $0 + ".png"] } + ["index.html"]).sorted()

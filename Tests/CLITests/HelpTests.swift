@@ -204,6 +204,10 @@ import Testing
             the demo's coordinates (origin top-left, y down), times in seconds from the
             window's start, delivered as pointer events through the same path as the mouse.
 
+            Two fingers with a mouse: press with Alt held and a second touch follows the
+            pointer mirrored about the window's centre, as the iOS Simulator's Option key
+            does (for pinches and rotations).
+
             Your own code (a .swift file or a .playground folder) is compiled and run as
             'citrine render --help' describes, and its live view shown.
 

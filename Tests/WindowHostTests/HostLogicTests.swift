@@ -137,6 +137,9 @@ import Testing
         let movedBack = p.windowResized(width: 300, height: 100)
         #expect(movedBack)
         #expect(p.originX == 0 && p.originY == 0)
+        // The mirrored finger: about the centre of the 200 × 100-point scene, (100, 50).
+        #expect(p.mirroredAboutCentre(CGPoint(x: 30, y: 20)) == CGPoint(x: 170, y: 80))
+        #expect(p.mirroredAboutCentre(CGPoint(x: 100, y: 50)) == CGPoint(x: 100, y: 50))
     }
 
     @Test func keysFromKeysyms() {

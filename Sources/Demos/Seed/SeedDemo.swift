@@ -42,7 +42,7 @@ public struct SeedDemo: Sendable {
     /// layer filters and UIKit's animation toolbox.
     public static let all: [SeedDemo] = [volumeBars, activityIndicator, reflection, foldImage, foldImagePast90, pageCurl, pathDots,
                                          stickyBubble, ballLoader, carousel, petalPause] + fallingPetals + particles + depth + filters
-        + animators + [dynamicsPile]
+        + animators + [dynamicsPile] + scrollAndTransitions
 
     /// Names that earlier versions used, to the demo's name now: the interactive demos were
     /// `NAME-live` beside layer-only demos of the same examples; `falling-petal` was the group.
