@@ -1,0 +1,107 @@
+import CoreGraphics
+
+// Rectangles and ellipses as Bézier paths, with the start point and direction lottie-web draws
+// them with (they matter to trim paths): a rectangle starts at its top-right corner, an ellipse
+// at its top, both going clockwise on screen (y down); `d: 3` reverses the direction. Every
+// rectangle has the same vertex count whatever its corner radius, so that keyframes of a
+// rectangle whose radius animates from 0 interpolate vertex by vertex.
+
+extension BezierShape {
+    /// The handle length of a quarter-circle cubic, (4/3)(√2 − 1) of the radius.
+    static let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+
+    /// A rectangle centred at `center`; `radius` is clamped to half the shorter side.
+    static func rectangle(center: CGPoint, size: CGPoint, radius: Double, reversed: Bool) -> BezierShape {
+        let w = abs(size.x) / 2, h = abs(size.y) / 2
+        let r = max(0, min(radius, w, h)), k = r * kappa
+        let (l, t, rt, b) = (center.x - w, center.y - h, center.x + w, center.y + h)
+        // Clockwise from the top-right corner: each corner is two vertices joined by its arc.
+        var v: [CGPoint] = [], i: [CGPoint] = [], o: [CGPoint] = []
+        func add(_ p: CGPoint, into inTangent: CGPoint, out outTangent: CGPoint) {
+            v.append(p); i.append(inTangent); o.append(outTangent)
+        }
+        add(CGPoint(x: rt, y: t + r), into: CGPoint(x: 0, y: -k), out: .zero)
+        add(CGPoint(x: rt, y: b - r), into: .zero, out: CGPoint(x: 0, y: k))
+        add(CGPoint(x: rt - r, y: b), into: CGPoint(x: k, y: 0), out: .zero)
+        add(CGPoint(x: l + r, y: b), into: .zero, out: CGPoint(x: -k, y: 0))
+        add(CGPoint(x: l, y: b - r), into: CGPoint(x: 0, y: k), out: .zero)
+        add(CGPoint(x: l, y: t + r), into: .zero, out: CGPoint(x: 0, y: -k))
+        add(CGPoint(x: l + r, y: t), into: CGPoint(x: -k, y: 0), out: .zero)
+        add(CGPoint(x: rt - r, y: t), into: .zero, out: CGPoint(x: k, y: 0))
+        let shape = BezierShape(vertices: v, inTangents: i, outTangents: o, closed: true)
+        return reversed ? shape.reversed() : shape
+    }
+
+    /// An ellipse centred at `center` with diameters `size`.
+    static func ellipse(center: CGPoint, size: CGPoint, reversed: Bool) -> BezierShape {
+        let rx = abs(size.x) / 2, ry = abs(size.y) / 2, kx = rx * kappa, ky = ry * kappa
+        let shape = BezierShape(
+            vertices: [CGPoint(x: center.x, y: center.y - ry), CGPoint(x: center.x + rx, y: center.y),
+                       CGPoint(x: center.x, y: center.y + ry), CGPoint(x: center.x - rx, y: center.y)],
+            inTangents: [CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky), CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky)],
+            outTangents: [CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky), CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky)],
+            closed: true)
+        return reversed ? shape.reversed() : shape
+    }
+
+    /// The same path drawn the other way from the same first vertex.
+    func reversed() -> BezierShape {
+        guard vertices.count > 1 else { return self }
+        let order = [0] + Array((1..<vertices.count).reversed())
+        return BezierShape(vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
+                           outTangents: order.map { inTangents[$0] }, closed: closed)
+    }
+
+    /// The path in Core Graphics: a cubic per edge, closed when `closed`.
+    var cgPath: CGPath {
+        let path = CGMutablePath()
+        guard let first = vertices.first else { return path }
+        path.move(to: first)
+        func edge(_ a: Int, _ b: Int) {
+            path.addCurve(to: vertices[b], control1: vertices[a] + outTangents[a], control2: vertices[b] + inTangents[b])
+        }
+        for j in vertices.indices.dropFirst() { edge(j - 1, j) }
+        if closed, vertices.count > 1 {
+            edge(vertices.count - 1, 0)
+            path.closeSubpath()
+        }
+        return path
+    }
+}
+
+private func + (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
+
+extension KeyframedValue {
+    /// One property made of three (a rectangle of its centre, size and radius): keyframed at the
+    /// keyframes of the first animated one; another animated one must have the same keyframe
+    /// times, else it is taken at its first value and the file noted.
+    static func combine<A, B, C>(_ a: KeyframedValue<A>, _ b: KeyframedValue<B>, _ c: KeyframedValue<C>, at path: String,
+                                 notes: inout Notes, _ f: (A, B, C) -> Value) -> KeyframedValue<Value> {
+        let times: [[Double]?] = [a.times, b.times, c.times]
+        guard let driver = times.compactMap({ $0 }).first else { return .fixed(f(a.initial, b.initial, c.initial)) }
+        if times.contains(where: { $0 != nil && $0! != driver }) {
+            notes.unsupported("shape properties animated on different keyframes", at: path)
+        }
+        let frames: [Keyframe<Value>] = driver.indices.map { n in
+            let source = a.keyframe(n, driver) ?? b.keyframe(n, driver) ?? c.keyframe(n, driver)!
+            return Keyframe(time: source.time, value: f(a.value(n, driver), b.value(n, driver), c.value(n, driver)),
+                            hold: source.hold, easeOut: source.easeOut, easeIn: source.easeIn)
+        }
+        return .keyframed(frames)
+    }
+
+    fileprivate var times: [Double]? {
+        if case let .keyframed(k) = self { return k.map(\.time) } else { return nil }
+    }
+
+    /// The n-th keyframe's timing, when this property is keyframed at `driver`'s times.
+    fileprivate func keyframe(_ n: Int, _ driver: [Double]) -> (time: Double, hold: Bool, easeOut: CGPoint?, easeIn: CGPoint?)? {
+        guard case let .keyframed(k) = self, k.map(\.time) == driver else { return nil }
+        return (k[n].time, k[n].hold, k[n].easeOut, k[n].easeIn)
+    }
+
+    fileprivate func value(_ n: Int, _ driver: [Double]) -> Value {
+        if case let .keyframed(k) = self, k.map(\.time) == driver { return k[n].value }
+        return initial
+    }
+}

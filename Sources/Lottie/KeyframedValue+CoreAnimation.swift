@@ -1,0 +1,93 @@
+import QuartzCore
+
+// Keyframes → `CAKeyframeAnimation`, the way lottie-ios's Core Animation engine maps them:
+// - the animation runs in the local time of the layer it is added to, which is the Lottie
+//   layer's own time (frames / frame rate, `LayerImporter`): `beginTime` is the first
+//   keyframe's time, `duration` reaches the last, `fillMode` `.both` holds the first value
+//   before and the last after, and it is never removed;
+// - `keyTimes` are the keyframe times over that span; each segment's `timingFunction` is the
+//   cubic Bézier of its `o`/`i` easing handles (x clamped to 0…1, as CAMediaTimingFunction's
+//   control points must be; y may overshoot);
+// - hold keyframes (`h`): all holds → `calculationMode` `.discrete`; a hold among eased
+//   segments → that segment keeps its value and a zero-length segment jumps at the next
+//   keyframe's time (equal successive keyTimes are allowed by CAKeyframeAnimation.h);
+// - spatial tangents (`to`/`ti`) of a position → the keyframe `path`, a cubic per segment.
+
+/// `beginTime` for an animation that starts at local time 0: a value that is not 0, since 0
+/// means "now" when the animation is added (CAMediaTiming.h); AVFoundation's
+/// `AVCoreAnimationBeginTimeAtZero` is this same value for the same reason.
+let beginTimeAtZero: CFTimeInterval = 1e-100
+
+extension KeyframedValue {
+    /// Sets the initial value with `set` and, when keyframed, adds a keyframe animation of
+    /// `keyPath` to `layer` with the values `convert` makes.
+    func apply(to layer: CALayer, _ keyPath: String, frameRate: Double, convert: (Value) -> Any,
+               set: (Value) -> Void) {
+        set(initial)
+        guard case let .keyframed(frames) = self,
+              let animation = Self.animation(keyPath, frames, frameRate: frameRate, convert: convert) else { return }
+        layer.add(animation, forKey: keyPath)
+    }
+
+    /// The keyframe animation of `frames`; nil when they span no time (all at one frame).
+    static func animation(_ keyPath: String, _ frames: [Keyframe<Value>], frameRate: Double,
+                          convert: (Value) -> Any, path: ((Value) -> CGPoint)? = nil) -> CAKeyframeAnimation? {
+        guard let first = frames.first, let last = frames.last, last.time > first.time else { return nil }
+        let span = last.time - first.time
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.beginTime = first.time == 0 ? beginTimeAtZero : first.time / frameRate
+        animation.duration = span / frameRate
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        let segments = frames.dropLast()
+        if segments.allSatisfy(\.hold) {
+            animation.calculationMode = .discrete
+            animation.values = frames.map { convert($0.value) }
+            animation.keyTimes = frames.map { NSNumber(value: ($0.time - first.time) / span) }
+            return animation
+        }
+
+        // Segments after holds are expanded: (time, value, timing, spatial control points).
+        var times = [first.time], values = [first.value], timing: [CAMediaTimingFunction] = []
+        var controls: [(CGPoint, CGPoint)?] = []
+        let linear = CAMediaTimingFunction(name: .linear)
+        for (n, frame) in segments.enumerated() {
+            let next = frames[n + 1]
+            if frame.hold {
+                times += [next.time, next.time]
+                values += [frame.value, next.value]
+                timing += [linear, linear]
+                controls += [nil, nil]
+                continue
+            }
+            times.append(next.time)
+            values.append(next.value)
+            if let o = frame.easeOut, let i = frame.easeIn {
+                timing.append(CAMediaTimingFunction(controlPoints: Float(min(max(o.x, 0), 1)), Float(o.y),
+                                                    Float(min(max(i.x, 0), 1)), Float(i.y)))
+            } else {
+                timing.append(linear)
+            }
+            if let point = path, let to = frame.spatialOut, let ti = frame.spatialIn, to != .zero || ti != .zero {
+                let a = point(frame.value), b = point(next.value)
+                controls.append((CGPoint(x: a.x + to.x, y: a.y + to.y), CGPoint(x: b.x + ti.x, y: b.y + ti.y)))
+            } else {
+                controls.append(nil)
+            }
+        }
+        animation.keyTimes = times.map { NSNumber(value: ($0 - first.time) / span) }
+        animation.timingFunctions = timing
+        if let point = path, controls.contains(where: { $0 != nil }) {
+            let curve = CGMutablePath()
+            curve.move(to: point(values[0]))
+            for (n, control) in controls.enumerated() {
+                let end = point(values[n + 1])
+                if let (c1, c2) = control { curve.addCurve(to: end, control1: c1, control2: c2) } else { curve.addLine(to: end) }
+            }
+            animation.path = curve
+        } else {
+            animation.values = values.map(convert)
+        }
+        return animation
+    }
+}

@@ -1,0 +1,221 @@
+import QuartzCore
+
+// Lottie layers → CALayers (the structure lottie-ios's Core Animation engine builds):
+//
+//     composition container (bounds 0,0,w,h)
+//     └── for each Lottie layer, bottom first (the file lists the top layer first):
+//         [ancestor transform layers, outermost first: a copy of each parent's transform]
+//         └── transform layer: position p, bounds.origin = anchor a, anchorPoint (0,0),
+//             transform = scale then rotation (about the anchor), and the layer's own time
+//             └── content layer: visible for [ip, op), opacity o; shapes, a solid or a precomp
+//
+// Parenting (`parent`) shares only the transform: a child is not hidden with its parent nor
+// faded with its opacity (lottie-web, lottie-ios). So the child keeps its own place in the
+// stacking order and gets copies of its ancestors' transform layers around its own, rather than
+// being nested inside the parent's layer.
+//
+// Time: a Lottie layer's properties run in its own time, (comp frame − st) / sr. Each transform
+// layer in a chain sets its CAMediaTiming so that its local time is that (Core Animation's
+// local time = (parent − beginTime) × speed + timeOffset, composed down the chain). A precomp's
+// layers then run in the precomp layer's time, as Bodymovin specifies.
+
+/// Builds the CALayer tree of a composition. One use only: it counts the layers made against
+/// `LottieLimits.builtLayers`.
+final class LayerImporter {
+    let composition: LottieComposition
+    private var built = 0
+    private let fps: Double
+
+    init(_ composition: LottieComposition) {
+        self.composition = composition
+        fps = composition.frameRate
+    }
+
+    /// The composition's layers in a container of its size, in composition time (seconds from frame 0).
+    func makeContainer() throws(LottieError) -> CALayer {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let container = CALayer()
+        container.name = composition.name ?? "Lottie"
+        container.anchorPoint = .zero
+        container.bounds = CGRect(x: 0, y: 0, width: composition.width, height: composition.height)
+        // Each drawn layer makes at least two CALayers: refuse a file past the limit before building.
+        var memo: [String: Int] = [:]
+        if 2 * expandedCount(composition.layers, memo: &memo, open: []) > LottieLimits.builtLayers {
+            throw LottieError("layers", "more than \(LottieLimits.builtLayers) layers once precomps are expanded")
+        }
+        try add(composition.layers, to: container, size: container.bounds.size, precomps: [])
+        return container
+    }
+
+    // MARK: - Layers of one composition
+
+    private func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, precomps: [String]) throws(LottieError) {
+        var byIndex: [Int: LottieLayer] = [:]
+        for layer in layers {
+            if let i = layer.index, byIndex[i] == nil { byIndex[i] = layer }
+        }
+        for layer in layers.reversed() where !layer.hidden {
+            if case .null = layer.kind { continue }
+            if case .unsupported = layer.kind { continue }
+            // The chain of ancestors, nearest first.
+            var chain: [LottieLayer] = []
+            var next = layer.parent
+            while let index = next {
+                guard let parent = byIndex[index] else {
+                    throw LottieError("\(layer.path).parent", "no layer has ind \(index)")
+                }
+                guard chain.count < LottieLimits.depth, parent.index != layer.index,
+                      !chain.contains(where: { $0.index == parent.index }) else {
+                    throw LottieError("\(layer.path).parent", "the parent chain "
+                                      + ([layer] + chain + [parent]).map { "\($0.index ?? -1)" }.joined(separator: " → ")
+                                      + (chain.count < LottieLimits.depth ? " is a cycle" : " is longer than \(LottieLimits.depth)"))
+                }
+                chain.append(parent)
+                next = parent.parent
+            }
+            var outer = container
+            var time = (start: 0.0, stretch: 1.0)
+            for lottie in chain.reversed() + [layer] {
+                let t = try transformLayer(lottie.transform, for: lottie)
+                setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
+                time = (lottie.startTime, lottie.stretch)
+                outer.addSublayer(t)
+                outer = t
+            }
+            outer.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps))
+        }
+    }
+
+    /// Local time (frames) = (comp frame − start) / stretch inside a layer whose superlayer runs
+    /// at (comp frame − outer.start) / outer.stretch.
+    private func setTime(of layer: CALayer, from outer: (start: Double, stretch: Double), to own: (start: Double, stretch: Double)) {
+        guard outer != own else { return }
+        layer.speed = Float(outer.stretch / own.stretch)
+        layer.timeOffset = (outer.start - own.start) / own.stretch / fps
+    }
+
+    /// A layer placing its sublayers with `transform` (a layer's `ks` or a group's `tr`), opacity
+    /// left out (the caller puts it where Lottie applies it).
+    func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?) throws(LottieError) -> CALayer {
+        try count(owner?.path ?? "")
+        let layer = CALayer()
+        layer.name = owner?.name
+        layer.anchorPoint = .zero
+        let size = CGSize(width: composition.width, height: composition.height)
+        transform.anchor.apply(to: layer, "bounds", frameRate: fps,
+                               convert: { CGRect(origin: $0, size: size) }, set: { layer.bounds = CGRect(origin: $0, size: size) })
+        switch transform.position {
+        case let .combined(p):
+            if case let .keyframed(frames) = p,
+               let animation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 }) {
+                layer.add(animation, forKey: "position")
+            }
+            layer.position = p.initial
+        case let .split(x, y):
+            x.apply(to: layer, "position.x", frameRate: fps, convert: { CGFloat($0) }, set: { layer.position.x = $0 })
+            y.apply(to: layer, "position.y", frameRate: fps, convert: { CGFloat($0) }, set: { layer.position.y = $0 })
+        }
+        var scale = transform.scale.initial, rotation = transform.rotation.initial
+        transform.scale.map(\.x).apply(to: layer, "transform.scale.x", frameRate: fps, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
+        transform.scale.map(\.y).apply(to: layer, "transform.scale.y", frameRate: fps, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
+        transform.rotation.apply(to: layer, "transform.rotation.z", frameRate: fps, convert: { CGFloat($0 * .pi / 180) },
+                                 set: { rotation = $0 })
+        layer.transform = Self.matrix(scale: scale, rotation: rotation)
+        return layer
+    }
+
+    /// Scale (percent), then rotation (degrees, clockwise on screen in y-down coordinates), about
+    /// the anchor: Bodymovin's order, and the order Core Animation composes `transform.scale` and
+    /// `transform.rotation.z`.
+    static func matrix(scale: CGPoint, rotation: Double) -> CATransform3D {
+        CATransform3DConcat(CATransform3DMakeScale(scale.x / 100, scale.y / 100, 1),
+                            CATransform3DMakeRotation(rotation * .pi / 180, 0, 0, 1))
+    }
+
+    // MARK: - Content
+
+    private func content(of layer: LottieLayer, compositionSize: CGSize, precomps: [String]) throws(LottieError) -> CALayer {
+        try count(layer.path)
+        let content = CALayer()
+        content.anchorPoint = .zero
+        content.bounds = CGRect(origin: .zero, size: compositionSize)
+        layer.transform.opacity.apply(to: content, "opacity", frameRate: fps, convert: { Float($0 / 100) },
+                                      set: { content.opacity = Float($0 / 100) })
+        addVisibility(to: content, layer)
+        switch layer.kind {
+        case let .solid(color, size):
+            let solid = CALayer()
+            solid.anchorPoint = .zero
+            solid.bounds = CGRect(origin: .zero, size: size)
+            solid.backgroundColor = CGColor(red: color[0], green: color[1], blue: color[2], alpha: 1)
+            content.addSublayer(solid)
+        case let .shape(items):
+            try ShapeImporter(importer: self, owner: layer).add(items, to: content, trims: [])
+        case let .precomp(refId, size):
+            guard let layers = composition.precomps[refId] else {
+                throw LottieError("\(layer.path).refId", "no precomp asset has id '\(refId)'")
+            }
+            if precomps.contains(refId) {
+                throw LottieError("\(layer.path).refId", "precomps refer to each other in a cycle: "
+                                  + (precomps + [refId]).joined(separator: " → "))
+            }
+            guard precomps.count < LottieLimits.depth else {
+                throw LottieError("\(layer.path).refId", "precomps are nested more than \(LottieLimits.depth) deep")
+            }
+            let inner = size.width > 0 && size.height > 0 ? size : compositionSize
+            content.bounds.size = inner
+            content.masksToBounds = size.width > 0 && size.height > 0
+            try add(layers, to: content, size: inner, precomps: precomps + [refId])
+        case .null, .unsupported:
+            break
+        }
+        return content
+    }
+
+    /// Hidden outside [ip, op) of the composition's time: hidden in the model, and shown by an
+    /// animation active over [ip, op) in the layer's own time (an animation with the default fill
+    /// mode has no effect outside its active interval, CAMediaTiming.h). The interval is moved
+    /// 10⁻⁷ s earlier so that rounding in the sum begin + duration cannot show the layer at op
+    /// itself or hide it at ip, and so that a layer shown from time 0 gets no begin time of 0
+    /// ("now" when added).
+    private func addVisibility(to content: CALayer, _ layer: LottieLayer) {
+        content.isHidden = true
+        let a = (layer.inPoint - layer.startTime) / layer.stretch, b = (layer.outPoint - layer.startTime) / layer.stretch
+        let (from, to) = (min(a, b) / fps, max(a, b) / fps)
+        guard to > from else { return }
+        let early = 1e-7
+        let shown = CAKeyframeAnimation(keyPath: "hidden")
+        shown.values = [false, false]
+        shown.keyTimes = [0, 1]
+        shown.calculationMode = .discrete
+        shown.beginTime = from - early == 0 ? beginTimeAtZero : from - early
+        shown.duration = to - from
+        shown.isRemovedOnCompletion = false
+        content.add(shown, forKey: "lottie.visibility")
+    }
+
+    /// The drawn layers of `layers` with every precomp use expanded, saturating past the limit
+    /// (a cycle counts nothing here; building reports it).
+    private func expandedCount(_ layers: [LottieLayer], memo: inout [String: Int], open: Set<String>) -> Int {
+        var total = 0
+        for layer in layers where !layer.hidden {
+            total += 1
+            if case let .precomp(refId, _) = layer.kind, !open.contains(refId), let inner = composition.precomps[refId] {
+                if memo[refId] == nil { memo[refId] = expandedCount(inner, memo: &memo, open: open.union([refId])) }
+                total += memo[refId]!
+            }
+            if total > LottieLimits.builtLayers { return total }
+        }
+        return total
+    }
+
+    /// Counts one more layer made.
+    func count(_ path: String) throws(LottieError) {
+        built += 1
+        guard built <= LottieLimits.builtLayers else {
+            throw LottieError(path, "more than \(LottieLimits.builtLayers) layers once precomps are expanded")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+// Lottie — Bodymovin (Lottie) JSON imported onto QuartzCore: a CALayer tree with keyframe
+// CAAnimations, built once, the way lottie-ios's Core Animation rendering engine does it. It is
+// an importer, never a second renderer: Core Animation (Citrine's QuartzCore and Compositor)
+// evaluates the animations at whatever time is asked, so frames are sampled at any rate.
+//
+// Files:
+//   JSONNode              typed, path-naming reads of the parsed JSON; the size/nesting checks
+//   LottieModel(+Parsing) the document as Sendable values in the file's units; unsupported
+//                         features recorded once each (`Notes`)
+//   BezierShape+Primitives rectangles and ellipses as Bézier paths (start point and direction
+//                         as lottie-web draws them)
+//   KeyframedValue+CoreAnimation keyframes → CAKeyframeAnimation (keyTimes, timing functions
+//                         from the easing handles, holds, spatial tangents → path)
+//   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
+//                         layer time (st, sr), precomps; ShapeImporter: shape items → layers
+//   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
+//   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
+//
+// Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp assets); layer types
+// precomp, solid, null, shape; transforms (anchor, position combined or split, scale,
+// rotation, opacity); static and keyframed values with easing, holds, legacy `e` ends and
+// spatial tangents; parenting; in/out points; layer start time and stretch (precomp timing);
+// shapes: group with transform, rectangle (rounded), ellipse, path (animated too), fill, stroke
+// (caps, joins, miter, static dashes), linear and radial gradient fill and stroke (static stops
+// with opacity stops) as a masked CAGradientLayer, trim paths; playback with loop modes.
+//
+// Next (in this order): time remapping (`tm`: resample the precomp's animations per frame);
+// masks and track mattes (mask layers); styles that reach paths of earlier sibling groups;
+// animated gradient stops; a trim offset that wraps; stars/polygons; rounded corners; merge
+// paths; repeaters; skew; images; text; the effects that map onto CA; `citrine gallery` of
+// .json files, batches and shards; comparisons with ThorVG and rlottie.

@@ -1,0 +1,200 @@
+import QuartzCore
+
+// A shape layer's items → CAShapeLayers (lottie-ios's Core Animation engine does the same):
+// - a group (`gr`) → a CALayer with the group's transform (`tr`) and its opacity as layer
+//   opacity (a group's opacity applies to the group as a whole, like Core Animation's group
+//   opacity);
+// - each style (`fl`, `st`, `gf`, `gs`) → a CAShapeLayer drawing the paths that come before it
+//   in its group, with the style's opacity as layer opacity; a gradient → a CAGradientLayer
+//   masked by such a shape layer;
+// - trim paths (`tm`) of the group or an enclosing one → strokeStart/strokeEnd of the strokes
+//   (Core Animation trims a path along its whole length, which is Lottie's "individually" mode;
+//   "simultaneously" trims each path on its own, so each path gets its own layer then);
+// - the first item is drawn on top, so sublayers are added in reverse.
+// Not yet: styles reaching paths inside earlier sibling groups; an animated trim offset.
+
+struct Trim {
+    var start: KeyframedValue<Double>
+    var end: KeyframedValue<Double>
+    var offset: Double
+    var individually: Bool
+}
+
+struct ShapeImporter {
+    let importer: LayerImporter
+    let owner: LottieLayer
+
+    private var fps: Double { importer.composition.frameRate }
+
+    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim]) throws(LottieError) {
+        var trims = inherited
+        for case let .trim(start, end, offset, individually) in items {
+            trims.append(Trim(start: start, end: end, offset: offset.initial, individually: individually))
+        }
+        var paths: [KeyframedValue<BezierShape>] = []
+        var made: [CALayer] = []
+        for item in items {
+            switch item {
+            case let .path(shape):
+                paths.append(shape)
+            case let .group(children, transform, _):
+                let group = try importer.transformLayer(transform, for: nil)
+                transform.opacity.apply(to: group, "opacity", frameRate: fps, convert: { Float($0 / 100) },
+                                        set: { group.opacity = Float($0 / 100) })
+                try add(children, to: group, trims: trims)
+                made.append(group)
+            case let .fill(color, opacity, evenOdd):
+                for layer in try shapeLayers(paths, trims: []) {
+                    layer.fillRule = evenOdd ? .evenOdd : .nonZero
+                    color.apply(to: layer, "fillColor", frameRate: fps, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
+                    opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                    made.append(layer)
+                }
+            case let .stroke(color, opacity, style):
+                for layer in try shapeLayers(paths, trims: trims) {
+                    layer.fillColor = nil
+                    stroke(layer, style)
+                    color.apply(to: layer, "strokeColor", frameRate: fps, convert: Self.cgColor,
+                                set: { layer.strokeColor = Self.cgColor($0) })
+                    opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                    made.append(layer)
+                }
+            case let .gradientFill(gradient, opacity, evenOdd):
+                for mask in try shapeLayers(paths, trims: []) {
+                    mask.fillRule = evenOdd ? .evenOdd : .nonZero
+                    mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths))
+                }
+            case let .gradientStroke(gradient, opacity, style):
+                for mask in try shapeLayers(paths, trims: trims) {
+                    mask.fillColor = nil
+                    mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    stroke(mask, style)
+                    made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths,
+                                                  width: style.width.maximum))
+                }
+            case .trim, .transform, .unsupported:
+                break
+            }
+        }
+        for layer in made.reversed() { parent.addSublayer(layer) }
+    }
+
+    // MARK: - Paths
+
+    /// Shape layers drawing `paths`: one when they can share a path (all static, or one path),
+    /// else one per path; one per path, too, under a trim that trims each path on its own.
+    private func shapeLayers(_ paths: [KeyframedValue<BezierShape>], trims: [Trim]) throws(LottieError) -> [CAShapeLayer] {
+        guard !paths.isEmpty else { return [] }
+        let separate = paths.count > 1 && (paths.contains(where: \.isAnimated) || trims.contains { !$0.individually })
+        let groups: [[KeyframedValue<BezierShape>]] = separate ? paths.map { [$0] } : [paths]
+        var layers: [CAShapeLayer] = []
+        for group in groups {
+            try importer.count(owner.path)
+            let layer = CAShapeLayer()
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+            if group.count == 1 {
+                group[0].apply(to: layer, "path", frameRate: fps, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
+            } else {
+                let joined = CGMutablePath()
+                for path in group { joined.addPath(path.initial.cgPath) }
+                layer.path = joined
+            }
+            for trim in trims { apply(trim, to: layer) }
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    /// Start and end percentages (plus the offset, 360 = the whole length) → strokeStart and
+    /// strokeEnd, clamped to 0…1: an offset that wraps the trimmed part past the path's end is
+    /// not drawn across the start yet.
+    private func apply(_ trim: Trim, to layer: CAShapeLayer) {
+        let shift = trim.offset / 360
+        func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100 + shift, 0), 1)) }
+        trim.start.apply(to: layer, "strokeStart", frameRate: fps, convert: fraction, set: { layer.strokeStart = fraction($0) })
+        trim.end.apply(to: layer, "strokeEnd", frameRate: fps, convert: fraction, set: { layer.strokeEnd = fraction($0) })
+        if case .fixed = trim.start, case .fixed = trim.end, layer.strokeStart > layer.strokeEnd {
+            (layer.strokeStart, layer.strokeEnd) = (layer.strokeEnd, layer.strokeStart)
+        }
+    }
+
+    // MARK: - Styles
+
+    private func stroke(_ layer: CAShapeLayer, _ style: StrokeStyle) {
+        style.width.apply(to: layer, "lineWidth", frameRate: fps, convert: { CGFloat($0) }, set: { layer.lineWidth = $0 })
+        layer.lineCap = [1: .butt, 3: .square][style.cap] ?? .round
+        layer.lineJoin = [1: .miter, 3: .bevel][style.join] ?? .round
+        layer.miterLimit = style.miterLimit
+        if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
+            layer.lineDashPattern = style.dashes.map { NSNumber(value: $0) }
+            layer.lineDashPhase = style.dashOffset
+        }
+    }
+
+    /// Colour components 0–1 (a fourth, alpha, is ignored: Bodymovin's opacity is `o`).
+    static func cgColor(_ c: [Double]) -> CGColor {
+        CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
+    }
+
+    /// A CAGradientLayer over the box of `paths` (every keyframe's), masked by `mask`. The
+    /// gradient's points are in the shape's coordinates; CAGradientLayer's are in its unit square.
+    /// A radial gradient is a circle about `start` through `end`. Animated stops and points take
+    /// their first keyframe for now.
+    private func gradientLayer(_ style: GradientStyle, opacity: KeyframedValue<Double>, mask: CAShapeLayer,
+                               over paths: [KeyframedValue<BezierShape>], width: Double = 0) throws(LottieError) -> CALayer {
+        try importer.count(owner.path)
+        let layer = CAGradientLayer()
+        var box = CGRect.null
+        for shape in paths.flatMap(\.values) { box = box.union(shape.cgPath.boundingBox) }
+        box = box.insetBy(dx: -width / 2 - 1, dy: -width / 2 - 1)
+        guard !box.isNull, box.width > 0, box.height > 0 else { return layer }
+        layer.anchorPoint = .zero
+        layer.position = box.origin
+        layer.bounds = box
+        layer.type = style.radial ? .radial : .axial
+        let unit = { (p: CGPoint) in CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+        let (s, e) = (style.start.initial, style.end.initial)
+        if style.radial {
+            let r = hypot(e.x - s.x, e.y - s.y)
+            layer.startPoint = unit(s)
+            layer.endPoint = unit(CGPoint(x: s.x + r, y: s.y + r))
+        } else {
+            layer.startPoint = unit(s)
+            layer.endPoint = unit(e)
+        }
+        let stops = Self.merged(style.stops.initial)
+        layer.colors = stops.map(\.color)
+        layer.locations = stops.map { NSNumber(value: $0.offset) }
+        opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+        layer.mask = mask
+        return layer
+    }
+
+    /// Colour stops and opacity stops on one list of offsets: each colour at each offset,
+    /// interpolated linearly between its neighbours (lottie-web merges them the same way).
+    static func merged(_ stops: GradientStops) -> [(offset: Double, color: CGColor)] {
+        let offsets = Array(Set(stops.colors.map(\.offset) + stops.alphas.map(\.offset))).sorted()
+        func interpolate<T>(_ list: [(offset: Double, value: T)], at x: Double, _ mix: (T, T, Double) -> T) -> T? {
+            guard let first = list.first, let last = list.last else { return nil }
+            if x <= first.offset { return first.value }
+            if x >= last.offset { return last.value }
+            let j = list.firstIndex { $0.offset >= x }!
+            let (a, b) = (list[j - 1], list[j])
+            return mix(a.value, b.value, b.offset > a.offset ? (x - a.offset) / (b.offset - a.offset) : 0)
+        }
+        let colors = stops.colors.sorted { $0.offset < $1.offset }.map { (offset: $0.offset, value: $0.rgb) }
+        let alphas = stops.alphas.sorted { $0.offset < $1.offset }.map { (offset: $0.offset, value: $0.alpha) }
+        return offsets.map { x in
+            let rgb = interpolate(colors, at: x) { $0 + ($1 - $0) * $2 } ?? SIMD3(0, 0, 0)
+            let alpha = interpolate(alphas, at: x) { $0 + ($1 - $0) * $2 } ?? 1
+            return (x, CGColor(red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha))
+        }
+    }
+}
+
+extension KeyframedValue where Value == Double {
+    /// The largest value at any keyframe (a stroke's widest width).
+    var maximum: Double { values.max() ?? 0 }
+}

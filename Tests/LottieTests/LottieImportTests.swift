@@ -1,0 +1,138 @@
+import Compositor
+import Foundation
+import Lottie
+import QuartzCore
+import Raster
+import Testing
+
+/// Hand-written Bodymovin files with known geometry and timing; expected values from the
+/// Bodymovin format's definitions (lottie-web's docs, the Lottie spec) and closed-form maths.
+@Suite(.serialized) struct LottieImportTests {
+    static func render(_ layer: CALayer, size: CGSize, at time: CFTimeInterval) throws -> Pixmap {
+        CAMediaClock.setManualTime(time)
+        defer { CAMediaClock.useSystemTime() }
+        return try CARenderer.image(of: layer, size: size, at: time).pixmap
+    }
+
+    static func rgba(_ p: Pixmap, _ x: Int, _ y: Int) -> [Int] {
+        let c = p.pixel(x: x, y: y)
+        return [Int(c.r), Int(c.g), Int(c.b), Int(c.a)]
+    }
+
+    /// Media time `t`: the presentation of `layer`.
+    static func presented(_ layer: CALayer, at t: CFTimeInterval) -> CALayer {
+        CAMediaClock.setManualTime(t)
+        defer { CAMediaClock.useSystemTime() }
+        return layer.presentation() ?? layer
+    }
+
+    /// A red 100×100 rectangle centred at (100, 80): it covers pixels x 50…149, y 30…129 exactly.
+    @Test func aRectangleCoversItsPixelsExactly() throws {
+        let doc = Doc.comp([Doc.shapeLayer([["ty": "gr", "it": [Doc.rect(center: [100, 80], size: [100, 100]), Doc.fill([1, 0, 0]),
+                                                                 ["ty": "tr", "p": Doc.fixed([0, 0]), "a": Doc.fixed([0, 0]),
+                                                                  "s": Doc.fixed([100, 100]), "r": Doc.fixed(0), "o": Doc.fixed(100)]]]])])
+        let image = try Self.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: 0)
+        for (x, y) in [(50, 30), (149, 30), (50, 129), (149, 129), (100, 80)] {
+            #expect(Self.rgba(image, x, y) == [255, 0, 0, 255], "(\(x), \(y))")
+        }
+        for (x, y) in [(49, 80), (150, 80), (100, 29), (100, 130)] {
+            #expect(Self.rgba(image, x, y) == [0, 0, 0, 0], "(\(x), \(y))")
+        }
+    }
+
+    /// The closed-form cubic Bézier easing: x(u) = 3(1−u)²u·x1 + 3(1−u)u²·x2 + u³ (y alike),
+    /// solved for x by bisection.
+    static func ease(_ x: Double, _ c: (Double, Double, Double, Double)) -> Double {
+        func b(_ u: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - u) * (1 - u) * u * p1 + 3 * (1 - u) * u * u * p2 + u * u * u }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if b(mid, c.0, c.2) < x { lo = mid } else { hi = mid }
+        }
+        return b((lo + hi) / 2, c.1, c.3)
+    }
+
+    /// Position keyframes from x 0 at frame 0 to x 300 at frame 30 eased by o (0.7, 0) i (0.2, 1):
+    /// at each time x = 300 · ease(t / 1 s).
+    @Test func keyframesFollowTheirBezierEasing() throws {
+        let p = Doc.keyframed([["t": 0, "s": [0, 50], "o": ["x": [0.7], "y": [0]], "i": ["x": [0.2], "y": [1]]],
+                               ["t": 30, "s": [300, 50]]])
+        let root = try Doc.layer(Doc.comp([Doc.shapeLayer([], ks: Doc.ks(p: p), name: "mover")], op: 30))
+        let mover = try #require(Doc.find("mover", in: root))
+        for t in [0.1, 0.25, 0.5, 0.8, 0.95] {
+            let expected = 300 * Self.ease(t, (0.7, 0, 0.2, 1))
+            let x = Self.presented(mover, at: t).position.x
+            #expect(abs(x - expected) < 1e-3, "t \(t): \(x) vs \(expected)")
+        }
+        #expect(abs(Self.presented(mover, at: 2).position.x - 300) < 1e-9, "held after the last keyframe")
+    }
+
+    /// Hold keyframes: the value stays until the next keyframe's frame, then jumps
+    /// (`calculationMode` discrete when every segment holds).
+    @Test func holdKeyframesJump() throws {
+        let o = Doc.keyframed([["t": 0, "s": [100], "h": 1], ["t": 15, "s": [20], "h": 1], ["t": 24, "s": [60]]])
+        let root = try Doc.layer(Doc.comp([Doc.shapeLayer([Doc.rect(center: [10, 10], size: [10, 10]), Doc.fill([0, 0, 1])],
+                                                          ks: Doc.ks(o: o), name: "blink")]))
+        let content = try #require(Doc.find("blink", in: root)?.sublayers?.first)
+        let animation = try #require(content.animation(forKey: "opacity") as? CAKeyframeAnimation)
+        #expect(animation.calculationMode == .discrete)
+        for (frame, expected) in [(0.0, 1.0), (14.9, 1.0), (15.0, 0.2), (23.9, 0.2), (24.0, 0.6), (29.0, 0.6)] {
+            let opacity = Double(Self.presented(content, at: frame / 30).opacity)
+            #expect(abs(opacity - expected) < 1e-6, "frame \(frame): \(opacity)")
+        }
+    }
+
+    /// Layers are visible for frames [ip, op) only.
+    @Test func inAndOutPointsShowTheLayer() throws {
+        let root = try Doc.layer(Doc.comp([Doc.shapeLayer([], ip: 10, op: 20, name: "brief")]))
+        let content = try #require(Doc.find("brief", in: root)?.sublayers?.first)
+        for (frame, hidden) in [(5.0, true), (9.9, true), (10.0, false), (19.9, false), (20.0, true), (25.0, true)] {
+            #expect(Self.presented(content, at: frame / 30).isHidden == hidden, "frame \(frame)")
+        }
+    }
+
+    /// A trim from 0 to 50 % of a circle (which starts at its top and runs clockwise, lottie-web)
+    /// strokes its right half only.
+    @Test func trimToHalfStrokesHalfTheCircle() throws {
+        let shapes: [[String: Any]] = [
+            ["ty": "el", "p": Doc.fixed([100, 100]), "s": Doc.fixed([120, 120])],
+            ["ty": "tm", "s": Doc.fixed(0), "e": Doc.fixed(50), "o": Doc.fixed(0), "m": 1],
+            ["ty": "st", "c": Doc.fixed([0, 0, 0]), "o": Doc.fixed(100), "w": Doc.fixed(8), "lc": 1, "lj": 1],
+        ]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer(shapes)])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 160, 100)[3] == 255, "right")
+        #expect(Self.rgba(image, 40, 100)[3] == 0, "left")
+        #expect(Self.rgba(image, 142, 58)[3] == 255, "upper right")
+        #expect(Self.rgba(image, 58, 142)[3] == 0, "lower left")
+    }
+
+    /// A child's transform composes with its parent's: parent at (50, 50) turned 90° clockwise,
+    /// child at (10, 0) in the parent's space → the child's origin at (50, 60) in the composition.
+    @Test func parentingComposesTransforms() throws {
+        let parent = Doc.shapeLayer([], ks: Doc.ks(p: Doc.fixed([50, 50]), r: Doc.fixed(90)), ind: 1, name: "parent")
+        let child = Doc.shapeLayer([Doc.rect(center: [0, 0], size: [4, 4]), Doc.fill([0, 1, 0])],
+                                   ks: Doc.ks(p: Doc.fixed([10, 0])), ind: 2, parent: 1, name: "child")
+        let root = try Doc.layer(Doc.comp([child, parent]))
+        let content = try #require(Doc.find("child", in: root)?.sublayers?.first)
+        let origin = content.convert(CGPoint.zero, to: root)
+        #expect(abs(origin.x - 50) < 1e-9 && abs(origin.y - 60) < 1e-9, "\(origin)")
+        let image = try Self.render(root, size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 50, 60) == [0, 255, 0, 255])
+    }
+
+    /// A precomp layer with start time 10 and stretch 2 shows its frame (f − 10) / 2 at frame f.
+    @Test func precompTimeFollowsStartAndStretch() throws {
+        let inner = Doc.shapeLayer([], ks: Doc.ks(p: Doc.keyframed([["t": 0, "s": [0, 0]], ["t": 20, "s": [200, 0]]])),
+                                   op: 100, name: "inner")
+        let doc = Doc.comp([["ty": 0, "ind": 1, "refId": "pre", "ip": 0, "op": 60, "st": 10, "sr": 2, "w": 200, "h": 200,
+                             "ks": Doc.ks()]], op: 60, assets: [["id": "pre", "layers": [inner]]])
+        let root = try Doc.layer(doc)
+        let layer = try #require(Doc.find("inner", in: root))
+        // At comp frame f the inner frame is (f − 10) / 2; x = 10 · inner frame, clamped to 0…200.
+        for f in [10.0, 20.0, 30.0, 40.0] {
+            let expected = min(max((f - 10) / 2, 0), 20) * 10
+            let x = Self.presented(layer, at: f / 30).position.x
+            #expect(abs(x - expected) < 1e-6, "frame \(f): \(x) vs \(expected)")
+        }
+    }
+}
