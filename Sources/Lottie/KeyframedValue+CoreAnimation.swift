@@ -18,15 +18,48 @@ import QuartzCore
 /// `AVCoreAnimationBeginTimeAtZero` is this same value for the same reason.
 let beginTimeAtZero: CFTimeInterval = 1e-100
 
-extension KeyframedValue {
+/// How one Lottie layer's animations are timed: its frame rate and, inside a time-remapped
+/// precomp, the frames sampled (in the local time of the CA layers the animations are added to)
+/// and each one's frame in the Lottie layer's own time (`KeyframedValue+Evaluation.swift`).
+struct AnimationTiming {
+    let fps: Double
+    /// nil: keyframes run in the CA layer's local time (frame / fps), Core Animation interpolating.
+    var samples: [Double]? = nil
+    var local: (Double) -> Double = { $0 }
+}
+
+extension KeyframedValue where Value: Interpolatable {
     /// Sets the initial value with `set` and, when keyframed, adds a keyframe animation of
     /// `keyPath` to `layer` with the values `convert` makes.
-    func apply(to layer: CALayer, _ keyPath: String, frameRate: Double, convert: (Value) -> Any,
+    func apply(to layer: CALayer, _ keyPath: String, timing: AnimationTiming, convert: (Value) -> Any,
                set: (Value) -> Void) {
         set(initial)
-        guard case let .keyframed(frames) = self,
-              let animation = Self.animation(keyPath, frames, frameRate: frameRate, convert: convert) else { return }
-        layer.add(animation, forKey: keyPath)
+        guard case let .keyframed(frames) = self else { return }
+        let animation = timing.samples.map { samples in
+            Self.sampled(keyPath, samples, fps: timing.fps) { convert(value(at: timing.local($0))) }
+        } ?? Self.animation(keyPath, frames, frameRate: timing.fps, convert: convert)
+        if let animation { layer.add(animation, forKey: keyPath) }
+    }
+}
+
+extension KeyframedValue {
+    /// A keyframe animation through `value` at each of `frames` (in order), linear or discrete;
+    /// nil for fewer than two.
+    static func sampled(_ keyPath: String, _ frames: [Double], fps: Double, discrete: Bool = false,
+                        _ value: (Double) -> Any) -> CAKeyframeAnimation? {
+        guard let first = frames.first, let last = frames.last, last > first else { return nil }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        // A discrete step at a sample's time must be taken at that time exactly, not lost to
+        // rounding in keyTime × duration: the steps come 10⁻⁷ s early.
+        let start = first / fps - (discrete ? 1e-7 : 0)
+        animation.beginTime = start == 0 ? beginTimeAtZero : start
+        animation.duration = (last - first) / fps
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        animation.values = frames.map(value)
+        animation.keyTimes = frames.map { NSNumber(value: ($0 - first) / (last - first)) }
+        if discrete { animation.calculationMode = .discrete }
+        return animation
     }
 
     /// The keyframe animation of `frames`; nil when they span no time (all at one frame).
@@ -41,6 +74,8 @@ extension KeyframedValue {
         animation.isRemovedOnCompletion = false
         let segments = frames.dropLast()
         if segments.allSatisfy(\.hold) {
+            // Each step at its keyframe's time exactly, whatever the rounding of keyTime × duration.
+            animation.beginTime = first.time / frameRate - 1e-7 == 0 ? beginTimeAtZero : first.time / frameRate - 1e-7
             animation.calculationMode = .discrete
             animation.values = frames.map { convert($0.value) }
             animation.keyTimes = frames.map { NSNumber(value: ($0.time - first.time) / span) }

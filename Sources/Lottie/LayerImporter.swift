@@ -45,13 +45,28 @@ final class LayerImporter {
         if 2 * expandedCount(composition.layers, memo: &memo, open: []) > LottieLimits.builtLayers {
             throw LottieError("layers", "more than \(LottieLimits.builtLayers) layers once precomps are expanded")
         }
-        try add(composition.layers, to: container, size: container.bounds.size, precomps: [])
+        try add(composition.layers, to: container, size: container.bounds.size, precomps: [], resampling: nil)
         return container
     }
 
     // MARK: - Layers of one composition
 
-    private func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, precomps: [String]) throws(LottieError) {
+    /// Inside a time-remapped precomp: the frames sampled (in the CA local time of the remapped
+    /// precomp's content) and the frame of the composition being built at each.
+    struct Resampling {
+        let frames: [Double]
+        let compFrame: (Double) -> Double
+    }
+
+    /// How `layer`'s own animations are timed in a composition built under `resampling`.
+    private func timing(_ layer: LottieLayer, _ resampling: Resampling?) -> AnimationTiming {
+        guard let resampling else { return AnimationTiming(fps: fps) }
+        let (start, stretch) = (layer.startTime, layer.stretch)
+        return AnimationTiming(fps: fps, samples: resampling.frames) { (resampling.compFrame($0) - start) / stretch }
+    }
+
+    private func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, precomps: [String],
+                     resampling: Resampling?) throws(LottieError) {
         var byIndex: [Int: LottieLayer] = [:]
         for layer in layers {
             if let i = layer.index, byIndex[i] == nil { byIndex[i] = layer }
@@ -78,13 +93,16 @@ final class LayerImporter {
             var outer = container
             var time = (start: 0.0, stretch: 1.0)
             for lottie in chain.reversed() + [layer] {
-                let t = try transformLayer(lottie.transform, for: lottie)
-                setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
-                time = (lottie.startTime, lottie.stretch)
+                let t = try transformLayer(lottie.transform, for: lottie, timing: timing(lottie, resampling))
+                // Under resampling the samples carry each layer's time; Core Animation's stays the container's.
+                if resampling == nil {
+                    setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
+                    time = (lottie.startTime, lottie.stretch)
+                }
                 outer.addSublayer(t)
                 outer = t
             }
-            outer.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps))
+            outer.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps, timing: timing(layer, resampling)))
         }
     }
 
@@ -98,29 +116,33 @@ final class LayerImporter {
 
     /// A layer placing its sublayers with `transform` (a layer's `ks` or a group's `tr`), opacity
     /// left out (the caller puts it where Lottie applies it).
-    func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?) throws(LottieError) -> CALayer {
+    func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?, timing: AnimationTiming) throws(LottieError) -> CALayer {
         try count(owner?.path ?? "")
         let layer = CALayer()
         layer.name = owner?.name
         layer.anchorPoint = .zero
         let size = CGSize(width: composition.width, height: composition.height)
-        transform.anchor.apply(to: layer, "bounds", frameRate: fps,
+        transform.anchor.apply(to: layer, "bounds", timing: timing,
                                convert: { CGRect(origin: $0, size: size) }, set: { layer.bounds = CGRect(origin: $0, size: size) })
         switch transform.position {
         case let .combined(p):
-            if case let .keyframed(frames) = p,
-               let animation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 }) {
-                layer.add(animation, forKey: "position")
+            if timing.samples != nil {
+                p.apply(to: layer, "position", timing: timing, convert: { $0 }, set: { layer.position = $0 })
+            } else {
+                if case let .keyframed(frames) = p,
+                   let animation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 }) {
+                    layer.add(animation, forKey: "position")
+                }
+                layer.position = p.initial
             }
-            layer.position = p.initial
         case let .split(x, y):
-            x.apply(to: layer, "position.x", frameRate: fps, convert: { CGFloat($0) }, set: { layer.position.x = $0 })
-            y.apply(to: layer, "position.y", frameRate: fps, convert: { CGFloat($0) }, set: { layer.position.y = $0 })
+            x.apply(to: layer, "position.x", timing: timing, convert: { CGFloat($0) }, set: { layer.position.x = $0 })
+            y.apply(to: layer, "position.y", timing: timing, convert: { CGFloat($0) }, set: { layer.position.y = $0 })
         }
         var scale = transform.scale.initial, rotation = transform.rotation.initial
-        transform.scale.map(\.x).apply(to: layer, "transform.scale.x", frameRate: fps, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
-        transform.scale.map(\.y).apply(to: layer, "transform.scale.y", frameRate: fps, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
-        transform.rotation.apply(to: layer, "transform.rotation.z", frameRate: fps, convert: { CGFloat($0 * .pi / 180) },
+        transform.scale.map(\.x).apply(to: layer, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
+        transform.scale.map(\.y).apply(to: layer, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
+        transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
                                  set: { rotation = $0 })
         layer.transform = Self.matrix(scale: scale, rotation: rotation)
         return layer
@@ -136,14 +158,15 @@ final class LayerImporter {
 
     // MARK: - Content
 
-    private func content(of layer: LottieLayer, compositionSize: CGSize, precomps: [String]) throws(LottieError) -> CALayer {
+    private func content(of layer: LottieLayer, compositionSize: CGSize, precomps: [String],
+                         timing: AnimationTiming) throws(LottieError) -> CALayer {
         try count(layer.path)
         let content = CALayer()
         content.anchorPoint = .zero
         content.bounds = CGRect(origin: .zero, size: compositionSize)
-        layer.transform.opacity.apply(to: content, "opacity", frameRate: fps, convert: { Float($0 / 100) },
+        layer.transform.opacity.apply(to: content, "opacity", timing: timing, convert: { Float($0 / 100) },
                                       set: { content.opacity = Float($0 / 100) })
-        addVisibility(to: content, layer)
+        addVisibility(to: content, layer, timing: timing)
         switch layer.kind {
         case let .solid(color, size):
             let solid = CALayer()
@@ -152,7 +175,7 @@ final class LayerImporter {
             solid.backgroundColor = CGColor(red: color[0], green: color[1], blue: color[2], alpha: 1)
             content.addSublayer(solid)
         case let .shape(items):
-            try ShapeImporter(importer: self, owner: layer).add(items, to: content, trims: [])
+            try ShapeImporter(importer: self, owner: layer, timing: timing).add(items, to: content, trims: [])
         case let .precomp(refId, size):
             guard let layers = composition.precomps[refId] else {
                 throw LottieError("\(layer.path).refId", "no precomp asset has id '\(refId)'")
@@ -167,7 +190,7 @@ final class LayerImporter {
             let inner = size.width > 0 && size.height > 0 ? size : compositionSize
             content.bounds.size = inner
             content.masksToBounds = size.width > 0 && size.height > 0
-            try add(layers, to: content, size: inner, precomps: precomps + [refId])
+            try add(layers, to: content, size: inner, precomps: precomps + [refId], resampling: resampling(layer, timing))
         case .null, .unsupported:
             break
         }
@@ -180,9 +203,17 @@ final class LayerImporter {
     /// 10⁻⁷ s earlier so that rounding in the sum begin + duration cannot show the layer at op
     /// itself or hide it at ip, and so that a layer shown from time 0 gets no begin time of 0
     /// ("now" when added).
-    private func addVisibility(to content: CALayer, _ layer: LottieLayer) {
+    private func addVisibility(to content: CALayer, _ layer: LottieLayer, timing: AnimationTiming) {
         content.isHidden = true
         let a = (layer.inPoint - layer.startTime) / layer.stretch, b = (layer.outPoint - layer.startTime) / layer.stretch
+        if let samples = timing.samples {
+            let shown = KeyframedValue<Double>.sampled("hidden", samples, fps: fps, discrete: true) { frame -> Any in
+                let t = timing.local(frame)
+                return !(t >= min(a, b) && t < max(a, b))
+            }
+            if let shown { content.add(shown, forKey: "lottie.visibility") }
+            return
+        }
         let (from, to) = (min(a, b) / fps, max(a, b) / fps)
         guard to > from else { return }
         let early = 1e-7
@@ -209,6 +240,27 @@ final class LayerImporter {
             if total > LottieLimits.builtLayers { return total }
         }
         return total
+    }
+
+    /// The time of a precomp's layers: the precomp layer's own (Core Animation's, or the samples'
+    /// when already resampled), or with time remapping (`tm`, seconds of the precomp at each
+    /// frame of the layer) the layer's frames sampled — one sample per frame over its in–out
+    /// span, at most `LottieLimits.elements` — each mapped through `tm`.
+    private func resampling(_ layer: LottieLayer, _ timing: AnimationTiming) -> Resampling? {
+        guard let remap = layer.timeRemap else {
+            return timing.samples.map { Resampling(frames: $0, compFrame: timing.local) }
+        }
+        let local = timing.local, fps = fps
+        let frames: [Double]
+        if let samples = timing.samples {
+            frames = samples
+        } else {
+            let a = (layer.inPoint - layer.startTime) / layer.stretch, b = (layer.outPoint - layer.startTime) / layer.stretch
+            let (from, to) = (min(a, b), max(a, b))
+            let count = min(Int((to - from).rounded(.up)), LottieLimits.elements - 1)
+            frames = count < 1 ? [from] : (0...count).map { from + (to - from) * Double($0) / Double(count) }
+        }
+        return Resampling(frames: frames) { remap.value(at: local($0)) * fps }
     }
 
     /// Counts one more layer made.

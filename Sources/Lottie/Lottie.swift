@@ -11,6 +11,8 @@
 //                         as lottie-web draws them)
 //   KeyframedValue+CoreAnimation keyframes → CAKeyframeAnimation (keyTimes, timing functions
 //                         from the easing handles, holds, spatial tangents → path)
+//   KeyframedValue+Evaluation values at any frame: only for time-remapped precomps, whose
+//                         animations are sampled per frame (Core Animation's time is affine)
 //   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
 //                         layer time (st, sr), precomps; ShapeImporter: shape items → layers
 //   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
@@ -20,12 +22,12 @@
 // precomp, solid, null, shape; transforms (anchor, position combined or split, scale,
 // rotation, opacity); static and keyframed values with easing, holds, legacy `e` ends and
 // spatial tangents; parenting; in/out points; layer start time and stretch (precomp timing);
+// time remapping (`tm`, sampled once per frame of the precomp layer); track matte sources hidden;
 // shapes: group with transform, rectangle (rounded), ellipse, path (animated too), fill, stroke
 // (caps, joins, miter, static dashes), linear and radial gradient fill and stroke (static stops
 // with opacity stops) as a masked CAGradientLayer, trim paths; playback with loop modes.
 //
-// Next (in this order): time remapping (`tm`: resample the precomp's animations per frame);
-// masks and track mattes (mask layers); styles that reach paths of earlier sibling groups;
+// Next (in this order): masks and track mattes (mask layers); styles that reach paths of earlier sibling groups;
 // animated gradient stops; a trim offset that wraps; stars/polygons; rounded corners; merge
 // paths; repeaters; skew; images; text; the effects that map onto CA; `citrine gallery` of
 // .json files, batches and shards; comparisons with ThorVG and rlottie.

@@ -78,17 +78,17 @@ extension LottieLayer {
         let sr = try node.member("sr")
         stretch = try sr?.number() ?? 1
         if let sr, stretch == 0 { throw LottieError(sr.path, "a time stretch of 0 stops time: expected a non-zero number") }
-        hidden = try node.flag("hd")
+        let isMatte = try node.flag("td")
+        hidden = try node.flag("hd") || isMatte
         transform = try node.member("ks").map { ks throws(LottieError) in try LottieTransform(ks, notes: &notes) } ?? LottieTransform()
 
         if try node.flag("ddd") { notes.unsupported("3D layers", at: "\(node.path).ddd") }
         if try node.flag("ao") { notes.unsupported("auto-orient", at: "\(node.path).ao") }
         if try node.int("bm", default: 0) != 0 { notes.unsupported("blend modes", at: "\(node.path).bm") }
-        let matte = try node.flag("td")
-        if node.has("tt") || matte { notes.unsupported("track mattes", at: "\(node.path).tt") }
+        if node.has("tt") || isMatte { notes.unsupported("track mattes", at: "\(node.path).tt") }
         if let masks = try node.member("masksProperties"), try !masks.array().isEmpty { notes.unsupported("masks", at: masks.path) }
         if let effects = try node.member("ef"), try !effects.array().isEmpty { notes.unsupported("effects", at: effects.path) }
-        if node.has("tm") { notes.unsupported("time remapping", at: "\(node.path).tm") }
+        timeRemap = try node.member("tm").map { tm throws(LottieError) in try .read(tm, notes: &notes, LottieTransform.scalar) }
 
         switch ty {
         case 0:

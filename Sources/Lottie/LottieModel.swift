@@ -149,8 +149,11 @@ struct LottieLayer: Sendable {
     /// `st`: the frame its own time starts at; `sr`: time stretch (2 = half speed).
     var startTime: Double
     var stretch: Double
-    /// `hd`
+    /// `hd`; or `td`: a track matte's source, which Lottie does not draw itself (mattes are not
+    /// imported yet, so the layer it mattes is drawn unmatted).
     var hidden: Bool
+    /// `tm` of a precomp layer: the precomp's time, in seconds, at each of the layer's frames.
+    var timeRemap: KeyframedValue<Double>?
     /// Where it is in the file, for messages.
     var path: String
 }

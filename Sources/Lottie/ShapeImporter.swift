@@ -23,8 +23,7 @@ struct Trim {
 struct ShapeImporter {
     let importer: LayerImporter
     let owner: LottieLayer
-
-    private var fps: Double { importer.composition.frameRate }
+    let timing: AnimationTiming
 
     func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim]) throws(LottieError) {
         var trims = inherited
@@ -38,25 +37,25 @@ struct ShapeImporter {
             case let .path(shape):
                 paths.append(shape)
             case let .group(children, transform, _):
-                let group = try importer.transformLayer(transform, for: nil)
-                transform.opacity.apply(to: group, "opacity", frameRate: fps, convert: { Float($0 / 100) },
+                let group = try importer.transformLayer(transform, for: nil, timing: timing)
+                transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
                                         set: { group.opacity = Float($0 / 100) })
                 try add(children, to: group, trims: trims)
                 made.append(group)
             case let .fill(color, opacity, evenOdd):
                 for layer in try shapeLayers(paths, trims: []) {
                     layer.fillRule = evenOdd ? .evenOdd : .nonZero
-                    color.apply(to: layer, "fillColor", frameRate: fps, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
-                    opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                    color.apply(to: layer, "fillColor", timing: timing, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
+                    opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
                     made.append(layer)
                 }
             case let .stroke(color, opacity, style):
                 for layer in try shapeLayers(paths, trims: trims) {
                     layer.fillColor = nil
                     stroke(layer, style)
-                    color.apply(to: layer, "strokeColor", frameRate: fps, convert: Self.cgColor,
+                    color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
                                 set: { layer.strokeColor = Self.cgColor($0) })
-                    opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                    opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
                     made.append(layer)
                 }
             case let .gradientFill(gradient, opacity, evenOdd):
@@ -95,7 +94,7 @@ struct ShapeImporter {
             layer.anchorPoint = .zero
             layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
             if group.count == 1 {
-                group[0].apply(to: layer, "path", frameRate: fps, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
+                group[0].apply(to: layer, "path", timing: timing, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
             } else {
                 let joined = CGMutablePath()
                 for path in group { joined.addPath(path.initial.cgPath) }
@@ -113,8 +112,8 @@ struct ShapeImporter {
     private func apply(_ trim: Trim, to layer: CAShapeLayer) {
         let shift = trim.offset / 360
         func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100 + shift, 0), 1)) }
-        trim.start.apply(to: layer, "strokeStart", frameRate: fps, convert: fraction, set: { layer.strokeStart = fraction($0) })
-        trim.end.apply(to: layer, "strokeEnd", frameRate: fps, convert: fraction, set: { layer.strokeEnd = fraction($0) })
+        trim.start.apply(to: layer, "strokeStart", timing: timing, convert: fraction, set: { layer.strokeStart = fraction($0) })
+        trim.end.apply(to: layer, "strokeEnd", timing: timing, convert: fraction, set: { layer.strokeEnd = fraction($0) })
         if case .fixed = trim.start, case .fixed = trim.end, layer.strokeStart > layer.strokeEnd {
             (layer.strokeStart, layer.strokeEnd) = (layer.strokeEnd, layer.strokeStart)
         }
@@ -123,7 +122,7 @@ struct ShapeImporter {
     // MARK: - Styles
 
     private func stroke(_ layer: CAShapeLayer, _ style: StrokeStyle) {
-        style.width.apply(to: layer, "lineWidth", frameRate: fps, convert: { CGFloat($0) }, set: { layer.lineWidth = $0 })
+        style.width.apply(to: layer, "lineWidth", timing: timing, convert: { CGFloat($0) }, set: { layer.lineWidth = $0 })
         layer.lineCap = [1: .butt, 3: .square][style.cap] ?? .round
         layer.lineJoin = [1: .miter, 3: .bevel][style.join] ?? .round
         layer.miterLimit = style.miterLimit
@@ -167,7 +166,7 @@ struct ShapeImporter {
         let stops = Self.merged(style.stops.initial)
         layer.colors = stops.map(\.color)
         layer.locations = stops.map { NSNumber(value: $0.offset) }
-        opacity.apply(to: layer, "opacity", frameRate: fps, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+        opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
         layer.mask = mask
         return layer
     }

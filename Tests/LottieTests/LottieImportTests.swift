@@ -135,4 +135,28 @@ import Testing
             #expect(abs(x - expected) < 1e-6, "frame \(f): \(x) vs \(expected)")
         }
     }
+
+    /// Time remapping: `tm` gives the precomp's time in seconds at each frame of the layer. Here
+    /// it runs from 0.6 s at frame 0 down to 0 s at frame 30 (10 fps): frame f shows the
+    /// precomp's frame 6 − f/5, where the inner layer (x = 10 · its frame, visible before its
+    /// frame 5) is at x = 60 − 2f, and shown only from f > 5.
+    @Test func timeRemappingMapsFramesThroughTm() throws {
+        let inner = Doc.shapeLayer([], ks: Doc.ks(p: Doc.keyframed([["t": 0, "s": [0, 0]], ["t": 20, "s": [200, 0]]])),
+                                   op: 5, name: "inner")
+        let tm = Doc.keyframed([["t": 0, "s": [0.6]], ["t": 30, "s": [0]]])
+        let doc = Doc.comp([["ty": 0, "ind": 1, "refId": "pre", "ip": 0, "op": 30, "st": 0, "w": 200, "h": 200, "tm": tm,
+                             "ks": Doc.ks()]], fr: 10, op: 30, assets: [["id": "pre", "layers": [inner]]])
+        let animation = try Doc.animation(doc)
+        #expect(animation.unsupportedFeatures.isEmpty)
+        let root = try Doc.layer(doc)
+        let layer = try #require(Doc.find("inner", in: root))
+        let content = try #require(layer.sublayers?.first)
+        for f in [0.0, 5.0, 10.0, 12.5, 20.0, 29.0] {
+            let x = Self.presented(layer, at: f / 10).position.x
+            #expect(abs(x - (60 - 2 * f)) < 1e-6, "frame \(f): \(x)")
+        }
+        for (f, hidden) in [(3.0, true), (5.0, true), (6.0, false), (10.0, false)] {
+            #expect(Self.presented(content, at: f / 10).isHidden == hidden, "frame \(f)")
+        }
+    }
 }
