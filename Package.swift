@@ -155,8 +155,9 @@ let package = Package(
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: testingOverlays + ["Lottie", "QuartzCore", "Compositor", "UIKit", "Export", "Raster",
-                                                                   "ImageCodecs"]),
+        // Files: hand-written Bodymovin files for scripts/lottie-compare (Citrine against rlottie and ThorVG).
+        .testTarget(name: "LottieTests", dependencies: testingOverlays + ["Lottie", "QuartzCore", "Compositor", "UIKit", "Raster"],
+                    exclude: ["Files"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]
