@@ -71,39 +71,143 @@ final class LayerImporter {
         for layer in layers {
             if let i = layer.index, byIndex[i] == nil { byIndex[i] = layer }
         }
-        for layer in layers.reversed() where !layer.hidden {
+        for (i, layer) in layers.enumerated().reversed() where !layer.hidden {
             if case .null = layer.kind { continue }
             if case .unsupported = layer.kind { continue }
-            // The chain of ancestors, nearest first.
-            var chain: [LottieLayer] = []
-            var next = layer.parent
-            while let index = next {
-                guard let parent = byIndex[index] else {
-                    throw LottieError("\(layer.path).parent", "no layer has ind \(index)")
-                }
-                guard chain.count < LottieLimits.depth, parent.index != layer.index,
-                      !chain.contains(where: { $0.index == parent.index }) else {
-                    throw LottieError("\(layer.path).parent", "the parent chain "
-                                      + ([layer] + chain + [parent]).map { "\($0.index ?? -1)" }.joined(separator: " → ")
-                                      + (chain.count < LottieLimits.depth ? " is a cycle" : " is longer than \(LottieLimits.depth)"))
-                }
-                chain.append(parent)
-                next = parent.parent
+            let drawn = try chain(of: layer, byIndex: byIndex, size: size, precomps: precomps, resampling: resampling)
+            let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i > 0 ? layers[i - 1] : nil)
+            guard let mode = layer.matte, let source else {
+                container.addSublayer(drawn)
+                continue
             }
-            var outer = container
-            var time = (start: 0.0, stretch: 1.0)
-            for lottie in chain.reversed() + [layer] {
-                let t = try transformLayer(lottie.transform, for: lottie, timing: timing(lottie, resampling))
-                // Under resampling the samples carry each layer's time; Core Animation's stays the container's.
-                if resampling == nil {
-                    setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
-                    time = (lottie.startTime, lottie.stretch)
-                }
-                outer.addSublayer(t)
-                outer = t
-            }
-            outer.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps, timing: timing(layer, resampling)))
+            let matte = try chain(of: source, byIndex: byIndex, size: size, precomps: precomps, resampling: resampling)
+            container.addSublayer(try matted(drawn, by: matte, mode, size: size, path: layer.path))
         }
+    }
+
+    /// `layer` placed by copies of its ancestors' transform layers, outermost first, with its
+    /// own transform layer and content inside: the outermost layer.
+    private func chain(of layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize, precomps: [String],
+                       resampling: Resampling?) throws(LottieError) -> CALayer {
+        // The chain of ancestors, nearest first.
+        var chain: [LottieLayer] = []
+        var next = layer.parent
+        while let index = next {
+            guard let parent = byIndex[index] else {
+                throw LottieError("\(layer.path).parent", "no layer has ind \(index)")
+            }
+            guard chain.count < LottieLimits.depth, parent.index != layer.index,
+                  !chain.contains(where: { $0.index == parent.index }) else {
+                throw LottieError("\(layer.path).parent", "the parent chain "
+                                  + ([layer] + chain + [parent]).map { "\($0.index ?? -1)" }.joined(separator: " → ")
+                                  + (chain.count < LottieLimits.depth ? " is a cycle" : " is longer than \(LottieLimits.depth)"))
+            }
+            chain.append(parent)
+            next = parent.parent
+        }
+        var outermost: CALayer?
+        var outer: CALayer?
+        var time = (start: 0.0, stretch: 1.0)
+        for lottie in chain.reversed() + [layer] {
+            let t = try transformLayer(lottie.transform, for: lottie, timing: timing(lottie, resampling))
+            // Under resampling the samples carry each layer's time; Core Animation's stays the container's.
+            if resampling == nil {
+                setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
+                time = (lottie.startTime, lottie.stretch)
+            }
+            outer?.addSublayer(t)
+            outer = t
+            if outermost == nil { outermost = t }
+        }
+        outer?.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps, timing: timing(layer, resampling)))
+        return outermost!
+    }
+
+    /// `drawn` in a group masked by the track matte `matte` (`tt`): by its alpha, or by the
+    /// inverse of its alpha — an opaque layer with the matte cut out of it (compositing filter
+    /// "destOut", Porter-Duff destination-out) — since a Core Animation mask takes alpha only.
+    private func matted(_ drawn: CALayer, by matte: CALayer, _ mode: MatteMode, size: CGSize, path: String) throws(LottieError) -> CALayer {
+        try count(path)
+        let group = CALayer(), mask = CALayer()
+        for layer in [group, mask] {
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(origin: .zero, size: size)
+        }
+        group.addSublayer(drawn)
+        if mode == .alphaInverted {
+            mask.addSublayer(Self.everywhere(size: size))
+            matte.compositingFilter = "destOut"
+        }
+        mask.addSublayer(matte)
+        group.mask = mask
+        return group
+    }
+
+    /// An opaque layer far larger than a composition of `size` (ten times each side around it).
+    static func everywhere(size: CGSize) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        let rect = Self.farRect(size: size)
+        layer.position = rect.origin
+        layer.bounds = CGRect(origin: .zero, size: rect.size)
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        return layer
+    }
+
+    static func farRect(size: CGSize) -> CGRect {
+        CGRect(x: -10 * size.width, y: -10 * size.height, width: 21 * size.width, height: 21 * size.height)
+    }
+
+    /// The layer's masks (`masksProperties`) as one mask layer, in its coordinates: each mask a
+    /// shape layer of its path at its opacity (inverted: the path cut out of `farRect`, even-odd);
+    /// `add` draws it over the masks before it (a union), `intersect` masks them with it, and
+    /// `subtract` cuts it out of them (compositing filter "destOut"), from everything when first.
+    private func maskLayer(_ masks: [LottieMask], size: CGSize, timing: AnimationTiming, path: String) throws(LottieError) -> CALayer? {
+        func container(_ sublayers: [CALayer]) throws(LottieError) -> CALayer {
+            try count(path)
+            let layer = CALayer()
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(origin: .zero, size: size)
+            for sublayer in sublayers { layer.addSublayer(sublayer) }
+            return layer
+        }
+        var current: CALayer?
+        for mask in masks {
+            try count(path)
+            let shape = CAShapeLayer()
+            shape.anchorPoint = .zero
+            shape.bounds = CGRect(origin: .zero, size: size)
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            let far = Self.farRect(size: size)
+            let cgPath = { (b: BezierShape) -> CGPath in
+                guard mask.inverted else { return b.cgPath }
+                let p = CGMutablePath()
+                p.addRect(far)
+                p.addPath(b.cgPath)
+                return p
+            }
+            if mask.inverted { shape.fillRule = .evenOdd }
+            mask.path.apply(to: shape, "path", timing: timing, convert: cgPath, set: { shape.path = cgPath($0) })
+            mask.opacity.apply(to: shape, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { shape.opacity = Float($0 / 100) })
+            switch (mask.mode, current) {
+            case (.add, nil), (.intersect, nil):
+                current = try container([shape])
+            case (.subtract, nil):
+                shape.compositingFilter = "destOut"
+                current = try container([Self.everywhere(size: size), shape])
+            case let (.add, sofar?):
+                current = sofar.mask == nil ? sofar : try container([sofar])
+                current?.addSublayer(shape)
+            case let (.intersect, sofar?):
+                let wrap = try container([sofar])
+                wrap.mask = shape
+                current = wrap
+            case let (.subtract, sofar?):
+                shape.compositingFilter = "destOut"
+                current = try container([sofar, shape])
+            }
+        }
+        return current
     }
 
     /// Local time (frames) = (comp frame − start) / stretch inside a layer whose superlayer runs
@@ -193,6 +297,9 @@ final class LayerImporter {
             try add(layers, to: content, size: inner, precomps: precomps + [refId], resampling: resampling(layer, timing))
         case .null, .unsupported:
             break
+        }
+        if let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
+            content.mask = mask
         }
         return content
     }

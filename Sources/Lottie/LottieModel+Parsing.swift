@@ -85,8 +85,38 @@ extension LottieLayer {
         if try node.flag("ddd") { notes.unsupported("3D layers", at: "\(node.path).ddd") }
         if try node.flag("ao") { notes.unsupported("auto-orient", at: "\(node.path).ao") }
         if try node.int("bm", default: 0) != 0 { notes.unsupported("blend modes", at: "\(node.path).bm") }
-        if node.has("tt") || isMatte { notes.unsupported("track mattes", at: "\(node.path).tt") }
-        if let masks = try node.member("masksProperties"), try !masks.array().isEmpty { notes.unsupported("masks", at: masks.path) }
+        isMatteSource = isMatte
+        matteParent = try node.member("tp")?.int()
+        switch try node.int("tt", default: 0) {
+        case 0: matte = nil
+        case 1: matte = .alpha
+        case 2: matte = .alphaInverted
+        default:
+            notes.unsupported("luma mattes", at: "\(node.path).tt")
+            matte = nil
+        }
+        masks = []
+        for item in try node.member("masksProperties")?.array() ?? [] {
+            let modeNode = try item.required("mode")
+            let mode: LottieMask.Mode
+            switch try modeNode.string() {
+            case "a": mode = .add
+            case "s": mode = .subtract
+            case "i": mode = .intersect
+            case "n": continue
+            default:
+                notes.unsupported("mask modes lighten, darken and difference", at: modeNode.path)
+                continue
+            }
+            if let x = try item.member("x"), try KeyframedValue.read(x, notes: &notes, LottieTransform.scalar).values.contains(where: { $0 != 0 }) {
+                notes.unsupported("mask expansion", at: x.path)
+            }
+            masks.append(LottieMask(mode: mode, path: try .read(try item.required("pt"), notes: &notes, BezierShape.read),
+                                    opacity: try item.member("o").map { o throws(LottieError) in
+                                        try .read(o, notes: &notes, LottieTransform.scalar)
+                                    } ?? .fixed(100),
+                                    inverted: try item.flag("inv")))
+        }
         if let effects = try node.member("ef"), try !effects.array().isEmpty { notes.unsupported("effects", at: effects.path) }
         timeRemap = try node.member("tm").map { tm throws(LottieError) in try .read(tm, notes: &notes, LottieTransform.scalar) }
 

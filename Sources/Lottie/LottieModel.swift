@@ -152,11 +152,32 @@ struct LottieLayer: Sendable {
     /// `hd`; or `td`: a track matte's source, which Lottie does not draw itself (mattes are not
     /// imported yet, so the layer it mattes is drawn unmatted).
     var hidden: Bool
+    /// `masksProperties`, in order (modes `n` left out).
+    var masks: [LottieMask]
+    /// `tt`: how the layer is matted by its matte source — the layer `tp` names, else the one
+    /// just above it in the list.
+    var matte: MatteMode?
+    var matteParent: Int?
+    /// `td`: this layer is a matte source.
+    var isMatteSource: Bool
     /// `tm` of a precomp layer: the precomp's time, in seconds, at each of the layer's frames.
     var timeRemap: KeyframedValue<Double>?
     /// Where it is in the file, for messages.
     var path: String
 }
+
+/// A mask (`masksProperties` item): `pt` a closed path in the layer's coordinates, `o` opacity
+/// (percent), `inv` inverted; mode `a` adds it, `s` subtracts it, `i` intersects with the masks before.
+struct LottieMask: Sendable {
+    enum Mode: Sendable { case add, subtract, intersect }
+    var mode: Mode
+    var path: KeyframedValue<BezierShape>
+    var opacity: KeyframedValue<Double>
+    var inverted: Bool
+}
+
+/// `tt` 1 and 2 (luma mattes, 3 and 4, are not imported).
+enum MatteMode: Sendable { case alpha, alphaInverted }
 
 /// The whole file: `fr` frames per second, `ip`/`op` the frames played, `w`×`h` points,
 /// `layers` (first on top), and the precomps of `assets` by `id`.

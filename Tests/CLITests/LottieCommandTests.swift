@@ -6,10 +6,10 @@ import Testing
 /// Pillow (an independent decoder).
 @Suite struct LottieCommandTests {
     /// 120×80 points at 10 fps, frames 0 to 20 (2 s): a 40×40 red square centred at (30, 40)
-    /// whose layer moves linearly from x 0 to x 60 over frames 0 to 20, and a mask (not imported).
+    /// whose layer moves linearly from x 0 to x 60 over frames 0 to 20, and an effect (not imported).
     static let file = #"""
         {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 120, "h": 80, "layers": [
-          {"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "masksProperties": [{"mode": "a"}],
+          {"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "ef": [{"ty": 5}],
            "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [60, 0]}]}},
            "shapes": [{"ty": "rc", "p": {"a": 0, "k": [30, 40]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}},
                       {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}
@@ -23,14 +23,14 @@ import Testing
 
     static func alpha(_ p: Picture, _ x: Int, _ y: Int) -> UInt8 { p.rgba[(y * p.width + x) * 4 + 3] }
 
-    /// Frame 10 (1 s): the layer is at x 30, so the square (x 10…49 in it) covers x 40…79, y 20…59; the mask is
+    /// Frame 10 (1 s): the layer is at x 30, so the square (x 10…49 in it) covers x 40…79, y 20…59; the effect is
     /// warned about once on standard error.
     @Test func renderDrawsTheFrameOfTheTime() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Citrine.run(["render", "anim.json", "--time", "1", "--scale", "1", "-o", "still.png"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "citrine: warning: anim.json: masks not supported yet, left out (first at layers[0].masksProperties)\n")
+        #expect(run.stderr == "citrine: warning: anim.json: effects not supported yet, left out (first at layers[0].ef)\n")
         let still = try Picture.still(folder.appendingPathComponent("still.png"))
         #expect((still.width, still.height) == (120, 80))
         #expect(Array(still.rgba[(40 * 120 + 60) * 4..<(40 * 120 + 61) * 4]) == [255, 0, 0, 255])
@@ -61,7 +61,7 @@ import Testing
             anim.json: Lottie 5.7.0
             120x80 points, 10 fps, frames 0–20 (2 s), 1 layer
             Unsupported features (left out when drawn):
-              masks (first at layers[0].masksProperties)
+              effects (first at layers[0].ef)
 
             """)
     }
