@@ -6,12 +6,14 @@ import QuartzCore
 //   opacity);
 // - each style (`fl`, `st`, `gf`, `gs`) → a CAShapeLayer drawing the paths that come before it
 //   in its group, with the style's opacity as layer opacity; a gradient → a CAGradientLayer
-//   masked by such a shape layer;
+//   masked by such a shape layer; a style also paints the paths of the groups before it, by a
+//   layer inside each such group (under the group's transform), below the group's own content;
 // - trim paths (`tm`) of the group or an enclosing one → strokeStart/strokeEnd of the strokes
 //   (Core Animation trims a path along its whole length, which is Lottie's "individually" mode;
 //   "simultaneously" trims each path on its own, so each path gets its own layer then);
 // - the first item is drawn on top, so sublayers are added in reverse.
-// Not yet: styles reaching paths inside earlier sibling groups; an animated trim offset.
+// Not yet: an animated trim offset; a trim's place among the items (it trims every stroke of its
+// group and the groups inside).
 
 struct Trim {
     var start: KeyframedValue<Double>
@@ -25,14 +27,16 @@ struct ShapeImporter {
     let owner: LottieLayer
     let timing: AnimationTiming
 
-    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim]) throws(LottieError) {
+    /// Adds `items`' layers to `parent`. `styles`: the styles of enclosing groups that come after
+    /// this group there — they paint this group's paths too, drawn below its own content.
+    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = []) throws(LottieError) {
         var trims = inherited
         for case let .trim(start, end, offset, individually) in items {
             trims.append(Trim(start: start, end: end, offset: offset.initial, individually: individually))
         }
         var paths: [KeyframedValue<BezierShape>] = []
         var made: [CALayer] = []
-        for item in items {
+        for (n, item) in items.enumerated() {
             switch item {
             case let .path(shape):
                 paths.append(shape)
@@ -40,43 +44,56 @@ struct ShapeImporter {
                 let group = try importer.transformLayer(transform, for: nil, timing: timing)
                 transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
                                         set: { group.opacity = Float($0 / 100) })
-                try add(children, to: group, trims: trims)
+                let later = items[(n + 1)...].filter(\.isStyle)
+                try add(children, to: group, trims: trims, styles: Array(later) + styles)
                 made.append(group)
-            case let .fill(color, opacity, evenOdd):
-                for layer in try shapeLayers(paths, trims: []) {
-                    layer.fillRule = evenOdd ? .evenOdd : .nonZero
-                    color.apply(to: layer, "fillColor", timing: timing, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
-                    opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
-                    made.append(layer)
-                }
-            case let .stroke(color, opacity, style):
-                for layer in try shapeLayers(paths, trims: trims) {
-                    layer.fillColor = nil
-                    stroke(layer, style)
-                    color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
-                                set: { layer.strokeColor = Self.cgColor($0) })
-                    opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
-                    made.append(layer)
-                }
-            case let .gradientFill(gradient, opacity, evenOdd):
-                for mask in try shapeLayers(paths, trims: []) {
-                    mask.fillRule = evenOdd ? .evenOdd : .nonZero
-                    mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-                    made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths))
-                }
-            case let .gradientStroke(gradient, opacity, style):
-                for mask in try shapeLayers(paths, trims: trims) {
-                    mask.fillColor = nil
-                    mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-                    stroke(mask, style)
-                    made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths,
-                                                  width: style.width.maximum))
-                }
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                made += try styleLayers(item, paths: paths, trims: trims)
             case .trim, .transform, .unsupported:
                 break
             }
         }
+        for style in styles { made += try styleLayers(style, paths: paths, trims: trims) }
         for layer in made.reversed() { parent.addSublayer(layer) }
+    }
+
+    /// The layers that paint `paths` with `style` (a fill, stroke or gradient).
+    private func styleLayers(_ style: ShapeItem, paths: [KeyframedValue<BezierShape>], trims: [Trim]) throws(LottieError) -> [CALayer] {
+        var made: [CALayer] = []
+        switch style {
+        case let .fill(color, opacity, evenOdd):
+            for layer in try shapeLayers(paths, trims: []) {
+                layer.fillRule = evenOdd ? .evenOdd : .nonZero
+                color.apply(to: layer, "fillColor", timing: timing, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
+                opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                made.append(layer)
+            }
+        case let .stroke(color, opacity, style):
+            for layer in try shapeLayers(paths, trims: trims) {
+                layer.fillColor = nil
+                stroke(layer, style)
+                color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
+                            set: { layer.strokeColor = Self.cgColor($0) })
+                opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                made.append(layer)
+            }
+        case let .gradientFill(gradient, opacity, evenOdd):
+            for mask in try shapeLayers(paths, trims: []) {
+                mask.fillRule = evenOdd ? .evenOdd : .nonZero
+                mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths))
+            }
+        case let .gradientStroke(gradient, opacity, style):
+            for mask in try shapeLayers(paths, trims: trims) {
+                mask.fillColor = nil
+                mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                stroke(mask, style)
+                made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths, width: style.width.maximum))
+            }
+        default:
+            break
+        }
+        return made
     }
 
     // MARK: - Paths
@@ -196,4 +213,14 @@ struct ShapeImporter {
 extension KeyframedValue where Value == Double {
     /// The largest value at any keyframe (a stroke's widest width).
     var maximum: Double { values.max() ?? 0 }
+}
+
+extension ShapeItem {
+    /// A fill, stroke or gradient.
+    var isStyle: Bool {
+        switch self {
+        case .fill, .stroke, .gradientFill, .gradientStroke: true
+        default: false
+        }
+    }
 }

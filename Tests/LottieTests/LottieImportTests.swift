@@ -159,4 +159,22 @@ import Testing
             #expect(Self.presented(content, at: f / 10).isHidden == hidden, "frame \(f)")
         }
     }
+
+    /// A style paints the paths of the groups before it too, under their transforms (the Lottie
+    /// shape model: a style applies to every shape before it in its scope, groups included),
+    /// below a group's own styles: group A (a rect moved by its transform to 40…80, no style) and
+    /// group B (a rect at 120…160 with its own green fill), then a red fill.
+    @Test func aStylePaintsThePathsOfEarlierGroups() throws {
+        func tr(_ p: [Double]) -> [String: Any] {
+            ["ty": "tr", "p": Doc.fixed(p), "a": Doc.fixed([0, 0]), "s": Doc.fixed([100, 100]), "r": Doc.fixed(0), "o": Doc.fixed(100)]
+        }
+        let a: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [0, 0], size: [40, 40]), tr([60, 100])]]
+        let b: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [140, 100], size: [40, 40]), Doc.fill([0, 1, 0]), tr([0, 0])]]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer([a, b, Doc.fill([1, 0, 0])])])),
+                                    size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 60, 100) == [255, 0, 0, 255])
+        #expect(Self.rgba(image, 140, 100) == [0, 255, 0, 255])
+        #expect(Self.rgba(image, 100, 100) == [0, 0, 0, 0])
+        #expect(Self.rgba(image, 10, 10) == [0, 0, 0, 0])
+    }
 }
