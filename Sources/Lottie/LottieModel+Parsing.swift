@@ -314,6 +314,22 @@ extension ShapeItem {
             self = .path(KeyframedValue.combine(try point("p"), try point("s"), .fixed(0), at: node.path, notes: &notes) { p, s, _ in
                 BezierShape.ellipse(center: p, size: s, reversed: reversed)
             })
+        case "sr":
+            let star = try node.int("sy", default: 1) == 1
+            var parts = [try point("p").map { [Double($0.x), Double($0.y)] }]
+            for (key, fallback) in [("pt", nil), ("r", 0.0), ("or", nil), ("os", 0.0), ("ir", star ? nil : 0.0), ("is", 0.0)] as [(String, Double?)] {
+                parts.append(try scalar(key, default: fallback).map { [$0] })
+            }
+            for key in ["pt", "or", "ir"] where star || key != "ir" {
+                if let bad = parts[["pt": 1, "or": 3, "ir": 5][key]!].values.first(where: { !($0[0] >= 0) }) {
+                    throw LottieError("\(node.path).\(key)", "expected 0 or more, not \(bad[0])")
+                }
+            }
+            self = .path(KeyframedValue.sampled(parts) { v in
+                BezierShape.polystar(center: CGPoint(x: v[0][0], y: v[0][1]), points: v[1][0], rotation: v[2][0],
+                                     outerRadius: v[3][0], outerRoundness: v[4][0], innerRadius: star ? v[5][0] : nil,
+                                     innerRoundness: v[6][0], reversed: reversed)
+            })
         case "sh":
             self = .path(try .read(try node.required("ks"), notes: &notes, BezierShape.read))
         case "fl":
@@ -341,7 +357,7 @@ extension ShapeItem {
             self = .trim(start: try scalar("s", default: 0), end: try scalar("e", default: 100), offset: try scalar("o", default: 0),
                          individually: try node.int("m", default: 1) == 2)
         default:
-            let names = ["sr": "stars and polygons", "rd": "rounded corners", "mm": "merge paths", "rp": "repeaters",
+            let names = ["rd": "rounded corners", "mm": "merge paths", "rp": "repeaters",
                          "pb": "pucker and bloat", "tw": "twist", "op": "offset paths", "zz": "zig zag"]
             notes.unsupported(names[ty] ?? "shapes of type '\(ty)'", at: "\(node.path).ty")
             self = .unsupported(ty)

@@ -177,4 +177,27 @@ import Testing
         #expect(Self.rgba(image, 100, 100) == [0, 0, 0, 0])
         #expect(Self.rgba(image, 10, 10) == [0, 0, 0, 0])
     }
+
+    /// Polystars: a 4-point polygon of radius 50 turned 45° is the axis-aligned square of half
+    /// side 50/√2 ≈ 35.36; a 5-point star (outer 40, inner 20) has its first tip straight up and
+    /// its first inner vertex at −90° + 36°, radius 20 (the points alternate around the circle).
+    @Test func polystarsHaveTheirGeometry() throws {
+        let square: [String: Any] = ["ty": "sr", "sy": 2, "p": Doc.fixed([100, 100]), "pt": Doc.fixed(4), "or": Doc.fixed(50),
+                                     "os": Doc.fixed(0), "r": Doc.fixed(45)]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer([square, Doc.fill([0, 0, 1])])])),
+                                    size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 134, 100)[3] == 255 && Self.rgba(image, 65, 134)[3] == 255)
+        #expect(Self.rgba(image, 136, 100)[3] == 0 && Self.rgba(image, 100, 63)[3] == 0)
+        let star: [String: Any] = ["ty": "sr", "sy": 1, "p": Doc.fixed([100, 100]), "pt": Doc.fixed(5), "or": Doc.fixed(40),
+                                   "os": Doc.fixed(0), "ir": Doc.fixed(20), "is": Doc.fixed(0), "r": Doc.fixed(0)]
+        let starImage = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer([star, Doc.fill([0, 0, 1])])])),
+                                        size: CGSize(width: 200, height: 200), at: 0)
+        func alpha(radius: Double, degrees: Double) -> UInt8 {
+            let a = degrees * .pi / 180
+            return starImage.pixel(x: Int(100 + radius * cos(a)), y: Int(100 + radius * sin(a))).a
+        }
+        #expect(alpha(radius: 36, degrees: -90) == 255, "the first tip")
+        #expect(alpha(radius: 16, degrees: -54) == 255, "inside the first inner vertex")
+        #expect(alpha(radius: 25, degrees: -54) == 0, "outside the first inner vertex")
+    }
 }
