@@ -156,7 +156,8 @@ let package = Package(
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),
         // Files: hand-written Bodymovin files for scripts/lottie-compare (Citrine against rlottie and ThorVG).
-        .testTarget(name: "LottieTests", dependencies: testingOverlays + ["Lottie", "QuartzCore", "Compositor", "UIKit", "Raster"],
+        .testTarget(name: "LottieTests", dependencies: testingOverlays + ["Lottie", "QuartzCore", "Compositor", "UIKit", "Raster",
+                                                                   "ImageCodecs"],
                     exclude: ["Files"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),

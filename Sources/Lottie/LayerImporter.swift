@@ -1,4 +1,6 @@
+import Foundation
 import QuartzCore
+import UIKit
 
 // Lottie layers → CALayers (the structure lottie-ios's Core Animation engine builds):
 //
@@ -24,6 +26,7 @@ import QuartzCore
 final class LayerImporter {
     let composition: LottieComposition
     private var built = 0
+    private var decoded: [String: CGImage] = [:]
     private let fps: Double
 
     init(_ composition: LottieComposition) {
@@ -295,6 +298,16 @@ final class LayerImporter {
             content.bounds.size = inner
             content.masksToBounds = size.width > 0 && size.height > 0
             try add(layers, to: content, size: inner, precomps: precomps + [refId], resampling: resampling(layer, timing))
+        case let .image(refId):
+            guard let asset = composition.images[refId] else {
+                throw LottieError("\(layer.path).refId", "no image asset has id '\(refId)'")
+            }
+            try count(layer.path)
+            let picture = CALayer()
+            picture.anchorPoint = .zero
+            picture.bounds = CGRect(origin: .zero, size: asset.size)
+            picture.contents = try image(asset)
+            content.addSublayer(picture)
         case .null, .unsupported:
             break
         }
@@ -368,6 +381,27 @@ final class LayerImporter {
             frames = count < 1 ? [from] : (0...count).map { from + (to - from) * Double($0) / Double(count) }
         }
         return Resampling(frames: frames) { remap.value(at: local($0)) * fps }
+    }
+
+    /// An image asset decoded (PNG or JPEG, within ImageCodecs' limits), once per import.
+    private func image(_ asset: LottieImage) throws(LottieError) -> CGImage {
+        if let done = decoded[asset.path] { return done }
+        let data: Data
+        switch asset.source {
+        case let .embedded(bytes):
+            data = bytes
+        case let .file(name):
+            let url = URL(fileURLWithPath: name, relativeTo: composition.directory.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            guard let bytes = FileManager.default.contents(atPath: url.path) else {
+                throw LottieError("\(asset.path).p", "no image file at '\(url.path)'")
+            }
+            data = bytes
+        }
+        guard let image = UIImage(data: data)?.cgImage else {
+            throw LottieError("\(asset.path).p", "not a PNG or JPEG image that can be decoded")
+        }
+        decoded[asset.path] = image
+        return image
     }
 
     /// Counts one more layer made.

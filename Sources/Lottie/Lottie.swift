@@ -19,7 +19,7 @@
 //   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
 //
 // Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp assets); layer types
-// precomp, solid, null, shape; transforms (anchor, position combined or split, scale,
+// precomp, solid, null, shape, image (embedded base64 or a file beside the animation); transforms (anchor, position combined or split, scale,
 // rotation, opacity); static and keyframed values with easing, holds, legacy `e` ends and
 // spatial tangents; parenting; in/out points; layer start time and stretch (precomp timing);
 // time remapping (`tm`, sampled once per frame of the precomp layer); masks (add, subtract,
@@ -30,5 +30,5 @@
 // a style paints the paths of earlier groups too; playback with loop modes.
 //
 // Next (in this order): luma mattes; animated gradient stops; a trim offset that wraps;
-// rounded corners; merge paths; repeaters; skew; images; text; the effects that map onto CA; `citrine gallery` of .json files, batches and shards; a test file per feature
+// rounded corners; merge paths; repeaters; skew; text; the effects that map onto CA; `citrine gallery` of .json files, batches and shards; a test file per feature
 // compared with ThorVG and rlottie (scripts/lottie-compare) and those comparisons in CI.

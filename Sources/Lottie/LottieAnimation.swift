@@ -25,20 +25,25 @@ public final class LottieAnimation: Sendable {
         _ = try LayerImporter(composition).makeContainer()
     }
 
-    /// Reads Bodymovin JSON; throws `LottieError` naming what is wrong and where.
+    /// Reads Bodymovin JSON; throws `LottieError` naming what is wrong and where. Image files
+    /// the animation names are looked for in the current folder.
     public static func from(data: Data) throws -> LottieAnimation {
         try checked(data)
     }
 
-    /// `from(data:)` with its error typed.
-    package static func checked(_ data: Data) throws(LottieError) -> LottieAnimation {
-        try LottieAnimation(LottieComposition(JSONNode.parse(data)))
+    /// `from(data:)` with its error typed; image files are looked for in `directory` (nil: the
+    /// current folder).
+    package static func checked(_ data: Data, directory: String? = nil) throws(LottieError) -> LottieAnimation {
+        var composition = try LottieComposition(JSONNode.parse(data))
+        composition.directory = directory
+        return try LottieAnimation(composition)
     }
 
-    /// The animation in the JSON file at `filepath`; nil when it cannot be read or imported (as lottie-ios).
+    /// The animation in the JSON file at `filepath` (its image files beside it); nil when it
+    /// cannot be read or imported (as lottie-ios).
     public static func filepath(_ filepath: String) -> LottieAnimation? {
         guard let data = FileManager.default.contents(atPath: filepath) else { return nil }
-        return try? checked(data)
+        return try? checked(data, directory: URL(fileURLWithPath: filepath).deletingLastPathComponent().path)
     }
 
     /// `name`.json (or `name` itself when it has an extension) in `bundle`, optionally in `subdirectory`.

@@ -33,18 +33,21 @@ extension LottieComposition {
 
         let (compIn, compOut) = (inPoint, outPoint)
         var precomps: [String: [LottieLayer]] = [:]
+        var images: [String: LottieImage] = [:]
         for asset in try root.member("assets")?.array() ?? [] {
+            let id = try asset.required("id").string()
+            guard precomps[id] == nil, images[id] == nil else { throw LottieError("\(asset.path).id", "'\(id)' names two assets") }
             guard let layers = try asset.member("layers") else {
-                if asset.has("p") { notes.unsupported("images", at: asset.path) }
+                if asset.has("p") { images[id] = try LottieImage(asset) }
                 continue
             }
-            let id = try asset.required("id").string()
-            guard precomps[id] == nil else { throw LottieError("\(asset.path).id", "'\(id)' names two assets") }
             precomps[id] = try layers.array().map { node throws(LottieError) in
                 try LottieLayer(node, inPoint: compIn, outPoint: compOut, notes: &notes)
             }
         }
         self.precomps = precomps
+        self.images = images
+        directory = nil
         layers = try root.required("layers").array().map { node throws(LottieError) in
             try LottieLayer(node, inPoint: compIn, outPoint: compOut, notes: &notes)
         }
@@ -125,6 +128,8 @@ extension LottieLayer {
             let refId = try node.required("refId").string()
             let w = try node.member("w")?.number() ?? 0, h = try node.member("h")?.number() ?? 0
             kind = .precomp(refId: refId, size: CGSize(width: max(w, 0), height: max(h, 0)))
+        case 2:
+            kind = .image(refId: try node.required("refId").string())
         case 1:
             let sc = try node.required("sc")
             guard let color = Self.hexColor(try sc.string()) else { throw LottieError(sc.path, "expected a colour like #FF0000") }
@@ -134,7 +139,7 @@ extension LottieLayer {
         case 4:
             kind = .shape(try ShapeItem.list(try node.required("shapes"), notes: &notes))
         default:
-            let names = [2: "image layers", 5: "text layers", 6: "audio layers", 13: "camera layers"]
+            let names = [5: "text layers", 6: "audio layers", 13: "camera layers"]
             notes.unsupported(names[ty] ?? "layers of type \(ty)", at: "\(node.path).ty")
             kind = .unsupported(ty)
         }
@@ -380,5 +385,26 @@ extension StrokeStyle {
             guard length >= 0 || isOffset else { throw LottieError("\(dash.path).v", "expected a length of 0 or more") }
             if isOffset { dashOffset = length } else { dashes.append(length) }
         }
+    }
+}
+
+extension LottieImage {
+    /// An image asset: `w`×`h` points, `p` a file name in the folder `u` (relative to the
+    /// animation's file), or with `e` 1 (or a `data:` URL) the image itself, base64 encoded.
+    init(_ asset: JSONNode) throws(LottieError) {
+        size = try LottieComposition.size(asset, "w", "h", max: 100_000)
+        let p = try asset.required("p")
+        let text = try p.string()
+        let embedded = try asset.flag("e")
+        if text.hasPrefix("data:") || embedded {
+            guard let comma = text.firstIndex(of: ","), text[..<comma].hasSuffix(";base64"),
+                  let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                throw LottieError(p.path, "expected an embedded image as data:image/…;base64,… (this is not base64 data)")
+            }
+            source = .embedded(data)
+        } else {
+            source = .file((try asset.string("u") ?? "") + text)
+        }
+        path = asset.path
     }
 }

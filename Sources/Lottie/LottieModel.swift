@@ -1,4 +1,5 @@
 import CoreGraphics
+import Foundation
 
 // The Bodymovin document as read (`LottieModel+Parsing.swift`): plain Sendable values, in the
 // file's units — frames for times, points for lengths, degrees for angles, 0–100 for
@@ -129,6 +130,8 @@ indirect enum ShapeItem: Sendable {
 
 enum LayerKind: Sendable {
     case precomp(refId: String, size: CGSize)
+    /// An image asset's picture at its size.
+    case image(refId: String)
     case solid(color: [Double], size: CGSize)
     case null
     case shape([ShapeItem])
@@ -176,6 +179,19 @@ struct LottieMask: Sendable {
     var inverted: Bool
 }
 
+/// An image asset: its bytes (PNG or JPEG), embedded or in a file, shown at `size` points.
+struct LottieImage: Sendable {
+    enum Source: Sendable {
+        case embedded(Data)
+        /// A path relative to the animation's folder.
+        case file(String)
+    }
+    var size: CGSize
+    var source: Source
+    /// Where the asset is in the file, for messages.
+    var path: String
+}
+
 /// `tt` 1 and 2 (luma mattes, 3 and 4, are not imported).
 enum MatteMode: Sendable { case alpha, alphaInverted }
 
@@ -191,6 +207,9 @@ struct LottieComposition: Sendable {
     var height: Double
     var layers: [LottieLayer]
     var precomps: [String: [LottieLayer]]
+    var images: [String: LottieImage]
+    /// The folder image files are found in (the animation file's); nil: the current folder.
+    var directory: String?
     /// What the file uses that is not imported, each once, in the order found, with where first seen.
     var unsupported: [(feature: String, path: String)]
 }

@@ -24,7 +24,7 @@ struct LottieFile {
             throw Failure(.badInput, "cannot read '\(argument)'")
         }
         do {
-            animation = try LottieAnimation.checked(data)
+            animation = try LottieAnimation.checked(data, directory: URL(fileURLWithPath: argument).deletingLastPathComponent().path)
         } catch {
             throw Failure(.badInput, "\(argument): \(error)")
         }
