@@ -18,17 +18,20 @@
 //   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
 //   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
 //
-// Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp assets); layer types
-// precomp, solid, null, shape, image (embedded base64 or a file beside the animation); transforms (anchor, position combined or split, scale,
-// rotation, opacity); static and keyframed values with easing, holds, legacy `e` ends and
-// spatial tangents; parenting; in/out points; layer start time and stretch (precomp timing);
-// time remapping (`tm`, sampled once per frame of the precomp layer); masks (add, subtract,
-// intersect, inverted, opacity, animated paths) and alpha / alpha-inverted track mattes as mask
-// layers (`LayerImporter`); shapes: group with transform, rectangle (rounded), ellipse, star and
-// polygon (sampled per frame when animated), path (animated too), fill, stroke (caps, joins, miter, static dashes), linear and radial gradient
-// fill and stroke (static stops, with opacity stops) as a masked CAGradientLayer, trim paths;
-// a style paints the paths of earlier groups too; playback with loop modes.
+// Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp and image assets); layer
+// types precomp, solid, null, shape, image (embedded base64 or a file beside the animation);
+// transforms (anchor, position combined or split, scale, rotation, opacity); static and
+// keyframed values with easing, holds, legacy `e` ends and spatial tangents; parenting; in/out
+// points; layer start time and stretch (precomp timing); time remapping (`tm`, sampled once per
+// frame of the precomp layer); masks (add, subtract, intersect, inverted, opacity, animated
+// paths) and alpha / alpha-inverted track mattes as mask layers (`LayerImporter`); shapes: group
+// with transform, rectangle (rounded), ellipse, star and polygon (sampled per frame when
+// animated), path (animated too), fill, stroke (caps, joins, miter, static dashes), linear and
+// radial gradient fill and stroke (static stops, with opacity stops) as a masked
+// CAGradientLayer, trim paths; a style paints the paths of earlier groups too; playback with
+// loop modes.
 //
-// Next (in this order): luma mattes; animated gradient stops; a trim offset that wraps;
-// rounded corners; merge paths; repeaters; skew; text; the effects that map onto CA; `citrine gallery` of .json files, batches and shards; a test file per feature
-// compared with ThorVG and rlottie (scripts/lottie-compare) and those comparisons in CI.
+// Next (in this order): luma mattes; animated gradient stops; a trim offset that wraps; rounded
+// corners; merge paths; repeaters; skew; text; the effects that map onto CA; `citrine gallery`
+// of .json files, batches and shards; a test file per feature compared with ThorVG and rlottie
+// (scripts/lottie-compare) and those comparisons in CI.
