@@ -72,37 +72,33 @@ extension BezierShape {
 private func + (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
 
 extension KeyframedValue {
-    /// One property made of three (a rectangle of its centre, size and radius): keyframed at the
-    /// keyframes of the first animated one; another animated one must have the same keyframe
-    /// times, else it is taken at its first value and the file noted.
-    static func combine<A, B, C>(_ a: KeyframedValue<A>, _ b: KeyframedValue<B>, _ c: KeyframedValue<C>, at path: String,
-                                 notes: inout Notes, _ f: (A, B, C) -> Value) -> KeyframedValue<Value> {
-        let times: [[Double]?] = [a.times, b.times, c.times]
-        guard let driver = times.compactMap({ $0 }).first else { return .fixed(f(a.initial, b.initial, c.initial)) }
-        if times.contains(where: { $0 != nil && $0! != driver }) {
-            notes.unsupported("shape properties animated on different keyframes", at: path)
+    /// One property made of three (a rectangle of its centre, size and radius) by `f`: with one
+    /// of them animated, at its keyframes with their easing (a rectangle's and an ellipse's
+    /// vertices are linear in each, so vertex-by-vertex interpolation is exact); with more,
+    /// sampled at every frame from the first keyframe to the last (at most 10 000 samples).
+    static func combine<A: Interpolatable, B: Interpolatable, C: Interpolatable>(
+        _ a: KeyframedValue<A>, _ b: KeyframedValue<B>, _ c: KeyframedValue<C>, _ f: @escaping (A, B, C) -> Value
+    ) -> KeyframedValue<Value> {
+        switch (a.isAnimated, b.isAnimated, c.isAnimated) {
+        case (false, false, false): return .fixed(f(a.initial, b.initial, c.initial))
+        case (true, false, false): return a.map { f($0, b.initial, c.initial) }
+        case (false, true, false): return b.map { f(a.initial, $0, c.initial) }
+        case (false, false, true): return c.map { f(a.initial, b.initial, $0) }
+        default:
+            let times = a.keyTimes + b.keyTimes + c.keyTimes
+            let (first, last) = (times.min()!, times.max()!)
+            guard last > first else { return .fixed(f(a.initial, b.initial, c.initial)) }
+            let count = Int(min((last - first).rounded(.up), 10_000))
+            return .keyframed((0...count).map { n in
+                let t = first + (last - first) * Double(n) / Double(count)
+                return Keyframe(time: t, value: f(a.value(at: t), b.value(at: t), c.value(at: t)), hold: false)
+            })
         }
-        let frames: [Keyframe<Value>] = driver.indices.map { n in
-            let source = a.keyframe(n, driver) ?? b.keyframe(n, driver) ?? c.keyframe(n, driver)!
-            return Keyframe(time: source.time, value: f(a.value(n, driver), b.value(n, driver), c.value(n, driver)),
-                            hold: source.hold, easeOut: source.easeOut, easeIn: source.easeIn)
-        }
-        return .keyframed(frames)
     }
 
-    fileprivate var times: [Double]? {
-        if case let .keyframed(k) = self { return k.map(\.time) } else { return nil }
-    }
-
-    /// The n-th keyframe's timing, when this property is keyframed at `driver`'s times.
-    fileprivate func keyframe(_ n: Int, _ driver: [Double]) -> (time: Double, hold: Bool, easeOut: CGPoint?, easeIn: CGPoint?)? {
-        guard case let .keyframed(k) = self, k.map(\.time) == driver else { return nil }
-        return (k[n].time, k[n].hold, k[n].easeOut, k[n].easeIn)
-    }
-
-    fileprivate func value(_ n: Int, _ driver: [Double]) -> Value {
-        if case let .keyframed(k) = self, k.map(\.time) == driver { return k[n].value }
-        return initial
+    /// The keyframes' times (none when fixed).
+    var keyTimes: [Double] {
+        if case let .keyframed(k) = self { return k.map(\.time) } else { return [] }
     }
 }
 
@@ -147,9 +143,7 @@ extension KeyframedValue where Value == [Double] {
     /// frame from the first keyframe to the last (at most 10 000 samples), each from the
     /// properties' values there, so that interpolating between samples follows `f`.
     static func sampled<T: Sendable>(_ parts: [KeyframedValue<[Double]>], _ f: ([[Double]]) -> T) -> KeyframedValue<T> {
-        let times = parts.flatMap { part -> [Double] in
-            if case let .keyframed(k) = part { return k.map(\.time) } else { return [] }
-        }
+        let times = parts.flatMap(\.keyTimes)
         guard let first = times.min(), let last = times.max(), last > first else { return .fixed(f(parts.map(\.initial))) }
         let count = Int(min((last - first).rounded(.up), 10_000))
         return .keyframed((0...count).map { n in

@@ -312,11 +312,11 @@ extension ShapeItem {
         case "tr":
             self = .transform(try LottieTransform(node, notes: &notes))
         case "rc":
-            self = .path(KeyframedValue.combine(try point("p"), try point("s"), try scalar("r", default: 0), at: node.path, notes: &notes) {
+            self = .path(KeyframedValue.combine(try point("p"), try point("s"), try scalar("r", default: 0)) {
                 BezierShape.rectangle(center: $0, size: $1, radius: $2, reversed: reversed)
             })
         case "el":
-            self = .path(KeyframedValue.combine(try point("p"), try point("s"), .fixed(0), at: node.path, notes: &notes) { p, s, _ in
+            self = .path(KeyframedValue.combine(try point("p"), try point("s"), KeyframedValue<Double>.fixed(0)) { p, s, _ in
                 BezierShape.ellipse(center: p, size: s, reversed: reversed)
             })
         case "sr":

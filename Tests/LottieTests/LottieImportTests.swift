@@ -200,4 +200,20 @@ import Testing
         #expect(alpha(radius: 16, degrees: -54) == 255, "inside the first inner vertex")
         #expect(alpha(radius: 25, degrees: -54) == 0, "outside the first inner vertex")
     }
+
+    /// A rectangle whose size (frames 0…30, 20 → 80) and centre (frames 10…20, x 50 → 150)
+    /// animate on different keyframes: at frame 15 it is 50 wide about x 100, at frame 5 30 wide
+    /// about x 50 (linear keyframes, each property on its own timeline).
+    @Test func shapePropertiesOnDifferentKeyframesCombine() throws {
+        let rect: [String: Any] = ["ty": "rc", "r": Doc.fixed(0),
+                                   "s": Doc.keyframed([["t": 0, "s": [20, 20]], ["t": 30, "s": [80, 80]]]),
+                                   "p": Doc.keyframed([["t": 10, "s": [50, 100]], ["t": 20, "s": [150, 100]]])]
+        let root = try Doc.layer(Doc.comp([Doc.shapeLayer([rect, Doc.fill([1, 0, 0])], name: "r")]))
+        let shape = try #require(Doc.find("r", in: root)?.sublayers?.first?.sublayers?.first as? CAShapeLayer)
+        for (frame, expected) in [(15.0, CGRect(x: 75, y: 75, width: 50, height: 50)), (5.0, CGRect(x: 35, y: 85, width: 30, height: 30))] {
+            let box = try #require((Self.presented(shape, at: frame / 30) as? CAShapeLayer)?.path?.boundingBox)
+            #expect(abs(box.minX - expected.minX) < 1e-6 && abs(box.width - expected.width) < 1e-6
+                    && abs(box.minY - expected.minY) < 1e-6, "frame \(frame): \(box)")
+        }
+    }
 }
