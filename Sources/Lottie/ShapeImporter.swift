@@ -12,13 +12,15 @@ import QuartzCore
 //   (Core Animation trims a path along its whole length, which is Lottie's "individually" mode;
 //   "simultaneously" trims each path on its own, so each path gets its own layer then);
 // - the first item is drawn on top, so sublayers are added in reverse.
-// Not yet: an animated trim offset; a trim's place among the items (it trims every stroke of its
-// group and the groups inside).
+//   an offset (static or animated) wraps the trimmed part past the path's end to its start, drawn
+//   by a twin layer;
+// Not yet: a trim's place among the items (it trims every stroke of its group and the groups
+// inside); several trims on one path (the innermost applies).
 
 struct Trim {
     var start: KeyframedValue<Double>
     var end: KeyframedValue<Double>
-    var offset: Double
+    var offset: KeyframedValue<Double>
     var individually: Bool
 }
 
@@ -32,7 +34,7 @@ struct ShapeImporter {
     func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = []) throws(LottieError) {
         var trims = inherited
         for case let .trim(start, end, offset, individually) in items {
-            trims.append(Trim(start: start, end: end, offset: offset.initial, individually: individually))
+            trims.append(Trim(start: start, end: end, offset: offset, individually: individually))
         }
         var paths: [KeyframedValue<BezierShape>] = []
         var made: [CALayer] = []
@@ -117,18 +119,48 @@ struct ShapeImporter {
                 for path in group { joined.addPath(path.initial.cgPath) }
                 layer.path = joined
             }
-            for trim in trims { apply(trim, to: layer) }
-            layers.append(layer)
+            if let trim = trims.last, trim.offset.isAnimated || trim.offset.initial.remainder(dividingBy: 360) != 0 {
+                // The part past the path's end is drawn from its start by a twin.
+                let twin = CAShapeLayer()
+                twin.anchorPoint = .zero
+                twin.bounds = layer.bounds
+                twin.path = layer.path
+                for (key, animation) in (layer.animationKeys() ?? []).compactMap({ key in layer.animation(forKey: key).map { (key, $0) } }) {
+                    twin.add(animation, forKey: key)
+                }
+                applyWrapping(trim, to: layer, twin)
+                layers += [layer, twin]
+            } else {
+                for trim in trims { apply(trim, to: layer) }
+                layers.append(layer)
+            }
         }
         return layers
     }
 
-    /// Start and end percentages (plus the offset, 360 = the whole length) → strokeStart and
-    /// strokeEnd, clamped to 0…1: an offset that wraps the trimmed part past the path's end is
-    /// not drawn across the start yet.
+    /// A trim with an offset: the trimmed part [start, end] (fractions, start and end in either
+    /// order) moved by offset / 360 of the length, wrapping past the end to the start (Lottie's
+    /// offset is "an angle" round a closed path): `layer` draws [a, min(b, 1)] with a in 0…1,
+    /// `twin` the part past 1, [0, b − 1]. Sampled per frame when anything animates.
+    private func applyWrapping(_ trim: Trim, to layer: CAShapeLayer, _ twin: CAShapeLayer) {
+        let parts = [trim.start.map { [$0] }, trim.end.map { [$0] }, trim.offset.map { [$0] }]
+        let ranges = KeyframedValue<[Double]>.sampled(parts) { v -> [Double] in
+            let (s, e) = (min(max(v[0][0], 0), 100) / 100, min(max(v[1][0], 0), 100) / 100)
+            var (a, b) = (min(s, e) + v[2][0] / 360, max(s, e) + v[2][0] / 360)
+            let turns = a.rounded(.down)
+            (a, b) = (a - turns, b - turns)
+            return [a, min(b, 1), 0, max(b - 1, 0)]
+        }
+        for (n, (target, key)) in [(layer, "strokeStart"), (layer, "strokeEnd"), (twin, "strokeStart"), (twin, "strokeEnd")].enumerated() {
+            ranges.map { $0[n] }.apply(to: target, key, timing: timing, convert: { CGFloat($0) }, set: {
+                if key == "strokeStart" { target.strokeStart = CGFloat($0) } else { target.strokeEnd = CGFloat($0) }
+            })
+        }
+    }
+
+    /// Start and end percentages → strokeStart and strokeEnd, clamped to 0…1 (without an offset).
     private func apply(_ trim: Trim, to layer: CAShapeLayer) {
-        let shift = trim.offset / 360
-        func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100 + shift, 0), 1)) }
+        func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100, 0), 1)) }
         trim.start.apply(to: layer, "strokeStart", timing: timing, convert: fraction, set: { layer.strokeStart = fraction($0) })
         trim.end.apply(to: layer, "strokeEnd", timing: timing, convert: fraction, set: { layer.strokeEnd = fraction($0) })
         if case .fixed = trim.start, case .fixed = trim.end, layer.strokeStart > layer.strokeEnd {

@@ -216,4 +216,28 @@ import Testing
                     && abs(box.minY - expected.minY) < 1e-6, "frame \(frame): \(box)")
         }
     }
+
+    /// A trim offset moves the trimmed part along the path (360° = the whole length) and wraps
+    /// past its end: a circle (from its top, clockwise) trimmed to 0…50 % strokes with offset
+    /// 180° its left half (50 %…100 %), with 90° its bottom half (25 %…75 %), and with 270° its
+    /// top half (75 %…125 %, across the start).
+    @Test func trimOffsetWrapsAroundThePath() throws {
+        func image(offset: Double) throws -> Pixmap {
+            let shapes: [[String: Any]] = [
+                ["ty": "el", "p": Doc.fixed([100, 100]), "s": Doc.fixed([120, 120])],
+                ["ty": "tm", "s": Doc.fixed(0), "e": Doc.fixed(50), "o": Doc.fixed(offset), "m": 1],
+                ["ty": "st", "c": Doc.fixed([0, 0, 0]), "o": Doc.fixed(100), "w": Doc.fixed(8), "lc": 1, "lj": 1],
+            ]
+            return try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer(shapes)])), size: CGSize(width: 200, height: 200), at: 0)
+        }
+        let (top, right, bottom, left) = ((100, 40), (160, 100), (100, 160), (40, 100))
+        func on(_ p: Pixmap, _ point: (Int, Int)) -> Bool { Self.rgba(p, point.0, point.1)[3] == 255 }
+        let half = try image(offset: 180)
+        #expect(on(half, left) && !on(half, right))
+        let bottomHalf = try image(offset: 90)
+        #expect(on(bottomHalf, bottom) && !on(bottomHalf, top))
+        let topHalf = try image(offset: 270)
+        #expect(on(topHalf, top) && !on(topHalf, bottom))
+        #expect(on(topHalf, (58, 58)) && on(topHalf, (142, 58)), "both sides of the start")
+    }
 }
