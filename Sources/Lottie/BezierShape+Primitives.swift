@@ -10,9 +10,18 @@ extension BezierShape {
     /// The handle length of a quarter-circle cubic, (4/3)(√2 − 1) of the radius.
     static let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
 
-    /// A rectangle centred at `center`; `radius` is clamped to half the shorter side.
-    static func rectangle(center: CGPoint, size: CGPoint, radius: Double, reversed: Bool) -> BezierShape {
+    /// A rectangle centred at `center`; `radius` is clamped to half the shorter side. `sharp`:
+    /// the four corners only (a rectangle whose radius is 0 and not animated), so that rounded
+    /// corners (`rd`) find them.
+    static func rectangle(center: CGPoint, size: CGPoint, radius: Double, reversed: Bool, sharp: Bool = false) -> BezierShape {
         let w = abs(size.x) / 2, h = abs(size.y) / 2
+        if sharp {
+            let corners = [CGPoint(x: center.x + w, y: center.y - h), CGPoint(x: center.x + w, y: center.y + h),
+                           CGPoint(x: center.x - w, y: center.y + h), CGPoint(x: center.x - w, y: center.y - h)]
+            let shape = BezierShape(vertices: corners, inTangents: Array(repeating: .zero, count: 4),
+                                    outTangents: Array(repeating: .zero, count: 4), closed: true)
+            return reversed ? shape.reversed() : shape
+        }
         let r = max(0, min(radius, w, h)), k = r * kappa
         let (l, t, rt, b) = (center.x - w, center.y - h, center.x + w, center.y + h)
         // Clockwise from the top-right corner: each corner is two vertices joined by its arc.
@@ -42,6 +51,41 @@ extension BezierShape {
             outTangents: [CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky), CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky)],
             closed: true)
         return reversed ? shape.reversed() : shape
+    }
+
+    /// Rounded corners (`rd`): each sharp vertex (no tangents; not the ends of an open path) is
+    /// cut back along both edges by `radius`, at most half of each edge, and the two new vertices
+    /// joined by a cubic whose handles reach halfway to the old corner (ThorVG's construction,
+    /// which scripts/lottie-compare checks these frames against).
+    func roundingCorners(_ radius: Double) -> BezierShape {
+        // Radius 0 still splits each corner (in two coincident vertices), so that an animated
+        // radius keeps the vertex count its keyframes interpolate over.
+        guard vertices.count > 2 else { return self }
+        var out = BezierShape(vertices: [], inTangents: [], outTangents: [], closed: closed)
+        let n = vertices.count
+        for k in 0..<n {
+            let v = vertices[k]
+            let isEnd = !closed && (k == 0 || k == n - 1)
+            guard !isEnd, inTangents[k] == .zero, outTangents[k] == .zero else {
+                out.vertices.append(v); out.inTangents.append(inTangents[k]); out.outTangents.append(outTangents[k])
+                continue
+            }
+            let prev = vertices[(k + n - 1) % n], next = vertices[(k + 1) % n]
+            func cut(toward p: CGPoint) -> CGPoint {
+                let length = hypot(p.x - v.x, p.y - v.y)
+                guard length > 0 else { return .zero }
+                let d = min(max(radius, 0), length / 2) / length
+                return CGPoint(x: (p.x - v.x) * d, y: (p.y - v.y) * d)
+            }
+            let a = cut(toward: prev), b = cut(toward: next)
+            out.vertices.append(CGPoint(x: v.x + a.x, y: v.y + a.y))
+            out.inTangents.append(.zero)
+            out.outTangents.append(CGPoint(x: -a.x / 2, y: -a.y / 2))
+            out.vertices.append(CGPoint(x: v.x + b.x, y: v.y + b.y))
+            out.inTangents.append(CGPoint(x: -b.x / 2, y: -b.y / 2))
+            out.outTangents.append(.zero)
+        }
+        return out
     }
 
     /// The same path drawn the other way from the same first vertex.

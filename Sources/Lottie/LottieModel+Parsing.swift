@@ -312,8 +312,10 @@ extension ShapeItem {
         case "tr":
             self = .transform(try LottieTransform(node, notes: &notes))
         case "rc":
-            self = .path(KeyframedValue.combine(try point("p"), try point("s"), try scalar("r", default: 0)) {
-                BezierShape.rectangle(center: $0, size: $1, radius: $2, reversed: reversed)
+            let radius = try scalar("r", default: 0)
+            let sharp = !radius.isAnimated && radius.initial == 0
+            self = .path(KeyframedValue.combine(try point("p"), try point("s"), radius) {
+                BezierShape.rectangle(center: $0, size: $1, radius: $2, reversed: reversed, sharp: sharp)
             })
         case "el":
             self = .path(KeyframedValue.combine(try point("p"), try point("s"), KeyframedValue<Double>.fixed(0)) { p, s, _ in
@@ -358,11 +360,13 @@ extension ShapeItem {
             self = ty == "gf"
                 ? .gradientFill(style, opacity: try scalar("o", default: 100), evenOdd: try node.int("r", default: 1) == 2)
                 : .gradientStroke(style, opacity: try scalar("o", default: 100), try StrokeStyle(node, notes: &notes))
+        case "rd":
+            self = .roundCorners(try scalar("r"))
         case "tm":
             self = .trim(start: try scalar("s", default: 0), end: try scalar("e", default: 100), offset: try scalar("o", default: 0),
                          individually: try node.int("m", default: 1) == 2)
         default:
-            let names = ["rd": "rounded corners", "mm": "merge paths", "rp": "repeaters",
+            let names = ["mm": "merge paths", "rp": "repeaters",
                          "pb": "pucker and bloat", "tw": "twist", "op": "offset paths", "zz": "zig zag"]
             notes.unsupported(names[ty] ?? "shapes of type '\(ty)'", at: "\(node.path).ty")
             self = .unsupported(ty)

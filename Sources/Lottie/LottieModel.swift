@@ -122,6 +122,8 @@ indirect enum ShapeItem: Sendable {
     case gradientStroke(GradientStyle, opacity: KeyframedValue<Double>, StrokeStyle)
     /// Start and end in percent, offset in degrees (360 = the whole path); `individually` when `m` is 2.
     case trim(start: KeyframedValue<Double>, end: KeyframedValue<Double>, offset: KeyframedValue<Double>, individually: Bool)
+    /// `rd`: the sharp corners of the paths before it in its scope rounded by a radius.
+    case roundCorners(KeyframedValue<Double>)
     /// `tr` inside a group (the group takes it).
     case transform(LottieTransform)
     /// A shape this version does not import (its `ty`); listed by `LottieAnimation.unsupportedFeatures`.

@@ -14,7 +14,9 @@ import QuartzCore
 // - the first item is drawn on top, so sublayers are added in reverse.
 //   an offset (static or animated) wraps the trimmed part past the path's end to its start, drawn
 //   by a twin layer;
-// Not yet: a trim's place among the items (it trims every stroke of its group and the groups
+// - rounded corners (`rd`) round the sharp corners of every path of its group and the groups
+//   inside (`BezierShape.roundingCorners`);
+// Not yet: a trim's or rounded corners' place among the items (it trims every stroke of its group and the groups
 // inside); several trims on one path (the innermost applies).
 
 struct Trim {
@@ -31,8 +33,11 @@ struct ShapeImporter {
 
     /// Adds `items`' layers to `parent`. `styles`: the styles of enclosing groups that come after
     /// this group there — they paint this group's paths too, drawn below its own content.
-    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = []) throws(LottieError) {
+    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = [],
+             rounding inheritedRounding: KeyframedValue<Double>? = nil) throws(LottieError) {
         var trims = inherited
+        var rounding = inheritedRounding
+        for case let .roundCorners(radius) in items { rounding = radius }
         for case let .trim(start, end, offset, individually) in items {
             trims.append(Trim(start: start, end: end, offset: offset, individually: individually))
         }
@@ -41,17 +46,19 @@ struct ShapeImporter {
         for (n, item) in items.enumerated() {
             switch item {
             case let .path(shape):
-                paths.append(shape)
+                paths.append(rounding.map { radius in
+                    KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
+                } ?? shape)
             case let .group(children, transform, _):
                 let group = try importer.transformLayer(transform, for: nil, timing: timing)
                 transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
                                         set: { group.opacity = Float($0 / 100) })
                 let later = items[(n + 1)...].filter(\.isStyle)
-                try add(children, to: group, trims: trims, styles: Array(later) + styles)
+                try add(children, to: group, trims: trims, styles: Array(later) + styles, rounding: rounding)
                 made.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 made += try styleLayers(item, paths: paths, trims: trims)
-            case .trim, .transform, .unsupported:
+            case .trim, .roundCorners, .transform, .unsupported:
                 break
             }
         }

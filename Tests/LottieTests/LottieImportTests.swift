@@ -240,4 +240,15 @@ import Testing
         #expect(on(topHalf, top) && !on(topHalf, bottom))
         #expect(on(topHalf, (58, 58)) && on(topHalf, (142, 58)), "both sides of the start")
     }
+
+    /// Rounded corners (`rd` 20) on a 100×100 square at 50…150: each corner is cut 20 along both
+    /// edges and joined by a cubic with handles halfway to the corner, whose midpoint is
+    /// (0.125·50 + 0.375·50 + 0.375·60 + 0.125·70, the same) = (56.25, 56.25) at the top left.
+    @Test func roundedCornersCutTheCorners() throws {
+        let shapes: [[String: Any]] = [Doc.rect(center: [100, 100], size: [100, 100]), ["ty": "rd", "r": Doc.fixed(20)], Doc.fill([0, 0, 1])]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer(shapes)])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 54, 54)[3] == 0 && Self.rgba(image, 145, 145)[3] == 0, "outside the curve")
+        #expect(Self.rgba(image, 58, 58)[3] == 255 && Self.rgba(image, 141, 141)[3] == 255, "inside the curve")
+        #expect(Self.rgba(image, 100, 50)[3] == 255 && Self.rgba(image, 50, 100)[3] == 255, "the edges' middles")
+    }
 }
