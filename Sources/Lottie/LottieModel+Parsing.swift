@@ -360,13 +360,33 @@ extension ShapeItem {
             self = ty == "gf"
                 ? .gradientFill(style, opacity: try scalar("o", default: 100), evenOdd: try node.int("r", default: 1) == 2)
                 : .gradientStroke(style, opacity: try scalar("o", default: 100), try StrokeStyle(node, notes: &notes))
+        case "rp":
+            let tr = try node.required("tr")
+            var values: [Double] = []
+            for (owner, key, fallback) in [(node, "c", nil), (node, "o", 0.0), (tr, "so", 100.0), (tr, "eo", 100.0)] as [(JSONNode, String, Double?)] {
+                guard let member = try owner.member(key) else {
+                    guard let fallback else { throw LottieError("\(owner.path).\(key)", "missing") }
+                    values.append(fallback)
+                    continue
+                }
+                let value = try KeyframedValue.read(member, notes: &notes, LottieTransform.scalar)
+                if value.isAnimated { notes.unsupported("animated repeaters", at: member.path) }
+                values.append(value.initial)
+            }
+            let transform = try LottieTransform(tr, notes: &notes)
+            if transform.anchor.isAnimated || transform.scale.isAnimated || transform.rotation.isAnimated {
+                notes.unsupported("animated repeaters", at: tr.path)
+            }
+            guard values[0] >= 0, values[0] <= 100_000 else { throw LottieError("\(node.path).c", "expected 0 to 100000 copies") }
+            self = .repeater(copies: values[0], offset: values[1], transform: transform, startOpacity: values[2], endOpacity: values[3],
+                             below: try node.int("m", default: 1) == 2)
         case "rd":
             self = .roundCorners(try scalar("r"))
         case "tm":
             self = .trim(start: try scalar("s", default: 0), end: try scalar("e", default: 100), offset: try scalar("o", default: 0),
                          individually: try node.int("m", default: 1) == 2)
         default:
-            let names = ["mm": "merge paths", "rp": "repeaters",
+            let names = ["mm": "merge paths",
                          "pb": "pucker and bloat", "tw": "twist", "op": "offset paths", "zz": "zig zag"]
             notes.unsupported(names[ty] ?? "shapes of type '\(ty)'", at: "\(node.path).ty")
             self = .unsupported(ty)

@@ -122,6 +122,11 @@ indirect enum ShapeItem: Sendable {
     case gradientStroke(GradientStyle, opacity: KeyframedValue<Double>, StrokeStyle)
     /// Start and end in percent, offset in degrees (360 = the whole path); `individually` when `m` is 2.
     case trim(start: KeyframedValue<Double>, end: KeyframedValue<Double>, offset: KeyframedValue<Double>, individually: Bool)
+    /// `rp`: the group's content drawn `copies` times (static values; animated ones are noted),
+    /// copy i under the repeater transform applied i + `offset` times, its opacity going from
+    /// `startOpacity` to `endOpacity` (percent) over the copies; `below`: later copies under
+    /// earlier ones (`m` 2).
+    case repeater(copies: Double, offset: Double, transform: LottieTransform, startOpacity: Double, endOpacity: Double, below: Bool)
     /// `rd`: the sharp corners of the paths before it in its scope rounded by a radius.
     case roundCorners(KeyframedValue<Double>)
     /// `tr` inside a group (the group takes it).

@@ -16,7 +16,8 @@ import QuartzCore
 //   by a twin layer;
 // - rounded corners (`rd`) round the sharp corners of every path of its group and the groups
 //   inside (`BezierShape.roundingCorners`);
-// Not yet: a trim's or rounded corners' place among the items (it trims every stroke of its group and the groups
+// - a repeater (`rp`) → a CAReplicatorLayer holding the whole group's content (static values);
+// Not yet: a trim's, rounded corners' or repeater's place among the items (it trims every stroke of its group and the groups
 // inside); several trims on one path (the innermost applies).
 
 struct Trim {
@@ -58,12 +59,66 @@ struct ShapeImporter {
                 made.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 made += try styleLayers(item, paths: paths, trims: trims)
-            case .trim, .roundCorners, .transform, .unsupported:
+            case .trim, .roundCorners, .repeater, .transform, .unsupported:
                 break
             }
         }
         for style in styles { made += try styleLayers(style, paths: paths, trims: trims) }
-        for layer in made.reversed() { parent.addSublayer(layer) }
+        var target = parent
+        let repeaters = items.compactMap { item -> ShapeItem? in if case .repeater = item { item } else { nil } }
+        if case let .repeater(copies, offset, transform, startOpacity, endOpacity, below)? = repeaters.last {
+            target = try replicator(into: parent, copies: copies, offset: offset, transform: transform,
+                                    opacity: (startOpacity, endOpacity), below: below)
+        }
+        for layer in made.reversed() { target.addSublayer(layer) }
+    }
+
+    /// A repeater (`rp`) as a CAReplicatorLayer holding the group's content: instance i under
+    /// the repeater's transform applied i times (`instanceTransform`, about the origin as the
+    /// replicator's anchor point is), the first under it applied `offset` times (position,
+    /// rotation and the scale's exponent times the offset, as Bodymovin defines a fractional
+    /// offset), opacity from the start to the end value (`instanceColor` alpha and
+    /// `instanceAlphaOffset`). Copies drawn below (`m` 2) run from the last to the first, with
+    /// the inverse step. Returns the layer the content goes in.
+    private func replicator(into parent: CALayer, copies: Double, offset: Double, transform: LottieTransform,
+                            opacity: (Double, Double), below: Bool) throws(LottieError) -> CALayer {
+        try importer.count(owner.path)
+        let count = Int(copies.rounded(.down))
+        let replicator = CAReplicatorLayer(), start = CALayer()
+        for layer in [replicator, start] {
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+        }
+        let step = Self.repeaterMatrix(transform, times: 1)
+        var first = Self.repeaterMatrix(transform, times: offset)
+        var alpha = (opacity.0 / 100, count > 1 ? (opacity.1 - opacity.0) / 100 / Double(count - 1) : 0)
+        if below, count > 1 {
+            for _ in 1..<count { first = CATransform3DConcat(first, step) }
+            alpha = (opacity.1 / 100, -alpha.1)
+        }
+        start.transform = first
+        replicator.instanceCount = max(count, 0)
+        replicator.instanceTransform = below ? CATransform3DInvert(step) : step
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: alpha.0)
+        replicator.instanceAlphaOffset = Float(alpha.1)
+        replicator.addSublayer(start)
+        parent.addSublayer(replicator)
+        return start
+    }
+
+    /// The repeater transform applied `times` times component by component: about the anchor
+    /// a, scaled by s^times, turned by r·times, moved by p·times.
+    static func repeaterMatrix(_ t: LottieTransform, times: Double) -> CATransform3D {
+        let a = t.anchor.initial, s = t.scale.initial, r = t.rotation.initial
+        let p: CGPoint
+        switch t.position {
+        case let .combined(value): p = value.initial
+        case let .split(x, y): p = CGPoint(x: x.initial, y: y.initial)
+        }
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeScale(pow(s.x / 100, times), pow(s.y / 100, times), 1))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(r * times * .pi / 180, 0, 0, 1))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(a.x + p.x * times, a.y + p.y * times, 0))
     }
 
     /// The layers that paint `paths` with `style` (a fill, stroke or gradient).

@@ -80,10 +80,10 @@ import Testing
     }
 
     @Test func unsupportedFeaturesAreListedOnce() throws {
-        let layer: [String: Any] = ["ty": 4, "ind": 1, "ks": Doc.ks(), "shapes": [["ty": "rp"], ["ty": "rp"]],
+        let layer: [String: Any] = ["ty": 4, "ind": 1, "ks": Doc.ks(), "shapes": [["ty": "mm"], ["ty": "mm"]],
                                     "ef": [["ty": 5]]]
         let animation = try Doc.animation(Doc.comp([layer, ["ty": 5, "ind": 2, "ks": Doc.ks()]]))
-        #expect(animation.unsupportedFeatures.map(\.feature) == ["effects", "repeaters", "text layers"])
+        #expect(animation.unsupportedFeatures.map(\.feature) == ["effects", "merge paths", "text layers"])
         #expect(animation.unsupportedFeatures[1].path == "layers[0].shapes[0].ty")
     }
 }

@@ -251,4 +251,18 @@ import Testing
         #expect(Self.rgba(image, 58, 58)[3] == 255 && Self.rgba(image, 141, 141)[3] == 255, "inside the curve")
         #expect(Self.rgba(image, 100, 50)[3] == 255 && Self.rgba(image, 50, 100)[3] == 255, "the edges' middles")
     }
+
+    /// A repeater of 3 copies stepping 30 right, opacity 100 % → 50 %: copy i of a 10×10 square
+    /// at 10…20 covers 10 + 30i…20 + 30i with alpha 1 − 0.25i (linear from the start to the end
+    /// opacity over the copies), and there is no fourth.
+    @Test func aRepeaterCopiesTheGroup() throws {
+        let repeater: [String: Any] = ["ty": "rp", "c": Doc.fixed(3), "o": Doc.fixed(0), "m": 1,
+                                       "tr": ["p": Doc.fixed([30, 0]), "a": Doc.fixed([0, 0]), "s": Doc.fixed([100, 100]),
+                                              "r": Doc.fixed(0), "so": Doc.fixed(100), "eo": Doc.fixed(50)]]
+        let group: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [15, 15], size: [10, 10]), Doc.fill([0, 0, 0]), repeater]]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer([group])])), size: CGSize(width: 200, height: 200), at: 0)
+        let alphas = [15, 45, 75, 105].map { Self.rgba(image, $0, 15)[3] }
+        #expect(alphas[0] == 255 && abs(alphas[1] - 191) <= 1 && abs(alphas[2] - 128) <= 1 && alphas[3] == 0, "\(alphas)")
+        #expect(Self.rgba(image, 39, 15)[3] == 0 && Self.rgba(image, 40, 15)[3] > 0, "the second copy starts at x 40")
+    }
 }
