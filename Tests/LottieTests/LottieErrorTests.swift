@@ -86,4 +86,23 @@ import Testing
         #expect(animation.unsupportedFeatures.map(\.feature) == ["effects", "merge paths", "text layers"])
         #expect(animation.unsupportedFeatures[1].path == "layers[0].shapes[0].ty")
     }
+
+    /// A file past 64 MiB is refused before it is parsed (a 1 GB string would be too).
+    @Test func hugeFilesAreRefusedUnread() throws {
+        let data = Data(count: (64 << 20) + 1)
+        #expect(throws: (any Error).self) { try LottieAnimation.from(data: data) }
+        do {
+            _ = try LottieAnimation.from(data: data)
+        } catch {
+            #expect("\(error)" == "the file is 67108865 bytes; the limit is 67108864 bytes")
+        }
+    }
+
+    /// 60 000 shape layers (each drawn as at least two CALayers) are refused by the layer limit
+    /// before a layer is built.
+    @Test func tooManyLayersAreRefusedBeforeBuilding() throws {
+        let text = #"{"fr":30,"ip":0,"op":1,"w":10,"h":10,"layers":["#
+            + String(repeating: #"{"ty":4,"ks":{},"shapes":[]},"#, count: 60_000) + #"{"ty":3,"ks":{}}]}"#
+        #expect(Self.error(text) == "layers: more than 100000 layers once precomps are expanded")
+    }
 }
