@@ -44,6 +44,16 @@ extension BezierShape: Interpolatable {
     }
 }
 
+extension GradientStops: Interpolatable {
+    /// Stop by stop; stops of different counts do not interpolate (the first holds).
+    static func mix(_ a: GradientStops, _ b: GradientStops, _ t: Double) -> GradientStops {
+        guard a.colors.count == b.colors.count, a.alphas.count == b.alphas.count else { return a }
+        return GradientStops(
+            colors: zip(a.colors, b.colors).map { (Double.mix($0.offset, $1.offset, t), $0.rgb + ($1.rgb - $0.rgb) * t) },
+            alphas: zip(a.alphas, b.alphas).map { (Double.mix($0.offset, $1.offset, t), Double.mix($0.alpha, $1.alpha, t)) })
+    }
+}
+
 /// The progress (0…1) at time fraction `x` of the cubic Bézier easing from (0, 0) to (1, 1) with
 /// control points `c1`, `c2` (x clamped to 0…1, as CAMediaTimingFunction's): x solved by
 /// bisection, which cannot fail to converge, to 2⁻⁴⁰.

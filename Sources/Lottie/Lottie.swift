@@ -27,12 +27,12 @@
 // paths) and alpha / alpha-inverted track mattes as mask layers (`LayerImporter`); shapes: group
 // with transform, rectangle (rounded), ellipse, star and polygon (sampled per frame when
 // animated), path (animated too), fill, stroke (caps, joins, miter, static dashes), linear and
-// radial gradient fill and stroke (static stops, with opacity stops) as a masked
+// radial gradient fill and stroke (animated stops and points, opacity stops) as a masked
 // CAGradientLayer, trim paths (offsets wrapping past the end), rounded corners, repeaters
 // (CAReplicatorLayer, static values); a style paints the paths of earlier groups too; playback
 // with loop modes.
 //
-// Next (in this order): luma mattes; animated gradient stops and repeaters; merge paths; skew;
+// Next (in this order): luma mattes; animated repeaters; merge paths; skew;
 // text; the effects that map onto CA; `citrine gallery` of .json files, batches and shards; a
 // test file per feature compared with ThorVG and rlottie (scripts/lottie-compare) and those
 // comparisons in CI.

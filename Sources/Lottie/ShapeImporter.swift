@@ -250,8 +250,9 @@ struct ShapeImporter {
 
     /// A CAGradientLayer over the box of `paths` (every keyframe's), masked by `mask`. The
     /// gradient's points are in the shape's coordinates; CAGradientLayer's are in its unit square.
-    /// A radial gradient is a circle about `start` through `end`. Animated stops and points take
-    /// their first keyframe for now.
+    /// A radial gradient is a circle about `start` through `end`. Animated points and stops
+    /// animate `startPoint`, `endPoint`, `colors` and `locations` (stops keyframed with different
+    /// numbers of offsets do not interpolate: each holds until the next).
     private func gradientLayer(_ style: GradientStyle, opacity: KeyframedValue<Double>, mask: CAShapeLayer,
                                over paths: [KeyframedValue<BezierShape>], width: Double = 0) throws(LottieError) -> CALayer {
         try importer.count(owner.path)
@@ -265,18 +266,20 @@ struct ShapeImporter {
         layer.bounds = box
         layer.type = style.radial ? .radial : .axial
         let unit = { (p: CGPoint) in CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
-        let (s, e) = (style.start.initial, style.end.initial)
-        if style.radial {
-            let r = hypot(e.x - s.x, e.y - s.y)
-            layer.startPoint = unit(s)
-            layer.endPoint = unit(CGPoint(x: s.x + r, y: s.y + r))
-        } else {
-            layer.startPoint = unit(s)
-            layer.endPoint = unit(e)
-        }
-        let stops = Self.merged(style.stops.initial)
-        layer.colors = stops.map(\.color)
-        layer.locations = stops.map { NSNumber(value: $0.offset) }
+        style.start.apply(to: layer, "startPoint", timing: timing, convert: unit, set: { layer.startPoint = unit($0) })
+        // Linear: to the end point. Radial: a circle through the end point, so the unit square's
+        // end point is the start moved by the radius on both axes.
+        let end = style.radial
+            ? KeyframedValue.combine(style.start, style.end, KeyframedValue<Double>.fixed(0)) { s, e, _ in
+                let r = hypot(e.x - s.x, e.y - s.y)
+                return CGPoint(x: s.x + r, y: s.y + r)
+            }
+            : style.end
+        end.apply(to: layer, "endPoint", timing: timing, convert: unit, set: { layer.endPoint = unit($0) })
+        style.stops.apply(to: layer, "colors", timing: timing, convert: { Self.merged($0).map(\.color) },
+                          set: { layer.colors = Self.merged($0).map(\.color) })
+        style.stops.apply(to: layer, "locations", timing: timing, convert: { Self.merged($0).map { NSNumber(value: $0.offset) } },
+                          set: { layer.locations = Self.merged($0).map { NSNumber(value: $0.offset) } })
         opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
         layer.mask = mask
         return layer
