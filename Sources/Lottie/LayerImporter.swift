@@ -126,9 +126,10 @@ final class LayerImporter {
         return outermost!
     }
 
-    /// `drawn` in a group masked by the track matte `matte` (`tt`): by its alpha, or by the
-    /// inverse of its alpha — an opaque layer with the matte cut out of it (compositing filter
-    /// "destOut", Porter-Duff destination-out) — since a Core Animation mask takes alpha only.
+    /// `drawn` in a group masked by the track matte `matte` (`tt`): by its alpha; by the inverse
+    /// of its alpha — an opaque layer with the matte cut out of it (compositing filter "destOut",
+    /// Porter-Duff destination-out); or by its luminance or the inverse, through a colour matrix —
+    /// since a Core Animation mask takes alpha only.
     private func matted(_ drawn: CALayer, by matte: CALayer, _ mode: MatteMode, size: CGSize, path: String) throws(LottieError) -> CALayer {
         try count(path)
         let group = CALayer(), mask = CALayer()
@@ -137,11 +138,25 @@ final class LayerImporter {
             layer.bounds = CGRect(origin: .zero, size: size)
         }
         group.addSublayer(drawn)
-        if mode == .alphaInverted {
+        switch mode {
+        case .alpha:
+            mask.addSublayer(matte)
+        case .alphaInverted:
             mask.addSublayer(Self.everywhere(size: size))
             matte.compositingFilter = "destOut"
+            mask.addSublayer(matte)
+        case .luma, .lumaInverted:
+            // The matte over opaque black, its luminance (Rec. 709 weights) made the alpha by a
+            // colour matrix on the group (opaque, so its colour is the premultiplied one).
+            let black = Self.everywhere(size: size)
+            mask.addSublayer(black)
+            mask.addSublayer(matte)
+            let (w, k): (Float, Float) = mode == .luma ? (1, 0) : (-1, 1)
+            let filter = CAFilter(type: kCAFilterColorMatrix)
+            filter.setValue(CAColorMatrix([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           0.2126 * w, 0.7152 * w, 0.0722 * w, 0, k]), forKey: kCAFilterInputColorMatrix)
+            mask.filters = [filter]
         }
-        mask.addSublayer(matte)
         group.mask = mask
         return group
     }

@@ -24,7 +24,7 @@
 // keyframed values with easing, holds, legacy `e` ends and spatial tangents; parenting; in/out
 // points; layer start time and stretch (precomp timing); time remapping (`tm`, sampled once per
 // frame of the precomp layer); masks (add, subtract, intersect, inverted, opacity, animated
-// paths) and alpha / alpha-inverted track mattes as mask layers (`LayerImporter`); shapes: group
+// paths) and track mattes (alpha, luma, inverted) as mask layers (`LayerImporter`); shapes: group
 // with transform, rectangle (rounded), ellipse, star and polygon (sampled per frame when
 // animated), path (animated too), fill, stroke (caps, joins, miter, static dashes), linear and
 // radial gradient fill and stroke (animated stops and points, opacity stops) as a masked
@@ -32,7 +32,7 @@
 // (CAReplicatorLayer, static values); a style paints the paths of earlier groups too; playback
 // with loop modes.
 //
-// Next (in this order): luma mattes; animated repeaters; merge paths; skew;
+// Next (in this order): animated repeaters; merge paths; skew;
 // text; the effects that map onto CA; `citrine gallery` of .json files, batches and shards; a
 // test file per feature compared with ThorVG and rlottie (scripts/lottie-compare) and those
 // comparisons in CI.

@@ -94,8 +94,10 @@ extension LottieLayer {
         case 0: matte = nil
         case 1: matte = .alpha
         case 2: matte = .alphaInverted
+        case 3: matte = .luma
+        case 4: matte = .lumaInverted
         default:
-            notes.unsupported("luma mattes", at: "\(node.path).tt")
+            notes.unsupported("track mattes of type \(try node.int("tt", default: 0))", at: "\(node.path).tt")
             matte = nil
         }
         masks = []

@@ -199,8 +199,8 @@ struct LottieImage: Sendable {
     var path: String
 }
 
-/// `tt` 1 and 2 (luma mattes, 3 and 4, are not imported).
-enum MatteMode: Sendable { case alpha, alphaInverted }
+/// `tt` 1 to 4: by the matte's alpha, its inverse, its luminance (over black), or the inverse of that.
+enum MatteMode: Sendable { case alpha, alphaInverted, luma, lumaInverted }
 
 /// The whole file: `fr` frames per second, `ip`/`op` the frames played, `w`×`h` points,
 /// `layers` (first on top), and the precomps of `assets` by `id`.

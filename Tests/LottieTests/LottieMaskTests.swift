@@ -74,4 +74,19 @@ import Testing
         let p = image.pixel(x: 100, y: 100)
         #expect([p.r, p.g, p.b] == [255, 0, 0], "the layer's red, not the matte's blue")
     }
+
+    /// Luma mattes (`tt` 3, 4): the matte source's luminance over black (Rec. 709 weights) is the
+    /// coverage — a white square shows the layer inside it, a grey 0.5 one half of it, and
+    /// outside (transparent, so black) nothing; inverted, the opposite.
+    @Test func lumaMattesUseTheLuminance() throws {
+        func layers(_ rgb: [Double], _ mode: Int) -> [[String: Any]] {
+            var source = Doc.shapeLayer([Doc.rect(center: [100, 100], size: [100, 100]), Doc.fill(rgb)], ind: 1)
+            source["td"] = 1
+            return [source, Self.solid(extra: ["tt": mode], ind: 2)]
+        }
+        #expect(try Self.alpha(layers([1, 1, 1], 3), [Self.inside, Self.outside]) == [255, 0])
+        #expect(try Self.alpha(layers([1, 1, 1], 4), [Self.inside, Self.outside]) == [0, 255])
+        let grey = try Self.alpha(layers([0.5, 0.5, 0.5], 3), [Self.inside])
+        #expect(abs(grey[0] - 128) <= 1, "\(grey)")
+    }
 }
