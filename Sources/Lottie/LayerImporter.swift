@@ -112,14 +112,14 @@ final class LayerImporter {
         var outer: CALayer?
         var time = (start: 0.0, stretch: 1.0)
         for lottie in chain.reversed() + [layer] {
-            let t = try transformLayer(lottie.transform, for: lottie, timing: timing(lottie, resampling))
+            let (t, inside) = try transformLayer(lottie.transform, for: lottie, timing: timing(lottie, resampling))
             // Under resampling the samples carry each layer's time; Core Animation's stays the container's.
             if resampling == nil {
                 setTime(of: t, from: time, to: (lottie.startTime, lottie.stretch))
                 time = (lottie.startTime, lottie.stretch)
             }
             outer?.addSublayer(t)
-            outer = t
+            outer = inside
             if outermost == nil { outermost = t }
         }
         outer?.addSublayer(try content(of: layer, compositionSize: size, precomps: precomps, timing: timing(layer, resampling)))
@@ -237,8 +237,13 @@ final class LayerImporter {
     }
 
     /// A layer placing its sublayers with `transform` (a layer's `ks` or a group's `tr`), opacity
-    /// left out (the caller puts it where Lottie applies it).
-    func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?, timing: AnimationTiming) throws(LottieError) -> CALayer {
+    /// left out (the caller puts it where Lottie applies it); and the layer to put them in — the
+    /// same, or with a skew, the innermost of two more: Bodymovin's matrix is
+    /// position · rotation · skew · scale about the anchor, and Core Animation's `transform.scale`
+    /// and `transform.rotation.z` recompose a transform without its skew, so the outer layer
+    /// rotates, a middle one skews (about the anchor, static) and the inner one scales.
+    func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?,
+                        timing: AnimationTiming) throws(LottieError) -> (outer: CALayer, inner: CALayer) {
         try count(owner?.path ?? "")
         let layer = CALayer()
         layer.name = owner?.name
@@ -262,12 +267,43 @@ final class LayerImporter {
             y.apply(to: layer, "position.y", timing: timing, convert: { CGFloat($0) }, set: { layer.position.y = $0 })
         }
         var scale = transform.scale.initial, rotation = transform.rotation.initial
-        transform.scale.map(\.x).apply(to: layer, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
-        transform.scale.map(\.y).apply(to: layer, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
+        var inner = layer
+        if transform.skew != 0 {
+            let a = transform.anchor.initial
+            var layers: [CALayer] = []
+            for _ in 0..<2 {
+                try count(owner?.path ?? "")
+                let l = CALayer()
+                l.anchorPoint = .zero
+                l.bounds = CGRect(origin: a, size: size)
+                l.position = a
+                inner.addSublayer(l)
+                layers.append(l)
+                inner = l
+            }
+            layers[0].transform = Self.skewMatrix(transform.skew, axis: transform.skewAxis)
+        }
+        transform.scale.map(\.x).apply(to: inner, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
+        transform.scale.map(\.y).apply(to: inner, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
         transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
                                  set: { rotation = $0 })
-        layer.transform = Self.matrix(scale: scale, rotation: rotation)
-        return layer
+        if inner === layer {
+            layer.transform = Self.matrix(scale: scale, rotation: rotation)
+        } else {
+            layer.transform = Self.matrix(scale: CGPoint(x: 100, y: 100), rotation: rotation)
+            inner.transform = Self.matrix(scale: scale, rotation: 0)
+        }
+        return (layer, inner)
+    }
+
+    /// Bodymovin's skew: `degrees` of shear along the axis at `axis` degrees (the axis turned to
+    /// x, x sheared by −tan(skew) of y, turned back), as lottie-web composes it.
+    static func skewMatrix(_ degrees: Double, axis: Double) -> CATransform3D {
+        let turn = axis * .pi / 180
+        var shear = CATransform3DIdentity
+        shear.m21 = CGFloat(tan(-degrees * .pi / 180))
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(turn, 0, 0, 1), shear),
+                                   CATransform3DMakeRotation(-turn, 0, 0, 1))
     }
 
     /// Scale (percent), then rotation (degrees, clockwise on screen in y-down coordinates), about

@@ -170,9 +170,11 @@ extension LottieTransform {
         let rz = try node.member("rz")
         if let r = try node.member("r") ?? rz { rotation = try .read(r, notes: &notes, Self.scalar) }
         if let o = try node.member("o") { opacity = try .read(o, notes: &notes, Self.scalar) }
-        if let sk = try node.member("sk") {
-            let skew = try KeyframedValue.read(sk, notes: &notes, Self.scalar)
-            if skew.isAnimated || skew.initial != 0 { notes.unsupported("skew", at: sk.path) }
+        for (key, keyPath) in [("sk", \LottieTransform.skew), ("sa", \LottieTransform.skewAxis)] {
+            guard let member = try node.member(key) else { continue }
+            let value = try KeyframedValue.read(member, notes: &notes, Self.scalar)
+            if value.isAnimated { notes.unsupported("animated skew", at: member.path) }
+            self[keyPath: keyPath] = value.initial
         }
         for key in ["rx", "ry", "or"] where node.has(key) { notes.unsupported("3D layers", at: "\(node.path).\(key)") }
     }

@@ -64,7 +64,7 @@ struct BezierShape: Sendable, Equatable {
 }
 
 /// `ks` of a layer, `tr` of a group: anchor `a`, position `p` (or split `px`/`py`), scale `s`
-/// (percent), rotation `r` (degrees, clockwise on screen), opacity `o` (percent).
+/// (percent), rotation `r` (degrees, clockwise on screen), opacity `o` (percent), skew `sk`/`sa`.
 struct LottieTransform: Sendable {
     enum Position: Sendable {
         case combined(KeyframedValue<CGPoint>)
@@ -75,6 +75,10 @@ struct LottieTransform: Sendable {
     var scale: KeyframedValue<CGPoint> = .fixed(CGPoint(x: 100, y: 100))
     var rotation: KeyframedValue<Double> = .fixed(0)
     var opacity: KeyframedValue<Double> = .fixed(100)
+    /// `sk`, `sa`: skew (degrees) along the axis at `skewAxis` degrees; static (an animated one
+    /// takes its first value and is noted).
+    var skew: Double = 0
+    var skewAxis: Double = 0
 }
 
 /// Fill rule `r`: 1 non-zero, 2 even-odd.

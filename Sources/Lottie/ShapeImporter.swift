@@ -51,11 +51,11 @@ struct ShapeImporter {
                     KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
                 } ?? shape)
             case let .group(children, transform, _):
-                let group = try importer.transformLayer(transform, for: nil, timing: timing)
+                let (group, inside) = try importer.transformLayer(transform, for: nil, timing: timing)
                 transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
                                         set: { group.opacity = Float($0 / 100) })
                 let later = items[(n + 1)...].filter(\.isStyle)
-                try add(children, to: group, trims: trims, styles: Array(later) + styles, rounding: rounding)
+                try add(children, to: inside, trims: trims, styles: Array(later) + styles, rounding: rounding)
                 made.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 made += try styleLayers(item, paths: paths, trims: trims)

@@ -265,4 +265,17 @@ import Testing
         #expect(alphas[0] == 255 && abs(alphas[1] - 191) <= 1 && abs(alphas[2] - 128) <= 1 && alphas[3] == 0, "\(alphas)")
         #expect(Self.rgba(image, 39, 15)[3] == 0 && Self.rgba(image, 40, 15)[3] > 0, "the second copy starts at x 40")
     }
+
+    /// Skew (`sk` 45, axis 0) shears x by −tan(45°)·y about the anchor (lottie-web's matrix; a
+    /// positive skew leans the top to the right on screen): the square 0…40 at (100, 100) has its
+    /// top edge at x 100…140 and its bottom edge at x 60…100.
+    @Test func skewShearsAboutTheAnchor() throws {
+        var ks = Doc.ks(p: Doc.fixed([100, 100]))
+        ks["sk"] = Doc.fixed(45)
+        ks["sa"] = Doc.fixed(0)
+        let layer = Doc.shapeLayer([Doc.rect(center: [20, 20], size: [40, 40]), Doc.fill([0, 0, 0])], ks: ks)
+        let image = try Self.render(try Doc.layer(Doc.comp([layer])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 130, 101)[3] == 255 && Self.rgba(image, 70, 138)[3] == 255)
+        #expect(Self.rgba(image, 130, 138)[3] == 0 && Self.rgba(image, 70, 101)[3] == 0)
+    }
 }
