@@ -71,6 +71,9 @@ open class LottieAnimationLayer: CALayer {
 
     public required init?(coder: NSCoder) { nil }
 
+    /// A display link still running stops with the layer.
+    deinit { link?.invalidate() }
+
     private func rebuild() {
         stopLink(completed: false)
         timeline?.removeFromSuperlayer()
