@@ -25,6 +25,7 @@
 //   overlays for modules of these names, for test targets only
 //   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
 //   UIKit ← PlaygroundSupport ← citrine (user code's `import PlaygroundSupport`)
+//   QuartzCore, UIKit ← Lottie (Bodymovin JSON → layers and keyframe animations) ← citrine
 import PackageDescription
 
 /// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
@@ -53,6 +54,7 @@ let package = Package(
         .library(name: "Demos", targets: ["Demos"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
         // Swift Testing declares cross-import overlays for modules named UIKit and CoreGraphics
         // (the toolchain's Testing.swiftcrossimport); a test file importing Testing and UIKit
         // needs them: "no such module '_Testing_UIKit'" otherwise. For test targets only.
@@ -99,6 +101,9 @@ let package = Package(
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Scene"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
         .target(name: "Scene", dependencies: ["QuartzCore", "UIKit"]),
+        // `import Lottie`: Bodymovin JSON imported onto QuartzCore layers and keyframe animations
+        // (an importer, not a renderer), with lottie-ios's LottieAnimation / LottieAnimationView API.
+        .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "Scene", "CX11"]),
         .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "Scene"]),
@@ -109,7 +114,7 @@ let package = Package(
         // It depends on every module user code may import, so that all of them are linked in.
         .executableTarget(name: "citrine", dependencies: [
             "Demos", "Export", "ImageCodecs", "QuartzCore", "Scene", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
-            "PlaygroundSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "PlaygroundSupport", "Lottie", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
@@ -133,7 +138,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["citrine", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).
         .testTarget(name: "ReadmeTests", dependencies: testingOverlays + ["QuartzCore", "Compositor", "ImageCodecs", "Export", "UIKit",
-                                                                   "Scene", "WindowHost"]),
+                                                                   "Scene", "WindowHost", "Lottie"]),
         // iOS-style snippets (Apple's documentation, common tutorials) that compile unchanged:
         // Tests/IOSSnippetsTests/Snippets in Swift 6 mode, with runtime tests of what they do, and
         // the same files (symbolic links) in Swift 5 mode.
@@ -150,6 +155,10 @@ let package = Package(
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),
+        // Files: hand-written Bodymovin files for scripts/lottie-compare (Citrine against rlottie and ThorVG).
+        .testTarget(name: "LottieTests", dependencies: testingOverlays + ["Lottie", "QuartzCore", "Compositor", "UIKit", "Raster",
+                                                                   "ImageCodecs"],
+                    exclude: ["Files"]),
         .testTarget(name: "AnchorScenesTests", dependencies: ["AnchorScenes", "Raster", "ImageCodecs"],
                     exclude: ["Fixtures"]),
     ]

@@ -11,10 +11,12 @@ import QuartzCore
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print a demo's layer tree and its animations with their timing, or the fonts text is drawn with.",
-        usage: "citrine info <demo>\ncitrine info --fonts [--font-dir <folder>]")
+        abstract: "Print a demo's layer tree and its animations with their timing, a Lottie file's summary, or the fonts "
+            + "text is drawn with.",
+        usage: "citrine info <demo>\ncitrine info <file.json>\ncitrine info --fonts [--font-dir <folder>]")
 
-    @Argument(help: "The demo to describe (see 'citrine demos').")
+    @Argument(help: ArgumentHelp("The demo to describe (see 'citrine demos'), or a Lottie .json file (its size, frame rate, "
+                                 + "frames, layers and the features it uses that are not imported)."))
     var demo: String?
 
     @Flag(help: "Print which installed font draws each Apple font name, and its file.")
@@ -31,6 +33,10 @@ struct InfoCommand: ParsableCommand {
             return
         }
         guard let demo else { throw Failure.usage("give a demo (see 'citrine demos') or --fonts", command: "info") }
+        if let lottie = try LottieFile(argument: demo) {
+            for line in lottie.summary { print(line) }
+            return
+        }
         let found = try OptionValue.demo(demo)
         CAMediaClock.setManualTime(0)
         defer { CAMediaClock.useSystemTime() }

@@ -12,7 +12,7 @@ import WindowHost
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Open a demo or your own code live in a window (X11): space pauses, arrows step, q quits.",
+        abstract: "Open a demo, your own code or a Lottie file live in a window (X11): space pauses, arrows step, q quits.",
         discussion: """
             --script plays the demo's own scripted input (the one 'citrine render' exports) into \
             the window; --tap and --drag play the input they give instead: points in the demo's \
@@ -24,15 +24,18 @@ struct PlayCommand: ParsableCommand {
             does (for pinches and rotations).
 
             Your own code (a .swift file or a .playground folder) is compiled and run as \
-            'citrine render --help' describes, and its live view shown.
+            'citrine render --help' describes, and its live view shown. A Lottie .json file \
+            plays in a loop.
 
             Examples:
               citrine play sticky-bubble --script
               citrine play MyView.swift
+              citrine play anim.json
               citrine play sticky-bubble --drag 100,120:160,120@0.5+0.5 --tap 100,120@2
             """)
 
-    @Argument(help: ArgumentHelp("The demo to play (see 'citrine demos'), or your own .swift file or .playground folder.",
+    @Argument(help: ArgumentHelp("The demo to play (see 'citrine demos'), your own .swift file or .playground folder, "
+                                 + "or a Lottie .json file.",
                                  valueName: "demo-or-file"))
     var demo: String
 
@@ -56,8 +59,13 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let scale = try scale.map { text throws(Failure) in try OptionValue.scale(text) } ?? 2
         try OptionValue.useFontDirectory(fontDir)
+        let lottie = try LottieFile(argument: demo)
+        if lottie != nil, script || !input.isEmpty || view != nil {
+            throw Failure.usage("a Lottie file takes no input and has no views: --script, --tap, --drag and --view do not apply",
+                                command: "play")
+        }
         let code = try UserCode(argument: demo, viewName: view)
-        let name = code.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? demo
+        let name = lottie?.name ?? code.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? demo
         if script, !input.isEmpty {
             throw Failure.usage("--script plays the demo's own input; --tap and --drag replace it: give one or the other",
                          command: "play")
@@ -73,7 +81,10 @@ struct PlayCommand: ParsableCommand {
                           + "); render it to a file instead: citrine render \(demo) -o out.gif")
         }
         let scene: any HostedScene
-        if let code {
+        if let lottie {
+            lottie.warnUnsupported()
+            scene = lottie.makeScene()
+        } else if let code {
             guard let library = UserProgram.handedLibrary else { try UserProgram.runInChild(code) }
             scene = try UserProgram.liveView(of: code, library: library).scene
         } else {

@@ -10,7 +10,7 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a demo to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or WebM.",
+        abstract: "Render a demo, your own code or a Lottie file to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or WebM.",
         usage: "citrine render <demo-or-file> -o <file> [<options>]",
         discussion: """
             The animation runs from --start for the demo's span (see 'citrine demos') unless \
@@ -28,9 +28,15 @@ struct RenderCommand: ParsableCommand {
             top-level variable --view names; it is rendered from media time 0, for its \
             animations' span (a repeating one through one cycle).
 
+            A Lottie file (Bodymovin .json, as After Effects exports it) is imported onto Core \
+            Animation layers and keyframe animations and rendered from its first frame for its \
+            duration, sampled at --fps whatever its own frame rate; what it uses that is not \
+            imported yet is warned about on standard error (see 'citrine info anim.json').
+
             Examples:
               citrine render falling-petal -o petal.gif
               citrine render MyView.swift -o my-view.gif
+              citrine render anim.json -o anim.mp4 --fps 60
               citrine render fold-image -o fold.mp4 --duration 4 --width 640
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
@@ -43,7 +49,8 @@ struct RenderCommand: ParsableCommand {
             With them the default length is the last input's time plus the demo's span.
             """)
 
-    @Argument(help: ArgumentHelp("The demo to render (see 'citrine demos'), or your own .swift file or .playground folder.",
+    @Argument(help: ArgumentHelp("The demo to render (see 'citrine demos'), your own .swift file or .playground folder, "
+                                 + "or a Lottie .json file.",
                                  valueName: "demo-or-file"))
     var demo: String
 
@@ -65,6 +72,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OptionValue.useFontDirectory(look.fontDir)
+        if URL(fileURLWithPath: demo).pathExtension.lowercased() == "json", view != nil {
+            throw Failure.usage("--view names a variable of your own code, not of a Lottie file", command: "render")
+        }
         if let code = try UserCode(argument: demo, viewName: view), UserProgram.handedLibrary == nil {
             try UserProgram.runInChild(code)
         }

@@ -241,8 +241,16 @@ extension OptionValue {
     /// `UIApplication.shared`. With a script, the default length runs to its last input and the
     /// demo's span after it, so what the input starts is seen.
     /// Your own code (`UserCode`) is run and its live view exported the same way, for its
-    /// animations' span (`UserProgram.span(of:)`).
+    /// animations' span (`UserProgram.span(of:)`). A Lottie file (`LottieFile`) is exported
+    /// from its start frame for its duration.
     static func subject(_ name: String, view: String? = nil, script: SceneScript? = nil) throws(Failure) -> RenderSubject {
+        if let lottie = try LottieFile(argument: name) {
+            guard script == nil else {
+                throw .usage("--tap and --drag give input to a demo or your own code; a Lottie file takes none", command: "render")
+            }
+            lottie.warnUnsupported()
+            return lottie.subject
+        }
         if let code = try UserCode(argument: name, viewName: view), let library = UserProgram.handedLibrary {
             let live = try UserProgram.liveView(of: code, library: library)
             let span = UserProgram.span(of: live.scene.rootLayer)

@@ -87,24 +87,26 @@ import Testing
               -h, --help              Show help information.
 
             SUBCOMMANDS:
-              render                  Render a demo to a PNG still, a PNG sequence, GIF,
-                                      APNG, MP4, MOV or WebM.
+              render                  Render a demo, your own code or a Lottie file to a
+                                      PNG still, a PNG sequence, GIF, APNG, MP4, MOV or
+                                      WebM.
               demos                   List the demos: name, size in points, span in
                                       seconds, seed and summary.
               info                    Print a demo's layer tree and its animations with
-                                      their timing, or the fonts text is drawn with.
+                                      their timing, a Lottie file's summary, or the fonts
+                                      text is drawn with.
               gallery (default)       Render every demo as GIF, APNG and a poster PNG, with
                                       an index.html to open.
-              play                    Open a demo or your own code live in a window (X11):
-                                      space pauses, arrows step, q quits.
+              play                    Open a demo, your own code or a Lottie file live in a
+                                      window (X11): space pauses, arrows step, q quits.
 
               See 'citrine help <subcommand>' for detailed help.
 
             """#
 
     static let render = #"""
-            OVERVIEW: Render a demo to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or
-            WebM.
+            OVERVIEW: Render a demo, your own code or a Lottie file to a PNG still, a PNG
+            sequence, GIF, APNG, MP4, MOV or WebM.
 
             The animation runs from --start for the demo's span (see 'citrine demos')
             unless --duration, --end or --frames says otherwise; frames are sampled at
@@ -122,9 +124,16 @@ import Testing
             rendered from media time 0, for its animations' span (a repeating one through
             one cycle).
 
+            A Lottie file (Bodymovin .json, as After Effects exports it) is imported onto
+            Core Animation layers and keyframe animations and rendered from its first frame
+            for its duration, sampled at --fps whatever its own frame rate; what it uses
+            that is not imported yet is warned about on standard error (see 'citrine info
+            anim.json').
+
             Examples:
               citrine render falling-petal -o petal.gif
               citrine render MyView.swift -o my-view.gif
+              citrine render anim.json -o anim.mp4 --fps 60
               citrine render fold-image -o fold.mp4 --duration 4 --width 640
               citrine render ball-loader --time 0.75 -o ball.png
               citrine render volume-bars -o frames/%04d.png --fps 60
@@ -140,8 +149,9 @@ import Testing
             USAGE: citrine render <demo-or-file> -o <file> [<options>]
 
             ARGUMENTS:
-              <demo-or-file>          The demo to render (see 'citrine demos'), or your own
-                                      .swift file or .playground folder.
+              <demo-or-file>          The demo to render (see 'citrine demos'), your own
+                                      .swift file or .playground folder, or a Lottie .json
+                                      file.
 
             OUTPUT:
               -o, --output <file>     out.png, frames/%04d.png, out.gif, out.apng, out.mp4,
@@ -196,8 +206,8 @@ import Testing
             """#
 
     static let play = #"""
-            OVERVIEW: Open a demo or your own code live in a window (X11): space pauses,
-            arrows step, q quits.
+            OVERVIEW: Open a demo, your own code or a Lottie file live in a window (X11):
+            space pauses, arrows step, q quits.
 
             --script plays the demo's own scripted input (the one 'citrine render' exports)
             into the window; --tap and --drag play the input they give instead: points in
@@ -209,18 +219,21 @@ import Testing
             does (for pinches and rotations).
 
             Your own code (a .swift file or a .playground folder) is compiled and run as
-            'citrine render --help' describes, and its live view shown.
+            'citrine render --help' describes, and its live view shown. A Lottie .json file
+            plays in a loop.
 
             Examples:
               citrine play sticky-bubble --script
               citrine play MyView.swift
+              citrine play anim.json
               citrine play sticky-bubble --drag 100,120:160,120@0.5+0.5 --tap 100,120@2
 
             USAGE: citrine play <demo-or-file> [--view <name>] [--scale <factor>] [--font-dir <folder>] [--script] [--tap <X,Y@T> ...] [--drag <X1,Y1:X2,Y2@T+D> ...]
 
             ARGUMENTS:
-              <demo-or-file>          The demo to play (see 'citrine demos'), or your own
-                                      .swift file or .playground folder.
+              <demo-or-file>          The demo to play (see 'citrine demos'), your own
+                                      .swift file or .playground folder, or a Lottie .json
+                                      file.
 
             SCRIPTED INPUT:
               --tap <X,Y@T>           Tap at point X,Y (points, origin top-left) at T

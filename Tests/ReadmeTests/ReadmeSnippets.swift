@@ -2,13 +2,27 @@
 // compiled by the test build. Do not edit; edit the README and run the script.
 import Compositor
 import Export
+import Foundation
 import ImageCodecs
+import Lottie
 import QuartzCore
 import UIKit
 import WindowHost
 
 // README block 1
 @Sendable func readmeBlock1() throws {
+
+    func showAnimation() throws -> LottieAnimationView {
+        let animation = try LottieAnimation.from(data: Data(contentsOf: URL(fileURLWithPath: "anim.json")))
+        let view = LottieAnimationView(animation: animation)   // or LottieAnimationView(name: "anim")
+        view.loopMode = .autoReverse
+        view.play(fromProgress: 0, toProgress: 1, loopMode: .loop) { finished in print("done", finished) }
+        return view
+    }
+}
+
+// README block 2
+@Sendable func readmeBlock2() throws {
 
     final class PulseView: UIView {
         private let dot = CAShapeLayer()
@@ -42,8 +56,8 @@ import WindowHost
         .export(to: URL(fileURLWithPath: "pulse.gif"), fps: 30, duration: 1.6)
 }
 
-// README block 2
-@Sendable func readmeBlock2() throws {
+// README block 3
+@Sendable func readmeBlock3() throws {
 
     final class DragMe: UIView {
         let dot = CALayer()
@@ -64,8 +78,8 @@ import WindowHost
     try X11Window(scene: scene, scale: 2, title: "drag me").run()
 }
 
-// README block 3
-@Sendable func readmeBlock3() throws {
+// README block 4
+@Sendable func readmeBlock4() throws {
 
     let view = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 160))
     let dot = UIView(frame: CGRect(x: 40, y: 40, width: 40, height: 40))
@@ -80,8 +94,8 @@ import WindowHost
     try exporter.export(to: URL(fileURLWithPath: "drag.gif"), fps: 30, duration: 1.5)
 }
 
-// README block 4
-@Sendable func readmeBlock4() throws {
+// README block 5
+@Sendable func readmeBlock5() throws {
 
     let layer = CALayer()
     layer.frame = CGRect(x: 20, y: 20, width: 100, height: 60)
@@ -103,8 +117,8 @@ import WindowHost
     try exporter.export(to: URL(fileURLWithPath: "move.gif"), fps: 30, duration: 1)
 }
 
-// README block 5
-@Sendable func readmeBlock5() async throws {
+// README block 6
+@Sendable func readmeBlock6() async throws {
 
     let exporter = CAAnimationExporter(size: CGSize(width: 200, height: 200), scale: 2) {
         let spinner = CALayer()
@@ -126,8 +140,8 @@ import WindowHost
     }
 }
 
-// README block 6
-@Sendable func readmeBlock6() throws {
+// README block 7
+@Sendable func readmeBlock7() throws {
 
     let card = UIView(frame: CGRect(x: 20, y: 300, width: 200, height: 60))
     let animator = UIViewPropertyAnimator(duration: 0.6, dampingRatio: 0.8) {

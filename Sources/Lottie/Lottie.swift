@@ -1,0 +1,39 @@
+// Lottie — Bodymovin (Lottie) JSON imported onto QuartzCore: a CALayer tree with keyframe
+// CAAnimations, built once, the way lottie-ios's Core Animation rendering engine does it. It is
+// an importer, never a second renderer: Core Animation (Citrine's QuartzCore and Compositor)
+// evaluates the animations at whatever time is asked, so frames are sampled at any rate.
+//
+// Files:
+//   JSONNode              typed, path-naming reads of the parsed JSON; the size/nesting checks
+//   LottieModel(+Parsing) the document as Sendable values in the file's units; unsupported
+//                         features recorded once each (`Notes`)
+//   BezierShape+Primitives rectangles and ellipses as Bézier paths (start point and direction
+//                         as lottie-web draws them)
+//   KeyframedValue+CoreAnimation keyframes → CAKeyframeAnimation (keyTimes, timing functions
+//                         from the easing handles, holds, spatial tangents → path)
+//   KeyframedValue+Evaluation values at any frame: only for time-remapped precomps, whose
+//                         animations are sampled per frame (Core Animation's time is affine)
+//   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
+//                         layer time (st, sr), precomps; ShapeImporter: shape items → layers
+//   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
+//   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
+//
+// Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp and image assets); layer
+// types precomp, solid, null, shape, image (embedded base64 or a file beside the animation);
+// transforms (anchor, position combined or split, scale, rotation, opacity, static skew);
+// static and keyframed values with easing, holds, legacy `e` ends and spatial tangents;
+// parenting; in/out points; layer start time and stretch (precomp timing); time remapping
+// (`tm`, sampled once per frame of the precomp layer); masks (add, subtract, intersect,
+// inverted, opacity, animated paths) and track mattes (alpha, luma, inverted) as mask layers
+// (`LayerImporter`); shapes: group with transform, rectangle (rounded), ellipse, star and
+// polygon (sampled per frame when animated), path (animated too), fill, stroke (caps, joins,
+// miter, static dashes), linear and radial gradient fill and stroke (animated stops and points,
+// opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
+// rounded corners, repeaters (CAReplicatorLayer, static values); a style paints the paths of
+// earlier groups too; playback with loop modes.
+//
+// Next (in this order): animated repeaters and skew; merge paths; text; the effects that map
+// onto CA (drop shadow, blur); animated dashes; auto-orient; faster parsing of large files (a
+// 60 000-layer file takes 2 s to parse in a debug build); `citrine gallery` of .json files,
+// batches and shards; a test file per feature compared with ThorVG and rlottie
+// (scripts/lottie-compare) and those comparisons in CI.

@@ -1,0 +1,323 @@
+import QuartzCore
+
+// A shape layer's items → CAShapeLayers (lottie-ios's Core Animation engine does the same):
+// - a group (`gr`) → a CALayer with the group's transform (`tr`) and its opacity as layer
+//   opacity (a group's opacity applies to the group as a whole, like Core Animation's group
+//   opacity);
+// - each style (`fl`, `st`, `gf`, `gs`) → a CAShapeLayer drawing the paths that come before it
+//   in its group, with the style's opacity as layer opacity; a gradient → a CAGradientLayer
+//   masked by such a shape layer; a style also paints the paths of the groups before it, by a
+//   layer inside each such group (under the group's transform), below the group's own content;
+// - trim paths (`tm`) of the group or an enclosing one → strokeStart/strokeEnd of the strokes
+//   (Core Animation trims a path along its whole length, which is Lottie's "individually" mode;
+//   "simultaneously" trims each path on its own, so each path gets its own layer then);
+// - the first item is drawn on top, so sublayers are added in reverse.
+//   an offset (static or animated) wraps the trimmed part past the path's end to its start, drawn
+//   by a twin layer;
+// - rounded corners (`rd`) round the sharp corners of every path of its group and the groups
+//   inside (`BezierShape.roundingCorners`);
+// - a repeater (`rp`) → a CAReplicatorLayer holding the whole group's content (static values);
+// Not yet: a trim's, rounded corners' or repeater's place among the items (it trims every stroke of its group and the groups
+// inside); several trims on one path (the innermost applies).
+
+struct Trim {
+    var start: KeyframedValue<Double>
+    var end: KeyframedValue<Double>
+    var offset: KeyframedValue<Double>
+    var individually: Bool
+}
+
+struct ShapeImporter {
+    let importer: LayerImporter
+    let owner: LottieLayer
+    let timing: AnimationTiming
+
+    /// Adds `items`' layers to `parent`. `styles`: the styles of enclosing groups that come after
+    /// this group there — they paint this group's paths too, drawn below its own content.
+    func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = [],
+             rounding inheritedRounding: KeyframedValue<Double>? = nil) throws(LottieError) {
+        var trims = inherited
+        var rounding = inheritedRounding
+        for case let .roundCorners(radius) in items { rounding = radius }
+        for case let .trim(start, end, offset, individually) in items {
+            trims.append(Trim(start: start, end: end, offset: offset, individually: individually))
+        }
+        var paths: [KeyframedValue<BezierShape>] = []
+        var made: [CALayer] = []
+        for (n, item) in items.enumerated() {
+            switch item {
+            case let .path(shape):
+                paths.append(rounding.map { radius in
+                    KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
+                } ?? shape)
+            case let .group(children, transform, _):
+                let (group, inside) = try importer.transformLayer(transform, for: nil, timing: timing)
+                transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
+                                        set: { group.opacity = Float($0 / 100) })
+                let later = items[(n + 1)...].filter(\.isStyle)
+                try add(children, to: inside, trims: trims, styles: Array(later) + styles, rounding: rounding)
+                made.append(group)
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                made += try styleLayers(item, paths: paths, trims: trims)
+            case .trim, .roundCorners, .repeater, .transform, .unsupported:
+                break
+            }
+        }
+        for style in styles { made += try styleLayers(style, paths: paths, trims: trims) }
+        var target = parent
+        let repeaters = items.compactMap { item -> ShapeItem? in if case .repeater = item { item } else { nil } }
+        if case let .repeater(copies, offset, transform, startOpacity, endOpacity, below)? = repeaters.last {
+            target = try replicator(into: parent, copies: copies, offset: offset, transform: transform,
+                                    opacity: (startOpacity, endOpacity), below: below)
+        }
+        for layer in made.reversed() { target.addSublayer(layer) }
+    }
+
+    /// A repeater (`rp`) as a CAReplicatorLayer holding the group's content: instance i under
+    /// the repeater's transform applied i times (`instanceTransform`, about the origin as the
+    /// replicator's anchor point is), the first under it applied `offset` times (position,
+    /// rotation and the scale's exponent times the offset, as Bodymovin defines a fractional
+    /// offset), opacity from the start to the end value (`instanceColor` alpha and
+    /// `instanceAlphaOffset`). Copies drawn below (`m` 2) run from the last to the first, with
+    /// the inverse step. Returns the layer the content goes in.
+    private func replicator(into parent: CALayer, copies: Double, offset: Double, transform: LottieTransform,
+                            opacity: (Double, Double), below: Bool) throws(LottieError) -> CALayer {
+        try importer.count(owner.path)
+        let count = Int(copies.rounded(.down))
+        let replicator = CAReplicatorLayer(), start = CALayer()
+        for layer in [replicator, start] {
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+        }
+        let step = Self.repeaterMatrix(transform, times: 1)
+        var first = Self.repeaterMatrix(transform, times: offset)
+        var alpha = (opacity.0 / 100, count > 1 ? (opacity.1 - opacity.0) / 100 / Double(count - 1) : 0)
+        if below, count > 1 {
+            for _ in 1..<count { first = CATransform3DConcat(first, step) }
+            alpha = (opacity.1 / 100, -alpha.1)
+        }
+        start.transform = first
+        replicator.instanceCount = max(count, 0)
+        replicator.instanceTransform = below ? CATransform3DInvert(step) : step
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: alpha.0)
+        replicator.instanceAlphaOffset = Float(alpha.1)
+        replicator.addSublayer(start)
+        parent.addSublayer(replicator)
+        return start
+    }
+
+    /// The repeater transform applied `times` times component by component: about the anchor
+    /// a, scaled by s^times, turned by r·times, moved by p·times.
+    static func repeaterMatrix(_ t: LottieTransform, times: Double) -> CATransform3D {
+        let a = t.anchor.initial, s = t.scale.initial, r = t.rotation.initial
+        let p: CGPoint
+        switch t.position {
+        case let .combined(value): p = value.initial
+        case let .split(x, y): p = CGPoint(x: x.initial, y: y.initial)
+        }
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeScale(pow(s.x / 100, times), pow(s.y / 100, times), 1))
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(r * times * .pi / 180, 0, 0, 1))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(a.x + p.x * times, a.y + p.y * times, 0))
+    }
+
+    /// The layers that paint `paths` with `style` (a fill, stroke or gradient).
+    private func styleLayers(_ style: ShapeItem, paths: [KeyframedValue<BezierShape>], trims: [Trim]) throws(LottieError) -> [CALayer] {
+        var made: [CALayer] = []
+        switch style {
+        case let .fill(color, opacity, evenOdd):
+            for layer in try shapeLayers(paths, trims: []) {
+                layer.fillRule = evenOdd ? .evenOdd : .nonZero
+                color.apply(to: layer, "fillColor", timing: timing, convert: Self.cgColor, set: { layer.fillColor = Self.cgColor($0) })
+                opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                made.append(layer)
+            }
+        case let .stroke(color, opacity, style):
+            for layer in try shapeLayers(paths, trims: trims) {
+                layer.fillColor = nil
+                stroke(layer, style)
+                color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
+                            set: { layer.strokeColor = Self.cgColor($0) })
+                opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+                made.append(layer)
+            }
+        case let .gradientFill(gradient, opacity, evenOdd):
+            for mask in try shapeLayers(paths, trims: []) {
+                mask.fillRule = evenOdd ? .evenOdd : .nonZero
+                mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths))
+            }
+        case let .gradientStroke(gradient, opacity, style):
+            for mask in try shapeLayers(paths, trims: trims) {
+                mask.fillColor = nil
+                mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                stroke(mask, style)
+                made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths, width: style.width.maximum))
+            }
+        default:
+            break
+        }
+        return made
+    }
+
+    // MARK: - Paths
+
+    /// Shape layers drawing `paths`: one when they can share a path (all static, or one path),
+    /// else one per path; one per path, too, under a trim that trims each path on its own.
+    private func shapeLayers(_ paths: [KeyframedValue<BezierShape>], trims: [Trim]) throws(LottieError) -> [CAShapeLayer] {
+        guard !paths.isEmpty else { return [] }
+        let separate = paths.count > 1 && (paths.contains(where: \.isAnimated) || trims.contains { !$0.individually })
+        let groups: [[KeyframedValue<BezierShape>]] = separate ? paths.map { [$0] } : [paths]
+        var layers: [CAShapeLayer] = []
+        for group in groups {
+            try importer.count(owner.path)
+            let layer = CAShapeLayer()
+            layer.anchorPoint = .zero
+            layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+            if group.count == 1 {
+                group[0].apply(to: layer, "path", timing: timing, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
+            } else {
+                let joined = CGMutablePath()
+                for path in group { joined.addPath(path.initial.cgPath) }
+                layer.path = joined
+            }
+            if let trim = trims.last, trim.offset.isAnimated || trim.offset.initial.remainder(dividingBy: 360) != 0 {
+                // The part past the path's end is drawn from its start by a twin.
+                let twin = CAShapeLayer()
+                twin.anchorPoint = .zero
+                twin.bounds = layer.bounds
+                twin.path = layer.path
+                for (key, animation) in (layer.animationKeys() ?? []).compactMap({ key in layer.animation(forKey: key).map { (key, $0) } }) {
+                    twin.add(animation, forKey: key)
+                }
+                applyWrapping(trim, to: layer, twin)
+                layers += [layer, twin]
+            } else {
+                for trim in trims { apply(trim, to: layer) }
+                layers.append(layer)
+            }
+        }
+        return layers
+    }
+
+    /// A trim with an offset: the trimmed part [start, end] (fractions, start and end in either
+    /// order) moved by offset / 360 of the length, wrapping past the end to the start (Lottie's
+    /// offset is "an angle" round a closed path): `layer` draws [a, min(b, 1)] with a in 0…1,
+    /// `twin` the part past 1, [0, b − 1]. Sampled per frame when anything animates.
+    private func applyWrapping(_ trim: Trim, to layer: CAShapeLayer, _ twin: CAShapeLayer) {
+        let parts = [trim.start.map { [$0] }, trim.end.map { [$0] }, trim.offset.map { [$0] }]
+        let ranges = KeyframedValue<[Double]>.sampled(parts) { v -> [Double] in
+            let (s, e) = (min(max(v[0][0], 0), 100) / 100, min(max(v[1][0], 0), 100) / 100)
+            var (a, b) = (min(s, e) + v[2][0] / 360, max(s, e) + v[2][0] / 360)
+            let turns = a.rounded(.down)
+            (a, b) = (a - turns, b - turns)
+            return [a, min(b, 1), 0, max(b - 1, 0)]
+        }
+        for (n, (target, key)) in [(layer, "strokeStart"), (layer, "strokeEnd"), (twin, "strokeStart"), (twin, "strokeEnd")].enumerated() {
+            ranges.map { $0[n] }.apply(to: target, key, timing: timing, convert: { CGFloat($0) }, set: {
+                if key == "strokeStart" { target.strokeStart = CGFloat($0) } else { target.strokeEnd = CGFloat($0) }
+            })
+        }
+    }
+
+    /// Start and end percentages → strokeStart and strokeEnd, clamped to 0…1 (without an offset).
+    private func apply(_ trim: Trim, to layer: CAShapeLayer) {
+        func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100, 0), 1)) }
+        trim.start.apply(to: layer, "strokeStart", timing: timing, convert: fraction, set: { layer.strokeStart = fraction($0) })
+        trim.end.apply(to: layer, "strokeEnd", timing: timing, convert: fraction, set: { layer.strokeEnd = fraction($0) })
+        if case .fixed = trim.start, case .fixed = trim.end, layer.strokeStart > layer.strokeEnd {
+            (layer.strokeStart, layer.strokeEnd) = (layer.strokeEnd, layer.strokeStart)
+        }
+    }
+
+    // MARK: - Styles
+
+    private func stroke(_ layer: CAShapeLayer, _ style: StrokeStyle) {
+        style.width.apply(to: layer, "lineWidth", timing: timing, convert: { CGFloat($0) }, set: { layer.lineWidth = $0 })
+        layer.lineCap = [1: .butt, 3: .square][style.cap] ?? .round
+        layer.lineJoin = [1: .miter, 3: .bevel][style.join] ?? .round
+        layer.miterLimit = style.miterLimit
+        if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
+            layer.lineDashPattern = style.dashes.map { NSNumber(value: $0) }
+            layer.lineDashPhase = style.dashOffset
+        }
+    }
+
+    /// Colour components 0–1 (a fourth, alpha, is ignored: Bodymovin's opacity is `o`).
+    static func cgColor(_ c: [Double]) -> CGColor {
+        CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
+    }
+
+    /// A CAGradientLayer over the box of `paths` (every keyframe's), masked by `mask`. The
+    /// gradient's points are in the shape's coordinates; CAGradientLayer's are in its unit square.
+    /// A radial gradient is a circle about `start` through `end`. Animated points and stops
+    /// animate `startPoint`, `endPoint`, `colors` and `locations` (stops keyframed with different
+    /// numbers of offsets do not interpolate: each holds until the next).
+    private func gradientLayer(_ style: GradientStyle, opacity: KeyframedValue<Double>, mask: CAShapeLayer,
+                               over paths: [KeyframedValue<BezierShape>], width: Double = 0) throws(LottieError) -> CALayer {
+        try importer.count(owner.path)
+        let layer = CAGradientLayer()
+        var box = CGRect.null
+        for shape in paths.flatMap(\.values) { box = box.union(shape.cgPath.boundingBox) }
+        box = box.insetBy(dx: -width / 2 - 1, dy: -width / 2 - 1)
+        guard !box.isNull, box.width > 0, box.height > 0 else { return layer }
+        layer.anchorPoint = .zero
+        layer.position = box.origin
+        layer.bounds = box
+        layer.type = style.radial ? .radial : .axial
+        let unit = { (p: CGPoint) in CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+        style.start.apply(to: layer, "startPoint", timing: timing, convert: unit, set: { layer.startPoint = unit($0) })
+        // Linear: to the end point. Radial: a circle through the end point, so the unit square's
+        // end point is the start moved by the radius on both axes.
+        let end = style.radial
+            ? KeyframedValue.combine(style.start, style.end, KeyframedValue<Double>.fixed(0)) { s, e, _ in
+                let r = hypot(e.x - s.x, e.y - s.y)
+                return CGPoint(x: s.x + r, y: s.y + r)
+            }
+            : style.end
+        end.apply(to: layer, "endPoint", timing: timing, convert: unit, set: { layer.endPoint = unit($0) })
+        style.stops.apply(to: layer, "colors", timing: timing, convert: { Self.merged($0).map(\.color) },
+                          set: { layer.colors = Self.merged($0).map(\.color) })
+        style.stops.apply(to: layer, "locations", timing: timing, convert: { Self.merged($0).map { NSNumber(value: $0.offset) } },
+                          set: { layer.locations = Self.merged($0).map { NSNumber(value: $0.offset) } })
+        opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
+        layer.mask = mask
+        return layer
+    }
+
+    /// Colour stops and opacity stops on one list of offsets: each colour at each offset,
+    /// interpolated linearly between its neighbours (lottie-web merges them the same way).
+    static func merged(_ stops: GradientStops) -> [(offset: Double, color: CGColor)] {
+        let offsets = Array(Set(stops.colors.map(\.offset) + stops.alphas.map(\.offset))).sorted()
+        func interpolate<T>(_ list: [(offset: Double, value: T)], at x: Double, _ mix: (T, T, Double) -> T) -> T? {
+            guard let first = list.first, let last = list.last else { return nil }
+            if x <= first.offset { return first.value }
+            if x >= last.offset { return last.value }
+            let j = list.firstIndex { $0.offset >= x }!
+            let (a, b) = (list[j - 1], list[j])
+            return mix(a.value, b.value, b.offset > a.offset ? (x - a.offset) / (b.offset - a.offset) : 0)
+        }
+        let colors = stops.colors.sorted { $0.offset < $1.offset }.map { (offset: $0.offset, value: $0.rgb) }
+        let alphas = stops.alphas.sorted { $0.offset < $1.offset }.map { (offset: $0.offset, value: $0.alpha) }
+        return offsets.map { x in
+            let rgb = interpolate(colors, at: x) { $0 + ($1 - $0) * $2 } ?? SIMD3(0, 0, 0)
+            let alpha = interpolate(alphas, at: x) { $0 + ($1 - $0) * $2 } ?? 1
+            return (x, CGColor(red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha))
+        }
+    }
+}
+
+extension KeyframedValue where Value == Double {
+    /// The largest value at any keyframe (a stroke's widest width).
+    var maximum: Double { values.max() ?? 0 }
+}
+
+extension ShapeItem {
+    /// A fill, stroke or gradient.
+    var isStyle: Bool {
+        switch self {
+        case .fill, .stroke, .gradientFill, .gradientStroke: true
+        default: false
+        }
+    }
+}
