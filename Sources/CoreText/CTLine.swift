@@ -51,8 +51,9 @@ public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -
         let mayBreak = run.text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
         } ?? true
-        return mayBreak ? TextRenderer.Run(text: run.text.filter { !$0.isNewline }, font: run.font, size: run.size, color: run.color)
-            : run
+        var kept = run
+        if mayBreak { kept.text = run.text.filter { !$0.isNewline } }
+        return kept
     }
     guard let measure = TextRenderer.measureLines(runs, bounds: .zero, isWrapped: false).first else {
         return .empty
@@ -174,7 +175,8 @@ extension TextLayout {
                 runs[runs.count - 1].text.append(g.char)
             } else {
                 let s = styles[g.style]
-                runs.append(TextRenderer.Run(text: String(g.char), font: s.font, size: s.size, color: s.color))
+                runs.append(TextRenderer.Run(text: String(g.char), font: s.font, size: s.size, color: s.color,
+                                             kern: s.fontKerning ? nil : s.extra, ligatures: s.ligatures))
                 lastStyle = g.style
             }
         }

@@ -122,7 +122,11 @@ final class HarfBuzz: @unchecked Sendable {
     /// `characters` shaped in face `index` of `file` in `direction`, in visual order (left to
     /// right), each glyph's cluster the index of its first character; nil when the font cannot
     /// be read.
-    func shape(_ characters: [Character], file: String, index: Int, direction: Direction) -> [Shaped]? {
+    ///
+    /// `features`: OpenType feature tags (four ASCII letters) and values applied to the whole
+    /// text, beside HarfBuzz's defaults.
+    func shape(_ characters: [Character], file: String, index: Int, direction: Direction,
+               features: [(tag: String, value: UInt32)] = []) -> [Shaped]? {
         guard !characters.isEmpty, let font = font(file: file, index: index), let buffer = bufferCreate() else { return nil }
         defer { bufferDestroy(buffer) }
         bufferSetContentType(buffer, 1)   // HB_BUFFER_CONTENT_TYPE_UNICODE
@@ -131,7 +135,13 @@ final class HarfBuzz: @unchecked Sendable {
         }
         bufferSetDirection(buffer, direction.rawValue)
         bufferGuessProperties(buffer)   // the script and language, from the text
-        shapeBuffer(font, buffer, nil, 0)
+        // `hb_feature_t`: tag (big-endian four letters), value, start, end (all of the text).
+        var records: [UInt32] = []
+        for feature in features {
+            let tag = feature.tag.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            records += [tag, feature.value, 0, UInt32.max]
+        }
+        records.withUnsafeBytes { shapeBuffer(font, buffer, $0.baseAddress, UInt32(features.count)) }
         var count: UInt32 = 0
         guard let infos = glyphInfos(buffer, &count), let positions = glyphPositions(buffer, nil) else { return nil }
         return (0..<Int(count)).map { i in

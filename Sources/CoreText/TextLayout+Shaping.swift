@@ -60,13 +60,15 @@ extension TextLayout {
                 let style = styles[glyphs[piece.lowerBound].style]
                 let chars = glyphs[piece].map(\.char)
                 if let out = harfBuzz.shape(chars, file: style.file, index: style.faceIndex,
-                                            direction: run.rightToLeft ? .rightToLeft : .leftToRight) {
+                                            direction: run.rightToLeft ? .rightToLeft : .leftToRight,
+                                            features: Self.features(style)) {
                     for g in out {
                         let source = glyphs[piece.lowerBound + min(g.cluster, chars.count - 1)]
+                        let advance = g.advance * style.scale + style.extra
                         shaped.append(ShapedGlyph(glyph: g.glyph, char: source.char, style: source.style, x: x,
-                                                  advance: g.advance * style.scale, xOffset: g.xOffset * style.scale,
+                                                  advance: advance, xOffset: g.xOffset * style.scale,
                                                   yOffset: g.yOffset * style.scale, isSpace: source.isSpace))
-                        x += g.advance * style.scale
+                        x += advance
                     }
                 } else {
                     for g in glyphs[piece] {
@@ -80,6 +82,17 @@ extension TextLayout {
         lines[i].width += x - glyphs.reduce(0) { $0 + $1.advance }
         lines[i].count += shaped.count - glyphs.count
         lines[i].shaped = shaped
+    }
+
+    /// The OpenType features that differ from HarfBuzz's defaults for `style`: kerning off under
+    /// a `kCTKernAttributeName` value; standard and contextual ligatures off for ligatures 0;
+    /// discretionary ligatures on for 2 (HarfBuzz's defaults are Core Text's otherwise).
+    static func features(_ style: Style) -> [(tag: String, value: UInt32)] {
+        var features: [(tag: String, value: UInt32)] = []
+        if !style.fontKerning { features.append(("kern", 0)) }
+        if style.ligatures == 0 { features += [("liga", 0), ("clig", 0)] }
+        if style.ligatures == 2 { features.append(("dlig", 1)) }
+        return features
     }
 
     /// Whether each glyph is laid out right to left, after the line's base direction at index 0

@@ -83,7 +83,7 @@ extension TextLayout {
     func skim(_ p: inout Position, below limit: Double, x: inout Double, count: inout Int) -> Int? {
         guard p.run < texts.count, let style = runStyles[p.run] else { return nil }
         let text = texts[p.run], utf8 = text.utf8
-        let table = advances.asciiTable(styles[style].faceSlot), scale = styles[style].scale
+        let table = advances.asciiTable(styles[style].faceSlot), scale = styles[style].scale, extra = styles[style].extra
         let start = utf8.distance(from: utf8.startIndex, to: p.index)
         var sum = x, taken = 0
         let stop: Int? = utf8.withContiguousStorageIfAvailable { bytes in
@@ -91,7 +91,7 @@ extension TextLayout {
             while o < bytes.count {
                 let b = bytes[o]
                 guard b < 0x80, b < 0x0A || b > 0x0D, o + 1 == bytes.count || bytes[o + 1] < 0x80 else { break }
-                let advance = table[Int(b)] * scale
+                let advance = table[Int(b)] * scale + extra
                 guard sum + advance < limit else { break }
                 sum += advance; taken += 1; o += 1
             }

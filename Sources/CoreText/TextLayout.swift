@@ -55,6 +55,9 @@ struct TextLayout {
         let color: CGColor?
         /// Its face's slot in `AdvanceCache`.
         let faceSlot: Int
+        /// Points added after each character (`kCTKernAttributeName`; 0 without it), whether
+        /// the font's kerning applies (without it), and the ligatures asked (0, 1, 2).
+        let extra: Double, fontKerning: Bool, ligatures: Int
         /// Points: above the baseline, below it (positive), and baseline to baseline.
         let ascender: Double, descender: Double, lineHeight: Double
     }
@@ -204,31 +207,37 @@ struct TextLayout {
         let unitsPerEm = Double(face.pointee.units_per_EM)
         guard unitsPerEm > 0 else { return nil }
         let scale = size / unitsPerEm
-        let key = StyleKey(face: face, scale: scale, color: run.color)
+        let key = StyleKey(face: face, scale: scale, color: run.color, kern: run.kern, ligatures: run.ligatures)
         if let i = styleIndex[key] { return i }
         styles.append(Style(face: face, font: run.font, size: run.size, file: resolution.file, faceIndex: resolution.index,
                             scale: scale, color: run.color,
-                            faceSlot: advances.slot(of: face),
+                            faceSlot: advances.slot(of: face), extra: run.kern ?? 0, fontKerning: run.kern == nil,
+                            ligatures: run.ligatures,
                             ascender: Double(face.pointee.ascender) * scale,
                             descender: -Double(face.pointee.descender) * scale, lineHeight: Double(face.pointee.height) * scale))
         styleIndex[key] = styles.count - 1
         return styles.count - 1
     }
 
-    /// What makes a style: its face, scale and colour.
+    /// What makes a style: its face, scale, colour, kerning and ligatures.
     private struct StyleKey: Hashable {
         let face: FT_Face
         let scale: Double
         let color: CGColor?
+        let kern: Double?
+        let ligatures: Int
     }
 
+    /// A character's advance in `style` (points), its kerning value added.
     func advance(of c: Character, style: Int) -> Double {
-        advances.advance(of: c.unicodeScalars.first?.value ?? 0, slot: styles[style].faceSlot) * styles[style].scale
+        let s = styles[style]
+        return advances.advance(of: c.unicodeScalars.first?.value ?? 0, slot: s.faceSlot) * s.scale + s.extra
     }
 
-    /// The advance (points) of an ASCII character in `style`.
+    /// The advance (points) of an ASCII character in `style`, its kerning value added.
     func advance(ascii byte: UInt8, style: Int) -> Double {
-        advances.advance(ascii: byte, slot: styles[style].faceSlot) * styles[style].scale
+        let s = styles[style]
+        return advances.advance(ascii: byte, slot: s.faceSlot) * s.scale + s.extra
     }
 
     /// Each face's advances (font units) by character, looked up in the font once: a megabyte

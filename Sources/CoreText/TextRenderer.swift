@@ -17,12 +17,19 @@ package enum TextRenderer {
         /// Points.
         package var size: CGFloat
         package var color: CGColor?
+        /// `kCTKernAttributeName`: nil for the font's own kerning, else points added after each
+        /// character with the font's kerning off.
+        package var kern: Double?
+        /// `kCTLigatureAttributeName`: 0 essential ligatures only, 1 standard (default), 2 all.
+        package var ligatures: Int
 
-        package init(text: String, font: String, size: CGFloat, color: CGColor?) {
+        package init(text: String, font: String, size: CGFloat, color: CGColor?, kern: Double? = nil, ligatures: Int = 1) {
             self.text = text
             self.font = font
             self.size = size
             self.color = color
+            self.kern = kern
+            self.ligatures = ligatures
         }
     }
 
@@ -44,19 +51,35 @@ package enum TextRenderer {
         attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
             var font = "Helvetica", size: CGFloat = 12
             var color: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            var kern: Double?, ligatures = 1
             for (key, value) in attributes {
                 switch key.rawValue {
                 case kCTFontAttributeName:
                     if let f = value as? _FontDescribing { font = f._fontPattern; size = f._fontPointSize ?? 12 }
                 case kCTForegroundColorAttributeName, "NSColor":
                     if let c = value as? _CGColorConvertible { color = c._cgColor }
+                case kCTKernAttributeName:
+                    // A value that is not a finite number is ignored (standard kerning).
+                    if let number = Self.number(value), number.isFinite { kern = number }
+                case kCTLigatureAttributeName:
+                    if let number = Self.number(value), number.isFinite { ligatures = Int(min(2, max(0, number.rounded()))) }
                 default: break
                 }
             }
             // One run of the whole string shares it (no UTF-16 round trip through NSString).
-            runs.append(Run(text: range == whole ? string : text.substring(with: range), font: font, size: size, color: color))
+            runs.append(Run(text: range == whole ? string : text.substring(with: range), font: font, size: size, color: color,
+                            kern: kern, ligatures: ligatures))
         }
         return runs
+    }
+
+    /// An attribute's numeric value (an `NSNumber` or a Swift number).
+    private static func number(_ value: Any) -> Double? {
+        if let n = value as? NSNumber { return n.doubleValue }
+        if let d = value as? Double { return d }
+        if let c = value as? CGFloat { return Double(c) }
+        if let i = value as? Int { return Double(i) }
+        return nil
     }
 
     /// The glyph outlines of `runs` laid out in `bounds` (`TextLayout`; y-down, the first baseline

@@ -15,9 +15,10 @@ import Testing
 @Suite struct ShapingTests {
     static let size = 40.0
 
-    static func line(_ text: String) -> CTLine {
+    static func line(_ text: String, _ more: [NSAttributedString.Key: Any] = [:]) -> CTLine {
         let font = CTFontCreateWithName("DejaVu Sans" as CFString, CGFloat(size), nil)
-        return CTLineCreateWithAttributedString(NSAttributedString(string: text, attributes: [NSAttributedString.Key(kCTFontAttributeName): font]))
+        let attributes = more.merging([NSAttributedString.Key(kCTFontAttributeName): font]) { $1 }
+        return CTLineCreateWithAttributedString(NSAttributedString(string: text, attributes: attributes))
     }
 
     static func dejaVu() throws -> FontResolution { try #require(resolvedFont("DejaVu Sans")) }
@@ -42,6 +43,31 @@ import Testing
         let advance = try #require(pair.ligatureAdvance, "DejaVu Sans has an fi ligature in its GSUB liga feature")
         #expect(CTLineGetGlyphCount(Self.line("fi")) == 1)
         #expect(abs(CTLineGetTypographicBounds(Self.line("fi"), nil, nil, nil) - advance * tables.scale(Self.size)) < 1e-9)
+    }
+
+    /// `kCTKernAttributeName`: "If this attribute is set to 0.0, no kerning will be done at
+    /// all"; a value shifts each following character by that many points (Citrine adds it after
+    /// every character, the font's kerning off).
+    @Test func theKernAttributeTurnsTheFontsKerningOffAndAddsItsValue() throws {
+        let font = try Self.dejaVu()
+        let pair = try FontTables.pair(font.file, index: font.index, "A", "V")
+        let scale = try FontTables.read(font.file, index: font.index, text: "AV").scale(Self.size)
+        let kern = NSAttributedString.Key(kCTKernAttributeName)
+        let unkerned = CTLineGetTypographicBounds(Self.line("AV", [kern: 0]), nil, nil, nil)
+        #expect(abs(unkerned - (pair.first + pair.second) * scale) < 1e-9)
+        let spaced = CTLineGetTypographicBounds(Self.line("AV", [kern: 3]), nil, nil, nil)
+        #expect(abs(spaced - ((pair.first + pair.second) * scale + 2 * 3)) < 1e-9)
+    }
+
+    /// `kCTLigatureAttributeName` 0: "only ligatures essential for proper rendering" — "fi"
+    /// stays two glyphs at their own advances.
+    @Test func ligatureAttributeZeroKeepsFAndIApart() throws {
+        let font = try Self.dejaVu()
+        let tables = try FontTables.read(font.file, index: font.index, text: "fi")
+        let line = Self.line("fi", [NSAttributedString.Key(kCTLigatureAttributeName): 0])
+        #expect(CTLineGetGlyphCount(line) == 2)
+        let expected = (try #require(tables.advances["f"]) + (try #require(tables.advances["i"]))) * tables.scale(Self.size)
+        #expect(abs(CTLineGetTypographicBounds(line, nil, nil, nil) - expected) < 1e-9)
     }
 
     /// Hebrew runs right to left: "אב" (alef, bet) draws bet at the pen and alef one bet's advance
