@@ -28,11 +28,9 @@ enum LayerContent {
     /// The layer-space rectangle (points) `p`'s own drawing can touch: its bounds; where its
     /// contents image is placed (gravity may put it beyond the bounds; nine-slice cells are not
     /// clipped to them even with masksToBounds); a shape layer's path box grown by the stroke's
-    /// reach; a text layer's glyph box. It may have no area (then the layer draws nothing). nil
-    /// when it is not finite (NaN/∞ geometry). It follows what this renderer draws: glyphs that
-    /// overflow a text layer's bounds are drawn (on Apple a CATextLayer draws into a backing
-    /// store of its bounds' size, so they are probably clipped there — not verified on Apple
-    /// hardware; a shape layer's path does draw beyond its bounds on Apple).
+    /// reach (a shape layer's path does draw beyond its bounds on Apple). A text layer's glyphs
+    /// stay within its bounds (`TextRenderer.draw(_:transform:clip:into:)`). It may have no
+    /// area (then the layer draws nothing). nil when it is not finite (NaN/∞ geometry).
     static func rect(_ p: CALayer) -> CGRect? {
         let bounds = p.bounds
         // The background and border fill the bounds; the rest is drawn only when `drawContent`
@@ -42,13 +40,6 @@ enum LayerContent {
         if bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer {
             if let image = p.contents as? CGImage, let placed = LayerRenderer.contentsPlacement(image, p) { add(placed.dest) }
             if let shape = p as? CAShapeLayer, let box = pathBox(shape) { add(box) }
-            if let text = p as? CATextLayer {
-                for (glyphs, _) in TextRenderer.glyphs(of: text) {
-                    // The glyphs' control points, which enclose their curves.
-                    guard let box = Rect.bounding(glyphs.points) else { continue }
-                    add(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
-                }
-            }
         }
         let area = r ?? bounds
         guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite else { return nil }

@@ -73,22 +73,35 @@ extension LayerRenderer {
         // CAGradientLayer.h: the gradient fills "the shape of the layer (i.e. including rounded
         // corners)" — rounded with or without masksToBounds.
         if let gradient = p as? CAGradientLayer { drawGradient(gradient, outline: outline, transform: transform, into: canvas) }
-        if p is CAShapeLayer || p is CATextLayer {
-            // Content that can reach beyond the bounds is clipped to the rounded bounds only with
-            // masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches the
-            // bounds of the layer and includes any corner radius effects").
-            func drawClipped(by mask: Mask?) {
-                if let shape = p as? CAShapeLayer { drawShape(shape, transform: transform, clip: mask, into: canvas) }
-                if let text = p as? CATextLayer { TextRenderer.draw(text, transform: transform, clip: mask, into: canvas) }
+        if let shape = p as? CAShapeLayer {
+            // A shape's path may reach beyond the bounds; it is clipped to the rounded bounds only
+            // with masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches
+            // the bounds of the layer and includes any corner radius effects").
+            guard p.masksToBounds, Self.contentMayLeaveOutline(p) else {
+                return drawShape(shape, transform: transform, clip: nil, into: canvas)
             }
-            guard p.masksToBounds, Self.contentMayLeaveOutline(p) else { return drawClipped(by: nil) }
-            // The clip, a mask the size of the canvas: without it (past the offscreen budget)
-            // the content is not drawn.
-            withOffscreenScope {
-                guard let mask = offscreenMask(width: canvas.width, height: canvas.height, for: p) else { return }
-                mask.fill(outline, transform: transform)
-                drawClipped(by: mask)
+            clipped(to: outline, of: p, transform: transform, canvas: canvas) { drawShape(shape, transform: transform, clip: $0, into: canvas) }
+        }
+        if let text = p as? CATextLayer {
+            // Text stays within the bounds (`TextRenderer.draw`), and the rounded outline with
+            // masksToBounds.
+            let glyphs = TextRenderer.glyphs(of: text)
+            let inset = p.masksToBounds ? 0.3 * max(0, p.cornerRadius) : 0
+            guard TextRenderer.leave(glyphs, p.bounds.insetBy(dx: inset, dy: inset)) else {
+                return TextRenderer.draw(glyphs, transform: transform, clip: nil, into: canvas)
             }
+            let area = p.masksToBounds ? outline : Path(rect: Rect(p.bounds))
+            clipped(to: area, of: p, transform: transform, canvas: canvas) { TextRenderer.draw(glyphs, transform: transform, clip: $0, into: canvas) }
+        }
+    }
+
+    /// Runs `draw` with a clip of `area` (`p`'s layer space, through `transform`), a mask the
+    /// size of the canvas: without it (past the offscreen budget) nothing is drawn.
+    private func clipped(to area: Path, of p: CALayer, transform: Transform, canvas: Pixmap, _ draw: (Mask) -> Void) {
+        withOffscreenScope {
+            guard let mask = offscreenMask(width: canvas.width, height: canvas.height, for: p) else { return }
+            mask.fill(area, transform: transform)
+            draw(mask)
         }
     }
 

@@ -7,10 +7,25 @@ import Raster
 /// in CoreText): a `String`/`NSString` in the layer's `font`, `fontSize` and `foregroundColor`,
 /// or an `NSAttributedString` whose runs carry their own font and colour (Apple: the layer's
 /// font, size and colour are then unused).
+///
+/// The text is drawn within the layer's bounds: Apple draws a text layer's content into a
+/// backing store the size of its bounds, so glyphs crossing an edge are cut there (accents
+/// above the top of a `CATextLayer` are cropped: t0rst's measurements, Stack Overflow question
+/// 12591192, "Unwanted vertical padding from iOS 6 on CATextLayer"). Only the lines and glyphs
+/// that can reach the bounds are laid out and outlined (`TextLayout`).
 extension TextRenderer {
-    static func draw(_ layer: CATextLayer, transform: Transform, clip: Mask? = nil, into canvas: Pixmap) {
-        for (path, color) in glyphs(of: layer) {
+    /// Fills `glyphs` (layer space) through `transform`, clipped by `clip`.
+    static func draw(_ glyphs: [(Path, CGColor)], transform: Transform, clip: Mask?, into canvas: Pixmap) {
+        for (path, color) in glyphs {
             canvas.fill(path, paint: Paint(color: color.rasterColor), transform: transform, clip: clip)
+        }
+    }
+
+    /// Whether `glyphs` (their control points, which enclose their curves) reach outside `area`.
+    static func leave(_ glyphs: [(Path, CGColor)], _ area: CGRect) -> Bool {
+        glyphs.contains { path, _ in
+            guard let box = Rect.bounding(path.points) else { return false }
+            return !area.contains(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
         }
     }
 
@@ -25,7 +40,7 @@ extension TextRenderer {
     /// colour in order of first use; empty when it draws nothing.
     static func glyphs(of layer: CATextLayer) -> [(Path, CGColor)] {
         glyphs(of: runs(of: layer), bounds: layer.bounds, alignment: TextAlignment(layer.alignmentMode),
-               isWrapped: layer.isWrapped, truncationMode: TextTruncation(layer.truncationMode))
+               isWrapped: layer.isWrapped, truncationMode: TextTruncation(layer.truncationMode), visible: layer.bounds)
     }
 }
 

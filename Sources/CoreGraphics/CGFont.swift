@@ -79,6 +79,15 @@ public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.name }
 /// when absent is Helvetica 12) and the foreground colour (a `CGColor`; default black).
 public let kCTFontAttributeName: CFString = "NSFont"
 public let kCTForegroundColorAttributeName: CFString = "CTForegroundColor"
+/// Kerning (a number, points): "how many points the following character should be shifted from
+/// its default offset … If this attribute is not present, standard kerning will be used. If this
+/// attribute is set to 0.0, no kerning will be done at all" (CTStringAttributes.h). Citrine: when
+/// present, the font's kerning is off and the value is added after every character.
+public let kCTKernAttributeName: CFString = "NSKern"
+/// Ligatures (a number, default 1): "0 indicates that only ligatures essential for proper
+/// rendering of text should be used, 1 indicates that standard ligatures should be used, and 2
+/// indicates that all available ligatures should be used" (CTStringAttributes.h).
+public let kCTLigatureAttributeName: CFString = "NSLigature"
 
 /// The fontconfig pattern for a font name: "Family-Style" → "Family:style"; a name that already
 /// is a pattern, or a plain family, stays as it is.

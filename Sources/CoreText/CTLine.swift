@@ -2,56 +2,84 @@ import Foundation
 import CoreGraphics
 import Raster
 
-/// One line of laid-out text (Core Text's `CTLine`): the glyph outlines of an attributed string
-/// on one baseline, made by `CTLineCreateWithAttributedString` (or taken from a `CTFrame`) and
-/// drawn into a `CGContext` by `CTLineDraw`.
+/// One line of laid-out text (Core Text's `CTLine`): an attributed string on one baseline, made
+/// by `CTLineCreateWithAttributedString` (or taken from a `CTFrame`) and drawn into a
+/// `CGContext` by `CTLineDraw`.
 ///
 /// Layout is `CATextLayer`'s (`TextLayout`, `TextRenderer.runs(of:)`): the same fonts (names
-/// through fontconfig), unhinted advances without kerning, and the same attributes — the font
+/// through fontconfig), shaping (HarfBuzz when installed: kerned, standard ligatures, as Core
+/// Text's defaults), and the same attributes — the font
 /// (`kCTFontAttributeName` / UIKit's `.font`, a `CTFont`, `CGFont` or `UIFont`; Core Text's
 /// default Helvetica 12) and the colour (`kCTForegroundColorAttributeName` / `.foregroundColor`;
 /// default black). A line break character does not break a `CTLine` and draws nothing.
+///
+/// As on Apple, the whole line is measured when it is made (`CTLineGetTypographicBounds` is the
+/// whole string's), but the glyph outlines are made when it is drawn, and only for the glyphs
+/// that can reach the context's clip: a line of megabytes costs one pass of advances to make
+/// and to draw, plus what the clip shows.
 ///
 /// Coordinates (Apple's): the line lives in *text space*, y up, its origin the start of its
 /// baseline; `CTLineDraw` maps a text-space point p to `p.applying(context.textMatrix) +
 /// context.textPosition` in the context's user space and then through the CTM.
 public final class CTLine: @unchecked Sendable {
-    /// Glyph outlines in text space (y up, pen origin (0, 0) on the baseline), one per colour.
-    let outlines: [(CGPath, CGColor)]
+    /// The line's text, line break characters removed.
+    let runs: [TextRenderer.Run]
     /// Typographic width (points, trailing spaces included), ascent and descent (positive,
     /// above and below the baseline) and leading (the font's line gap), the largest of its fonts'.
     let width: Double, ascent: Double, descent: Double, leading: Double
     let glyphCount: Int
 
-    init(outlines: [(CGPath, CGColor)], width: Double, ascent: Double, descent: Double, leading: Double, glyphCount: Int) {
-        self.outlines = outlines
-        self.width = width
-        self.ascent = ascent
-        self.descent = descent
-        self.leading = leading
-        self.glyphCount = glyphCount
+    init(runs: [TextRenderer.Run], measure: TextRenderer.LineMeasure) {
+        self.runs = runs
+        width = measure.width
+        ascent = measure.ascent
+        descent = measure.descent
+        leading = measure.leading
+        glyphCount = measure.glyphCount
     }
+
+    /// A line without text.
+    static let empty = CTLine(runs: [], measure: TextRenderer.LineMeasure(width: 0, ascent: 0, descent: 0, leading: 0,
+                                                                        glyphCount: 0, origin: .zero))
 }
 
 /// Core Text: `attrString` laid out as one line (no wrapping, no truncation).
 public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -> CTLine {
     let runs = TextRenderer.runs(of: attrString).map { run in
-        TextRenderer.Run(text: run.text.filter { !$0.isNewline }, font: run.font, size: run.size, color: run.color)
+        // Every line break character is encoded with a byte in 0x0A…0x0D or 0x85, 0xA8, 0xA9
+        // (NEL, U+2028, U+2029): text without one is kept as it is, not read character by character.
+        let mayBreak = run.text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
+        } ?? true
+        var kept = run
+        if mayBreak { kept.text = run.text.filter { !$0.isNewline } }
+        return kept
     }
-    let lines = TextRenderer.typesetLines(runs, bounds: CGRect(x: 0, y: 0, width: 0, height: 0), isWrapped: false)
-    return lines.first?.line ?? CTLine(outlines: [], width: 0, ascent: 0, descent: 0, leading: 0, glyphCount: 0)
+    guard let measure = TextRenderer.measureLines(runs, bounds: .zero, isWrapped: false).first else {
+        return .empty
+    }
+    return CTLine(runs: runs, measure: measure)
 }
 
 /// Core Text: draws `line` with its baseline origin at the context's `textPosition`, through
 /// its `textMatrix` (see `CTLine`), each colour of glyphs filled with that colour (the context's
-/// fill colour is left as it was). The text position does not move.
+/// fill colour is left as it was). The text position does not move. Only the glyphs that can
+/// reach the context's clip are outlined.
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
     let position = context.textPosition
     let toUser = context.textMatrix.concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    // The clip's box in text space, then in the line's y-down layout space (baseline at y = 0).
+    let clip = context.boundingBoxOfClipPath
+    guard !line.runs.isEmpty, !clip.isNull, toUser.a * toUser.d - toUser.b * toUser.c != 0 else { return }
+    let inText = clip.applying(toUser.inverted())
+    let visible = CGRect(x: inText.minX, y: -inText.maxY, width: inText.width, height: inText.height)
+    let outlines = TextRenderer.glyphs(of: line.runs, bounds: CGRect(x: 0, y: -line.ascent, width: 0, height: 0),
+                                       alignment: .natural, isWrapped: false, truncationMode: .none, visible: visible)
+    let toDevice = CGAffineTransform(scaleX: 1, y: -1).concatenating(toUser)
     context.saveGState()
-    for (outline, color) in line.outlines {
+    for (outline, color) in outlines {
         let placed = CGMutablePath()
-        placed.addPath(outline, transform: toUser)
+        placed.addPath(CGPath(rasterPath: outline), transform: toDevice)
         context.setFillColor(color)
         context.addPath(placed)
         context.fillPath()
@@ -70,7 +98,7 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
     return line.width
 }
 
-/// Core Text: the number of glyphs the line draws (one per character here: no ligatures).
+/// Core Text: the number of glyphs the line draws (after shaping: a ligature is one glyph).
 public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.glyphCount }
 
 extension TextRenderer {
@@ -84,10 +112,11 @@ extension TextRenderer {
     }
 
     /// `runs` laid out in `bounds` (`TextLayout`, y-down, natural alignment, no truncation),
-    /// each line measured; no glyph outline is made.
+    /// every line measured (shaped, as far as `TextLayout.maxGlyphs` of it); no glyph outline
+    /// is made.
     static func measureLines(_ runs: [Run], bounds: CGRect, isWrapped: Bool) -> [LineMeasure] {
-        withLayout(of: runs, bounds: bounds, isWrapped: isWrapped) { layout in
-            zip(layout.lines, layout.linePlacements()).map { measure($0, origin: $1.origin, in: layout) }
+        withLayout(of: runs, bounds: bounds, isWrapped: isWrapped, visible: .infinite) { layout in
+            zip(layout.lines, layout.linePlacements()).map { measure($0, origin: $1.origin) }
         } ?? []
     }
 
@@ -105,45 +134,52 @@ extension TextRenderer {
     }
 
     /// `runs` laid out in `bounds` (`TextLayout`, y-down, natural alignment, no truncation) as
-    /// Core Text lines, each with its baseline origin in `bounds`' y-down space.
+    /// Core Text lines down to `bounds`' bottom, each with its baseline origin in `bounds`'
+    /// y-down space.
     static func typesetLines(_ runs: [Run], bounds: CGRect, isWrapped: Bool) -> [(line: CTLine, origin: CGPoint)] {
-        let yUp = CGAffineTransform(scaleX: 1, y: -1)
-        return withLayout(of: runs, bounds: bounds, isWrapped: isWrapped) { layout in
+        withLayout(of: runs, bounds: bounds, isWrapped: isWrapped, visible: bounds) { layout in
             zip(layout.lines, layout.linePlacements()).map { line, placement in
-                var paths = GlyphPaths()
-                var x = 0.0   // pen position from the line's origin (natural alignment: spaces unstretched)
-                for glyph in line.glyphs {
-                    paths.append(glyph.char, style: layout.styles[glyph.style], at: Point(x: x, y: 0))
-                    x += glyph.advance
-                }
-                let outlines = paths.paths.map { path, color -> (CGPath, CGColor) in
-                    let flipped = CGMutablePath()
-                    flipped.addPath(CGPath(rasterPath: path), transform: yUp)
-                    return (flipped, color)
-                }
-                let m = measure(line, origin: placement.origin, in: layout)
-                return (CTLine(outlines: outlines, width: m.width, ascent: m.ascent, descent: m.descent, leading: m.leading,
-                               glyphCount: m.glyphCount), m.origin)
+                let m = measure(line, origin: placement.origin)
+                return (CTLine(runs: layout.runs(of: line), measure: m), m.origin)
             }
         } ?? []
     }
 
     /// `body` with `runs`' layout, holding the font lock; nil when nothing is laid out.
-    private static func withLayout<T>(of runs: [Run], bounds: CGRect, isWrapped: Bool, _ body: (TextLayout) -> T) -> T? {
+    private static func withLayout<T>(of runs: [Run], bounds: CGRect, isWrapped: Bool, visible: CGRect,
+                                      _ body: (TextLayout) -> T) -> T? {
         guard !runs.isEmpty else { return nil }
         FontLibrary.shared.faceUseLock.lock()
         defer { FontLibrary.shared.faceUseLock.unlock() }
         guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: .natural, isWrapped: isWrapped,
-                                      truncationMode: .none) else { return nil }
+                                      truncationMode: .none, visible: visible) else { return nil }
         return body(layout)
     }
 
     /// `line`'s measures, its baseline origin at `origin`; its width is its glyphs' advances
     /// (natural alignment: spaces unstretched).
-    private static func measure(_ line: TextLayout.Line, origin: Point, in layout: TextLayout) -> LineMeasure {
-        let vertical = layout.metrics(line)
-        return LineMeasure(width: line.width, ascent: vertical.ascent, descent: vertical.descent,
-                           leading: max(0, vertical.height - vertical.ascent - vertical.descent),
-                           glyphCount: line.glyphs.count, origin: CGPoint(x: origin.x, y: origin.y))
+    private static func measure(_ line: TextLayout.Line, origin: Point) -> LineMeasure {
+        LineMeasure(width: line.width, ascent: line.ascent, descent: line.descent,
+                    leading: max(0, line.height - line.ascent - line.descent),
+                    glyphCount: line.count, origin: CGPoint(x: origin.x, y: origin.y))
+    }
+}
+
+extension TextLayout {
+    /// The text of a line that keeps all its glyphs, as runs of one style each.
+    func runs(of line: Line) -> [TextRenderer.Run] {
+        var runs: [TextRenderer.Run] = []
+        var lastStyle = -1
+        for g in line.glyphs {
+            if g.style == lastStyle {
+                runs[runs.count - 1].text.append(g.char)
+            } else {
+                let s = styles[g.style]
+                runs.append(TextRenderer.Run(text: String(g.char), font: s.font, size: s.size, color: s.color,
+                                             kern: s.fontKerning ? nil : s.extra, ligatures: s.ligatures))
+                lastStyle = g.style
+            }
+        }
+        return runs
     }
 }

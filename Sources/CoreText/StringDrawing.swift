@@ -9,10 +9,13 @@ import CoreGraphics
 package enum StringDrawing {
     /// Draws `string` with its first line's top-left corner at `rect.origin` in the context's
     /// (y-down) user space: wrapped at spaces to `rect.width` and clipped to `rect` when
-    /// `isWrapped`, one unbroken line per paragraph otherwise.
+    /// `isWrapped`, one unbroken line per paragraph otherwise. Only the glyphs that can reach the
+    /// context's clip (and `rect` when wrapped) are laid out and outlined.
     package static func draw(_ string: NSAttributedString, in rect: CGRect, isWrapped: Bool, into context: CGContext) {
+        let clip = context.boundingBoxOfClipPath
         let outlines = TextRenderer.glyphs(of: TextRenderer.runs(of: string), bounds: rect, alignment: .natural,
-                                           isWrapped: isWrapped, truncationMode: .none)
+                                           isWrapped: isWrapped, truncationMode: .none,
+                                           visible: isWrapped ? clip.intersection(rect) : clip)
         guard !outlines.isEmpty else { return }
         context.saveGState()
         if isWrapped { context.clip(to: rect) }

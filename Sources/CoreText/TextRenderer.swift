@@ -17,12 +17,19 @@ package enum TextRenderer {
         /// Points.
         package var size: CGFloat
         package var color: CGColor?
+        /// `kCTKernAttributeName`: nil for the font's own kerning, else points added after each
+        /// character with the font's kerning off.
+        package var kern: Double?
+        /// `kCTLigatureAttributeName`: 0 essential ligatures only, 1 standard (default), 2 all.
+        package var ligatures: Int
 
-        package init(text: String, font: String, size: CGFloat, color: CGColor?) {
+        package init(text: String, font: String, size: CGFloat, color: CGColor?, kern: Double? = nil, ligatures: Int = 1) {
             self.text = text
             self.font = font
             self.size = size
             self.color = color
+            self.kern = kern
+            self.ligatures = ligatures
         }
     }
 
@@ -40,36 +47,55 @@ package enum TextRenderer {
     package static func runs(of attributed: NSAttributedString) -> [Run] {
         var runs: [Run] = []
         let whole = NSRange(location: 0, length: attributed.length)
-        let text = attributed.string as NSString
+        let string = attributed.string, text = string as NSString
         attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
             var font = "Helvetica", size: CGFloat = 12
             var color: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            var kern: Double?, ligatures = 1
             for (key, value) in attributes {
                 switch key.rawValue {
                 case kCTFontAttributeName:
                     if let f = value as? _FontDescribing { font = f._fontPattern; size = f._fontPointSize ?? 12 }
                 case kCTForegroundColorAttributeName, "NSColor":
                     if let c = value as? _CGColorConvertible { color = c._cgColor }
+                case kCTKernAttributeName:
+                    // A value that is not a finite number is ignored (standard kerning).
+                    if let number = Self.number(value), number.isFinite { kern = number }
+                case kCTLigatureAttributeName:
+                    if let number = Self.number(value), number.isFinite { ligatures = Int(min(2, max(0, number.rounded()))) }
                 default: break
                 }
             }
-            runs.append(Run(text: text.substring(with: range), font: font, size: size, color: color))
+            // One run of the whole string shares it (no UTF-16 round trip through NSString).
+            runs.append(Run(text: range == whole ? string : text.substring(with: range), font: font, size: size, color: color,
+                            kern: kern, ligatures: ligatures))
         }
         return runs
     }
 
+    /// An attribute's numeric value (an `NSNumber` or a Swift number).
+    private static func number(_ value: Any) -> Double? {
+        if let n = value as? NSNumber { return n.doubleValue }
+        if let d = value as? Double { return d }
+        if let c = value as? CGFloat { return Double(c) }
+        if let i = value as? Int { return Double(i) }
+        return nil
+    }
+
     /// The glyph outlines of `runs` laid out in `bounds` (`TextLayout`; y-down, the first baseline
-    /// its line's ascent below `bounds.minY`), one path per colour in order of first use.
+    /// its line's ascent below `bounds.minY`), one path per colour in order of first use: only
+    /// the glyphs that can reach `visible` (the same space; a layer's bounds, a context's clip)
+    /// are laid out and outlined.
     package static func glyphs(of runs: [Run], bounds: CGRect, alignment: TextAlignment, isWrapped: Bool,
-                               truncationMode: TextTruncation) -> [(Path, CGColor)] {
-        guard !runs.isEmpty else { return [] }
+                               truncationMode: TextTruncation, visible: CGRect) -> [(Path, CGColor)] {
+        guard !runs.isEmpty, !visible.isNull, !visible.isEmpty else { return [] }
         FontLibrary.shared.faceUseLock.lock()
         defer { FontLibrary.shared.faceUseLock.unlock() }
         guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: alignment, isWrapped: isWrapped,
-                                      truncationMode: truncationMode) else { return [] }
+                                      truncationMode: truncationMode, visible: visible) else { return [] }
         var paths = GlyphPaths()
         for placed in layout.placedGlyphs() {
-            paths.append(placed.char, style: layout.styles[placed.style], at: placed.origin)
+            paths.append(placed.glyph, placed.char, style: layout.styles[placed.style], at: placed.origin)
         }
         return paths.paths
     }
@@ -79,9 +105,10 @@ package enum TextRenderer {
         private(set) var paths: [(Path, CGColor)] = []
         private var indexOfColor: [CGColor: Int] = [:]
 
-        /// Appends one glyph's outline, pen origin at `origin` (baseline, y-down), to the path of
-        /// its style's colour (a new path for a new colour); nothing for a clear colour.
-        mutating func append(_ char: Character, style: TextLayout.Style, at origin: Point) {
+        /// Appends one glyph's outline (glyph index `glyph`, or `char`'s own glyph), pen origin at
+        /// `origin` (baseline, y-down), to the path of its style's colour (a new path for a new
+        /// colour); nothing for a clear colour.
+        mutating func append(_ glyph: UInt32?, _ char: Character, style: TextLayout.Style, at origin: Point) {
             guard let color = style.color, color.alpha > 0 else { return }
             let index: Int
             if let known = indexOfColor[color] { index = known } else {
@@ -89,46 +116,36 @@ package enum TextRenderer {
                 paths.append((Path(), color))
                 indexOfColor[color] = index
             }
-            appendGlyphs([char], face: style.face, scale: style.scale, origin: origin, into: &paths[index].0)
+            appendGlyph(glyph, char, face: style.face, scale: style.scale, origin: origin, into: &paths[index].0)
         }
     }
 
-    /// Horizontal advance of `chars` in points (unhinted).
-    static func advance(_ chars: [Character], face: FT_Face, scale: Double) -> Double {
-        var total = 0.0
-        for c in chars {
-            guard let scalar = c.unicodeScalars.first,
-                  FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 else { continue }
-            total += Double(face.pointee.glyph.pointee.advance.x) * scale
+    /// Appends the outline of glyph `glyph` (or `char`'s glyph when nil), its pen origin at
+    /// `origin` (baseline, y-down), to `path`.
+    static func appendGlyph(_ glyph: UInt32?, _ char: Character, face: FT_Face, scale: Double, origin: Point, into path: inout Path) {
+        let flags = FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)
+        if let glyph {
+            guard FT_Load_Glyph(face, glyph, flags) == 0 else { return }
+        } else {
+            guard let scalar = char.unicodeScalars.first, FT_Load_Char(face, FT_ULong(scalar.value), flags) == 0 else { return }
         }
-        return total
-    }
-
-    /// Appends the outlines of `chars`, starting at `origin` (baseline, y-down), to `path`.
-    static func appendGlyphs(_ chars: [Character], face: FT_Face, scale: Double, origin: Point, into path: inout Path) {
-        var pen = origin.x
-        for c in chars {
-            guard let scalar = c.unicodeScalars.first,
-                  FT_Load_Char(face, FT_ULong(scalar.value), FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 else { continue }
-            let glyph = face.pointee.glyph!
-            // The sink takes the path over (swapped, not copied: a copy would make every glyph
-            // copy all the outlines before it) and gives it back.
-            var sink = OutlineSink(path: Path(), scale: scale, origin: Point(x: pen, y: origin.y))
-            swap(&sink.path, &path)
-            withUnsafeMutablePointer(to: &sink) { ptr in
-                var funcs = FT_Outline_Funcs(
-                    move_to: { to, user in OutlineSink.from(user).pointee.move(to!.pointee); return 0 },
-                    line_to: { to, user in OutlineSink.from(user).pointee.line(to!.pointee); return 0 },
-                    conic_to: { c, to, user in OutlineSink.from(user).pointee.quad(c!.pointee, to!.pointee); return 0 },
-                    cubic_to: { c1, c2, to, user in
-                        OutlineSink.from(user).pointee.cubic(c1!.pointee, c2!.pointee, to!.pointee); return 0 },
-                    shift: 0, delta: 0)
-                _ = FT_Outline_Decompose(&glyph.pointee.outline, &funcs, ptr)
-            }
-            sink.closeIfOpen()
-            swap(&path, &sink.path)
-            pen += Double(glyph.pointee.advance.x) * scale
+        let slot = face.pointee.glyph!
+        // The sink takes the path over (swapped, not copied: a copy would make every glyph copy
+        // all the outlines before it) and gives it back.
+        var sink = OutlineSink(path: Path(), scale: scale, origin: origin)
+        swap(&sink.path, &path)
+        withUnsafeMutablePointer(to: &sink) { ptr in
+            var funcs = FT_Outline_Funcs(
+                move_to: { to, user in OutlineSink.from(user).pointee.move(to!.pointee); return 0 },
+                line_to: { to, user in OutlineSink.from(user).pointee.line(to!.pointee); return 0 },
+                conic_to: { c, to, user in OutlineSink.from(user).pointee.quad(c!.pointee, to!.pointee); return 0 },
+                cubic_to: { c1, c2, to, user in
+                    OutlineSink.from(user).pointee.cubic(c1!.pointee, c2!.pointee, to!.pointee); return 0 },
+                shift: 0, delta: 0)
+            _ = FT_Outline_Decompose(&slot.pointee.outline, &funcs, ptr)
         }
+        sink.closeIfOpen()
+        swap(&path, &sink.path)
     }
 
     /// Receives FreeType's outline callbacks (font units, y-up) and builds a y-down Path.

@@ -12,8 +12,8 @@ import QuartzCore
 /// font's ascent lower) and breaks lines only at newlines; `draw(in:)` also wraps at spaces to
 /// the rectangle's width and clips to the rectangle. Fonts and colours are read as `CATextLayer`
 /// reads them (`.font`: a `UIFont`, `CTFont` or `CGFont`, default Helvetica 12; `.foregroundColor`:
-/// a `UIColor` or `CGColor`, default black); other attributes (paragraph styles, kerning) are not
-/// applied.
+/// a `UIColor` or `CGColor`, default black; `.kern` and `.ligature` as Core Text reads them);
+/// paragraph styles are not applied.
 extension NSAttributedString {
     public func draw(at point: CGPoint) {
         guard let context = UIGraphicsGetCurrentContext() else { return }

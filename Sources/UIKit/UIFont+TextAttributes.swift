@@ -6,6 +6,10 @@ import QuartzCore
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// Core Text's `kCTKernAttributeName` (absent: the font's kerning; 0: none).
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// Core Text's `kCTLigatureAttributeName` (absent: 1, standard ligatures).
+    public static let ligature = NSAttributedString.Key("NSLigature")
 }
 
 /// A `UIFont` names its font and size for `CATextLayer` (Apple: `UIFont` is toll-free bridged

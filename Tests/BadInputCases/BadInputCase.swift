@@ -29,7 +29,7 @@ public struct BadInputCase: Sendable {
     }
 
     /// Every case, in the order of the classes.
-    public static let all: [BadInputCase] = numberCases + filterCases + cycleCases + depthCases + viewCases + surfaceCases + costCases + fileCases
+    public static let all: [BadInputCase] = numberCases + filterCases + cycleCases + depthCases + viewCases + surfaceCases + costCases + hugeTextCases + fileCases
         + lenientDecodingCases + fuzzCases
 
     /// Cases that must kill the probe — a trap, a hang, an allocation past its memory limit — so

@@ -1,11 +1,13 @@
 import Compositor
+import CoreText
 import QuartzCore
 import Raster
+import TestSupport
 import Testing
 
 /// CATextLayer with attributed strings, font objects, wrapping with truncation and justified
-/// lines. Expected values: DejaVu Sans' published metrics (2048 units per em, cap height 1493,
-/// line spacing 2384 units = 1.164 em), Apple's documented defaults (a run without a font is
+/// lines. Expected values: DejaVu Sans's own tables read by fontTools (`FontTables`: `hhea`
+/// ascender and line spacing, the outline bounds of 'H'), Apple's documented defaults (a run without a font is
 /// Helvetica 12, without a colour black; a CTFont's or CGFont's own size is ignored for the
 /// layer's `font`), and the layout rules documented on `TextLayout`.
 @Suite(.serialized) struct TextLayerStyleTests {
@@ -58,12 +60,13 @@ import Testing
         }
         let r = try #require(red), b = try #require(blue)
         #expect(green == 0)
-        // Cap heights 1493/2048 of 100 and 50 points: 72.9 and 36.5; one shared baseline.
-        #expect(abs(Double(r.maxY - r.minY + 1) - 72.9) <= 1.5)
-        #expect(abs(Double(b.maxY - b.minY + 1) - 36.5) <= 1.5)
+        // The cap heights of 100 and 50 points (72.9 and 36.5 in DejaVu Sans 2.37); one shared baseline.
+        let f = try TextLayerTests.dejaVuSans()
+        #expect(abs(Double(r.maxY - r.minY + 1) - f.box("H", size: 100).maxY) <= 1.5)
+        #expect(abs(Double(b.maxY - b.minY + 1) - f.box("H", size: 50).maxY) <= 1.5)
         #expect(abs(r.maxY - b.maxY) <= 1)
-        // The first baseline is the line's largest ascent (1901/2048 of 100 points) below the top.
-        #expect(abs(Double(r.maxY + 1) - 92.8) <= 1)
+        // The first baseline is the line's largest ascent (that of 100 points) below the top.
+        #expect(abs(Double(r.maxY + 1) - f.ascent(100)) <= 1)
     }
 
     @Test func runsWithoutAttributesAreBlackHelvetica12() throws {
@@ -71,7 +74,8 @@ import Testing
         let img = try Self.render(t, CGSize(width: 40, height: 30))
         let rows = Self.inkRowGroups(img)
         #expect(rows.count == 1)
-        #expect(abs(Double(rows[0].count) - 12 * 1493 / 2048) <= 1.5)   // cap height of 12 points: 8.7
+        let f = try TextLayerTests.dejaVuSans()
+        #expect(abs(Double(rows[0].count) - f.box("H", size: 12).maxY) <= 1.5)   // the cap height of 12 points (8.7)
         let ink = (0..<img.width).flatMap { x in (0..<img.height).map { img.pixmap.pixel(x: x, y: $0) } }.filter { $0.a > 200 }
         #expect(!ink.isEmpty && ink.allSatisfy { $0.r < 30 && $0.g < 30 && $0.b < 30 })
     }
@@ -89,13 +93,19 @@ import Testing
     }
 
     @Test func wrappedTextTruncatesItsLastVisibleLine() throws {
-        // Four lines' worth of words in a box two lines high (line spacing 1.164 × 20 = 23.3 points).
+        // Four lines' worth of words in a box two lines high (DejaVu Sans's line spacing at 20
+        // points: 23.3; checked below from its hhea table).
         let words = "alpha beta gamma delta epsilon zeta eta theta iota kappa"
+        let lineHeight = try TextLayerTests.dejaVuSans().lineHeight(20)
+        #expect(2 * lineHeight <= 50 && 3 * lineHeight > 50)
         let t = Self.layer(words, frame: CGRect(x: 0, y: 0, width: 120, height: 50))
         t.isWrapped = true
         let size = CGSize(width: 200, height: 140)
-        let overflowing = Self.inkRowGroups(try Self.render(t, size))
-        #expect(overflowing.count >= 4)   // no truncation: every line drawn, below the bounds too
+        // No truncation: the lines within the bounds are drawn, nothing below them (a text layer
+        // draws within its bounds, as Apple's draws into a backing store of its bounds' size).
+        let overflowing = try Self.render(t, size)
+        #expect(Self.inkRowGroups(overflowing).count == 2)
+        #expect(!(50..<overflowing.height).contains { y in (0..<overflowing.width).contains { overflowing.pixmap.pixel(x: $0, y: y).a > 0 } })
         t.truncationMode = .end
         let truncated = try Self.render(t, size)
         #expect(Self.inkRowGroups(truncated).count == 2)

@@ -1,11 +1,14 @@
 import UIKit
 import Compositor
+import CoreText
 import QuartzCore
+import TestSupport
 import Testing
 
 /// UIKit's attributed-string keys on a CATextLayer: `.font` with a `UIFont` and
 /// `.foregroundColor` with a `UIColor` (toll-free bridged to CTFont and CGColor on iOS).
-/// Expected: DejaVu Sans' cap height, 1493/2048 of the point size.
+/// Expected: the height of DejaVu Sans's 'H' at the point size, from its outline (fontTools,
+/// `FontTables`).
 @Suite(.serialized) struct TextAttributesTests {
     @Test func uiFontAndUIColorStyleARun() throws {
         let font = try #require(UIFont(name: "DejaVu Sans", size: 50))
@@ -21,6 +24,8 @@ import Testing
                 if p.a > 200 { #expect(p.r > 200 && p.g < 40 && p.b < 40); rows.insert(y) }
             }
         }
-        #expect(abs(Double(rows.count) - 50 * 1493 / 2048) <= 1.5)
+        let file = try #require(resolvedFont("DejaVu Sans"))
+        let capHeight = try FontTables.read(file.file, index: file.index, text: "H").box("H", size: 50).maxY
+        #expect(abs(Double(rows.count) - capHeight) <= 1.5)
     }
 }
