@@ -46,7 +46,7 @@ public struct PaintBlitter: Blitter {
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
-        let program = ShaderProgram(paint.shader)
+        let program = ShaderProgram(paint.shader, ramps: scratch.ramps)
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
@@ -149,7 +149,7 @@ public struct PaintBlitter: Blitter {
         shader.shade(y: y, x: x, count: count, into: row)
         let dst = words + y * width + x
         if fastSourceOver {
-            PaintBlitter.sourceOver(dst, source: row, color: 0, coverage: masked, count: count, opacity: opacity)
+            PaintBlitter.sourceOver(dst, source: row, coverage: masked, count: count, opacity: opacity)
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
@@ -167,6 +167,10 @@ public struct PaintBlitter: Blitter {
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         guard src >> 24 != 255 else {
             dst.update(repeating: src, count: count)
+            return
+        }
+        if count >= 16 && AVX512Kernels.isEnabled {
+            citrine_source_over_solid_avx512(dst, count, src)
             return
         }
         if count >= 8 && AVX2Kernels.isEnabled {
@@ -232,6 +236,20 @@ public struct PaintBlitter: Blitter {
         let blended = sourceOver(d, source: SIMD4(repeating: color), coverage: f, opacity: opacity)
         if count >= 2 { raw.storeBytes(of: blended.lowHalf, as: SIMD2<UInt32>.self) } else { dst[0] = blended[0] }
         if count == 3 { dst[2] = blended[2] }
+    }
+
+    /// Source-over of a row of source words with per-pixel coverage: `sourceOver` below, or its
+    /// AVX-512 or AVX2 version (the same words).
+    @inline(__always)
+    static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>,
+                           coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
+        if AVX512Kernels.isEnabled {
+            citrine_source_over_row_avx512(dst, source, coverage, count, opacity)
+        } else if AVX2Kernels.isEnabled {
+            citrine_source_over_row_avx2(dst, source, coverage, count, opacity)
+        } else {
+            sourceOver(dst, source: source, color: 0, coverage: coverage, count: count, opacity: opacity)
+        }
     }
 
     /// Source-over of a run with per-pixel coverage: source words from `source`, or `color`
@@ -335,8 +353,9 @@ public struct PaintBlitter: Blitter {
     }
 }
 
-/// Scratch rows reused by every draw into one pixmap.
+/// Scratch rows and gradient tables reused by every draw into one pixmap.
 final class PaintScratch {
+    let ramps = GradientRampCache()
     /// Pixels processed per chunk of a run.
     static let chunk = 256
     let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
