@@ -30,6 +30,10 @@ static inline AVX512 __m512i solid16(const uint32_t *p, __m512i source, __m512i 
 }
 
 AVX512 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) {
+    if (count < 16) {
+        citrine_source_over_solid_avx2(dst, count, src);
+        return;
+    }
     const __m512i source = _mm512_set1_epi32((int)src);
     const __m512i factor = _mm512_set1_epi16((short)(255 - (src >> 24)));
     // The last sixteen first, from the destination as it was, stored last (as the Swift loop).

@@ -18,11 +18,17 @@ int citrine_has_avx512(void) {
 
 int citrine_avx2_enabled = 0;
 int citrine_avx512_enabled = 0;
+void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src) = citrine_source_over_solid_avx2;
+
+void citrine_avx512_set_enabled(int enabled) {
+    citrine_avx512_enabled = enabled;
+    citrine_source_over_solid_kernel = enabled ? citrine_source_over_solid_avx512 : citrine_source_over_solid_avx2;
+}
 
 /// Run when the program is loaded, before any Swift code.
 __attribute__((constructor)) static void citrine_detect_avx2(void) {
     citrine_avx2_enabled = citrine_has_avx2();
-    citrine_avx512_enabled = citrine_has_avx512();
+    citrine_avx512_set_enabled(citrine_has_avx512());
 }
 
 #define AVX2 __attribute__((target("avx2")))
@@ -262,6 +268,8 @@ int citrine_has_avx2(void) { return 0; }
 int citrine_has_avx512(void) { return 0; }
 int citrine_avx2_enabled = 0;
 int citrine_avx512_enabled = 0;
+void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src) = citrine_source_over_solid_avx2;
+void citrine_avx512_set_enabled(int enabled) { citrine_avx512_enabled = enabled; }
 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                   uint32_t opacity) {
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;

@@ -46,7 +46,11 @@ public struct PaintBlitter: Blitter {
         let scratch = target.paintScratch
         row = scratch.row
         masked = scratch.coverage
-        let program = ShaderProgram(paint.shader, ramps: scratch.ramps)
+        // A solid colour (most draws) without a look at the gradient tables.
+        let program: ShaderProgram
+        if case let .solid(color) = paint.shader { program = .solid(color.premultiplied.word) } else {
+            program = ShaderProgram(paint.shader, ramps: scratch.ramps)
+        }
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
@@ -169,12 +173,8 @@ public struct PaintBlitter: Blitter {
             dst.update(repeating: src, count: count)
             return
         }
-        if count >= 16 && AVX512Kernels.isEnabled {
-            citrine_source_over_solid_avx512(dst, count, src)
-            return
-        }
         if count >= 8 && AVX2Kernels.isEnabled {
-            citrine_source_over_solid_avx2(dst, count, src)
+            citrine_source_over_solid(dst, count, src)     // the AVX-512 loop where it is on
             return
         }
         let inv = 255 - (src >> 24)
@@ -243,10 +243,12 @@ public struct PaintBlitter: Blitter {
     @inline(__always)
     static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafeMutablePointer<UInt32>,
                            coverage: UnsafePointer<UInt8>, count: Int, opacity: UInt32) {
-        if AVX512Kernels.isEnabled {
-            citrine_source_over_row_avx512(dst, source, coverage, count, opacity)
-        } else if AVX2Kernels.isEnabled {
-            citrine_source_over_row_avx2(dst, source, coverage, count, opacity)
+        if AVX2Kernels.isEnabled {
+            if AVX512Kernels.isEnabled {
+                citrine_source_over_row_avx512(dst, source, coverage, count, opacity)
+            } else {
+                citrine_source_over_row_avx2(dst, source, coverage, count, opacity)
+            }
         } else {
             sourceOver(dst, source: source, color: 0, coverage: coverage, count: count, opacity: opacity)
         }
@@ -299,17 +301,16 @@ public struct PaintBlitter: Blitter {
     }
 
     /// `scale` on four pixels, each with its own factor (0…255): the words as eight 16-bit lanes
-    /// holding (R, G) and (B, A) byte pairs.
+    /// holding (R, G) and (B, A) byte pairs; each product t = x·f + 128 divided by 255 as
+    /// ⌊t·257 / 2¹⁶⌋ (one `pmulhuw`), which equals `scale`'s ⌊(t + ⌊t / 256⌋) / 256⌋ for t < 2¹⁶.
     @inline(__always)
     static func scale4(_ c: SIMD4<UInt32>, _ f: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let low = SIMD8<UInt16>(repeating: 0x00FF), high = SIMD8<UInt16>(repeating: 0xFF00)
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
         let half = SIMD8<UInt16>(repeating: 0x80)
         let factor = unsafeBitCast(f | (f &<< 16), to: SIMD8<UInt16>.self)
         let d = unsafeBitCast(c, to: SIMD8<UInt16>.self)
-        var even = (d & low) &* factor &+ half        // R and B channels
-        even = ((even &+ (even &>> 8)) &>> 8) & low
-        var odd = (d &>> 8) &* factor &+ half          // G and A channels
-        odd = (odd &+ (odd &>> 8)) & high
+        let even = div255((d & low) &* factor &+ half)           // R and B channels
+        let odd = div255((d &>> 8) &* factor &+ half) &<< 8       // G and A channels
         return unsafeBitCast(even | odd, to: SIMD4<UInt32>.self)
     }
 

@@ -146,7 +146,7 @@ struct RadialSolver {
     /// pixel's operations in double-precision lanes, in the same order).
     func quadraticRun(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double, count: Int,
                       into out: UnsafeMutablePointer<UInt32>) {
-        guard AVX512Kernels.isEnabled || AVX2Kernels.isEnabled else {
+        guard AVX2Kernels.isEnabled else {
             ramp.withColorLookup { color in
                 quadraticRun(from: start, dx: dx, dy: dy, count: count) { i, t in out[i] = t.map(color) ?? 0 }
             }

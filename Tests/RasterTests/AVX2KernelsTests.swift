@@ -10,7 +10,8 @@ import Testing
 struct AVX2KernelsTests {
     typealias Generator = DifferentialTests.Generator
 
-    /// The vector loops a drawing can take: none (the Swift loops), AVX2 alone, AVX-512 first.
+    /// The vector loops a drawing can take: none (the Swift loops), AVX2 alone, AVX-512 where a
+    /// loop has it.
     enum Kernels: CaseIterable { case swift, avx2, avx512 }
 
     /// Runs `body` with `kernels` switched on (as far as the processor has them), then restores

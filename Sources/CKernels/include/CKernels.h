@@ -25,7 +25,7 @@ int citrine_has_avx2(void);
 /// settable (`AVX512Kernels.isEnabled`). Taken before the AVX2 loops, whatever their switch.
 extern int citrine_avx512_enabled;
 static inline int citrine_avx512_is_enabled(void) { return citrine_avx512_enabled; }
-static inline void citrine_avx512_set_enabled(int enabled) { citrine_avx512_enabled = enabled; }
+void citrine_avx512_set_enabled(int enabled);
 
 /// 1 when the processor runs AVX-512 F, BW and VL (x86-64 only), else 0.
 int citrine_has_avx512(void);
@@ -34,8 +34,16 @@ int citrine_has_avx512(void);
 /// dst = src + dst·(255 − αs)/255 per channel, ⌊(x·f + 128)·257 / 2¹⁶⌋ rounding.
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src);
 
-/// `citrine_source_over_solid_avx2` sixteen pixels at a time, for count ≥ 16.
+/// `citrine_source_over_solid_avx2` sixteen pixels at a time (runs under sixteen go to it).
 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src);
+
+/// The solid source-over loop for count ≥ 8 and a colour that is not opaque: the AVX-512 one
+/// while `citrine_avx512_enabled`, else the AVX2 one (switched with it). Through a pointer so
+/// that the Swift caller tests one switch per run, as before the AVX-512 loop existed.
+extern void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src);
+static inline void citrine_source_over_solid(uint32_t *dst, intptr_t count, uint32_t src) {
+    citrine_source_over_solid_kernel(dst, count, src);
+}
 
 /// `PaintBlitter.sourceOver(_:source:color:coverage:count:opacity:)` with a source row: per
 /// pixel the factor f = coverage (× opacity / 255 rounded, when opacity < 255), then
