@@ -51,15 +51,32 @@ AVX512 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint
     _mm512_storeu_si512((void *)(dst + count - 16), last);
 }
 
-/// Sixteen pixels of `citrine_source_over_row_avx512`: coverage `c` (32-bit lanes), source `s`,
-/// destination `d`; the blended words.
-static inline AVX512 __m512i sourceOverRow16(__m512i d, __m512i s, __m512i c, uint32_t opacity) {
-    if (opacity != 255) {
-        __m512i t = _mm512_add_epi32(_mm512_mullo_epi32(c, _mm512_set1_epi32((int)opacity)), _mm512_set1_epi32(128));
-        c = _mm512_srli_epi32(_mm512_add_epi32(t, _mm512_srli_epi32(t, 8)), 8);
+AVX512 void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word) {
+    const __m512i w = _mm512_set1_epi32((int)word);
+    intptr_t i = 0;
+    for (; i + 128 <= count; i += 128) {
+        for (int k = 0; k < 128; k += 16) _mm512_storeu_si512((void *)(dst + i + k), w);
     }
-    __m512i src = scale16(s, _mm512_or_si512(c, _mm512_slli_epi32(c, 16)));
-    __m512i inverse = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(src, 24));
+    for (; i + 16 <= count; i += 16) _mm512_storeu_si512((void *)(dst + i), w);
+    _mm512_storeu_si512((void *)(dst + count - 16), w);
+}
+
+/// Sixteen pixels of `citrine_source_over_row_avx512`: coverage `c` (32-bit lanes), source `s`,
+/// destination `d`; the blended words. Where every coverage is 255 at opacity 255 the source is
+/// not scaled (s·255/255 = s), and an opaque source is the result (d·0/255 = 0).
+static inline AVX512 __m512i sourceOverRow16(__m512i d, __m512i s, __m512i c, uint32_t opacity) {
+    const __m512i all = _mm512_set1_epi32(255);
+    __m512i src = s;
+    if (opacity != 255 || _mm512_cmpneq_epi32_mask(c, all)) {
+        if (opacity != 255) {
+            __m512i t = _mm512_add_epi32(_mm512_mullo_epi32(c, _mm512_set1_epi32((int)opacity)), _mm512_set1_epi32(128));
+            c = _mm512_srli_epi32(_mm512_add_epi32(t, _mm512_srli_epi32(t, 8)), 8);
+        }
+        src = scale16(s, _mm512_or_si512(c, _mm512_slli_epi32(c, 16)));
+    } else if (_mm512_cmplt_epu32_mask(s, _mm512_set1_epi32((int)0xFF000000)) == 0) {
+        return s;   // every alpha byte is 255: each word is at least 0xFF000000
+    }
+    __m512i inverse = _mm512_sub_epi32(all, _mm512_srli_epi32(src, 24));
     return _mm512_add_epi32(src, scale16(d, _mm512_or_si512(inverse, _mm512_slli_epi32(inverse, 16))));
 }
 
@@ -86,6 +103,7 @@ AVX512 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, c
 #else
 
 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
+void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word) { (void)dst; (void)count; (void)word; }
 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                     uint32_t opacity) {
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;

@@ -71,16 +71,33 @@ AVX2 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t
     _mm256_storeu_si256((__m256i *)(dst + count - 8), last);
 }
 
-/// Eight pixels of `citrine_source_over_row_avx2`: coverage `c` (32-bit lanes), source `s`,
-/// destination `d`; the blended words.
-static inline AVX2 __m256i sourceOverRow8(__m256i d, __m256i s, __m256i c, uint32_t opacity) {
-    if (opacity != 255) {
-        // `PaintBlitter.div255(coverage · opacity)`: (t + (t >> 8)) >> 8, t = x + 128.
-        __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(c, _mm256_set1_epi32((int)opacity)), _mm256_set1_epi32(128));
-        c = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+AVX2 void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) {
+    const __m256i w = _mm256_set1_epi32((int)word);
+    intptr_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        for (int k = 0; k < 64; k += 8) _mm256_storeu_si256((__m256i *)(dst + i + k), w);
     }
-    __m256i src = scale(s, _mm256_or_si256(c, _mm256_slli_epi32(c, 16)));
-    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+    for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), w);
+    _mm256_storeu_si256((__m256i *)(dst + count - 8), w);
+}
+
+/// Eight pixels of `citrine_source_over_row_avx2`: coverage `c` (32-bit lanes), source `s`,
+/// destination `d`; the blended words. Where every coverage is 255 at opacity 255 the source is
+/// not scaled (s·255/255 = s), and an opaque source is the result (d·0/255 = 0).
+static inline AVX2 __m256i sourceOverRow8(__m256i d, __m256i s, __m256i c, uint32_t opacity) {
+    const __m256i all = _mm256_set1_epi32(255);
+    __m256i src = s;
+    if (opacity != 255 || _mm256_movemask_epi8(_mm256_cmpeq_epi32(c, all)) != -1) {
+        if (opacity != 255) {
+            // `PaintBlitter.div255(coverage · opacity)`: (t + (t >> 8)) >> 8, t = x + 128.
+            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(c, _mm256_set1_epi32((int)opacity)), _mm256_set1_epi32(128));
+            c = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+        }
+        src = scale(s, _mm256_or_si256(c, _mm256_slli_epi32(c, 16)));
+    } else if (_mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
+        return s;
+    }
+    __m256i inverse = _mm256_sub_epi32(all, _mm256_srli_epi32(src, 24));
     return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
 }
 
@@ -274,6 +291,7 @@ void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint
                                   uint32_t opacity) {
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;
 }
+void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) { (void)dst; (void)count; (void)word; }
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,

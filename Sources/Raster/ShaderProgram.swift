@@ -12,11 +12,12 @@ enum ShaderProgram {
     /// A singular transform or invalid geometry: nothing is painted.
     case none
 
-    /// `ramps` keeps gradient tables from draw to draw (nil: a table built for this draw alone).
-    init(_ shader: Shader, ramps: GradientRampCache? = nil) {
+    /// `scratch`'s cache keeps gradient tables from draw to draw (nil: a table built for this
+    /// draw alone); it is looked at only for gradients.
+    init(_ shader: Shader, tablesFrom scratch: PaintScratch? = nil) {
         /// The gradient's table, kept or built.
         func ramp(_ stops: [GradientStop], _ spread: SpreadMode) -> GradientRamp {
-            ramps?.ramp(stops, spread: spread) ?? GradientRamp(stops, spread: spread)
+            scratch?.ramps.ramp(stops, spread: spread) ?? GradientRamp(stops, spread: spread)
         }
         switch shader {
         case let .solid(color):

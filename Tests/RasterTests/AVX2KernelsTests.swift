@@ -43,6 +43,18 @@ struct AVX2KernelsTests {
         try TextureTests.image(&g, width: width, height: height, clearBorder: false)
     }
 
+    /// Whole-pixmap fills of sizes around the vector blocks: the same words with every loop, each
+    /// the colour's bytes R, G, B, A.
+    @Test func fillsMatchTheSwiftLoop() throws {
+        let color = PremultipliedColor(r: 0x0A, g: 0x14, b: 0x1E, a: 0x28)
+        for (width, height) in [(1, 1), (3, 5), (16, 1), (17, 1), (63, 2), (64, 2), (65, 3), (129, 1), (200, 7)] {
+            let canvas = try Pixmap(width: width, height: height)
+            #expect(try Self.differences(canvas) { $0.fill(with: color) } == 0, "\(width)×\(height)")
+            canvas.fill(with: color)
+            #expect((0..<width * height).allSatisfy { canvas.words[$0] == 0x281E_140A }, "\(width)×\(height)")
+        }
+    }
+
     /// Solid translucent colours over runs of 1 … 70 pixels of random destination pixels.
     @Test func solidRunsMatchTheSwiftLoop() throws {
         var g = Generator(state: 11)

@@ -13,11 +13,11 @@ struct GradientKernelsTests {
     typealias Generator = DifferentialTests.Generator
     typealias Kernels = AVX2KernelsTests.Kernels
 
-    /// Stops with distinct neighbouring entries and translucent colours.
-    static func stops(_ g: inout Generator) -> [GradientStop] {
+    /// Stops with distinct neighbouring entries and translucent colours (or opaque ones).
+    static func stops(_ g: inout Generator, opaque: Bool = false) -> [GradientStop] {
         (0..<Int(2 + g.next() % 3)).map { _ in
             GradientStop(offset: Float(g.unit()), color: Color(r: Float(g.unit()), g: Float(g.unit()), b: Float(g.unit()),
-                                                               a: Float(0.2 + 0.8 * g.unit())))
+                                                               a: opaque ? 1 : Float(0.2 + 0.8 * g.unit())))
         }
     }
 
@@ -93,21 +93,25 @@ struct GradientKernelsTests {
         }
     }
 
-    /// Translucent gradients drawn with partial coverage (circle edges) and opacity: shaded rows
-    /// blended per pixel, whole rows and the quads at their edges.
+    /// Translucent and opaque gradients drawn with partial coverage (circle edges) and opacity:
+    /// shaded rows blended per pixel, whole rows and the quads at their edges.
     @Test(arguments: [1, 2, 3])
     func shadedRowsMatchTheSwiftLoop(seed: UInt64) throws {
         var g = Generator(state: 40 + seed)
         let canvas = try AVX2KernelsTests.canvas(&g, width: 67, height: 53)
-        for k in 0..<8 {
+        for k in 0..<12 {
             let shader: Shader
             switch k % 3 {
             case 0: shader = .linearGradient(LinearGradient(start: Point(x: g.unit() * 67, y: g.unit() * 53),
                                                             end: Point(x: g.unit() * 67, y: g.unit() * 53), stops: Self.stops(&g)))
-            case 1: shader = .radialGradient(Self.radial(&g, kind: Int(g.next() % 3), spread: .pad))
+            case 1:
+                // Opaque stops every other time: rows of opaque words at full coverage.
+                var gradient = Self.radial(&g, kind: k % 2 == 0 ? 0 : 1, spread: .pad)
+                gradient.stops = Self.stops(&g, opaque: k % 4 < 2)
+                shader = .radialGradient(gradient)
             default: shader = .conicGradient(ConicGradient(center: Point(x: 33, y: 26), startAngle: g.unit(), stops: Self.stops(&g)))
             }
-            let opacity: Float = k % 2 == 0 ? 1 : Float(g.unit())
+            let opacity: Float = k % 4 < 2 ? 1 : Float(g.unit())
             let cx = g.unit() * 67, cy = g.unit() * 53, r = 3 + g.unit() * 40, kappa = 0.5522847498307936 * r
             var circle = Path()
             circle.move(to: Point(x: cx + r, y: cy))

@@ -45,6 +45,11 @@ static inline void citrine_source_over_solid(uint32_t *dst, intptr_t count, uint
     citrine_source_over_solid_kernel(dst, count, src);
 }
 
+/// `Pixmap.fill(with:)`: `count` (≥ 16) copies of `word` from `dst`, 32-byte (AVX2) or 64-byte
+/// (AVX-512) stores, eight per step; the last store overlaps the ones before it.
+void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word);
+void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word);
+
 /// `PaintBlitter.sourceOver(_:source:color:coverage:count:opacity:)` with a source row: per
 /// pixel the factor f = coverage (× opacity / 255 rounded, when opacity < 255), then
 /// dst = s·f/255 + dst·(255 − αs·f/255)/255, `PaintBlitter.scale4`'s rounding. Eight pixels at a
