@@ -1,11 +1,11 @@
-/// A gradient's colour lookup table and how a run of pixels reads it.
-///
-/// The table (256 premultiplied words) is built once per gradient and kept by the pixmap drawn
-/// into (`GradientRampCache`), so redrawing a gradient frame after frame builds and allocates
-/// nothing. It is read per pixel through a parameter t mapped by the spread mode
-/// (`color(at:spread:table:)`). A linear gradient with the pad spread steps a 32.32 fixed-point
-/// table position along a run; where a table entry covers several pixels (wide gradients: S4's
-/// covers about ten), it stores whole stretches of one entry instead of looking each pixel up.
+// A gradient's colour lookup table and how a run of pixels reads it.
+//
+// The table (256 premultiplied words) is built once per gradient and kept by the pixmap drawn
+// into (`GradientRampCache`), so redrawing a gradient frame after frame builds and allocates
+// nothing. It is read per pixel through a parameter t mapped by the spread mode
+// (`color(at:spread:table:)`). A linear gradient with the pad spread steps a 32.32 fixed-point
+// table position along a run; where a table entry covers several pixels (wide gradients: S4's
+// covers about ten), it stores whole stretches of one entry instead of looking each pixel up.
 
 /// A gradient's colours baked into 256 premultiplied entries (interpolated in straight sRGB
 /// values, premultiplied afterwards — as Core Graphics does), plus the spread mode.
