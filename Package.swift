@@ -18,8 +18,8 @@
 //   Scene, Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   Scene, Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   ← citrine
-//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2
-//   versions of three pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
+//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2 and
+//   AVX-512 versions of the hottest pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
 //   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
 //   overlays for modules of these names, for test targets only
@@ -83,8 +83,8 @@ let package = Package(
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
-        // AVX2 versions of Raster's three hottest pixel loops (per-function target attributes
-        // and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
+        // AVX2 and AVX-512 versions of Raster's hottest pixel loops (per-function target
+        // attributes and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
         .target(name: "CKernels"),
         // The calling thread's stack bounds (glibc's pthread_getattr_np): how deep drawing and
         // hit testing may recurse on the caller's stack.

@@ -73,7 +73,7 @@ def main():
     rows, machine, versions, memset, skipped, diffs = load_results(args.out)
     scenes = [s for s in SCENE_ORDER if s in rows]
     lines = ["# Benchmarks", "",
-             "Citrine's rasterizer (Swift; three pixel loops also in AVX2, chosen at run time) against the",
+             "Citrine's rasterizer (Swift; its hottest pixel loops also in AVX2 and AVX-512, chosen at run time) against the",
              "anchor engines on the scenes of",
              "`../shared/bench/anchors/scenes.md`, run interleaved in one go by `scripts/bench`",
              "(per scene: the anchor harness `bench.py`, then Citrine's `Benchmarks/` executable, release",

@@ -11,10 +11,25 @@ int citrine_has_avx2(void) {
     return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 
+int citrine_has_avx512(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") ? 1 : 0;
+}
+
 int citrine_avx2_enabled = 0;
+int citrine_avx512_enabled = 0;
+void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src) = citrine_source_over_solid_avx2;
+
+void citrine_avx512_set_enabled(int enabled) {
+    citrine_avx512_enabled = enabled;
+    citrine_source_over_solid_kernel = enabled ? citrine_source_over_solid_avx512 : citrine_source_over_solid_avx2;
+}
 
 /// Run when the program is loaded, before any Swift code.
-__attribute__((constructor)) static void citrine_detect_avx2(void) { citrine_avx2_enabled = citrine_has_avx2(); }
+__attribute__((constructor)) static void citrine_detect_avx2(void) {
+    citrine_avx2_enabled = citrine_has_avx2();
+    citrine_avx512_set_enabled(citrine_has_avx512());
+}
 
 #define AVX2 __attribute__((target("avx2")))
 
@@ -54,6 +69,61 @@ AVX2 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t
     }
     for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), solid8(dst + i, source, factor));
     _mm256_storeu_si256((__m256i *)(dst + count - 8), last);
+}
+
+AVX2 void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) {
+    const __m256i w = _mm256_set1_epi32((int)word);
+    intptr_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        for (int k = 0; k < 64; k += 8) _mm256_storeu_si256((__m256i *)(dst + i + k), w);
+    }
+    for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), w);
+    _mm256_storeu_si256((__m256i *)(dst + count - 8), w);
+}
+
+/// Eight pixels of `citrine_source_over_row_avx2`: coverage `c` (32-bit lanes), source `s`,
+/// destination `d`; the blended words. Where every coverage is 255 at opacity 255 the source is
+/// not scaled (s·255/255 = s), and an opaque source is the result (d·0/255 = 0).
+static inline AVX2 __m256i sourceOverRow8(__m256i d, __m256i s, __m256i c, uint32_t opacity) {
+    const __m256i all = _mm256_set1_epi32(255);
+    __m256i src = s;
+    if (opacity != 255 || _mm256_movemask_epi8(_mm256_cmpeq_epi32(c, all)) != -1) {
+        if (opacity != 255) {
+            // `PaintBlitter.div255(coverage · opacity)`: (t + (t >> 8)) >> 8, t = x + 128.
+            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(c, _mm256_set1_epi32((int)opacity)), _mm256_set1_epi32(128));
+            c = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
+        }
+        src = scale(s, _mm256_or_si256(c, _mm256_slli_epi32(c, 16)));
+    } else if (_mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
+        return s;
+    }
+    __m256i inverse = _mm256_sub_epi32(all, _mm256_srli_epi32(src, 24));
+    return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+}
+
+AVX2 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
+                                       uint32_t opacity) {
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + i)));
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        // Nothing covered or a transparent source leaves the destination as it is (as the
+        // arithmetic would: s·0/255 = 0 and dst·255/255 = dst).
+        if (_mm256_testz_si256(c, c) || _mm256_testz_si256(s, s)) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), sourceOverRow8(d, s, c, opacity));
+    }
+    if (i < count) {
+        // The last one to seven pixels: nothing read or written past `count`.
+        intptr_t n = count - i;
+        uint8_t bytes[8] = {0};
+        for (intptr_t k = 0; k < n; k++) bytes[k] = coverage[i + k];
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)bytes));
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), mask);
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, sourceOverRow8(d, s, c, opacity));
+    }
 }
 
 /// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
@@ -212,7 +282,16 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
 #else
 
 int citrine_has_avx2(void) { return 0; }
+int citrine_has_avx512(void) { return 0; }
 int citrine_avx2_enabled = 0;
+int citrine_avx512_enabled = 0;
+void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src) = citrine_source_over_solid_avx2;
+void citrine_avx512_set_enabled(int enabled) { citrine_avx512_enabled = enabled; }
+void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
+                                  uint32_t opacity) {
+    (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;
+}
+void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) { (void)dst; (void)count; (void)word; }
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,

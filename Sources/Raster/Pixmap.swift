@@ -1,3 +1,5 @@
+import CKernels
+
 /// Errors the pixel engine reports instead of crashing.
 public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A canvas or image size that is negative, zero where not allowed, or beyond the limits.
@@ -89,8 +91,13 @@ public final class Pixmap: @unchecked Sendable {
     /// Overwrites every pixel with `color`.
     public func fill(with color: PremultipliedColor) {
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        let count = width * height
+        if count >= 16 && AVX2Kernels.isEnabled {
+            if AVX512Kernels.isEnabled { citrine_fill_avx512(words, count, word) } else { citrine_fill_avx2(words, count, word) }
+            return
+        }
         // Sixteen words (four vector stores) per step, then the rest.
-        let count = width * height, block = SIMD16<UInt32>(repeating: word)
+        let block = SIMD16<UInt32>(repeating: word)
         var p = words
         let blocksEnd = words + (count & ~15)
         while p < blocksEnd {

@@ -1,3 +1,5 @@
+import CKernels
+
 /// A `Shader` prepared for drawing: colours premultiplied, gradients baked into lookup tables,
 /// transforms inverted (device → shader space). Produces premultiplied words for a run of pixels,
 /// sampled at pixel centres.
@@ -10,7 +12,13 @@ enum ShaderProgram {
     /// A singular transform or invalid geometry: nothing is painted.
     case none
 
-    init(_ shader: Shader) {
+    /// `scratch`'s cache keeps gradient tables from draw to draw (nil: a table built for this
+    /// draw alone); it is looked at only for gradients.
+    init(_ shader: Shader, tablesFrom scratch: PaintScratch? = nil) {
+        /// The gradient's table, kept or built.
+        func ramp(_ stops: [GradientStop], _ spread: SpreadMode) -> GradientRamp {
+            scratch?.ramps.ramp(stops, spread: spread) ?? GradientRamp(stops, spread: spread)
+        }
         switch shader {
         case let .solid(color):
             self = .solid(color.premultiplied.word)
@@ -19,14 +27,14 @@ enum ShaderProgram {
             let len2 = dx * dx + dy * dy
             guard let inv = g.transform.inverted(), len2 > 0, len2.isFinite else { self = .none; return }
             // t = ((p − start) · d) / |d|²
-            self = .linear(GradientRamp(g.stops, spread: g.spread), inverse: inv, start: g.start,
+            self = .linear(ramp(g.stops, g.spread), inverse: inv, start: g.start,
                            ax: dx / len2, ay: dy / len2)
         case let .radialGradient(g):
             guard let inv = g.transform.inverted(), g.startRadius >= 0, g.endRadius >= 0 else { self = .none; return }
-            self = .radial(GradientRamp(g.stops, spread: g.spread), inverse: inv, g)
+            self = .radial(ramp(g.stops, g.spread), inverse: inv, g)
         case let .conicGradient(g):
             guard let inv = g.transform.inverted() else { self = .none; return }
-            self = .conic(GradientRamp(g.stops, spread: .repeat), inverse: inv, center: g.center,
+            self = .conic(ramp(g.stops, .repeat), inverse: inv, center: g.center,
                           startAngle: g.startAngle)
         case let .image(pattern):
             if let sampler = ImageSampler(pattern) { self = .image(sampler) } else { self = .none }
@@ -67,17 +75,15 @@ enum ShaderProgram {
             let solver = RadialSolver(g)
             let px = Double(x) + 0.5
             let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
-            ramp.withColorLookup { color in
-                if abs(solver.a) < 1e-12 {
+            if abs(solver.a) < 1e-12 {
+                ramp.withColorLookup { color in
                     for i in 0..<count {
                         let p = Point(x: start.x + inv.a * Double(i), y: start.y + inv.b * Double(i))
                         out[i] = solver.parameter(at: p).map(color) ?? 0
                     }
-                } else {
-                    solver.quadraticRun(from: start, dx: inv.a, dy: inv.b, count: count) { i, t in
-                        out[i] = t.map(color) ?? 0
-                    }
                 }
+            } else {
+                solver.quadraticRun(ramp, from: start, dx: inv.a, dy: inv.b, count: count, into: out)
             }
         case let .conic(ramp, inv, center, start):
             ramp.withColorLookup { color in
@@ -103,7 +109,7 @@ enum ShaderProgram {
 /// centre c(t) = c0 + t·(c1 − c0) and radius r(t). Points on no such circle are not painted.
 /// The per-gradient constants are computed once per run.
 struct RadialSolver {
-    let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double, r0Squared: Double
+    let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double, r0Squared: Double, r0dr: Double
 
     init(_ g: RadialGradient) {
         cx = g.startCenter.x; cy = g.startCenter.y
@@ -112,6 +118,7 @@ struct RadialSolver {
         dr = g.endRadius - g.startRadius
         a = cdx * cdx + cdy * cdy - dr * dr
         r0Squared = r0 * r0
+        r0dr = r0 * dr
     }
 
     @inline(__always)
@@ -134,17 +141,44 @@ struct RadialSolver {
         return nil
     }
 
-    /// `parameter(at:)` for p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: b steps by a
-    /// constant, the division becomes a multiply, and the larger root is picked by the sign of a.
+    /// The words of the run p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: the parameters
+    /// of `quadraticRun` through `ramp`'s colour lookup (0 where p lies on no circle), or the
+    /// same words from the AVX-512 or AVX2 loop (`citrine_radial_row_avx512`/`_avx2`: every
+    /// pixel's operations in double-precision lanes, in the same order).
+    func quadraticRun(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double, count: Int,
+                      into out: UnsafeMutablePointer<UInt32>) {
+        guard AVX2Kernels.isEnabled else {
+            ramp.withColorLookup { color in
+                quadraticRun(from: start, dx: dx, dy: dy, count: count) { i, t in out[i] = t.map(color) ?? 0 }
+            }
+            return
+        }
+        var run = citrine_radial_run(sx: start.x - cx, sy: start.y - cy, dx: dx, dy: dy, cdx: cdx, cdy: cdy, r0: r0, dr: dr,
+                                     r0dr: r0dr, r0Squared: r0Squared, a: a, invA: 1 / a, rootSign: a > 0 ? 1 : -1,
+                                     spread: ramp.spread.kernelCode)
+        ramp.table.withUnsafeBufferPointer { table in
+            if AVX512Kernels.isEnabled {
+                citrine_radial_row_avx512(&run, table.baseAddress!, count, out)
+            } else {
+                citrine_radial_row_avx2(&run, table.baseAddress!, count, out)
+            }
+        }
+    }
+
+    /// `parameter(at:)` for p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: the division
+    /// becomes a multiply, and the larger root is picked by the sign of a. Each pixel's position
+    /// is computed from i on its own (no running sum), so vector lanes can repeat the loop
+    /// exactly.
     @inline(__always)
     func quadraticRun(from start: Point, dx: Double, dy: Double, count: Int,
                       _ emit: (Int, Double?) -> Void) {
         let invA = 1 / a
         let rootSign: Double = a > 0 ? 1 : -1
-        let db = dx * cdx + dy * cdy
-        var pdx = start.x - cx, pdy = start.y - cy
-        var b = pdx * cdx + pdy * cdy + r0 * dr
+        let sx = start.x - cx, sy = start.y - cy
         for i in 0..<count {
+            let k = Double(i)
+            let pdx = sx + k * dx, pdy = sy + k * dy
+            let b = pdx * cdx + pdy * cdy + r0dr
             let c = pdx * pdx + pdy * pdy - r0Squared
             let disc = b * b - a * c
             if disc >= 0 {
@@ -159,125 +193,19 @@ struct RadialSolver {
             } else {
                 emit(i, nil)
             }
-            pdx += dx; pdy += dy; b += db
         }
     }
 }
 
-/// A gradient's colours baked into 256 premultiplied entries (interpolated in straight sRGB
-/// values, premultiplied afterwards — as Core Graphics does), plus the spread mode.
-struct GradientRamp {
-    static let size = 256
-    let table: [UInt32]
-    let spread: SpreadMode
-    /// Whether every colour of the table is opaque.
-    let isOpaque: Bool
-
-    init(_ stops: [GradientStop], spread: SpreadMode) {
-        self.spread = spread
-        var sorted = stops.filter { $0.offset.isFinite }
-        sorted.sort { $0.offset < $1.offset }
-        var table = [UInt32](repeating: 0, count: GradientRamp.size)
-        if let first = sorted.first, let last = sorted.last {
-            var k = 0
-            for i in 0..<GradientRamp.size {
-                let t = Float(i) / Float(GradientRamp.size - 1)
-                while k + 1 < sorted.count && sorted[k + 1].offset <= t { k += 1 }
-                let color: Color
-                if t <= first.offset {
-                    color = first.color
-                } else if t >= last.offset {
-                    color = last.color
-                } else {
-                    let s0 = sorted[k], s1 = sorted[Swift.min(k + 1, sorted.count - 1)]
-                    let span = s1.offset - s0.offset
-                    let f = span > 0 ? (t - s0.offset) / span : 0
-                    color = Color(r: s0.color.r + (s1.color.r - s0.color.r) * f,
-                                  g: s0.color.g + (s1.color.g - s0.color.g) * f,
-                                  b: s0.color.b + (s1.color.b - s0.color.b) * f,
-                                  a: s0.color.a + (s1.color.a - s0.color.a) * f)
-                }
-                table[i] = color.premultiplied.word
-            }
+extension SpreadMode {
+    /// The spread mode as the C loops name it (`citrine_radial_run.spread`).
+    var kernelCode: Int {
+        switch self {
+        case .pad: 0
+        case .repeat: 1
+        case .reflect: 2
+        case .decal: 3
         }
-        self.table = table
-        isOpaque = table.allSatisfy { $0 >> 24 == 255 }
-    }
-
-    /// `count` colours at t, t + step, … (a linear gradient along a row).
-    func fill(from t: Double, step: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        table.withUnsafeBufferPointer { table in
-            var t = t
-            let last = Double(GradientRamp.size - 1)
-            let first = t * last + 0.5, end = first + step * last * Double(count)
-            if spread == .pad, abs(first) < 1e9, abs(end) < 1e9 {
-                // The scaled parameter in 32.32 fixed point, clamped to the table. Where it
-                // lies inside the table (0 ≤ v ≤ top), a stretch of pixels needs no clamping:
-                // its length comes from one division per stretch.
-                let one = 4_294_967_296.0
-                var v = Int64((first * one).rounded(.down))
-                let dv = Int64((step * last * one).rounded(.down))
-                let top = Int64(GradientRamp.size - 1) << 32
-                var i = 0
-                while i < count {
-                    guard v >= 0 && v <= top else {
-                        out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(v, 0), top) >> 32)]
-                        v &+= dv
-                        i &+= 1
-                        continue
-                    }
-                    let inside = dv > 0 ? (top &- v) / dv : dv < 0 ? v / (0 &- dv) : Int64(count)
-                    let end = i &+ Int(truncatingIfNeeded: Swift.min(inside, Int64(count &- i) &- 1)) &+ 1
-                    while i < end {
-                        out[i] = table[Int(truncatingIfNeeded: v >> 32)]
-                        v &+= dv
-                        i &+= 1
-                    }
-                }
-            } else {
-                withColorLookup { color in
-                    for i in 0..<count {
-                        out[i] = color(t)
-                        t += step
-                    }
-                }
-            }
-        }
-    }
-
-    /// Calls `body` with the colour lookup of this ramp (parameter t → word), its spread mode
-    /// chosen once for a run instead of per pixel: each mode gets its own copy of `body`.
-    @inline(__always)
-    func withColorLookup(_ body: ((Double) -> UInt32) -> Void) {
-        table.withUnsafeBufferPointer { table in
-            switch spread {
-            case .pad: body { GradientRamp.color(at: $0, spread: .pad, table: table) }
-            case .repeat: body { GradientRamp.color(at: $0, spread: .repeat, table: table) }
-            case .reflect: body { GradientRamp.color(at: $0, spread: .reflect, table: table) }
-            case .decal: body { GradientRamp.color(at: $0, spread: .decal, table: table) }
-            }
-        }
-    }
-
-    /// The colour at parameter t, after the spread mode.
-    @inline(__always)
-    static func color(at t: Double, spread: SpreadMode, table: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        var u = t
-        switch spread {
-        case .pad:
-            break
-        case .repeat:
-            u -= u.rounded(.down)
-        case .reflect:
-            u = abs(u - 2 * (u * 0.5).rounded(.down))
-            if u > 1 { u = 2 - u }
-        case .decal:
-            if u < 0 || u > 1 { return 0 }
-        }
-        // Clamped to the table; NaN fails `scaled >= 0` and takes the first entry.
-        let last = Double(GradientRamp.size - 1)
-        let scaled = u * last + 0.5
-        return table[scaled >= 0 ? Int(scaled < last ? scaled : last) : 0]
     }
 }
 

@@ -2,26 +2,40 @@ import Foundation
 import Raster
 import Testing
 
-/// The AVX2 pixel loops (`AVX2Kernels`) against the Swift loops they stand for: the same
-/// drawing with them on and off must give the same words, for every run length around the
-/// eight-pixel blocks and their masked tails. (On a processor without AVX2 both runs take the
-/// Swift loops and the test holds trivially.)
+/// The AVX2 and AVX-512 pixel loops (`AVX2Kernels`, `AVX512Kernels`) against the Swift loops
+/// they stand for: the same drawing with the AVX2 loops alone and with the AVX-512 ones on must
+/// give the words of the Swift loops, for every run length around the eight- and sixteen-pixel
+/// blocks and their masked tails. (On a processor without them the runs take the Swift loops
+/// and the test holds trivially.)
 struct AVX2KernelsTests {
     typealias Generator = DifferentialTests.Generator
 
-    /// `draw` into a copy of `canvas` with the AVX2 loops on and off; the number of differing words.
+    /// The vector loops a drawing can take: none (the Swift loops), AVX2 alone, AVX-512 where a
+    /// loop has it.
+    enum Kernels: CaseIterable { case swift, avx2, avx512 }
+
+    /// Runs `body` with `kernels` switched on (as far as the processor has them), then restores
+    /// the switches.
+    static func with<T>(_ kernels: Kernels, _ body: () throws -> T) rethrows -> T {
+        let saved = (AVX2Kernels.isEnabled, AVX512Kernels.isEnabled)
+        defer { (AVX2Kernels.isEnabled, AVX512Kernels.isEnabled) = saved }
+        AVX2Kernels.isEnabled = kernels != .swift && saved.0
+        AVX512Kernels.isEnabled = kernels == .avx512 && saved.1
+        return try body()
+    }
+
+    /// `draw` into a copy of `canvas` with the Swift loops, then with the AVX2 loops and with the
+    /// AVX-512 ones; the number of words either differs from the Swift loops' in.
     static func differences(_ canvas: Pixmap, _ draw: (Pixmap) -> Void) throws -> Int {
-        let saved = AVX2Kernels.isEnabled
-        defer { AVX2Kernels.isEnabled = saved }
-        var results: [[UInt32]] = []
-        for enabled in [true, false] {
-            AVX2Kernels.isEnabled = enabled && saved
-            let copy = try Pixmap(width: canvas.width, height: canvas.height)
-            copy.words.update(from: canvas.words, count: canvas.width * canvas.height)
-            draw(copy)
-            results.append(Array(UnsafeBufferPointer(start: copy.words, count: copy.width * copy.height)))
+        let results = try Kernels.allCases.map { kernels in
+            try with(kernels) {
+                let copy = try Pixmap(width: canvas.width, height: canvas.height)
+                copy.words.update(from: canvas.words, count: canvas.width * canvas.height)
+                draw(copy)
+                return Array(UnsafeBufferPointer(start: copy.words, count: copy.width * copy.height))
+            }
         }
-        return zip(results[0], results[1]).filter { $0 != $1 }.count
+        return results.dropFirst().map { zip(results[0], $0).filter { $0 != $1 }.count }.reduce(0, +)
     }
 
     /// A canvas of random premultiplied pixels.
@@ -29,11 +43,23 @@ struct AVX2KernelsTests {
         try TextureTests.image(&g, width: width, height: height, clearBorder: false)
     }
 
-    /// Solid translucent colours over runs of 1 … 45 pixels of random destination pixels.
+    /// Whole-pixmap fills of sizes around the vector blocks: the same words with every loop, each
+    /// the colour's bytes R, G, B, A.
+    @Test func fillsMatchTheSwiftLoop() throws {
+        let color = PremultipliedColor(r: 0x0A, g: 0x14, b: 0x1E, a: 0x28)
+        for (width, height) in [(1, 1), (3, 5), (16, 1), (17, 1), (63, 2), (64, 2), (65, 3), (129, 1), (200, 7)] {
+            let canvas = try Pixmap(width: width, height: height)
+            #expect(try Self.differences(canvas) { $0.fill(with: color) } == 0, "\(width)×\(height)")
+            canvas.fill(with: color)
+            #expect((0..<width * height).allSatisfy { canvas.words[$0] == 0x281E_140A }, "\(width)×\(height)")
+        }
+    }
+
+    /// Solid translucent colours over runs of 1 … 70 pixels of random destination pixels.
     @Test func solidRunsMatchTheSwiftLoop() throws {
         var g = Generator(state: 11)
-        let canvas = try Self.canvas(&g, width: 48, height: 45)
-        for row in 0..<45 {
+        let canvas = try Self.canvas(&g, width: 72, height: 70)
+        for row in 0..<70 {
             let a = UInt8(g.next() % 255), c = PremultipliedColor(r: UInt8(g.next() % (UInt64(a) + 1)), g: 0, b: a / 2, a: a)
             let differing = try Self.differences(canvas) { pm in
                 pm.fill(Rect(x: 1, y: Double(row), width: Double(row + 1), height: 1), paint: Paint(color: c.unpremultiplied))

@@ -42,6 +42,52 @@ struct GradientRampTests {
         }
     }
 
+    /// Steps narrower than a quarter of an entry per pixel (`GradientRamp.padStretches`: whole
+    /// stretches of one entry, their lengths from the step): runs that start before, inside and
+    /// after the table, both directions, steps that divide 2³² exactly, and runs long enough to
+    /// cross the whole table.
+    @Test(arguments: [1, 2, 3, 4])
+    func padStretchesMatchThePerPixelClamp(seed: UInt64) {
+        var g = DifferentialTests.Generator(state: 100 + seed)
+        let ramp = Self.ramp(.pad)
+        for n in 0..<300 {
+            let count = 1 + Int(g.next() % (n % 3 == 0 ? 3000 : 300))
+            let t = g.unit() * 3 - 1
+            let step: Double
+            switch n % 5 {
+            case 0: step = (g.unit() * 2 - 1) / (255 * 4)                       // up to a quarter entry per pixel
+            case 1: step = Double(1 << (g.next() % 8)) / (255 * 256) * (g.next() % 2 == 0 ? 1 : -1)  // 2³²/|dv| whole
+            case 2: step = (g.unit() * 2 - 1) * 2 / (255 * Double(count))       // crosses the table at most twice
+            case 3: step = 1 / (255 * 4.0000001)                                 // just under the limit
+            default: step = (g.unit() * 2 - 1) * 1e-9
+            }
+            #expect(Self.fill(ramp, from: t, step: step, count: count)
+                        == Self.padReference(ramp, from: t, step: step, count: count), "t \(t) step \(step) n \(count)")
+        }
+    }
+
+    /// A gradient drawn again reuses its table (the same storage, built once); other stops or
+    /// another spread get tables of their own, equal to freshly built ones, and a full cache
+    /// replaces its oldest table first.
+    @Test func tablesAreKeptByStopsAndSpread() {
+        let cache = GradientRampCache()
+        func stops(_ k: Int) -> [GradientStop] {
+            [GradientStop(offset: 0, color: Color(r: Float(k) / 16, g: 0.5, b: 0, a: 0.5)),
+             GradientStop(offset: 1, color: Color(r: 0, g: 0, b: 1))]
+        }
+        func storage(_ ramp: GradientRamp) -> UnsafePointer<UInt32>? { ramp.table.withUnsafeBufferPointer { $0.baseAddress } }
+        let first = cache.ramp(stops(0), spread: .pad)
+        #expect(first.table == GradientRamp(stops(0), spread: .pad).table)
+        #expect(storage(cache.ramp(stops(0), spread: .pad)) == storage(first))
+        let reflected = cache.ramp(stops(0), spread: .reflect)
+        #expect(storage(reflected) != storage(first) && reflected.spread == .reflect)
+        let other = cache.ramp(stops(1), spread: .pad)
+        #expect(other.table == GradientRamp(stops(1), spread: .pad).table && other.table != first.table)
+        for k in 2..<(GradientRampCache.capacity + 1) { _ = cache.ramp(stops(k), spread: .pad) }
+        #expect(storage(cache.ramp(stops(1), spread: .pad)) == storage(other), "still kept")
+        #expect(storage(cache.ramp(stops(0), spread: .pad)) != storage(first), "the oldest was replaced")
+    }
+
     @Test(arguments: [SpreadMode.repeat, .reflect, .decal])
     func otherSpreadsMatchTheColorAtEachParameter(_ spread: SpreadMode) {
         var g = DifferentialTests.Generator(state: 9)

@@ -5,6 +5,9 @@
 // the timed part lasts ≈ --target-seconds (≥ 5, rounded up to whole cycles).
 //
 // Usage: anchor-bench [--scene S1,S2,…|all] [--target-seconds 2] [--frames N] [--json FILE] [--png-dir DIR]
+//                     [--kernels swift|avx2|avx512]
+// --kernels picks Raster's pixel loops (default: the widest the processor runs): to compare them
+// in one binary (the pixels are the same).
 // Prints one line per scene and, with --json, writes {"engine": "citrine", "results": [...]}.
 // --frames N renders exactly frames 0 ..< N with no warm-up (for instruction counts under
 // callgrind: I(N) − I(1) is the cost of N − 1 frames without the set-up).
@@ -37,6 +40,10 @@ struct Options {
                 frames = count
             case "--json": jsonPath = value
             case "--png-dir": pngFolder = value
+            case "--kernels":
+                guard ["swift", "avx2", "avx512"].contains(value) else { Options.fail("bad --kernels \(value)") }
+                AVX2Kernels.isEnabled = value != "swift" && AVX2Kernels.isEnabled
+                AVX512Kernels.isEnabled = value == "avx512" && AVX512Kernels.isEnabled
             default: Options.fail("unknown option \(flag)")
             }
         }

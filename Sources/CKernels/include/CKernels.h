@@ -1,5 +1,6 @@
-// AVX2 versions of Raster's three hottest pixel loops, for x86-64 processors that have AVX2,
-// chosen at run time (`citrine_avx2_enabled`, set when the program loads). Swift has no per-function target features: widening
+// AVX2 and AVX-512 versions of Raster's hottest pixel loops, for x86-64 processors that have
+// them, chosen at run time (`citrine_avx2_enabled`, `citrine_avx512_enabled`, set when the
+// program loads). Swift has no per-function target features: widening
 // the Swift loops takes a build flag for the whole package (an unsafe flag, which no package
 // that depends on Citrine may use) and would leave the program unable to run on processors
 // without AVX2. Each function repeats, sixteen 16-bit lanes at a time, the exact integer
@@ -19,9 +20,64 @@ static inline void citrine_avx2_set_enabled(int enabled) { citrine_avx2_enabled 
 /// 1 when the processor runs AVX2 (x86-64 only), else 0.
 int citrine_has_avx2(void);
 
+/// Whether Raster takes the AVX-512 loops (where it has them): 1 from program start when the
+/// processor runs AVX-512 F, BW and VL and the system saves its registers (x86-64 only), else 0;
+/// settable (`AVX512Kernels.isEnabled`). Taken before the AVX2 loops, whatever their switch.
+extern int citrine_avx512_enabled;
+static inline int citrine_avx512_is_enabled(void) { return citrine_avx512_enabled; }
+void citrine_avx512_set_enabled(int enabled);
+
+/// 1 when the processor runs AVX-512 F, BW and VL (x86-64 only), else 0.
+int citrine_has_avx512(void);
+
 /// `PaintBlitter.sourceOverSolid` for count ≥ 8 and a colour that is not opaque:
 /// dst = src + dst·(255 − αs)/255 per channel, ⌊(x·f + 128)·257 / 2¹⁶⌋ rounding.
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src);
+
+/// `citrine_source_over_solid_avx2` sixteen pixels at a time (runs under sixteen go to it).
+void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src);
+
+/// The solid source-over loop for count ≥ 8 and a colour that is not opaque: the AVX-512 one
+/// while `citrine_avx512_enabled`, else the AVX2 one (switched with it). Through a pointer so
+/// that the Swift caller tests one switch per run, as before the AVX-512 loop existed.
+extern void (*citrine_source_over_solid_kernel)(uint32_t *dst, intptr_t count, uint32_t src);
+static inline void citrine_source_over_solid(uint32_t *dst, intptr_t count, uint32_t src) {
+    citrine_source_over_solid_kernel(dst, count, src);
+}
+
+/// `Pixmap.fill(with:)`: `count` (≥ 16) copies of `word` from `dst`, 32-byte (AVX2) or 64-byte
+/// (AVX-512) stores, eight per step; the last store overlaps the ones before it.
+void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word);
+void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word);
+
+/// `PaintBlitter.sourceOver(_:source:color:coverage:count:opacity:)` with a source row: per
+/// pixel the factor f = coverage (× opacity / 255 rounded, when opacity < 255), then
+/// dst = s·f/255 + dst·(255 − αs·f/255)/255, `PaintBlitter.scale4`'s rounding. Eight pixels at a
+/// time (AVX2) or sixteen (AVX-512), the last few through masked loads and stores.
+void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
+                                  uint32_t opacity);
+void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
+                                    uint32_t opacity);
+
+/// One run of a two-circle radial gradient (`RadialSolver.quadraticRun`, a ≠ 0), in gradient
+/// space: pixel i of the run lies at (sx + i·dx, sy + i·dy) from the start circle's centre.
+typedef struct citrine_radial_run {
+    double sx, sy, dx, dy;
+    /// The end circle's centre minus the start circle's; start radius; end minus start radius.
+    double cdx, cdy, r0, dr;
+    /// r0·dr, r0², a = |cd|² − dr², 1 / a, and the sign of a (±1).
+    double r0dr, r0Squared, a, invA, rootSign;
+    /// The spread mode: 0 pad, 1 repeat, 2 reflect, 3 decal.
+    intptr_t spread;
+} citrine_radial_run;
+
+/// `count` words of a radial gradient run from `table` (256 premultiplied entries), as the
+/// Swift loop computes them pixel by pixel (`RadialSolver.quadraticRun` and
+/// `GradientRamp.color(at:spread:table:)`; 0 where a pixel lies on no circle): the same
+/// double-precision operations in four (AVX2) or eight (AVX-512) lanes, eight or sixteen pixels
+/// at a time, the last few through a masked store.
+void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out);
+void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out);
 
 /// `ImageSampler.translatedRow`, eight pixels at a time (the last one to seven through masked
 /// loads and stores): bilinear samples of a translated image (weights `left`/`right` for the two

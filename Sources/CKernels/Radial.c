@@ -1,0 +1,196 @@
+// Radial gradient runs (see include/CKernels.h): `RadialSolver.quadraticRun` and
+// `GradientRamp.color(at:spread:table:)` in double-precision lanes. Every lane performs the
+// Swift loop's operations on its own pixel in the same order — multiplies and adds kept apart
+// (no fused multiply-add: the pragma below, and the intrinsics are separate roundings), IEEE
+// square roots, ordered comparisons (false for NaN, as Swift's) — so the words are the same
+// bit for bit; `max(x, 0)` returns 0 for a NaN x, the Swift loop's first entry.
+#include "CKernels.h"
+
+#pragma STDC FP_CONTRACT OFF
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl")))
+
+/// The parameter's table index after the spread mode (`GradientRamp.color(at:spread:table:)`),
+/// four lanes; `valid` loses the lanes a decal spread leaves transparent.
+static inline AVX2 __attribute__((always_inline)) __m128i index4(__m256d t, intptr_t spread, __m256d *valid) {
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    __m256d u = t;
+    if (spread == 1) {
+        u = _mm256_sub_pd(u, _mm256_floor_pd(u));
+    } else if (spread == 2) {
+        u = _mm256_sub_pd(u, _mm256_mul_pd(_mm256_set1_pd(2), _mm256_floor_pd(_mm256_mul_pd(u, _mm256_set1_pd(0.5)))));
+        u = _mm256_andnot_pd(_mm256_set1_pd(-0.0), u);
+        u = _mm256_blendv_pd(u, _mm256_sub_pd(_mm256_set1_pd(2), u), _mm256_cmp_pd(u, one, _CMP_GT_OQ));
+    } else if (spread == 3) {
+        __m256d outside = _mm256_or_pd(_mm256_cmp_pd(u, zero, _CMP_LT_OQ), _mm256_cmp_pd(u, one, _CMP_GT_OQ));
+        *valid = _mm256_andnot_pd(outside, *valid);
+    }
+    __m256d scaled = _mm256_add_pd(_mm256_mul_pd(u, _mm256_set1_pd(255)), _mm256_set1_pd(0.5));
+    return _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(scaled, zero), _mm256_set1_pd(255)));
+}
+
+/// A run's constants in every lane, loaded once per run (the loop then holds them in registers).
+typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign; } Lanes4;
+
+static inline AVX2 __attribute__((always_inline)) Lanes4 lanes4(const citrine_radial_run *r) {
+    return (Lanes4){ _mm256_set1_pd(r->sx), _mm256_set1_pd(r->sy), _mm256_set1_pd(r->dx), _mm256_set1_pd(r->dy),
+                     _mm256_set1_pd(r->cdx), _mm256_set1_pd(r->cdy), _mm256_set1_pd(r->r0), _mm256_set1_pd(r->dr),
+                     _mm256_set1_pd(r->r0dr), _mm256_set1_pd(r->r0Squared), _mm256_set1_pd(r->a), _mm256_set1_pd(r->invA),
+                     _mm256_set1_pd(r->rootSign) };
+}
+
+/// Pixels k (four lanes) of the run: their table indices, and in `valid32` (32-bit lanes) the
+/// pixels that lie on a circle.
+static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *r, __m256d k, intptr_t spread, __m128i *valid32) {
+    const __m256d zero = _mm256_setzero_pd();
+    __m256d pdx = _mm256_add_pd(r->sx, _mm256_mul_pd(k, r->dx));
+    __m256d pdy = _mm256_add_pd(r->sy, _mm256_mul_pd(k, r->dy));
+    __m256d b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, r->cdx), _mm256_mul_pd(pdy, r->cdy)), r->r0dr);
+    __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r->r0Squared);
+    __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(r->a, c));
+    __m256d valid = _mm256_cmp_pd(disc, zero, _CMP_GE_OQ);
+    __m256d root = _mm256_mul_pd(_mm256_sqrt_pd(disc), r->rootSign);
+    __m256d hi = _mm256_mul_pd(_mm256_add_pd(b, root), r->invA);
+    __m256d lo = _mm256_mul_pd(_mm256_sub_pd(b, root), r->invA);
+    __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(hi, r->dr)), zero, _CMP_GE_OQ);
+    __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
+    valid = _mm256_and_pd(valid, _mm256_or_pd(hiOK, loOK));
+    __m128i index = index4(_mm256_blendv_pd(lo, hi, hiOK), spread, &valid);
+    // The low halves of the 64-bit masks, in order.
+    __m256 v = _mm256_castpd_ps(valid);
+    *valid32 = _mm_castps_si128(_mm_shuffle_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1), _MM_SHUFFLE(2, 0, 2, 0)));
+    return index;
+}
+
+/// Eight words of the run from pixel k (four lanes holding k … k + 3).
+static inline AVX2 __attribute__((always_inline)) __m256i radial8(const Lanes4 *r, const uint32_t *table, __m256d k,
+                                                                  intptr_t spread) {
+    __m128i validA, validB;
+    __m128i a = radial4(r, k, spread, &validA);
+    __m128i b = radial4(r, _mm256_add_pd(k, _mm256_set1_pd(4)), spread, &validB);
+    __m256i index = _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+    __m256i valid = _mm256_inserti128_si256(_mm256_castsi128_si256(validA), validB, 1);
+    return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, index, valid, 4);
+}
+
+static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_radial_run *run, const uint32_t *table, intptr_t count,
+                                                                 uint32_t *out, intptr_t spread) {
+    const Lanes4 r = lanes4(run);
+    // Lane j holds i + j: exact (integers below 2⁵³), as the Swift loop's Double(i).
+    __m256d k = _mm256_setr_pd(0, 1, 2, 3);
+    const __m256d eight = _mm256_set1_pd(8);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        _mm256_storeu_si256((__m256i *)(out + i), radial8(&r, table, k, spread));
+        k = _mm256_add_pd(k, eight);
+    }
+    if (i < count) {
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_epi32((int *)(out + i), mask, radial8(&r, table, k, spread));
+    }
+}
+AVX2 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
+    // One copy of the loop per spread mode.
+    switch (run->spread) {
+    case 0: radialRow(run, table, count, out, 0); break;
+    case 1: radialRow(run, table, count, out, 1); break;
+    case 2: radialRow(run, table, count, out, 2); break;
+    default: radialRow(run, table, count, out, 3); break;
+    }
+}
+
+/// `index4` in eight lanes; `valid` loses the lanes a decal spread leaves transparent.
+static inline AVX512 __attribute__((always_inline)) __m256i index8(__m512d t, intptr_t spread, __mmask8 *valid) {
+    const __m512d zero = _mm512_setzero_pd(), one = _mm512_set1_pd(1);
+    __m512d u = t;
+    if (spread == 1) {
+        u = _mm512_sub_pd(u, _mm512_roundscale_pd(u, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    } else if (spread == 2) {
+        __m512d half = _mm512_roundscale_pd(_mm512_mul_pd(u, _mm512_set1_pd(0.5)), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        u = _mm512_abs_pd(_mm512_sub_pd(u, _mm512_mul_pd(_mm512_set1_pd(2), half)));
+        u = _mm512_mask_sub_pd(u, _mm512_cmp_pd_mask(u, one, _CMP_GT_OQ), _mm512_set1_pd(2), u);
+    } else if (spread == 3) {
+        *valid &= (__mmask8)~(_mm512_cmp_pd_mask(u, zero, _CMP_LT_OQ) | _mm512_cmp_pd_mask(u, one, _CMP_GT_OQ));
+    }
+    __m512d scaled = _mm512_add_pd(_mm512_mul_pd(u, _mm512_set1_pd(255)), _mm512_set1_pd(0.5));
+    return _mm512_cvttpd_epi32(_mm512_min_pd(_mm512_max_pd(scaled, zero), _mm512_set1_pd(255)));
+}
+
+/// A run's constants in every lane, loaded once per run.
+typedef struct { __m512d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign; } Lanes8;
+
+static inline AVX512 __attribute__((always_inline)) Lanes8 lanes8(const citrine_radial_run *r) {
+    return (Lanes8){ _mm512_set1_pd(r->sx), _mm512_set1_pd(r->sy), _mm512_set1_pd(r->dx), _mm512_set1_pd(r->dy),
+                     _mm512_set1_pd(r->cdx), _mm512_set1_pd(r->cdy), _mm512_set1_pd(r->r0), _mm512_set1_pd(r->dr),
+                     _mm512_set1_pd(r->r0dr), _mm512_set1_pd(r->r0Squared), _mm512_set1_pd(r->a), _mm512_set1_pd(r->invA),
+                     _mm512_set1_pd(r->rootSign) };
+}
+
+/// Pixels k (eight lanes) of the run: their table indices, and in `valid` the pixels on a circle.
+static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes8 *r, __m512d k, intptr_t spread, __mmask8 *valid) {
+    const __m512d zero = _mm512_setzero_pd();
+    __m512d pdx = _mm512_add_pd(r->sx, _mm512_mul_pd(k, r->dx));
+    __m512d pdy = _mm512_add_pd(r->sy, _mm512_mul_pd(k, r->dy));
+    __m512d b = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, r->cdx), _mm512_mul_pd(pdy, r->cdy)), r->r0dr);
+    __m512d c = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), _mm512_mul_pd(pdy, pdy)), r->r0Squared);
+    __m512d disc = _mm512_sub_pd(_mm512_mul_pd(b, b), _mm512_mul_pd(r->a, c));
+    __mmask8 onCircle = _mm512_cmp_pd_mask(disc, zero, _CMP_GE_OQ);
+    __m512d root = _mm512_mul_pd(_mm512_sqrt_pd(disc), r->rootSign);
+    __m512d hi = _mm512_mul_pd(_mm512_add_pd(b, root), r->invA);
+    __m512d lo = _mm512_mul_pd(_mm512_sub_pd(b, root), r->invA);
+    __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(hi, r->dr)), zero, _CMP_GE_OQ);
+    __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
+    *valid = onCircle & (hiOK | loOK);
+    return index8(_mm512_mask_blend_pd(hiOK, lo, hi), spread, valid);
+}
+
+/// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
+static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes8 *r, const uint32_t *table, __m512d k,
+                                                                     intptr_t spread) {
+    __mmask8 validA, validB;
+    __m256i a = radial8x(r, k, spread, &validA);
+    __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), spread, &validB);
+    __m512i index = _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
+    __mmask16 valid = (__mmask16)(validA | ((unsigned)validB << 8));
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
+}
+
+static inline AVX512 __attribute__((always_inline)) void radialRow16(const citrine_radial_run *run, const uint32_t *table,
+                                                                     intptr_t count, uint32_t *out, intptr_t spread) {
+    const Lanes8 r = lanes8(run);
+    __m512d k = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512d sixteen = _mm512_set1_pd(16);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        _mm512_storeu_si512((void *)(out + i), radial16(&r, table, k, spread));
+        k = _mm512_add_pd(k, sixteen);
+    }
+    if (i < count) {
+        __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
+        _mm512_mask_storeu_epi32((void *)(out + i), mask, radial16(&r, table, k, spread));
+    }
+}
+
+AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
+    switch (run->spread) {
+    case 0: radialRow16(run, table, count, out, 0); break;
+    case 1: radialRow16(run, table, count, out, 1); break;
+    case 2: radialRow16(run, table, count, out, 2); break;
+    default: radialRow16(run, table, count, out, 3); break;
+    }
+}
+
+#else
+
+void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
+    (void)run; (void)table; (void)count; (void)out;
+}
+void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
+    (void)run; (void)table; (void)count; (void)out;
+}
+
+#endif
