@@ -328,7 +328,7 @@ final class LayerImporter {
     /// The time of a precomp's layers: the precomp layer's own (Core Animation's, or the samples'
     /// when already resampled), or with time remapping (`tm`, seconds of the precomp at each
     /// frame of the layer) the layer's frames sampled — one sample per frame over its in–out
-    /// span, at most `LottieLimits.elements` — each mapped through `tm`.
+    /// span, at most `LottieLimits.samples` — each mapped through `tm`.
     private func resampling(_ layer: LottieLayer, _ timing: AnimationTiming) -> Resampling? {
         guard let remap = layer.timeRemap else {
             return timing.samples.map { Resampling(frames: $0, compFrame: timing.local) }
@@ -340,7 +340,7 @@ final class LayerImporter {
         } else {
             let a = (layer.inPoint - layer.startTime) / layer.stretch, b = (layer.outPoint - layer.startTime) / layer.stretch
             let (from, to) = (min(a, b), max(a, b))
-            let count = min(Int((to - from).rounded(.up)), LottieLimits.elements - 1)
+            let count = min(Int((to - from).rounded(.up)), LottieLimits.samples)
             frames = count < 1 ? [from] : (0...count).map { from + (to - from) * Double($0) / Double(count) }
         }
         return Resampling(frames: frames) { remap.value(at: local($0)) * fps }
