@@ -119,7 +119,7 @@ extension KeyframedValue {
     /// One property made of three (a rectangle of its centre, size and radius) by `f`: with one
     /// of them animated, at its keyframes with their easing (a rectangle's and an ellipse's
     /// vertices are linear in each, so vertex-by-vertex interpolation is exact); with more,
-    /// sampled at every frame from the first keyframe to the last (at most 10 000 samples).
+    /// sampled at every frame from the first keyframe to the last (at most `LottieLimits.samples`).
     static func combine<A: Interpolatable, B: Interpolatable, C: Interpolatable>(
         _ a: KeyframedValue<A>, _ b: KeyframedValue<B>, _ c: KeyframedValue<C>, _ f: @escaping (A, B, C) -> Value
     ) -> KeyframedValue<Value> {
@@ -132,7 +132,7 @@ extension KeyframedValue {
             let times = a.keyTimes + b.keyTimes + c.keyTimes
             let (first, last) = (times.min()!, times.max()!)
             guard last > first else { return .fixed(f(a.initial, b.initial, c.initial)) }
-            let count = Int(min((last - first).rounded(.up), 10_000))
+            let count = Int(min((last - first).rounded(.up), Double(LottieLimits.samples)))
             return .keyframed((0...count).map { n in
                 let t = first + (last - first) * Double(n) / Double(count)
                 return Keyframe(time: t, value: f(a.value(at: t), b.value(at: t), c.value(at: t)), hold: false)
@@ -184,12 +184,12 @@ extension BezierShape {
 extension KeyframedValue where Value == [Double] {
     /// A value made from several properties by `f` where `f` is not linear in them (a polystar
     /// of its rotation, roundness, radii): fixed when none is animated, else sampled at every
-    /// frame from the first keyframe to the last (at most 10 000 samples), each from the
+    /// frame from the first keyframe to the last (at most `LottieLimits.samples`), each from the
     /// properties' values there, so that interpolating between samples follows `f`.
     static func sampled<T: Sendable>(_ parts: [KeyframedValue<[Double]>], _ f: ([[Double]]) -> T) -> KeyframedValue<T> {
         let times = parts.flatMap(\.keyTimes)
         guard let first = times.min(), let last = times.max(), last > first else { return .fixed(f(parts.map(\.initial))) }
-        let count = Int(min((last - first).rounded(.up), 10_000))
+        let count = Int(min((last - first).rounded(.up), Double(LottieLimits.samples)))
         return .keyframed((0...count).map { n in
             let t = first + (last - first) * Double(n) / Double(count)
             return Keyframe(time: t, value: f(parts.map { $0.value(at: t) }), hold: false)

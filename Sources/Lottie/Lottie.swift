@@ -7,14 +7,16 @@
 //   JSONNode              typed, path-naming reads of the parsed JSON; the size/nesting checks
 //   LottieModel(+Parsing) the document as Sendable values in the file's units; unsupported
 //                         features recorded once each (`Notes`)
-//   BezierShape+Primitives rectangles and ellipses as Bézier paths (start point and direction
-//                         as lottie-web draws them)
+//   BezierShape+Primitives rectangles, ellipses, stars and polygons as Bézier paths (start
+//                         point and direction as lottie-web draws them), rounded corners, and
+//                         properties combined into one path (sampled per frame when non-linear)
 //   KeyframedValue+CoreAnimation keyframes → CAKeyframeAnimation (keyTimes, timing functions
 //                         from the easing handles, holds, spatial tangents → path)
-//   KeyframedValue+Evaluation values at any frame: only for time-remapped precomps, whose
-//                         animations are sampled per frame (Core Animation's time is affine)
+//   KeyframedValue+Evaluation values at any frame: for time-remapped precomps (Core Animation's
+//                         layer time is affine) and properties sampled per frame
 //   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
-//                         layer time (st, sr), precomps; ShapeImporter: shape items → layers
+//                         layer time (st, sr), precomps, images; +Masks: masks and track mattes;
+//                         ShapeImporter: shape items → shape, gradient and replicator layers
 //   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
 //   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
 //
@@ -30,10 +32,10 @@
 // miter, static dashes), linear and radial gradient fill and stroke (animated stops and points,
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
 // rounded corners, repeaters (CAReplicatorLayer, static values); a style paints the paths of
-// earlier groups too; playback with loop modes.
+// earlier groups too; drop shadows (layer shadows); playback with loop modes.
 //
-// Next (in this order): animated repeaters and skew; merge paths; text; the effects that map
-// onto CA (drop shadow, blur); animated dashes; auto-orient; faster parsing of large files (a
-// 60 000-layer file takes 2 s to parse in a debug build); `citrine gallery` of .json files,
-// batches and shards; a test file per feature compared with ThorVG and rlottie
-// (scripts/lottie-compare) and those comparisons in CI.
+// Next (in this order): animated repeaters, skew and shadows; merge paths; text; the other
+// effects that map onto CA (blur, fill, tint, stroke); animated dashes; auto-orient; faster
+// parsing of large files (a 60 000-layer file takes 2 s to parse in a debug build); `citrine
+// gallery` of .json files, batches and shards; a test file per feature compared with ThorVG and
+// rlottie (scripts/lottie-compare) and those comparisons in CI.

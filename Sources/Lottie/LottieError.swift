@@ -30,6 +30,9 @@ package enum LottieLimits {
     static let builtLayers = 100_000
     /// Keyframes of one property, and vertices of one path.
     static let elements = 1_000_000
+    /// Samples of one property sampled per frame (a time-remapped precomp's, a polystar's …):
+    /// past it the samples are spread evenly over the span.
+    static let samples = 10_000
     /// Precomps nested inside each other, and the length of a parent chain.
     static let depth = 64
 }

@@ -122,7 +122,15 @@ extension LottieLayer {
                                     } ?? .fixed(100),
                                     inverted: try item.flag("inv")))
         }
-        if let effects = try node.member("ef"), try !effects.array().isEmpty { notes.unsupported("effects", at: effects.path) }
+        dropShadow = nil
+        for effect in try node.member("ef")?.array() ?? [] {
+            guard try effect.int("en", default: 1) != 0 else { continue }
+            guard try effect.int("ty", default: -1) == 25 else {
+                notes.unsupported("effects other than drop shadow", at: effect.path)
+                continue
+            }
+            dropShadow = try DropShadow(effect, notes: &notes)
+        }
         timeRemap = try node.member("tm").map { tm throws(LottieError) in try .read(tm, notes: &notes, LottieTransform.scalar) }
 
         switch ty {
@@ -434,5 +442,25 @@ extension LottieImage {
             source = .file((try asset.string("u") ?? "") + text)
         }
         path = asset.path
+    }
+}
+
+extension DropShadow {
+    /// A drop shadow effect (`ty` 25): its values in order — colour, opacity (0–255), direction
+    /// (degrees), distance, softness — each a static value (an animated one takes its first
+    /// value and is noted).
+    init(_ effect: JSONNode, notes: inout Notes) throws(LottieError) {
+        let values = try effect.required("ef").array()
+        guard values.count >= 5 else { throw LottieError("\(effect.path).ef", "expected 5 drop shadow values, found \(values.count)") }
+        func value<T: Sendable>(_ n: Int, _ read: (JSONNode) throws(LottieError) -> T) throws(LottieError) -> T {
+            let animatable = try KeyframedValue.read(try values[n].required("v"), notes: &notes, read)
+            if animatable.isAnimated { notes.unsupported("animated drop shadows", at: values[n].path) }
+            return animatable.initial
+        }
+        color = try value(0, LottieTransform.color)
+        opacity = try value(1, LottieTransform.scalar)
+        direction = try value(2, LottieTransform.scalar)
+        distance = try value(3, LottieTransform.scalar)
+        softness = try value(4, LottieTransform.scalar)
     }
 }

@@ -174,6 +174,8 @@ struct LottieLayer: Sendable {
     var matteParent: Int?
     /// `td`: this layer is a matte source.
     var isMatteSource: Bool
+    /// The drop shadow effect (`ef` item of `ty` 25), the last enabled one.
+    var dropShadow: DropShadow?
     /// `tm` of a precomp layer: the precomp's time, in seconds, at each of the layer's frames.
     var timeRemap: KeyframedValue<Double>?
     /// Where it is in the file, for messages.
@@ -201,6 +203,16 @@ struct LottieImage: Sendable {
     var source: Source
     /// Where the asset is in the file, for messages.
     var path: String
+}
+
+/// A drop shadow: colour (0–1), opacity (0–255), direction (degrees clockwise from up), distance
+/// and softness (points).
+struct DropShadow: Sendable {
+    var color: [Double]
+    var opacity: Double
+    var direction: Double
+    var distance: Double
+    var softness: Double
 }
 
 /// `tt` 1 to 4: by the matte's alpha, its inverse, its luminance (over black), or the inverse of that.

@@ -278,4 +278,18 @@ import Testing
         #expect(Self.rgba(image, 130, 101)[3] == 255 && Self.rgba(image, 70, 138)[3] == 255)
         #expect(Self.rgba(image, 130, 138)[3] == 0 && Self.rgba(image, 70, 101)[3] == 0)
     }
+
+    /// A drop shadow (`ef` of `ty` 25) with distance 20 at direction 90° (clockwise from up: to
+    /// the right), no softness, opacity 255: a shadow 20 to the right of the 100×100 square.
+    @Test func aDropShadowFallsInItsDirection() throws {
+        let shadow: [String: Any] = ["ty": 25, "en": 1, "ef": [
+            ["ty": 2, "v": Doc.fixed([0, 0, 0, 1])], ["ty": 0, "v": Doc.fixed(255)], ["ty": 1, "v": Doc.fixed(90)],
+            ["ty": 0, "v": Doc.fixed(20)], ["ty": 0, "v": Doc.fixed(0)]]]
+        var layer = Doc.shapeLayer([Doc.rect(center: [100, 100], size: [100, 100]), Doc.fill([1, 0, 0])])
+        layer["ef"] = [shadow]
+        let image = try Self.render(try Doc.layer(Doc.comp([layer])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.rgba(image, 160, 100) == [0, 0, 0, 255], "the shadow right of the square")
+        #expect(Self.rgba(image, 171, 100)[3] == 0 && Self.rgba(image, 100, 155)[3] == 0)
+        #expect(Self.rgba(image, 100, 100) == [255, 0, 0, 255], "the square over its shadow")
+    }
 }
