@@ -68,18 +68,20 @@ public struct PaintBlitter: Blitter {
         solidSpan(y: y, x: x, count: count, color: solidWord, coverage: coverage)
     }
 
-    /// `blitSpan` for every paint but a solid colour without a clip.
+    /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
+    /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
+    /// chunks: a gradient steps along the whole span from its first pixel).
     @inline(never)
     private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if coverage == 255 && opaqueInterior {
+            shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
+            return
+        }
         var start = 0
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
-            if coverage == 255 && opaqueInterior {
-                shader.shade(y: y, x: x + start, count: n, into: words + (y * width + x + start))
-            } else {
-                for i in 0..<n { masked[i] = coverage }
-                blitChunk(y: y, x: x + start, count: n)
-            }
+            for i in 0..<n { masked[i] = coverage }
+            blitChunk(y: y, x: x + start, count: n)
             start += n
         }
     }
