@@ -154,8 +154,8 @@ import WindowHost
     animator.addCompletion { position in print(position == .end) }
 }
 
-// README block 7
-@Sendable func readmeBlock7() throws {
+// README block 8
+@Sendable func readmeBlock8() throws {
 
     CAMediaClock.setManualTime(2.5)
     assert(CACurrentMediaTime() == 2.5)
