@@ -10,8 +10,6 @@ final class GradientRampCache {
     /// The entry replaced next once the cache is full.
     private var next = 0
 
-    init() { entries.reserveCapacity(GradientRampCache.capacity) }
-
     /// The table of `stops` with `spread`: a kept one, or a new one, then kept.
     func ramp(_ stops: [GradientStop], spread: SpreadMode) -> GradientRamp {
         for entry in entries where entry.ramp.spread == spread && entry.stops == stops { return entry.ramp }

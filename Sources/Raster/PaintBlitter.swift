@@ -357,7 +357,9 @@ public struct PaintBlitter: Blitter {
 
 /// Scratch rows and gradient tables reused by every draw into one pixmap.
 final class PaintScratch {
-    let ramps = GradientRampCache()
+    /// Made at the first gradient drawn into the pixmap: most pixmaps (a deep tree's nested
+    /// group surfaces) draw none and pay nothing for it.
+    lazy var ramps = GradientRampCache()
     /// Pixels processed per chunk of a run.
     static let chunk = 256
     let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
