@@ -63,16 +63,9 @@ open class UICollisionBehavior: UIDynamicBehavior {
 
     public convenience override init() { self.init(items: []) }
 
-    open func addItem(_ item: any UIDynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        structureDidChange()
-    }
+    open func addItem(_ item: any UIDynamicItem) { add(item, to: &items) }
 
-    open func removeItem(_ item: any UIDynamicItem) {
-        items.removeAll { $0 === item }
-        structureDidChange()
-    }
+    open func removeItem(_ item: any UIDynamicItem) { remove(item, from: &items) }
 
     /// Makes the reference view's bounds, inset by `insets`, a boundary.
     open func setTranslatesReferenceBoundsIntoBoundary(with insets: UIEdgeInsets) {

@@ -60,6 +60,20 @@ open class UIDynamicBehavior {
 
     /// The animator must rebuild its bodies (items or boundaries changed) and run.
     func structureDidChange() { dynamicAnimator?.invalidateStructure() }
+
+    /// `addItem(_:)` of the behaviors that hold items: appends `item` to `items` unless it is
+    /// there already (the same object), and tells the animator.
+    func add(_ item: any UIDynamicItem, to items: inout [any UIDynamicItem]) {
+        guard !items.contains(where: { $0 === item }) else { return }
+        items.append(item)
+        structureDidChange()
+    }
+
+    /// `removeItem(_:)` of the behaviors that hold items.
+    func remove(_ item: any UIDynamicItem, from items: inout [any UIDynamicItem]) {
+        items.removeAll { $0 === item }
+        structureDidChange()
+    }
     /// A parameter changed: the animator runs again if it rested.
     func parameterDidChange() { dynamicAnimator?.resume() }
 }

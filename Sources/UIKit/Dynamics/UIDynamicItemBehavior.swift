@@ -46,16 +46,9 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
 
     public convenience override init() { self.init(items: []) }
 
-    open func addItem(_ item: any UIDynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        structureDidChange()
-    }
+    open func addItem(_ item: any UIDynamicItem) { add(item, to: &items) }
 
-    open func removeItem(_ item: any UIDynamicItem) {
-        items.removeAll { $0 === item }
-        structureDidChange()
-    }
+    open func removeItem(_ item: any UIDynamicItem) { remove(item, from: &items) }
 
     /// Adds `velocity` (points/s, reference view coordinates) to `item`'s.
     open func addLinearVelocity(_ velocity: CGPoint, for item: any UIDynamicItem) {

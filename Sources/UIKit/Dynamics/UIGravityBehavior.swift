@@ -34,16 +34,9 @@ open class UIGravityBehavior: UIDynamicBehavior {
         gravityDirection = CGVector(dx: magnitude * cos(angle), dy: magnitude * sin(angle))
     }
 
-    open func addItem(_ item: any UIDynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        structureDidChange()
-    }
+    open func addItem(_ item: any UIDynamicItem) { add(item, to: &items) }
 
-    open func removeItem(_ item: any UIDynamicItem) {
-        items.removeAll { $0 === item }
-        structureDidChange()
-    }
+    open func removeItem(_ item: any UIDynamicItem) { remove(item, from: &items) }
 
     override var involvedItems: [any UIDynamicItem] { items }
 

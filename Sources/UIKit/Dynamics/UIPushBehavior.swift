@@ -59,16 +59,11 @@ open class UIPushBehavior: UIDynamicBehavior {
         parameterDidChange()
     }
 
-    open func addItem(_ item: any UIDynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        structureDidChange()
-    }
+    open func addItem(_ item: any UIDynamicItem) { add(item, to: &items) }
 
     open func removeItem(_ item: any UIDynamicItem) {
-        items.removeAll { $0 === item }
         offsets.removeAll { $0.item === item }
-        structureDidChange()
+        remove(item, from: &items)
     }
 
     override var involvedItems: [any UIDynamicItem] { items }
