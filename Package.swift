@@ -109,12 +109,12 @@ let package = Package(
         // running citrine's own UIKit, QuartzCore … when loaded (Sources/citrine/UserProgram.swift).
         // It depends on every module user code may import, so that all of them are linked in.
         // The commands, a library so that the fuzz package can feed them arguments
-        // (`CitrineCommandLine.check`); `citrine` is its one-line main.swift.
+        // (`CitrineCommandLine.check`); `citrine` is its one-line main.swift (Sources/CitrineMain).
         .target(name: "CitrineCommands", dependencies: [
             "Demos", "Export", "ImageCodecs", "QuartzCore", "Scene", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
             "PlaygroundSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Sources/citrine", exclude: ["main.swift"]),
-        .executableTarget(name: "citrine", dependencies: ["CitrineCommands"], path: "Sources/citrine", sources: ["main.swift"],
+        ], path: "Sources/citrine"),
+        .executableTarget(name: "citrine", dependencies: ["CitrineCommands"], path: "Sources/CitrineMain",
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),

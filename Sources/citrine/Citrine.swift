@@ -4,7 +4,8 @@
 // One file per subcommand (RenderCommand, DemosCommand, InfoCommand, GalleryCommand); option
 // values are read in OptionValues, failures and their exit statuses are in Failure, progress on
 // standard error in Progress, Ctrl-C/SIGTERM in Interruption. The commands are a library
-// (CitrineCommands, with `CitrineCommandLine` its entry points); the executable is main.swift.
+// (CitrineCommands, with `CitrineCommandLine` its entry points); the executable is
+// Sources/CitrineMain/main.swift.
 import ArgumentParser
 import Export
 import Foundation
@@ -87,7 +88,7 @@ struct Citrine: ParsableCommand {
     }
 }
 
-/// The `citrine` command as a library: `main()` runs it (main.swift), `check(_:)` reads
+/// The `citrine` command as a library: `main()` runs it (CitrineMain), `check(_:)` reads
 /// arguments as it does and stops before anything is drawn, written or run (the fuzz target
 /// `fuzz-cli`).
 public enum CitrineCommandLine {

@@ -1,10 +1,5 @@
 import CitrineCommands
 import FuzzSupport
-#if canImport(Glibc)
-import Glibc
-#endif
-
-runFuzzer { data, size in fuzzCLI(data ?? UnsafePointer(bitPattern: 1)!, size) }
 
 /// One fuzz input (exported as LLVMFuzzerTestOneInput too, which libFuzzer's runtime needs):
 /// the bytes are a command line — arguments separated by 0 bytes, an argument that starts with
@@ -18,14 +13,14 @@ public func fuzzCLI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let arguments = commandLine(UnsafeBufferPointer(start: data, count: size))
     guard let (message, status) = CitrineCommandLine.check(arguments), status != 0 else { return 0 }
     if !namesAnOptionOrValue(message, arguments) {
-        fputs("fuzz-cli: the error names no option or value: \(message)\narguments: \(arguments)\n", stderr)
-        abort()
+        fatalError("fuzz-cli: the error names no option or value: \(message)\narguments: \(arguments)")
     }
     return 0
 }
 
 /// Options, commands and values worth combining: every command and option of `citrine
-/// --help` and its commands' help, demo names, and values at and past the limits.
+/// --help` and its commands' help, demo names, and values at and past the limits. (Set before
+/// `runFuzzer`, at the end: top-level code runs in order, and the driver never returns.)
 let words = [
     "render", "play", "info", "demos", "gallery", "--help", "-h", "--version",
     "-o", "--output", "--format", "-y", "--overwrite", "-q", "--quiet", "--threads", "--fps", "--start", "--duration",
@@ -62,3 +57,5 @@ func namesAnOptionOrValue(_ message: String, _ arguments: [String]) -> Bool {
     }
     return message.contains("<") && message.contains(">")
 }
+
+runFuzzer { data, size in fuzzCLI(data ?? UnsafePointer(bitPattern: 1)!, size) }
