@@ -25,6 +25,8 @@
 //   overlays for modules of these names, for test targets only
 //   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
 //   UIKit ← PlaygroundSupport ← citrine (user code's `import PlaygroundSupport`)
+//   "← citrine" above is the library CitrineCommands (the commands), the executable citrine its
+//   main.swift (so that the fuzz package can feed the commands arguments)
 import PackageDescription
 
 /// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
