@@ -17,7 +17,7 @@ import Dispatch
 // * Rows are filtered with the row above them from the image itself, so a band's first row has
 //   the same filter input as in one stream; only deflate's matches across band boundaries are
 //   lost (each band starts with an empty 32 KiB window): measured on `citrine render fold-image
-//   --time 0.5 --scale 16` (3 840², seven bands), 183 602 bytes against 183 451 for the same
+//   --time 0.5 --scale 16` (3 840², eight bands), 183 602 bytes against 183 451 for the same
 //   filtered rows deflated as one stream by Python's zlib at the same level (+0.08 %).
 // * Bands are compressed a wave at a time — as many as there are compressors (threads) — and
 //   each wave's output is written, in order, before the next wave starts: what is held beside
