@@ -26,6 +26,8 @@
 //   CClassRuntime ← QuartzCore (instances of classes known at run time, through the Swift runtime)
 //   UIKit ← PlaygroundSupport ← citrine (user code's `import PlaygroundSupport`)
 //   QuartzCore, UIKit ← Lottie (Bodymovin JSON → layers and keyframe animations) ← citrine
+//   "← citrine" above is the library CitrineCommands (the commands), the executable citrine its
+//   main.swift (so that the fuzz package can feed the commands arguments)
 import PackageDescription
 
 /// The modules whose inner loops touch every pixel (Raster, ImageCodecs, Compositor; and CoreText,
@@ -63,6 +65,7 @@ let package = Package(
         // Test support: the anchor benchmark scenes (../shared/bench/anchors/scenes.md) as data.
         .library(name: "AnchorScenes", targets: ["AnchorScenes"]),
         .executable(name: "citrine", targets: ["citrine"]),
+        .library(name: "CitrineCommands", targets: ["CitrineCommands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -112,10 +115,14 @@ let package = Package(
         // Exports its symbols (`--export-dynamic`): user code built into a library binds to the
         // running citrine's own UIKit, QuartzCore … when loaded (Sources/citrine/UserProgram.swift).
         // It depends on every module user code may import, so that all of them are linked in.
-        .executableTarget(name: "citrine", dependencies: [
+        // The commands, a library so that the fuzz package can feed them arguments
+        // (`CitrineCommandLine.check`); `citrine` is its one-line main.swift (Sources/CitrineMain).
+        .target(name: "CitrineCommands", dependencies: [
             "Demos", "Export", "ImageCodecs", "QuartzCore", "Scene", "WindowHost", "UIKit", "CoreGraphics", "CoreText", "Compositor",
             "PlaygroundSupport", "Lottie", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+        ], path: "Sources/citrine"),
+        .executableTarget(name: "citrine", dependencies: ["CitrineCommands"], path: "Sources/CitrineMain",
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Each is one line, `@_exported import Testing` (see the TestingOverlays product).
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/CoreGraphics"),

@@ -33,5 +33,8 @@ let package = Package(
                                                               .product(name: "QuartzCore", package: rootFolder),
                                                               .product(name: "Raster", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzLayers"),
+        // Bytes → a citrine command line, read up to the render command's plan (nothing drawn).
+        .executableTarget(name: "fuzz-cli", dependencies: [.product(name: "CitrineCommands", package: rootFolder), "FuzzSupport"],
+                          path: "Sources/FuzzCLI"),
     ]
 )

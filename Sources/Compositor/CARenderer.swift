@@ -15,7 +15,7 @@ public final class CARenderer {
     /// Colour the frame is cleared to (nil: transparent).
     public var backgroundColor: CGColor?
     /// The frame buffer.
-    public let pixmap: Pixmap
+    public private(set) var pixmap: Pixmap
     private var frameTime: CFTimeInterval?
     private var updates: [CGRect] = []
     /// What the pixmap currently shows: the model tree's change count and the frame time, when
@@ -65,6 +65,20 @@ public final class CARenderer {
         offscreen = LayerRenderer.OffscreenAccount(budget: LayerRenderer.maxOffscreenBytes(frame: pixmap))
         self.scale = scale
         bounds = CGRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Draws the following frames into `target`, which becomes `pixmap` (an exporter hands each
+    /// frame its own buffer, so a frame is drawn where it is encoded, without a copy). `target`
+    /// has `pixmap`'s size; retained bitmaps and damage tracking start afresh, the drawing
+    /// buffers (scan-conversion cells, paint rows) move with the renderer.
+    package func retarget(_ target: Pixmap) {
+        precondition(target.width == pixmap.width && target.height == pixmap.height, "a target of the frame's size")
+        guard target !== pixmap else { return }
+        target.takeDrawingScratch(from: pixmap)
+        pixmap = target
+        renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
+        shown = nil
+        footprints = nil
     }
 
     /// Starts a frame at media time `t` (default: now). Commits the implicit transaction first,

@@ -105,6 +105,10 @@ extension CAAnimationExporter {
         if format == .gif, width > 65_535 || height > 65_535 {
             throw ExportError.badValue("frame size", "\(width)×\(height)", "at most 65535 pixels a side for GIF")
         }
+        for (what, level) in [("PNG compression level", options.pngCompressionLevel),
+                              ("APNG compression level", options.apng.compressionLevel)] where level < -1 || level > 9 {
+            throw ExportError.badValue(what, "\(level)", "0 (fastest) to 9 (smallest), or -1 for zlib's default")
+        }
         if let loop = options.loopCount, loop < 0 || loop > 65_535 {
             throw ExportError.badValue("loop count", "\(loop)", "0 (forever) to 65535")
         }
@@ -131,11 +135,12 @@ extension CAAnimationExporter {
         let pixelsPerPoint = Double(scale)
         switch format {
         case .png:
-            return try StillWriter(destination, overwrite: options.overwrite, pixelsPerPoint: pixelsPerPoint)
+            return try StillWriter(destination, overwrite: options.overwrite, pixelsPerPoint: pixelsPerPoint,
+                                   compressionLevel: options.pngCompressionLevel, threads: max(1, min(threads, 64)))
         case .pngSequence:
             guard case let .file(pattern) = destination else { throw ExportError.badOutput("-", "a PNG sequence goes to files") }
             return try SequenceWriter(pattern: pattern, frameCount: timeline.frameCount, overwrite: options.overwrite,
-                                      pixelsPerPoint: pixelsPerPoint)
+                                      pixelsPerPoint: pixelsPerPoint, compressionLevel: options.pngCompressionLevel)
         case .gif:
             return try AnimationWriter.gif(destination, width: width, height: height, frameCount: timeline.frameCount,
                                            rate: timeline.rate, options: options)

@@ -318,14 +318,15 @@ final class SceneStepper {
         }
     }
 
-    /// Draws frame `index` (after the times before it) into `target`.
+    /// Draws frame `index` (after the times before it) into `target`, directly: no frame is
+    /// drawn elsewhere and copied.
     func render(_ index: Int, into target: Pixmap) {
         advance(upTo: index)
         let t = bringScene(toFrame: index)
+        renderer.retarget(target)
         renderer.beginFrame(atTime: t)
         renderer.render()
         renderer.endFrame()
-        target.pixels.update(from: renderer.pixmap.pixels, count: target.bytesPerRow * target.height)
         next = index + 1
     }
 

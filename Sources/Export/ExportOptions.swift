@@ -27,6 +27,10 @@ public struct ExportOptions: Sendable, Equatable {
     public var gif = GIFOptions()
     /// APNG encoding (compression). Its `loopCount` and `pixelsPerPoint` are set by the export.
     public var apng = APNGOptions()
+    /// PNG stills and sequences: zlib's compression level, 0 (stored, fastest) … 9 (smallest,
+    /// slowest), −1 for zlib's default (6); default `APNGOptions.defaultCompressionLevel`. A
+    /// level outside −1…9 makes the export fail before anything is drawn.
+    public var pngCompressionLevel: Int32 = APNGOptions.defaultCompressionLevel
     /// The `ffmpeg` executable for MP4, MOV and WebM: a name looked up in `PATH`, or a path.
     public var ffmpeg = "ffmpeg"
 

@@ -78,20 +78,24 @@ struct ByteDestination {
     func discard() { file?.discard() }
 }
 
-/// A single PNG (the first and only frame) with `pHYs` for the scale.
+/// A single PNG (the first and only frame) with `pHYs` for the scale, written as it is
+/// compressed; a large one is compressed in bands by the export's threads (`PNGStillEncoder`).
 final class StillWriter: FrameWriter {
     private let destination: ByteDestination
     private let pixelsPerPoint: Double
+    private let encoder: PNGStillEncoder
     private var wrote = false
 
-    init(_ destination: ExportDestination, overwrite: Bool, pixelsPerPoint: Double) throws {
+    init(_ destination: ExportDestination, overwrite: Bool, pixelsPerPoint: Double, compressionLevel: Int32,
+         threads: Int) throws {
         self.destination = try ByteDestination(destination, overwrite: overwrite)
         self.pixelsPerPoint = pixelsPerPoint
+        encoder = PNGStillEncoder(compressionLevel: compressionLevel, threads: threads)
     }
 
     func write(_ frame: Pixmap, index: Int, slot: Int) throws {
         guard !wrote else { throw ExportError.badOutput("png", "a still holds one frame") }
-        try destination.sink.write(PNGCodec.encode(frame, pixelsPerPoint: pixelsPerPoint))
+        try encoder.encode(frame, pixelsPerPoint: pixelsPerPoint, to: destination.sink)
         wrote = true
     }
 
@@ -107,18 +111,20 @@ final class SequenceWriter: FrameWriter {
     private let pattern: FramePattern
     private let overwrite: Bool
     private let pixelsPerPoint: Double
+    private let compressionLevel: Int32
     private let staging: String
     private var encoders: [PNGStillEncoder] = []
     /// Frames written so far (in order); their files are staged as `staging/INDEX.png`.
     private var written = 0
 
-    init(pattern: String, frameCount: Int, overwrite: Bool, pixelsPerPoint: Double) throws {
+    init(pattern: String, frameCount: Int, overwrite: Bool, pixelsPerPoint: Double, compressionLevel: Int32) throws {
         guard let parsed = FramePattern(pattern) else {
             throw ExportError.badOutput(pattern, "a PNG sequence needs one integer field in the name, such as frames/%04d.png")
         }
         self.pattern = parsed
         self.overwrite = overwrite
         self.pixelsPerPoint = pixelsPerPoint
+        self.compressionLevel = compressionLevel
         // Every frame's name is checked before the first frame is drawn (a middle one may exist).
         if !overwrite, let existing = (0..<max(frameCount, 1)).lazy.map(parsed.path(ofFrame:))
             .first(where: { FileManager.default.fileExists(atPath: $0) }) {
@@ -130,7 +136,7 @@ final class SequenceWriter: FrameWriter {
     deinit { if FileManager.default.fileExists(atPath: staging) { abandon() } }
 
     func start(workers: Int, slots: Int) throws {
-        encoders = (0..<workers).map { _ in PNGStillEncoder() }
+        encoders = (0..<workers).map { _ in PNGStillEncoder(compressionLevel: compressionLevel) }
     }
 
     private func stagedPath(_ index: Int) -> String { "\(staging)/\(index).png" }

@@ -14,7 +14,8 @@ import Darwin
 ///
 /// A process killed mid-write cannot remove its temporary file; the next `OutputFile` opened
 /// in the same folder removes such leftovers: temporary files of this naming whose process
-/// (the PID in the name) no longer runs.
+/// (the PID in the name) no longer runs, or whose PID now belongs to a process that started
+/// after the file was last changed (the PID was reused; see `isStale(_:owner:)`).
 public final class OutputFile: ByteSink {
     /// The destination.
     public let path: String
@@ -103,7 +104,7 @@ public final class OutputFile: ByteSink {
     }
 
     /// Removes `.…citrine-PID.XXXXXX` files in `folder` (a path ending in "/", or "" for the
-    /// current folder) whose process no longer runs; such folders too, with their files (the
+    /// current folder) left by processes that no longer run (`isStale(_:owner:)`); such folders too, with their files (the
     /// exporter stages image sequences in one).
     public static func removeStaleTemporaries(in folder: String) {
         guard let dir = opendir(folder.isEmpty ? "." : folder) else { return }
@@ -111,9 +112,53 @@ public final class OutputFile: ByteSink {
         var stale: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { stale.append(name) }
+            if let pid = temporaryOwner(name), pid != getpid(), isStale(folder + name, owner: pid) { stale.append(name) }
         }
         for name in stale where unlink(folder + name) != 0 && errno == EISDIR { removeFolder(folder + name) }
+    }
+
+    /// Whether the temporary `path` named for process `pid` is a leftover: no process `pid`
+    /// runs (`kill(pid, 0)` fails with `ESRCH`), or the one that runs started more than a second
+    /// after the file's last change (`st_mtime`) — a writer changes its file after it starts, so
+    /// that process reused the PID of the writer that left the file. The start is Linux's
+    /// (`/proc/PID/stat` field 22, clock ticks after the boot time `btime` of `/proc/stat`,
+    /// which has whole seconds: hence the second of margin); where it cannot be read the file
+    /// is kept.
+    static func isStale(_ path: String, owner pid: pid_t) -> Bool {
+        if kill(pid, 0) != 0, errno == ESRCH { return true }
+        var info = stat()
+        guard lstat(path, &info) == 0, let started = processStart(pid) else { return false }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 < started - 1
+    }
+
+    /// When process `pid` started, in seconds since 1970 (Linux's `/proc`), or nil.
+    static func processStart(_ pid: pid_t) -> Double? {
+        guard let stat = readSmallFile("/proc/\(pid)/stat"), let boot = readSmallFile("/proc/stat") else { return nil }
+        // Field 2 (the command) is in parentheses and may hold spaces: count from the last ")".
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (the state), so field 22 (the start time) is fields[19].
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        guard let line = boot.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+              let btime = line.split(separator: " ").last.flatMap({ Double($0) }) else { return nil }
+        let hertz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return hertz > 0 ? btime + ticks / hertz : nil
+    }
+
+    /// The text of a small file (under 64 KiB, as `/proc` files are), or nil.
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            count += n
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
     /// Removes `path`, a folder of plain files (a staged image sequence).

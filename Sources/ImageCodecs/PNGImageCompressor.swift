@@ -17,6 +17,8 @@ final class PNGImageCompressor {
     var fixedEncoding: PNGStreamWriter.ImageEncoding? = nil
 
     private let deflater: PNGDeflater
+    /// The raw stream of `compressBand`, made at its first use.
+    private var rawDeflater: PNGDeflater?
     /// Streams that deflate the trial sample unfiltered and filtered (output discarded).
     private let trialUnfiltered: PNGDeflater, trialFiltered: PNGDeflater
     private let trialOutput: UnsafeMutablePointer<UInt8>
@@ -77,38 +79,74 @@ final class PNGImageCompressor {
     /// `chooseEncoding` (or given), appending it to `output`.
     func compress(_ source: Source, encoding: ImageEncoding, into output: ByteBuffer) throws(ImageCodecError) {
         try check(source)
-        let width = source.width, rowBytes = width * 4
-        let clearing = encoding.clearsUnchanged && source.reference != nil
         try deflater.reset()
-        let drain = { () throws(ImageCodecError) in self.extendOutput(output) }
-        extendOutput(output, wrote: 0)
-        switch encoding.filtering {
-        case .unfiltered:
-            filtered[0] = PNGFilter.none.rawValue
-            for r in 0..<source.height {
-                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: filtered + 1)
-                try deflater.deflate(filtered, count: rowBytes + 1, drain: drain)
-            }
-        case .minimumSum:
-            var current = row, above = previousRow
-            above.update(repeating: 0, count: rowBytes)  // the row above the first is zeros
-            for r in 0..<source.height {
-                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: current)
-                filterMinimumSum(current, above: above, count: rowBytes)
-                try deflater.deflate(filtered, count: rowBytes + 1, drain: drain)
-                swap(&current, &above)
-            }
-        }
-        try deflater.finish(drain: drain)
+        extendOutput(output, of: deflater, wrote: 0)
+        _ = try deflateRows(0..<source.height, of: source, encoding: encoding, with: deflater, into: output, checksum: false)
+        try deflater.finish { () throws(ImageCodecError) in self.extendOutput(output, of: self.deflater) }
         output.advance(by: Self.outputStep - Int(deflater.stream.pointee.avail_out))
     }
 
-    /// Deflate's output space: counts the `wrote` bytes deflate put at `output.end` and gives it
-    /// the next `outputStep` bytes.
-    private func extendOutput(_ output: ByteBuffer, wrote: Int = PNGImageCompressor.outputStep) {
+    /// Filters and deflates rows `rows` of `source` as one band of an image compressed in
+    /// bands (`PNGBandedImage`), appending raw deflate data to `output`: no zlib header or
+    /// Adler-32, each band's data independent of the others' (no match reaches back into an
+    /// earlier band), ending with the final block when `isLast` and otherwise on a byte
+    /// boundary (`PNGDeflater.flush`), so the bands' data concatenated in order is one deflate
+    /// stream. Returns the Adler-32 of the band's filtered bytes (as zlib starts it, 1).
+    func compressBand(_ source: Source, rows: Range<Int>, encoding: ImageEncoding, isLast: Bool,
+                      into output: ByteBuffer) throws(ImageCodecError) -> UInt32 {
+        try check(source)
+        if rawDeflater == nil { rawDeflater = try PNGDeflater(level: deflater.level, raw: true) }
+        let band = rawDeflater!
+        try band.reset()
+        extendOutput(output, of: band, wrote: 0)
+        let checksum = try deflateRows(rows, of: source, encoding: encoding, with: band, into: output, checksum: true)
+        let drain = { () throws(ImageCodecError) in self.extendOutput(output, of: band) }
+        if isLast { try band.finish(drain: drain) } else { try band.flush(drain: drain) }
+        output.advance(by: Self.outputStep - Int(band.stream.pointee.avail_out))
+        return checksum
+    }
+
+    /// Filters rows `rows` of `source` (the row above the first is the source's, or zeros at
+    /// the top) and deflates them with `stream` into `output`; returns the Adler-32 of the
+    /// filtered bytes when `checksum`, else 1.
+    private func deflateRows(_ rows: Range<Int>, of source: Source, encoding: ImageEncoding, with stream: PNGDeflater,
+                             into output: ByteBuffer, checksum: Bool) throws(ImageCodecError) -> UInt32 {
+        let width = source.width, rowBytes = width * 4
+        let clearing = encoding.clearsUnchanged && source.reference != nil
+        let drain = { () throws(ImageCodecError) in self.extendOutput(output, of: stream) }
+        var adler = uLong(1)
+        switch encoding.filtering {
+        case .unfiltered:
+            filtered[0] = PNGFilter.none.rawValue
+            for r in rows {
+                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: filtered + 1)
+                if checksum { adler = adler32(adler, filtered, uInt(rowBytes + 1)) }
+                try stream.deflate(filtered, count: rowBytes + 1, drain: drain)
+            }
+        case .minimumSum:
+            var current = row, above = previousRow
+            if rows.lowerBound > 0 {
+                source.straightRow(rows.lowerBound - 1, columns: 0, count: width, clearing: clearing, into: above)
+            } else {
+                above.update(repeating: 0, count: rowBytes)  // the row above the first is zeros
+            }
+            for r in rows {
+                source.straightRow(r, columns: 0, count: width, clearing: clearing, into: current)
+                filterMinimumSum(current, above: above, count: rowBytes)
+                if checksum { adler = adler32(adler, filtered, uInt(rowBytes + 1)) }
+                try stream.deflate(filtered, count: rowBytes + 1, drain: drain)
+                swap(&current, &above)
+            }
+        }
+        return UInt32(truncatingIfNeeded: adler)
+    }
+
+    /// Deflate's output space: counts the `wrote` bytes `stream` put at `output.end` and gives
+    /// it the next `outputStep` bytes.
+    private func extendOutput(_ output: ByteBuffer, of stream: PNGDeflater, wrote: Int = PNGImageCompressor.outputStep) {
         output.advance(by: wrote)
         output.reserve(Self.outputStep)
-        deflater.setOutput(output.end, count: Self.outputStep)
+        stream.setOutput(output.end, count: Self.outputStep)
     }
 
     /// `filtered` ← the filter-type byte and `current` filtered with the minimum-sum choice.

@@ -6,11 +6,12 @@ final class PNGDeflater {
     let stream: UnsafeMutablePointer<z_stream>
     let level: Int32
 
-    /// A stream at zlib `level` (−1…9), with zlib's largest hash (memory level 9).
-    init(level: Int32) throws(ImageCodecError) {
+    /// A stream at zlib `level` (−1…9), with zlib's largest hash (memory level 9); `raw` leaves
+    /// out the zlib header and Adler-32 trailer (one band of an image compressed in bands).
+    init(level: Int32, raw: Bool = false) throws(ImageCodecError) {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        let status = deflateInit2_(stream, level, Z_DEFLATED, 15, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
+        let status = deflateInit2_(stream, level, Z_DEFLATED, raw ? -15 : 15, 9, Z_DEFAULT_STRATEGY, zlibVersion(),
                                    Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             stream.deallocate()  // before `self` is complete, so `deinit` will not run
@@ -57,6 +58,20 @@ final class PNGDeflater {
             guard status == Z_OK || status == Z_STREAM_END else { throw Self.failure(status) }
             if status == Z_STREAM_END { return }
             if stream.pointee.avail_out == 0 { try drain() }
+        }
+    }
+
+    /// Ends the deflate data so far on a byte boundary without ending the stream
+    /// (`Z_SYNC_FLUSH`: an empty stored block that is not the last), so that another band's
+    /// deflate data may follow it.
+    func flush(drain: () throws(ImageCodecError) -> Void) throws(ImageCodecError) {
+        stream.pointee.avail_in = 0
+        while true {
+            let status = CZlib.deflate(stream, Z_SYNC_FLUSH)
+            guard status == Z_OK || status == Z_BUF_ERROR else { throw Self.failure(status) }
+            // Done once deflate left output space unused (zlib's documented completion test).
+            if stream.pointee.avail_out > 0 { return }
+            try drain()
         }
     }
 

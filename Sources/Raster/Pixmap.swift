@@ -1,4 +1,9 @@
 import CKernels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Errors the pixel engine reports instead of crashing.
 public enum RasterError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -53,6 +58,13 @@ public final class Pixmap: @unchecked Sendable {
     /// kept but no longer drawn into — a renderer's retained layer bitmaps (issue 18: a million
     /// retained 1×1 layers kept gigabytes of them). A later draw makes them again.
     public func releaseDrawingScratch() { scratch = (nil, nil) }
+    /// Takes `other`'s scan-conversion and paint buffers, leaving it none: a renderer that moves
+    /// on to draw into this pixmap keeps the buffers it had grown (`CARenderer.retarget`).
+    package func takeDrawingScratch(from other: Pixmap) {
+        guard other !== self else { return }
+        scratch = other.scratch
+        other.scratch = (nil, nil)
+    }
     /// Cached mipmap levels 1, 2, … (see `Pixmap+Mipmap.swift`).
     var mipLevels: [Pixmap] = []
 
@@ -62,11 +74,16 @@ public final class Pixmap: @unchecked Sendable {
         self.width = width
         self.height = height
         let count = max(width * height * 4, 4)
-        pixels = .allocate(capacity: count)
-        pixels.initialize(repeating: 0, count: count)
+        // calloc: a large pixmap's zeros come from the system as pages are first touched, so a
+        // buffer that is never drawn whole (an export's spare frame buffer) costs no resident
+        // memory and no clearing pass.
+        guard let zeroed = calloc(count, 1) else {
+            throw RasterError.invalidSize(width: width, height: height, reason: "cannot allocate \(count) bytes")
+        }
+        pixels = zeroed.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { free(pixels) }
 
     /// Throws unless `width`×`height` is within the limits.
     public static func validate(width: Int, height: Int) throws(RasterError) {

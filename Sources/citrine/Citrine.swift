@@ -3,12 +3,13 @@
 //
 // One file per subcommand (RenderCommand, DemosCommand, InfoCommand, GalleryCommand); option
 // values are read in OptionValues, failures and their exit statuses are in Failure, progress on
-// standard error in Progress, Ctrl-C/SIGTERM in Interruption.
+// standard error in Progress, Ctrl-C/SIGTERM in Interruption. The commands are a library
+// (CitrineCommands, with `CitrineCommandLine` its entry points); the executable is
+// Sources/CitrineMain/main.swift.
 import ArgumentParser
 import Export
 import Foundation
 
-@main
 struct Citrine: ParsableCommand {
     static let version = "0.1.0"
 
@@ -43,31 +44,39 @@ struct Citrine: ParsableCommand {
     /// Reports `error` on standard error (help and version on standard output) and returns the
     /// exit status.
     private static func exitStatus(for error: any Error) -> Int32 {
+        let outcome = outcome(of: error)
+        if outcome.status == 0 {
+            print(outcome.message)
+        } else {
+            Terminal.report(outcome.message)
+            if let hint = outcome.hint { Terminal.write(hint + "\n") }
+        }
+        return outcome.status
+    }
+
+    /// What citrine reports for `error`: the message (for status 0, help or the version, printed
+    /// on standard output; else after "citrine:" on standard error), a hint line, and the exit
+    /// status.
+    static func outcome(of error: any Error) -> (message: String, hint: String?, status: Int32) {
         if Interruption.signal != 0 {
-            Terminal.report("interrupted; nothing written")
-            return 128 + Interruption.signal
+            return ("interrupted; nothing written", nil, 128 + Interruption.signal)
         }
         switch error {
         case let failure as Failure:
-            Terminal.report(failure.description)
-            if let hint = failure.hint { Terminal.write(hint + "\n") }
-            return failure.kind.rawValue
+            return (failure.description, failure.hint, failure.kind.rawValue)
         case let error as ExportError:
             let failure = Failure.export(error)
-            Terminal.report(failure.description)
-            return failure.kind.rawValue
+            return (failure.description, nil, failure.kind.rawValue)
         default:
             break
         }
         let code = exitCode(for: error)
         if code == .success {
-            print(fullMessage(for: error))
-            return 0
+            return (fullMessage(for: error), nil, 0)
         }
         guard code == .validationFailure else {
             // Anything else that was thrown: a file the system refused, for one.
-            Terminal.report(message(for: error))
-            return code == .failure ? 1 : code.rawValue
+            return (message(for: error), nil, code == .failure ? 1 : code.rawValue)
         }
         // ArgumentParser's usage errors: "Error: Unknown option '--x'\nUsage: …" → status 2.
         var text = fullMessage(for: error)
@@ -75,7 +84,32 @@ struct Citrine: ParsableCommand {
         if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
             text = first.lowercased() + text.dropFirst()
         }
-        Terminal.report(text)
-        return Failure.Kind.usage.rawValue
+        return (text, nil, Failure.Kind.usage.rawValue)
+    }
+}
+
+/// The `citrine` command as a library: `main()` runs it (CitrineMain), `check(_:)` reads
+/// arguments as it does and stops before anything is drawn, written or run (the fuzz target
+/// `fuzz-cli`).
+public enum CitrineCommandLine {
+    /// Parses the process's arguments, runs the command and exits with its status.
+    public static func main() {
+        Citrine.main()
+    }
+
+    /// What citrine would make of `arguments` (the program name left out) before running:
+    /// nil when they parse — for `render`, into its complete plan (`RenderPlan`: every option
+    /// and combination checked, the output's folder and an existing file looked at, nothing
+    /// drawn) — else the message and exit status it would report. Help and `--version` count
+    /// as status 0. The other commands are parsed, not run.
+    public static func check(_ arguments: [String]) -> (message: String, status: Int32)? {
+        do {
+            let command = try Citrine.parseAsRoot(arguments)
+            if let render = command as? RenderCommand { _ = try RenderPlan(render) }
+            return nil
+        } catch {
+            let outcome = Citrine.outcome(of: error)
+            return (outcome.message, outcome.status)
+        }
     }
 }

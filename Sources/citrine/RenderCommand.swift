@@ -156,6 +156,10 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("GIF: none, ordered or diffusion (default: ordered).", valueName: "mode"))
     var dither: String?
 
+    @Option(help: ArgumentHelp("PNG and APNG: zlib level, 0 (fastest, largest) to 9 (default: 6).",
+                               valueName: "level"))
+    var pngCompression: String?
+
     @Option(help: ArgumentHelp("Draw text only with the fonts in this folder (default: the machine's; see 'citrine "
                                + "info --fonts').", valueName: "folder"))
     var fontDir: String?

@@ -59,6 +59,15 @@ struct RenderPlan {
             default: throw .badValue("--dither", dither, expected: "none, ordered or diffusion")
             }
         }
+        if let level = look.pngCompression {
+            guard format == .png || format == .pngSequence || format == .apng else {
+                throw .usage("--png-compression applies to PNG and APNG, not \(format.rawValue)", command: Self.command)
+            }
+            let zlibLevel = Int32(try OptionValue.integer(level, "--png-compression", in: 0...9,
+                                                          expected: "a zlib level, 0 (fastest) to 9 (smallest)"))
+            options.pngCompressionLevel = zlibLevel
+            options.apng.compressionLevel = zlibLevel
+        }
         self.options = options
 
         let exporter = demo.makeExporter(scale)

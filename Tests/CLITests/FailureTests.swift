@@ -28,6 +28,7 @@ import Testing
         (["--duration", "0.01"], 1, "citrine: bad --duration '0.01': expected a range of 1 to"),
         (["--background", "red"], 1, "citrine: bad --background 'red': expected transparent, #RRGGBB or #RRGGBBAA"),
         (["--dither", "lots"], 1, "citrine: bad --dither 'lots': expected none, ordered or diffusion"),
+        (["--png-compression", "3"], 2, "citrine: --png-compression applies to PNG and APNG, not gif"),
         (["--scale", "400"], 1, "citrine: bad --scale '400': 64000x72000 pixels is too large"),
         // Too large for an Int (once a trap while the message was made).
         (["--scale", "1e19"], 1, "citrine: bad --scale '1e19': 1600000000000000000000x1800000000000000000000 pixels is too large"),
@@ -41,6 +42,30 @@ import Testing
         (["--time", "0.5"], 2, "citrine: --time renders one still, a PNG, not gif"),
         (["--scale", "1", "--width", "100"], 2, "citrine: --scale and --width both set the size: give one"),
     ]
+
+    /// `--png-compression` takes zlib's levels 0…9: a PNG at level 0 (stored) and at 9 decode
+    /// to the same picture, the stored one larger; 10 is refused before anything is written.
+    @Test func pngCompressionLevels() throws {
+        let folder = try TemporaryFolder.make()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let still = ["render", "volume-bars", "--time", "0.5", "--scale", "1"]
+        let bad = try Citrine.run(still + ["-o", "bad.png", "--png-compression", "10"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("citrine: bad --png-compression '10': expected a zlib level, 0 (fastest) to 9 (smallest)"),
+                "\(bad.stderr)")
+        #expect(TemporaryFolder.entries(folder).isEmpty)
+        for level in ["0", "9"] {
+            let run = try Citrine.run(still + ["-o", "l\(level).png", "--png-compression", level], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let stored = try Picture.still(folder.appendingPathComponent("l0.png"))
+        let smallest = try Picture.still(folder.appendingPathComponent("l9.png"))
+        #expect(stored.width == 160 && stored.rgba == smallest.rgba)
+        let size = { (name: String) in
+            (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+        }
+        #expect(size("l0.png") > 2 * size("l9.png"), "stored \(size("l0.png")) bytes, level 9 \(size("l9.png"))")
+    }
 
     /// The gallery checks its options before it makes its folder: a bad one leaves none.
     @Test(arguments: [(["--fps", "0.001"], "citrine: bad --fps '0.001': expected a rate that gives every demo at least one frame"),

@@ -185,6 +185,9 @@ import Testing
                                       transparent; white for MP4).
               --loop <n>              GIF and APNG: times to play, 0 = forever (default: 0).
               --dither <mode>         GIF: none, ordered or diffusion (default: ordered).
+              --png-compression <level>
+                                      PNG and APNG: zlib level, 0 (fastest, largest) to 9
+                                      (default: 6).
               --font-dir <folder>     Draw text only with the fonts in this folder
                                       (default: the machine's; see 'citrine info --fonts').
 

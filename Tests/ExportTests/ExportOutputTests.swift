@@ -119,6 +119,25 @@ import Testing
         #expect(Self.entries(dir) == [".live.gif.citrine-\(getpid()).AbCdEf", "new.png"])
     }
 
+    /// A PID that runs again (reused) does not keep a leftover: a temporary named for a running
+    /// process is kept while it was changed after that process started, and removed when it
+    /// is older than the process by more than the second of margin.
+    @Test func temporariesOlderThanTheirRunningOwnerAreRemoved() throws {
+        let dir = try Self.folder()
+        let owner = Process()
+        owner.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        owner.arguments = ["60"]
+        try owner.run()
+        defer { kill(owner.processIdentifier, SIGKILL); owner.waitUntilExit() }
+        let pid = owner.processIdentifier
+        let fresh = ".fresh.gif.citrine-\(pid).AbCdEf", older = ".older.gif.citrine-\(pid).AbCdEf"
+        for name in [fresh, older] { try Data([1]).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        let hourBeforeTheOwner = Date(timeIntervalSinceNow: -3_600)
+        try FileManager.default.setAttributes([.modificationDate: hourBeforeTheOwner], ofItemAtPath: dir + "/" + older)
+        try Self.exporter().export(to: .file(dir + "/new.png"), timeline: .still(at: 0))
+        #expect(Self.entries(dir) == [fresh, "new.png"])
+    }
+
     static func pidOfAnEndedProcess() throws -> Int32 {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/true")
