@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(name: "citrine-runloop-probe", dependencies: ["QuartzCore"], path: "Tests/RunLoopProbe"),
         .testTarget(name: "IOSSnippetsSwift5Tests", dependencies: testingOverlays + ["QuartzCore", "CoreText", "UIKit"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Issue 18: bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
+        // Bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
         .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "ImageCodecs", "Raster", "UIKit",
                                                      "CoreText", "Export", "WindowHost", "Scene", "TestSupport"],

@@ -26,7 +26,7 @@ let package = Package(
         ),
         // Counts heap allocations (replaces glibc's malloc family in the executables linking it).
         .target(name: "MallocCounter", path: "Sources/MallocCounter"),
-        // Issue 3: presentation evaluation of 100 000 layers with two running animations each.
+        // Presentation evaluation of 100 000 layers with two running animations each.
         .executableTarget(
             name: "presentation-bench",
             dependencies: [.product(name: "QuartzCore", package: rootFolder), "MallocCounter"],
@@ -38,7 +38,7 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder)],
             path: "Sources/FrameTiming"
         ),
-        // Issue 4: scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
+        // Scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
         .executableTarget(
             name: "layer-storm-bench",
             dependencies: [
@@ -51,7 +51,7 @@ let package = Package(
             ],
             path: "Sources/LayerStormBench"
         ),
-        // Issue 16, rule 5: 200 intersecting planes in one 3D space, depth-sorted and cut every frame.
+        // 200 intersecting planes in one 3D space, depth-sorted and cut every frame.
         .executableTarget(
             name: "planes-bench",
             dependencies: [
@@ -63,7 +63,7 @@ let package = Package(
             ],
             path: "Sources/PlanesBench"
         ),
-        // Issue 17: a CAEmitterLayer of 5 000 live particles at 1920×1080, rendered by CARenderer.
+        // A CAEmitterLayer of 5 000 live particles at 1920×1080, rendered by CARenderer.
         .executableTarget(
             name: "emitter-bench",
             dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
             ],
             path: "Sources/EmitterBench"
         ),
-        // Issue 15: a 1280×720 frame with a CATransition of each type against a plain frame.
+        // A 1280×720 frame with a CATransition of each type against a plain frame.
         .executableTarget(
             name: "transition-bench",
             dependencies: [
@@ -86,7 +86,7 @@ let package = Package(
             ],
             path: "Sources/TransitionBench"
         ),
-        // Issue 13: a 1920×1080 five-second export to every format; the encoders against ffmpeg.
+        // A 1920×1080 five-second export to every format; the encoders against ffmpeg.
         .executableTarget(
             name: "export-bench",
             dependencies: [
@@ -98,7 +98,7 @@ let package = Package(
             ],
             path: "Sources/ExportBench"
         ),
-        // Issue 14: every demo live in an X11 window, its scripted input replayed with xdotool.
+        // Every demo live in an X11 window, its scripted input replayed with xdotool.
         .executableTarget(
             name: "window-bench",
             dependencies: [

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Citrine's fuzz targets (issue 18), a package of their own like Benchmarks, so the main build
+// Citrine's fuzz targets, a package of their own like Benchmarks, so the main build
 // and its tests never see the sanitizers. Each target is a libFuzzer entry point over one public
 // API; `../scripts/fuzz TARGET SECONDS` builds them with -sanitize=fuzzer,address and runs one
 // on its seed corpus (Corpus/TARGET). Crash inputs found are kept as regression cases in the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) from one scripts/bench run: per scene the anchor engines'
 and Citrine's median ms per frame, the ratio Citrine / engine, and the pixel agreement of
-Citrine's frame with Skia's (the correctness criterion of issue 2). Runs in Benchmarks/.venv."""
+Citrine's frame with Skia's (the correctness criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8). Runs in Benchmarks/.venv."""
 import argparse
 import datetime
 import glob
@@ -103,7 +103,7 @@ def main():
         f"{s} {fmt(rows[s]['citrine']['min_ms'])}" for s in scenes if "citrine" in rows[s]), ""]
     lines += ["## Pixel agreement with Skia", "",
               "Citrine's frame (the harness's reference frame: last frame of the first cycle) against Skia's,",
-              "RGBA 8-bit over the whole canvas. Issue 2's criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8.", "",
+              "RGBA 8-bit over the whole canvas. The criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8.", "",
               "The last column is the same measure for the anchor engines against Skia in this run",
               "(bench.py's own check), for scale.", "",
               "| scene | mean abs diff | max | % px with a channel off by > 8 | meets the criterion | anchors vs Skia: mean / % > 8 |",

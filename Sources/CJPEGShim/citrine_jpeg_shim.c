@@ -30,7 +30,7 @@ static void on_error_exit(j_common_ptr cinfo) {
 /* Warnings and traces: never printed. "Premature end of data" ends the decode at once, strict or
    lenient, remembered as such (the file is truncated: an error either way, so the rows libjpeg
    would go on to fill with grey are never decoded, and a short file claiming a large image costs
-   time for the data it holds, not for the size it claims — issue 18). Any other warning (corrupt
+   time for the data it holds, not for the size it claims). Any other warning (corrupt
    data libjpeg would "recover" from) is an error when the decoder is strict, as libjpeg's
    documentation suggests: emit_message calls error_exit. */
 static void on_emit_message(j_common_ptr cinfo, int level) {

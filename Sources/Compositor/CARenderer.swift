@@ -41,7 +41,7 @@ public final class CARenderer {
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
     /// Set by `image(of:)`, whose renderer draws one frame and is dropped: no footprints are
-    /// made (they serve the next frame's damage) and no layer bitmap is kept (issue 18: a
+    /// made (they serve the next frame's damage) and no layer bitmap is kept (a
     /// million siblings kept a footprint and a bitmap each). The pixels are the same.
     var drawsOnce = false
     /// Most footprints a frame keeps (`LayerRenderer.maxFootprints`; internal, so that tests can

@@ -27,7 +27,7 @@ extension LayerRenderer {
     /// bilinear filter at the quad's outline, antialiases the layer's edges instead — except
     /// where the layer is shrunk to less than a pixel per texel (seen nearly edge-on), whose
     /// edges are then by pixel centre. (The general
-    /// image shader it replaces cost ≈ half of a frame of 200 cut planes: planes-bench, issue 16.)
+    /// image shader it replaces cost ≈ half of a frame of 200 cut planes: planes-bench.)
     /// The bitmap is an offscreen surface made for `layer`: past the budget, or beyond
     /// `Pixmap`'s limits, the part is not drawn.
     func drawProjected(area: CGRect, of layer: CALayer, matrix: CATransform3D, into canvas: Pixmap,

@@ -42,7 +42,7 @@ extension LayerRenderer {
     /// edges and bitmap margins, one for bilinear resampling of a retained bitmap.
     static let damageMargin: CGFloat = 2
 
-    /// Most footprints one frame keeps (issue 18): 65 536, about 40 MB at the ≈ 650 B a
+    /// Most footprints one frame keeps: 65 536, about 40 MB at the ≈ 650 B a
     /// footprint costs with its share of the table (RELIABILITY.md). A tree that draws more
     /// layers is not damage-tracked: each frame that changes is drawn whole — the same pixels,
     /// only no patch reuse — and the footprint pass gives up at the budget, so it costs at most

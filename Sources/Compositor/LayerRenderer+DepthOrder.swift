@@ -1,7 +1,7 @@
 import QuartzCore
 import Raster
 
-/// Depth order of sublayers (issue 16, rule 5).
+/// Depth order of sublayers.
 ///
 /// Apple, CATransformLayer: "Unlike normal layers, transform layers do not flatten their
 /// sublayers into the plane at Z=0" — a CALayer flattens its sublayers into its plane, a
@@ -118,7 +118,7 @@ extension LayerRenderer {
             for i in placedSublayers[depth].indices {
                 let s = placedSublayers[depth][i]
                 // Its footprint's picture, when the tree is damage-tracked: a retained bitmap then
-                // shares the footprint's key instead of allocating its own (issue 18: a million
+                // shares the footprint's key instead of allocating its own (a million
                 // siblings held two keys each). Looked up again rather than carried in
                 // `PlacedSublayer`: a larger element costs S8 more in copies than the look-up.
                 drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,

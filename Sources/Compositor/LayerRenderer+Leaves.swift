@@ -172,7 +172,7 @@ extension LayerRenderer {
         /// Most pixels all retained bitmaps may hold together (`maxRetainedPixels(frame:)`), each
         /// counted with `overheadPixels` more for its bookkeeping: past it, further layers are
         /// drawn directly each frame instead of retained, so a tree of a million small layers
-        /// costs bounded memory for bitmaps (issue 18).
+        /// costs bounded memory for bitmaps.
         let maxHeldPixels: Int
         /// What the bitmaps held cost, in pixels (as `maxHeldPixels` counts them).
         private(set) var heldPixels = 0
@@ -306,7 +306,7 @@ extension LayerRenderer {
     /// least 256². A bitmap pays for itself by being reused; one much larger than the frame
     /// (a layer scaled up far beyond the target) would cost its whole area at every change while
     /// only the part on the target shows, so such a layer is drawn directly, clipped to the target
-    /// (issue 18, found by fuzz-layers: a 32-point layer scaled ×115 on a 32×32 target was
+    /// (found by fuzz-layers: a 32-point layer scaled ×115 on a 32×32 target was
     /// rasterized at 3 682² pixels per frame).
     static func maxLeafPixels(frame: Pixmap) -> Int { max(4 * frame.width * frame.height, 256 * 256) }
 
@@ -370,7 +370,7 @@ extension LayerRenderer {
         guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
                 && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
                 && !(model is CAEmitterLayer) else { return nil }
-        // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30 (issue 18).
+        // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30.
         let limit = 0...Pixmap.maxDimension + 1
         let w = Int(clamping: Double((size.width * scale).rounded(.up)), to: limit)
         let h = Int(clamping: Double((size.height * scale).rounded(.up)), to: limit)

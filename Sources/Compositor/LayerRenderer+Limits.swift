@@ -2,9 +2,9 @@ import Foundation
 import QuartzCore
 import Raster
 
-/// The renderer's limits: nesting depth and replicator instances (issue 16 rule 13, issue 18).
+/// The renderer's limits: nesting depth and replicator instances.
 ///
-/// The nesting limit (issue 16 rule 13, issue 18). Drawing recurses once per level of the layer
+/// The nesting limit. Drawing recurses once per level of the layer
 /// tree (a mask counts as `maskDepthCost` levels: its subtree is drawn into a surface of its
 /// own); past the levels the caller's stack holds, the rest of a subtree is drawn on a fresh
 /// stack (`LayerRenderer+Stack`), so the depth drawn is bounded by `maxNestingDepth` alone. Below
@@ -12,8 +12,8 @@ import Raster
 /// process a diagnostic on standard error says so — never a silently missing subtree. The
 /// README's Limits section lists it.
 extension LayerRenderer {
-    /// Levels drawn (the root is level 0): 2¹⁷ = 131 072, past the 100 000-deep chain issue 18
-    /// asks to work, on four fresh stacks of 512 MiB (five from a caller's stack under about
+    /// Levels drawn (the root is level 0): 2¹⁷ = 131 072, past the 100 000-deep chain the bad-input
+    /// suite asks to work, on four fresh stacks of 512 MiB (five from a caller's stack under about
     /// 5.1 MiB: `+Stack`; address space, touched
     /// only as deep as the drawing goes: 2.8 KiB a level for a plain chain).
     static let maxNestingDepth = 1 << 17
@@ -48,7 +48,7 @@ extension LayerRenderer {
     }
 }
 
-/// The offscreen budget (issue 18; the surfaces are counted in `LayerRenderer+Offscreen`).
+/// The offscreen budget (the surfaces are counted in `LayerRenderer+Offscreen`).
 extension LayerRenderer {
     /// Most bytes of offscreen surfaces alive at once while a frame for `frame` is drawn
     /// (`LayerRenderer+Offscreen`): groups (opacity, mask, tint, alpha shadow, filters), the

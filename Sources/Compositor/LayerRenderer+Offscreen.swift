@@ -4,7 +4,7 @@ import Raster
 /// Offscreen surfaces: every surface the drawing recursion makes for a layer — a group, a
 /// masksToBounds surface and its clip, a mask layer's surface, a shadow, aliased edges, a
 /// perspective bitmap, a cut plane, a rasterized or transition bitmap while it is drawn — is
-/// made here and counted against the frame's budget (`maxOffscreenBytes`, issue 18). They nest
+/// made here and counted against the frame's budget (`maxOffscreenBytes`). They nest
 /// along the recursion (a group's subtree makes its own inside it), so they are released in the
 /// reverse order: a scope (`withOffscreenScope`) gives back, when it ends, everything counted
 /// inside it, including a surface handed up to its caller (a group with its shadow beneath).

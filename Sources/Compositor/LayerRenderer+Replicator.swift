@@ -1,8 +1,8 @@
 import QuartzCore
 import Raster
 
-/// A replicator's instances (`CAReplicatorLayer`), at a cost that follows what reaches the target
-/// (issue 18).
+/// A replicator's instances (`CAReplicatorLayer`), at a cost that follows what reaches the
+/// target.
 ///
 /// Instance i (0 ≤ i < instanceCount) is the sublayers drawn under instanceTransform^i, acting
 /// about the anchor point like a sublayerTransform, at media time t − i·instanceDelay, tinted by

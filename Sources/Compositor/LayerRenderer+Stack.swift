@@ -6,7 +6,7 @@ import Musl
 import Foundation
 import QuartzCore
 
-/// Deep trees on fresh stacks (issue 18: a 100 000-deep chain must draw, in time proportional
+/// Deep trees on fresh stacks (a 100 000-deep chain must draw, in time proportional
 /// to its size).
 ///
 /// Drawing recurses once per nesting level, and a level takes a few KiB of stack (the deepest

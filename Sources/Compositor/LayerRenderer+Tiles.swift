@@ -68,7 +68,7 @@ extension LayerRenderer {
         let y0 = max(minY, Double(b.minY)), y1 = min(maxY, Double(b.maxY))
         guard x1 > x0, y1 > y0 else { return nil }
         let sx = Double(level) / Double(tw), sy = Double(level) / Double(th)
-        // Tile indices clamped to 0…Int32.max: finite bounds may still be 1e300 (issue 18).
+        // Tile indices clamped to 0…Int32.max: finite bounds may still be 1e300.
         func index(_ v: Double) -> Int { Int(clamping: v, to: 0...Int(Int32.max)) }
         let lastX = index((Double(b.width) * sx).rounded(.up)), lastY = index((Double(b.height) * sy).rounded(.up))
         return TileRange(x0: index(((x0 - Double(b.minX)) * sx).rounded(.down)),

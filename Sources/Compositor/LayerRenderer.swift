@@ -257,7 +257,7 @@ final class LayerRenderer {
     /// matrix (position, anchor point, transforms) — draws nothing, neither the layer nor its
     /// subtree, and leaves the rest of the tree as it is. Apple refuses NaN bounds and position at
     /// the setter by raising `CALayerInvalidGeometry` ("CALayer position contains NaN"), an
-    /// exception that ends the app; Citrine keeps the value and skips the layer (issue 18).
+    /// exception that ends the app; Citrine keeps the value and skips the layer.
     /// `cullingBackFaces: false` keeps a layer that faces away under `parentMatrix` (a bound that
     /// must hold under other parent maps too, `+Extent`).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,

@@ -13,8 +13,7 @@ import Raster
 ///
 /// Perspective — an estimate: no measured or reverse-engineered m34 of Core Animation's cube
 /// (or oglFlip) was found in Apple's documentation, the iPhone Development Wiki, the issue threads
-/// of re-implementations (IBAnimatable, HMGLTransitions) or community write-ups (searched for
-/// issue 15). Hand-made re-creations of these transitions use m34 from −1/500 (cube demos, e.g.
+/// of re-implementations (IBAnimatable, HMGLTransitions) or community write-ups. Hand-made re-creations of these transitions use m34 from −1/500 (cube demos, e.g.
 /// "CubeFlipViewController", czing8/VariousAnimations) through −1/800 (Stack Overflow 15852375,
 /// reproducing UIKit's flip) to −0.003 ("Smooth horizontal flip using CATransform3DMakeRotation").
 /// Citrine takes an eye distance of 2.5 × the cube's side (m34 = −1/(2.5·side)): −1/800 for a

@@ -35,7 +35,7 @@ extension TransitionMesh {
     /// Grid columns and rows for a rect: about 24 cells along the longer side.
     static func grid(_ r: CGRect, cells: Int = 24) -> (columns: Int, rows: Int) {
         let long = max(r.width, r.height, 1)
-        // Clamped: an infinite rect gives ∞/∞ = NaN (issue 18, found by fuzz-layers).
+        // Clamped: an infinite rect gives ∞/∞ = NaN (found by fuzz-layers).
         func count(_ side: CGFloat) -> Int { Int(clamping: Double((CGFloat(cells) * side / long).rounded()), to: 2...max(2, cells)) }
         return (count(r.width), count(r.height))
     }

@@ -9,7 +9,7 @@
 // pixels with the layer's matrix and draws it with the rasterizer's textured-polygon path, so
 // the geometry here can be tested by formula without drawing. A frame's pieces and the points of
 // their polygons go into a `TransitionMeshBuffer` the transition keeps, refilled every frame, so
-// that after the first frame building and drawing the mesh allocates nothing (issue 15).
+// that after the first frame building and drawing the mesh allocates nothing.
 import QuartzCore
 import Raster
 

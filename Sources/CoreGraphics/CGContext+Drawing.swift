@@ -120,7 +120,7 @@ extension CGContext {
 
     /// Strokes device-space `path` with the stroke colour, line style and graphics state,
     /// drawn by the pixel engine with the same outline, tolerance and user-space pen as
-    /// `strokeOutline(of:)` (issue 18): it leaves out the parts of the path whose stroke cannot
+    /// `strokeOutline(of:)`: it leaves out the parts of the path whose stroke cannot
     /// reach the target (a 10 M-segment path mostly off it was outlined whole) and draws a
     /// dashed stroke dash by dash (the outline of a million dashes built as one path took
     /// gigabytes). A shadow is drawn first, from the same stroke drawn into the shadow's

@@ -146,7 +146,7 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
             path.points.append(contentsOf: other.path.points)
         } else {
             let rt = t.rasterTransform
-            // Lazily: a 10 M-point path is not mapped into a temporary array first (issue 18).
+            // Lazily: a 10 M-point path is not mapped into a temporary array first.
             path.points.append(contentsOf: other.path.points.lazy.map { rt.apply($0) })
         }
         arcs.append(contentsOf: other.arcs.map { $0.applying(t, shiftedBy: offset) })

@@ -1,6 +1,6 @@
 import QuartzCore
 
-/// 3D layer demos (issue 16, rules 2, 4 and 5): layers in one 3D space, drawn by depth. A
+/// 3D layer demos: layers in one 3D space, drawn by depth. A
 /// layer-only scene in its own list (not from a seed), to be concatenated where layer scenes are
 /// listed; `SeedDemo.all` shows it as a window.
 public enum DepthDemos {

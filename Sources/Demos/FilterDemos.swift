@@ -1,6 +1,6 @@
 import QuartzCore
 
-/// Layer filter demo (issue 16, rule 12): `filters`, `backgroundFilters` and
+/// Layer filter demo: `filters`, `backgroundFilters` and
 /// `compositingFilter` written as iOS code writes them (`CAFilter` types, blend-mode strings).
 /// A layer-only scene (not from a seed); `SeedDemo.all` shows it as a window.
 public enum FilterDemos {

@@ -1,6 +1,6 @@
 import QuartzCore
 
-/// Particle demos (issue 17): CAEmitterLayer written as iOS code writes it — confetti (a line
+/// Particle demos: CAEmitterLayer written as iOS code writes it — confetti (a line
 /// across the top emits four colours of spinning confetti) and fire (additive flame particles
 /// that rise, shrink, redden and fade). Layer-only scenes in their own list (not from a seed),
 /// to be concatenated where layer scenes are listed.

@@ -30,7 +30,7 @@ extension ImageDecoding {
     }
 }
 
-/// The decoders' pixel budget (issue 18): a header whose dimensions claim more pixels than
+/// The decoders' pixel budget: a header whose dimensions claim more pixels than
 /// `maxPixelCount` is refused before anything the size of the image is allocated, so a
 /// 100-byte file cannot make a decoder ask for gigabytes. Within the budget a decode costs time
 /// and memory proportional to the pixels.

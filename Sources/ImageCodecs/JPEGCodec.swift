@@ -13,7 +13,7 @@ import Foundation
 /// which is what libjpeg would otherwise return after a warning. Every other libjpeg warning —
 /// corrupt data it would "recover" from (extraneous bytes, bad Huffman codes, a corrupt scan)
 /// — is an error too (`.malformed` with libjpeg's text), unless the caller asks for a lenient
-/// decode (`decode(buffer:lenient:)`), which returns what libjpeg recovers (issue 18).
+/// decode (`decode(buffer:lenient:)`), which returns what libjpeg recovers.
 public enum JPEGCodec: ImageDecoding {
     public static func decode(buffer bytes: UnsafeRawBufferPointer) throws(ImageCodecError) -> Pixmap {
         try decode(buffer: bytes, lenient: false)
@@ -63,7 +63,7 @@ public enum JPEGCodec: ImageDecoding {
     /// CMYK → opaque RGB in place, the naive formula browsers and libjpeg's tools use:
     /// `R = (255 − C)·(255 − K)/255` for plain CMYK; Adobe files store every ink inverted,
     /// so there `R = C·K/255`. One 32-bit load and store per pixel (bytes C, M, Y, K from the
-    /// lowest), the inversion an XOR: a header may claim the whole decoding budget (issue 18: the
+    /// lowest), the inversion an XOR: a header may claim the whole decoding budget (the
     /// fuzzer's slowest inputs were such CMYK files, this loop most of their time).
     private static func convertCMYK(_ pixmap: Pixmap, inverted: Bool) {
         let words = pixmap.words, flip: UInt32 = inverted ? 0 : 0xFFFF_FFFF

@@ -42,7 +42,7 @@ struct AnimationStore {
     private(set) var generation = 0 { didSet { forgetProgram() } }
     private(set) var entries: [Entry] = []
     /// The keys of `entries`, so that adding under a new key costs O(1), not a search of every
-    /// entry (issue 18: 100 000 animations added to one layer cost O(n²)).
+    /// entry (100 000 animations added to one layer cost O(n²)).
     private var keySet: Set<String> = []
     private(set) var serial = 0
 

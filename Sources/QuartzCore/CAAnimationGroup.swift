@@ -7,7 +7,7 @@ open class CAAnimationGroup: CAAnimation {
     /// The animations run together (default nil). An array that contains this group, directly
     /// or inside a nested group, would make the group a cycle (copying it or applying it would
     /// never end): such an assignment is refused and the property keeps its value (Citrine;
-    /// Apple documents nothing, issue 18).
+    /// Apple documents nothing).
     public var animations: [CAAnimation]? {
         didSet { if containsItself { animations = oldValue } }
     }

@@ -1,4 +1,4 @@
-/// The tree of an emitter's cells as the emitter reads it (issue 18): a cell's `emitterCells`
+/// The tree of an emitter's cells as the emitter reads it: a cell's `emitterCells`
 /// may nest as deep, and list a cell as often, as a caller likes (cycles are refused when they
 /// are set), so every walk of an emitter's cells — the simulation's plans, the birth values'
 /// reach and copies, the sprite looks — reads them through `readableCells`: the cells

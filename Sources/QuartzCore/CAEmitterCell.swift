@@ -88,7 +88,7 @@ open class CAEmitterCell: CAMediaTiming {
     public var minificationFilterBias: Float = 0
     /// Cells each particle of this cell emits. Default nil. An array that holds this cell, directly
     /// or below one of its cells, would make the cells a cycle (particles emitting particles
-    /// without end): it is refused and the cells stay as they were (issue 18; Apple documents
+    /// without end): it is refused and the cells stay as they were (Apple documents
     /// nothing here, and raises for a sublayer cycle). Every cycle passes through the cell whose
     /// cells were set last, so checking each assignment keeps every tree acyclic.
     public var emitterCells: [CAEmitterCell]? {

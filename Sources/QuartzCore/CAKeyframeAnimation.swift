@@ -161,7 +161,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             for (i, t) in kt.enumerated() where t <= f { index = i }
             return min(index, count - 1)
         }
-        return Int(clamping: (f * Double(count)).rounded(.down), to: 0...max(0, count - 1))  // f may be NaN (issue 18)
+        return Int(clamping: (f * Double(count)).rounded(.down), to: 0...max(0, count - 1))  // f may be NaN
     }
 
     /// Segment index and eased local fraction for linear/cubic modes.

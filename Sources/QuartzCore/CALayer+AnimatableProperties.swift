@@ -81,7 +81,7 @@ func convertKVCValue<V>(_ value: Any?, to: V.Type) -> V? {
     case is CGFloat.Type: return CGFloat(n) as? V
     case is Double.Type: return n as? V
     case is Float.Type: return Float(n) as? V
-    case is Int.Type: return Int(exactly: n.rounded()).flatMap { $0 as? V }   // NaN, ±∞, beyond ±2⁶³: no Int (issue 18)
+    case is Int.Type: return Int(exactly: n.rounded()).flatMap { $0 as? V }   // NaN, ±∞, beyond ±2⁶³: no Int
     default: return nil
     }
 }

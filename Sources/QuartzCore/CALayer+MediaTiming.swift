@@ -69,7 +69,7 @@ extension CALayer {
     /// This layer's local time at media time `t`: each layer from the root down maps its
     /// superlayer's time through its own timing (`TimingModel.localTime`; a layer with the default
     /// timing passes it on unchanged), so the result is exactly that composition, evaluated level by
-    /// level. O(1) amortized (issue 18): see `timeOfParent(atMediaTime:)`.
+    /// level. O(1) amortized: see `timeOfParent(atMediaTime:)`.
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
         ownTime(fromParent: timeOfParent(atMediaTime: t)).time
     }
@@ -169,7 +169,7 @@ extension CALayer {
 
     /// The media time at which this layer's local time is `t` (the inverse of
     /// `localTime(fromMediaTime:)`; `TimingModel.parentTime` at each level: a layer whose speed is
-    /// 0 answers its beginTime in its superlayer's time, whatever `t`). O(1) amortized (issue 18):
+    /// 0 answers its beginTime in its superlayer's time, whatever `t`). O(1) amortized:
     /// - within `exactInverseDepth` levels of the root, the level-by-level walk (exact, as before);
     /// - deeper, the composed map is affine (each level's is, Apple's CAMediaTiming), so the
     ///   inverse follows from one point of it and its rate: m + (t − local(m)) / rate, with

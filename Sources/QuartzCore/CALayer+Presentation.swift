@@ -132,7 +132,7 @@ extension CALayer {
     /// Gives animations added with beginTime 0 the layer's local time at commit.
     /// Also forgets the values recorded before this transaction's changes (`previousValues`).
     /// A layer without animations skips the local time (a walk to the root): a commit of n
-    /// changed layers in a deep chain would otherwise cost O(n · depth) (issue 18).
+    /// changed layers in a deep chain would otherwise cost O(n · depth).
     func assignBeginTimes(at mediaTime: CFTimeInterval) {
         if !previousValues.isEmpty { previousValues.removeAll(keepingCapacity: true) }
         guard !animationStore.isEmpty else { return }

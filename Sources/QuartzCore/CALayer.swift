@@ -225,7 +225,7 @@ open class CALayer: CAMediaTiming {
     /// A layer whose alpha masks this layer and its subtree (default nil). Apple: "The layer you
     /// assign to this property must not have a superlayer. If it does, the behavior is
     /// undefined." Citrine refuses such an assignment, and any that would close a cycle — the
-    /// layer itself, one of its ancestors, another layer's mask (issue 18): the property keeps
+    /// layer itself, one of its ancestors, another layer's mask: the property keeps
     /// its value (see `canBeMask(of:)`).
     open var mask: CALayer? {
         get { state.mask }
@@ -484,7 +484,7 @@ open class CALayer: CAMediaTiming {
     /// True when `p` (in this layer's coordinates) is inside the bounds, with Core Graphics'
     /// `CGRectContainsPoint` rule: the minimum edges are inside, the maximum edges are not. NaN in
     /// the bounds or the point contains nothing (every comparison with NaN is false) — compared
-    /// here directly, as Foundation's `CGRect.contains` traps on NaN bounds on Linux (issue 18).
+    /// here directly, as Foundation's `CGRect.contains` traps on NaN bounds on Linux.
     open func contains(_ p: CGPoint) -> Bool {
         let r = bounds
         let x0 = min(r.origin.x, r.origin.x + r.size.width), x1 = max(r.origin.x, r.origin.x + r.size.width)
@@ -496,7 +496,7 @@ open class CALayer: CAMediaTiming {
     /// coordinates, as Apple documents; hidden layers are skipped. Sublayers are tried in front-to-
     /// back drawing order: higher `zPosition` first, then later siblings first (the order in which
     /// Core Animation composites siblings). Any depth of tree, in time linear in the layers
-    /// visited (`HitTestWalk`, issue 18).
+    /// visited (`HitTestWalk`).
     open func hitTest(_ p: CGPoint) -> CALayer? { HitTestWalk.hitTest(self, p) }
 
     /// Citrine extension for renderers: whether what the layer shows changes with time without
@@ -526,7 +526,7 @@ open class CALayer: CAMediaTiming {
     public func needsLayout() -> Bool { needsLayoutFlag }
     /// Lays out the layer if it needs it, then its sublayers' subtrees in order, each layer
     /// before its sublayers (read after its layout, which may change them); a loop, at any
-    /// depth (issue 18).
+    /// depth.
     public func layoutIfNeeded() {
         var pending: [CALayer] = [self]
         while let l = pending.popLast() {

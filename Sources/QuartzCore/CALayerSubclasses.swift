@@ -141,7 +141,7 @@ open class CAReplicatorLayer: CALayer {
     package func _instanceColorComponents(_ i: Int) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = instanceColor?.rgba ?? (r: 1, g: 1, b: 1, a: 1)
         // NaN (a NaN component or offset) counts as 0, the clamp's lower end: it would pass
-        // min/max unchanged and trap where the tint becomes an integer (issue 18).
+        // min/max unchanged and trap where the tint becomes an integer.
         func clamp(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
         let k = CGFloat(i)
         return (clamp(c.r + k * CGFloat(instanceRedOffset)), clamp(c.g + k * CGFloat(instanceGreenOffset)),

@@ -61,7 +61,7 @@ public final class CATransaction {
         var changeCount = 0
 
         /// The calling thread's state (created on first use), modified in place: a get-and-set
-        /// would copy the thread's whole transaction stack at every `begin()` (issue 18: 30 000
+        /// would copy the thread's whole transaction stack at every `begin()` (30 000
         /// nested transactions took 27 s).
         subscript(thread: UInt) -> ThreadState {
             get { threads[thread] ?? ThreadState() }

@@ -7,7 +7,7 @@ import Foundation
 
 /// Citrine extension: a closure run to completion on a thread of its own with a stack of a chosen
 /// size, as the caller (`_ThreadContext`: its transactions, its own media time), while the
-/// caller waits — how a recursion deeper than one stack holds goes on (issue 18: the renderer's
+/// caller waits — how a recursion deeper than one stack holds goes on (the renderer's
 /// drawing, `_DeepRecursion`). A stack is address space mapped for the thread; only the pages
 /// the work reaches are touched.
 package enum _FreshStack {
@@ -42,7 +42,7 @@ package enum _FreshStack {
 
 /// Citrine extension: one level of a recursion whose depth a caller decides (a view tree's
 /// `hitTest(_:with:)`, each level an overridable call, as in Apple's rule), kept off the end of
-/// any stack (issue 18). The levels a thread runs take their allowance from what is left of its
+/// any stack. The levels a thread runs take their allowance from what is left of its
 /// stack, measured when its outermost level starts (`_ThreadStack`, less `reserve`); a level
 /// that finds no room left runs, with the levels below it, on a fresh stack of
 /// `freshStackBytes` (`_FreshStack`), where the allowance starts again. Stacks nest one per

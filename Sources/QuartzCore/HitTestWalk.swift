@@ -1,6 +1,6 @@
 import Foundation
 
-/// `CALayer.hitTest(_:)` without unbounded recursion (issue 18: a 100 000-deep chain must be hit
+/// `CALayer.hitTest(_:)` without unbounded recursion (a 100 000-deep chain must be hit
 /// tested in O(n) without overflowing the stack).
 ///
 /// Apple's rule is recursive: a layer tries its sublayers front to back, each through its own

@@ -116,7 +116,7 @@ extension Codec where V == Float {
 }
 extension Codec where V == Int {
     /// A number with its fraction dropped; one that is no Int (NaN, ±∞, beyond ±2⁶³) is ignored,
-    /// as a value of the wrong type is, rather than trapping (issue 18).
+    /// as a value of the wrong type is, rather than trapping.
     static var int: Codec {
         Codec(encode: { .number(Double($0)) },
               decode: { Codec<Double>.double.decode($0).flatMap { Int(exactly: $0.rounded(.towardZero)) } })

@@ -6,7 +6,7 @@ import Musl
 import CThreadStack
 
 /// Citrine extension: how much of the calling thread's stack is left, for the recursions that
-/// must not overflow it (issue 18) — drawing (`LayerRenderer+Stack`) and hit testing
+/// must not overflow it — drawing (`LayerRenderer+Stack`) and hit testing
 /// (`HitTestWalk`) measure it where they start instead of assuming the 8 MiB the main thread,
 /// Dispatch's, Foundation's and Swift concurrency's threads have on Linux by default: a thread
 /// made with a smaller `Thread.stackSize`, or a process under a smaller `ulimit -s`, has less.

@@ -146,7 +146,7 @@ enum TimingModel {
     }
 
     /// The play index of `n` whole cycles, clamped to 0…Int32.max: a time offset or active
-    /// duration of 1e30 cycles must not trap the conversion (issue 18, found by fuzz-layers).
+    /// duration of 1e30 cycles must not trap the conversion (found by fuzz-layers).
     private static func playIndex(_ n: Double) -> Int { Int(clamping: n, to: 0...Int(Int32.max)) }
 
     /// Fraction at the end of the active period (`time` = active duration).

@@ -12,7 +12,7 @@
 /// does a pattern so fine that the path would need more than `maxDashes` pieces, dashes and gaps
 /// (Skia draws those solid too), which bounds the time a stroke takes.
 ///
-/// Dashing streams (issue 18: a stroke of a million dashes was built whole): `DashSink` takes a
+/// Dashing streams (a stroke of a million dashes was built whole): `DashSink` takes a
 /// path's flattened points as the flattener makes them and hands each dash over as soon as it
 /// ends, so it holds the dash being cut and — while a subpath that starts painted may still
 /// close onto it — that subpath's first dash, never the path's points or all its dashes.

@@ -1,6 +1,6 @@
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
 ///
-/// Edges that cannot change a pixel of the clip are culled as they arrive (issue 18: a
+/// Edges that cannot change a pixel of the clip are culled as they arrive (a
 /// 10 M-segment path mostly off the target held every edge). An edge wholly above or below the
 /// clip adds nothing to any pixel in it (the rasterizer's area deposits reach only the edge's
 /// rows), and is dropped. An edge wholly left of it only adds its winding, and one wholly right

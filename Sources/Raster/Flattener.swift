@@ -13,7 +13,7 @@
 /// area to O(Δt⁴). Fills choose n for a deviation of `tolerance`, i.e. a sagitta of 1.5× it.
 /// (For a circular arc the offset is the familiar area-preserving radius r·√(θ/sin θ) ≈ r(1 + θ²/12).)
 ///
-/// Culling (issue 18: a path's cost follows what is drawn): a sink may declare a curve off its
+/// Culling (a path's cost follows what is drawn): a sink may declare a curve off its
 /// target (`FlattenSink.isOffTarget`), which then stands as its chord — a curve lies in the hull
 /// of its control points, so a hull wholly beyond one side of the target keeps its polyline
 /// beyond it too, by the area-preserving offset's bound (`offsetBound`). Fills cull edges in

@@ -1,4 +1,4 @@
-/// Floating-point → integer conversion that cannot trap (issue 18).
+/// Floating-point → integer conversion that cannot trap.
 ///
 /// Swift's `Int(_: Double)` traps on NaN, ±∞ and any value outside `Int`'s range, so a counter,
 /// pixel size or segment count computed from caller-supplied geometry (a 1e38 control point, a

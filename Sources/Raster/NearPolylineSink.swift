@@ -1,5 +1,5 @@
 /// Collects a path's subpaths as polylines in the path's own space (as `PolylineSink`), without
-/// the runs of segments whose stroke cannot reach the target (issue 18: a stroke's cost follows
+/// the runs of segments whose stroke cannot reach the target (a stroke's cost follows
 /// what it draws, not the path's length).
 ///
 /// A segment is kept when its device box grown by `margin` — the farthest the stroke's outline

@@ -290,7 +290,7 @@ extension Pixmap {
         let minY = y0 + Swift.min(dy.0, 0) + Swift.min(dy.1, 0), maxY = y0 + Swift.max(dy.0, 0) + Swift.max(dy.1, 0)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite,
               maxX > -1, minX < Double(width) + 1 else { return nil }
-        // Clamped: finite is not small (an image 1e300 pixels off the target; issue 18, fuzz-layers).
+        // Clamped: finite is not small (an image 1e300 pixels off the target; found by fuzz-layers).
         let top = Int(clamping: minY.rounded(.down) - 1, to: 0...height)
         let bottom = Int(clamping: maxY.rounded(.up) + 1, to: 0...height)
         return top < bottom ? top..<bottom : nil

@@ -50,7 +50,7 @@ extension Pixmap {
         let finite = points.filter(\.isFinite)
         guard let minX = finite.map(\.x).min(), let maxX = finite.map(\.x).max(),
               let minY = finite.map(\.y).min(), let maxY = finite.map(\.y).max() else { return nil }
-        // Clamped on both sides: a finite point may lie 1e300 pixels off either edge (issue 18).
+        // Clamped on both sides: a finite point may lie 1e300 pixels off either edge.
         let box = IntRect(x0: Int(clamping: minX.rounded(.down), to: 0...width),
                           y0: Int(clamping: minY.rounded(.down), to: 0...height),
                           x1: Int(clamping: maxX.rounded(.up), to: 0...width),
@@ -112,7 +112,7 @@ extension Pixmap {
     /// of the exact positions (Quake-style perspective spans, with the span length from the error
     /// bound instead of fixed, in whole groups of eight pixels). The bound was 1/8 texel; 1/4
     /// makes the segments √2 times longer, and a cube transition face turned 45° at 1280×720
-    /// ≈ 15 % cheaper to draw (transition-bench, issue 15), for a displacement that bilinear
+    /// ≈ 15 % cheaper to draw (transition-bench), for a displacement that bilinear
     /// filtering's own one-texel spread hides. A polygon whose pixel rows run
     /// steeply across texel rows is filled in vertical strips (`textureStripWidth`). Polygons
     /// must lie in front of the projection (clip them at w > 0 first). Non-finite points draw
@@ -136,7 +136,7 @@ extension Pixmap {
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)
         let (minX, maxX) = polygon.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.x), Swift.max($0.1, $1.x)) }
-        let left = Int(clamping: minX.rounded(.down), to: 0...width)   // clamped both ways (issue 18, fuzz-layers)
+        let left = Int(clamping: minX.rounded(.down), to: 0...width)   // clamped both ways (fuzz-layers)
         let right = Int(clamping: maxX.rounded(.up) + 1, to: 0...width)
         // A tinted run is sampled into a row of temporary storage (on the stack when it fits).
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tinted == nil ? 0 : Swift.max(1, right - left)) { row in
@@ -205,7 +205,7 @@ extension Pixmap {
     /// perspective, or rotated), so that the texel rows one strip's pixel row reads are still
     /// cached for the next pixel row; otherwise the whole polygon at once. (A cube face turned
     /// 45° about the vertical axis at 1280×720 drew ≈ 10 % faster in 64-pixel strips than row by
-    /// row; 32 and 128 were slower: transition-bench, issue 15.)
+    /// row; 32 and 128 were slower: transition-bench.)
     static func textureStripWidth(_ inverse: Projective, polygon: [Point]) -> Int {
         let m = inverse.m
         var slope = 0.0

@@ -19,7 +19,7 @@ extension Pixmap {
                            tint: (r: Float, g: Float, b: Float, a: Float), blend: SpriteBlend) {
         guard tint.a > 0, let inverse = transform.inverted(), source.width > 0, source.height > 0 else { return }
         // Clamped conversions: a cell's contentsRect or a particle's place may be 1e30 or NaN
-        // (issue 18, found by fuzz-layers).
+        // (found by fuzz-layers).
         let sx0 = Int(clamping: source.x.rounded(.down), to: 0...image.width)
         let sy0 = Int(clamping: source.y.rounded(.down), to: 0...image.height)
         let sx1 = Int(clamping: (source.x + source.width).rounded(.up), to: 0...image.width)

@@ -51,7 +51,7 @@ final class Rasterizer {
 
     /// Most edges a fill holds at once. A fill with more is flattened twice: once for its
     /// bounds, then again depositing the edges in batches of this many, so its memory stays
-    /// bounded however long the path (issue 18); the cells and the order of the deposits are the
+    /// bounded however long the path; the cells and the order of the deposits are the
     /// same, and so are the pixels.
     static let maxHeldEdges = 1 << 16
 

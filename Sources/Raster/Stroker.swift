@@ -76,7 +76,7 @@ extension Pixmap {
     /// Fills the outline of `path` (mapped by `pathTransform`) stroked solid with `style` (its
     /// dashes ignored), as
     /// `fill(path.stroked(style), …)` does, with its cost following what reaches this pixmap
-    /// (issue 18: a 10 M-segment path was outlined whole, and its outline held at once): runs of
+    /// (a 10 M-segment path was outlined whole, and its outline held at once): runs of
     /// segments whose stroke cannot reach the pixmap are left out (`NearPolylineSink`, for paths
     /// of more than `strokeCullingPoints` points), and the outline goes to the rasterizer in
     /// batches (`fillOutlines`).
@@ -100,7 +100,7 @@ extension Pixmap {
 
     /// Fills the outlines of the dashes of `path` (mapped by `pathTransform`; `plan` made for
     /// it with the same transform and `tolerance`), as `fill(path.stroked(style), …)` does —
-    /// the same coverage, exactly, however many batches (issue 18: a stroke of a million
+    /// the same coverage, exactly, however many batches (a stroke of a million
     /// round-capped dashes built as one outline took gigabytes; then batches whose rounded
     /// coverage was added into a mask the size of the target, capped, could draw a pixel two
     /// batches shared a level off). Dashes are cut as the flattener walks the path and outlined one by one,
@@ -157,7 +157,7 @@ extension Pixmap {
     /// (within that tolerance) the solid stroke with round caps and joins: each dash is its
     /// segment grown by a disc of half the width and every point of the path lies within a
     /// gap's length of a dash, so the union of the dashes is the path grown by the disc up to a
-    /// sag of at most half a gap (issue 18: a stroke of 500 000 dashes 0.001 long at width
+    /// sag of at most half a gap (a stroke of 500 000 dashes 0.001 long at width
     /// 2 000 otherwise rasterizes 500 000 discs covering the whole target). Gaps are the odd
     /// lengths of an even pattern, every length of an odd one (it alternates). With a join
     /// other than round the painted lengths must be within the tolerance too: a long dash
@@ -225,7 +225,7 @@ struct Stroker {
     /// `batchPoints` points is outlined a band at a time: each band is the polygon of its part of
     /// the left side forward and the right side back, closed by the segments across the stroke
     /// where it meets its neighbours — one band's closing segment is the next one's reversed, so
-    /// they cancel in the fill and the bands fill as the one outline would (issue 18: a
+    /// they cancel in the fill and the bands fill as the one outline would (a
     /// 10 M-point polyline held its whole outline several times over).
     mutating func outline(_ line: Polyline, into out: inout Path, batchPoints: Int = .max,
                           emit: (inout Path) -> Void = { _ in }) {

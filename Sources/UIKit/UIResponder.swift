@@ -36,7 +36,7 @@ open class UIResponder {
 
     /// Sends a touch message to `next`, one level of a recursion kept off the end of the stack
     /// (`_DeepRecursion`: past what the calling thread's stack holds, the responders further up
-    /// are called on a fresh one), so a chain of any length passes it up as on Apple (issue 18).
+    /// are called on a fresh one), so a chain of any length passes it up as on Apple.
     private func forward(_ send: (UIResponder) -> Void) {
         guard let next else { return }
         _ = _DeepRecursion.level(bytesPerLevel: Self.levelStackBytes, what: "passing touches up the responder chain") { send(next) }

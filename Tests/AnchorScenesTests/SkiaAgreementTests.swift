@@ -3,7 +3,7 @@ import ImageCodecs
 import Raster
 import Testing
 
-/// Issue 2, "Correctness evidence": each scene rendered by Citrine against Skia's frame of the
+/// "Correctness evidence": each scene rendered by Citrine against Skia's frame of the
 /// same scene (Fixtures/, written by the anchor harness; see Fixtures/README.md). The bound is
 /// the agreement the anchor engines have with each other: mean absolute difference ≤ 0.6 / 255
 /// over all RGBA channels and ≤ 4 % of pixels with a channel off by more than 8.

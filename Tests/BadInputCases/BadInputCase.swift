@@ -1,4 +1,4 @@
-// The bad-input cases of issue 18: values, trees and files a caller can hand Citrine that once
+// The bad-input cases: values, trees and files a caller can hand Citrine that once
 // trapped, crashed, hung or exhausted memory. Each case is a function run in its own child process
 // (`citrine-bad-input NAME`, Tests/BadInputProbe) under a time and address-space limit, so a trap
 // fails one test (ReliabilityTests) instead of killing the test run. A case returns its outcome as

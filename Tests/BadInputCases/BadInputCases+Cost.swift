@@ -165,8 +165,8 @@ extension BadInputCase {
     /// rows, 99 200 pieces (dashes and gaps), then 1 240 rows, 992 000 pieces (just under
     /// `Dasher.maxDashes`), all on the target — and compares the process's peak resident size
     /// after each: dashes are cut and outlined as the path is flattened and rasterized in
-    /// batches, so ten times the dashes must not raise the peak by more than 8 MiB (issue 18:
-    /// the list of dashes alone was about 100 bytes a dash, 50 MB here).
+    /// batches, so ten times the dashes must not raise the peak by more than 8 MiB
+    /// (the list of dashes alone was about 100 bytes a dash, 50 MB here).
     static func dashPeakGrowth() throws -> String {
         func peakKiB() -> Int {
             var usage = rusage()

@@ -2,7 +2,7 @@ import Compositor
 import Foundation
 import QuartzCore
 
-/// Layer filters with hostile inputs (issue 16, rule 12): a huge or NaN blur radius, inputs of
+/// Layer filters with hostile inputs: a huge or NaN blur radius, inputs of
 /// the wrong type, unknown filter types and values that are no filters draw without a trap and
 /// in bounded time (`CAFilter`: non-finite and non-numeric inputs count as unset, the radius is
 /// clamped to `CAFilter.maxRadius`, and any radius blurs at about the same cost).

@@ -5,7 +5,7 @@ import ImageCodecs
 import QuartzCore
 import Raster
 
-/// Scale measurements of issue 18 for the figures in RELIABILITY.md that the suite does not
+/// Scale measurements for the figures in RELIABILITY.md that the suite does not
 /// need (a million sibling layers is too slow for its time budget in a debug build; the 1 M
 /// paths compare with earlier figures): the probe runs them by name (`citrine-bad-input NAME`),
 /// but `BadInputCase.all` does not list them.

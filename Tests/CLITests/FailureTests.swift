@@ -169,7 +169,7 @@ import Testing
     }
 
     /// `play` opens an X11 window; with DISPLAY unset there is none: status 3 and a message
-    /// that says so (issue 14).
+    /// that says so.
     @Test func playWithoutADisplayIsStatus3() throws {
         let run = try Citrine.run(["play", "volume-bars"], environment: Citrine.environment(["DISPLAY": nil]))
         #expect(run.status == 3, "\(run.stderr)")

@@ -28,7 +28,7 @@ import Testing
         name.hasPrefix(output.contains("%") ? ".citrine-" : ".\(output).citrine-")
     }
 
-    /// Every kind of output (issue 18): a render killed mid-way leaves its destination as it was
+    /// Every kind of output: a render killed mid-way leaves its destination as it was
     /// (here: absent) and only its hidden temporary file, which the next write to the folder
     /// removes.
     @Test(arguments: ["long.gif", "long.apng", "long%04d.png", "long.mp4"])

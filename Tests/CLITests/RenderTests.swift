@@ -109,7 +109,7 @@ import Testing
         #expect(TemporaryFolder.entries(folder) == ["piped.apng"])
     }
 
-    /// An interactive seed demo exports through its scripted input (issue 14): the sticky
+    /// An interactive seed demo exports through its scripted input: the sticky
     /// bubble's timeline drags the bubble, so frames differ; the frame count is the demo's span
     /// at 30 fps, and a still at t = 0 is the first frame.
     @Test func liveDemoExportsThroughItsScriptedInput() throws {

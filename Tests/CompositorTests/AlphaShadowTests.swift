@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 8: shadows come from the layer's rendered alpha. Apple, shadowPath: "If the
+/// Shadows come from the layer's rendered alpha. Apple, shadowPath: "If the
 /// value in this property is non-nil, the shadow is created using the specified path instead of
 /// the layer's composited alpha channel" — so without it the shadow is the composited alpha
 /// (shape layers, text layers, layers drawn only by their sublayers all cast one), in shadowColor

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 3: anchorPointZ is part of the pivot. Apple: anchorPointZ is "the anchor point
+/// `anchorPointZ` is part of the pivot. Apple: anchorPointZ is "the anchor point
 /// for the layer's position along the z axis"; like anchorPoint in x and y, the anchor (x, y,
 /// anchorPointZ) is the point `transform` acts about and the point placed at (position,
 /// zPosition), and `sublayerTransform` acts about the same point. Expected widths are closed

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Damage tracking while animations run (issue 4: "a frame in which one small layer moved
+/// Damage tracking while animations run ("a frame in which one small layer moved
 /// re-composites only the damaged area"). Every frame of a renderer that patches damaged areas
 /// is compared byte for byte with a twin renderer fed the same frames but made to redraw the
 /// whole frame each time (`addUpdate` of everything), so both hold the same retained bitmaps.

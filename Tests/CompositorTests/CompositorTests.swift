@@ -319,7 +319,7 @@ import Testing
             // Two overlapping squares: red moved towards the viewer (z = +10) but added first,
             // black pushed back (z = −10) added second. Both a CATransformLayer and a plain layer
             // draw their sublayers by depth (red on top): a plain layer flattens its subtree into
-            // its own plane, but its sublayers share its 3D space (issue 16, rule 5).
+            // its own plane, but its sublayers share its 3D space.
             func tree(_ container: CALayer) -> CALayer {
                 container.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
                 let near = Self.layer(CGRect(x: 10, y: 10, width: 30, height: 30), Self.red)

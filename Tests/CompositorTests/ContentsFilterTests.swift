@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11 (first part): minificationFilter / magnificationFilter. Apple:
+/// `minificationFilter` / magnificationFilter. Apple:
 /// magnificationFilter is "the filter used when increasing the size of the content", default
 /// `linear`; `nearest` is "nearest neighbor interpolation" (Apple's figure: a 10 × 10 image
 /// magnified 10× shows hard texel squares with `nearest`, smooth ramps with `linear`). Expected

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: contentsFormat. Apple: `gray8Uint` is "A grayscale format with 8 bits per
+/// `contentsFormat`. Apple: `gray8Uint` is "A grayscale format with 8 bits per
 /// pixel": what `draw(in:)` draws into such a backing store loses its colour. Citrine keeps the
 /// luma 0.2126·R + 0.7152·G + 0.0722·B (Rec. 709, as CSS's grayscale() filter) and the alpha; the
 /// default `RGBA8Uint` keeps colours.

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 1: contentsGravity on iOS.
+/// `contentsGravity` on iOS.
 ///
 /// CALayer.h (the contentsGravity constants): "bottom" always means "Minimum Y" and "top" always
 /// means "Maximum Y"; Apple's contentsGravity documentation warns that gravities with a vertical

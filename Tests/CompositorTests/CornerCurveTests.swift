@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: `cornerCurve = .continuous`. Apple publishes no formula; the expected
+/// `cornerCurve = .continuous`. Apple publishes no formula; the expected
 /// shape is the community reconstruction measured against iOS 7+ `UIBezierPath(roundedRect:
 /// cornerRadius:)` (PaintCode, "Drawing Code for iOS 7 Rounded Rectangles"; the control points as
 /// circulated in open-source ports such as github.com/LinBowen9656/ChainableUIKit

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 9: cornerRadius as Apple documents it. CALayer.cornerRadius: "By default, the
+/// `cornerRadius` as Apple documents it. CALayer.cornerRadius: "By default, the
 /// corner radius does not apply to the image in the layer's contents property; it applies only to
 /// the background color and border of the layer. However, setting the masksToBounds property to
 /// true causes the content to be clipped to the rounded corners." CAGradientLayer.h: the gradient

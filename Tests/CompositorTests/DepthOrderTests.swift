@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 5: sublayers of one flattening layer share its 3D space and are drawn back to
+/// Sublayers of one flattening layer share its 3D space and are drawn back to
 /// front by depth; intersecting layers are cut along the intersection. Expected values come from
 /// closed-form geometry (a plane z = k·x is nearer the viewer than z = −k·x exactly where x > 0)
 /// and from a per-pixel depth buffer computed here from the layers' matrices (`DepthBuffer`: for

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: allowsEdgeAntialiasing / edgeAntialiasingMask. Apple (CALayer.h):
+/// `allowsEdgeAntialiasing` / edgeAntialiasingMask. Apple (CALayer.h):
 /// allowsEdgeAntialiasing — "When true, the layer is allowed to antialias its edges, as requested
 /// by the value of the edgeAntialiasingMask property"; the mask's kCALayerLeftEdge is the minX
 /// edge, kCALayerRightEdge maxX, kCALayerBottomEdge minY, kCALayerTopEdge maxY. An aliased edge

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// The footprint budget (issue 18: per-layer damage-tracking state must not grow without bound
+/// The footprint budget (per-layer damage-tracking state must not grow without bound
 /// across frames). A renderer forced past its budget (`CARenderer.footprintBudget`, internal,
 /// through `@testable import`) keeps no footprints and redraws each changed frame whole; its
 /// pixels must equal those of a renderer within the budget and of a twin made to redraw

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: isGeometryFlipped. CALayer.h: "Whether the geometry of the layer and its
+/// `isGeometryFlipped`. CALayer.h: "Whether the geometry of the layer and its
 /// sublayers is flipped vertically"; Apple: the value "does not affect the rendering of the
 /// layer's content". contentsAreFlipped(): "If the layer needs to flip its content, it returns
 /// true from this method and applies a y-flip transform to the graphics context before passing

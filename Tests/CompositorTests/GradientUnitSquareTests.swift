@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 6: CAGradientLayer's startPoint and endPoint live in the unit square.
+/// CAGradientLayer's startPoint and endPoint live in the unit square.
 /// CAGradientLayer.h: "Both points are defined in a unit coordinate space that is then mapped to
 /// the layer's bounds rectangle when drawn." So the gradient is laid out in unit space and then
 /// stretched: on a w × h layer, the axial gradient from (0, 0) to (1, 1) has at layer point

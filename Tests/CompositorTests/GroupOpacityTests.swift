@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: allowsGroupOpacity. Apple: "When the value is true and the layer's opacity
+/// `allowsGroupOpacity`. Apple: "When the value is true and the layer's opacity
 /// property value is less than 1.0, the layer is allowed to composite itself as a group separate
 /// from its parent. This gives correct results when the layer contains multiple opaque
 /// components"; the default is true for apps linked against iOS 7 or later. With false, each

@@ -4,7 +4,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 12: `filters`, `backgroundFilters` and `compositingFilter`. Expected values are
+/// `filters`, `backgroundFilters` and `compositingFilter`. Expected values are
 /// closed form: a blurred step edge is ½·erfc(d / (σ√2)) with σ = inputRadius (CIGaussianBlur's
 /// radius is the standard deviation: Apple, `CIImage.applyingGaussianBlur(sigma:)`); a colour
 /// matrix maps the un-premultiplied colour (CAColorMatrix rows as WebKit fills them); the blend

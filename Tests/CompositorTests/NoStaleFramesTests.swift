@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 10: no stale frames. A renderer keeps pictures between frames (retained leaf
+/// No stale frames. A renderer keeps pictures between frames (retained leaf
 /// bitmaps, drawn content, damage tracking); every property that changes pixels must invalidate
 /// them. For every settable property of every layer class, changed once (without animation)
 /// after a retained renderer has drawn the scene, the retained renderer's next frame must equal,

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// The offscreen budget (issue 18: bounded memory for any tree). Surfaces the drawing recursion
+/// The offscreen budget (bounded memory for any tree). Surfaces the drawing recursion
 /// makes nest; the renderer counts those alive at once (`CARenderer._offscreenBytesHighWater`)
 /// against its budget (`CARenderer.offscreen.budget`, internal, lowered here so the trees stay
 /// small). Trees: a chain of layers, each inset by one pixel in its parent (so level i alone

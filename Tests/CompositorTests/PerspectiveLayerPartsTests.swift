@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 2: every part of a layer is drawn under perspective — background, border,
+/// Every part of a layer is drawn under perspective — background, border,
 /// shadow, the rounded masksToBounds clip of its sublayers (Apple draws a layer's parts in the
 /// order background, contents, sublayers, border, with the shadow beneath, all under the layer's
 /// transform; nothing documents an exception for perspective).

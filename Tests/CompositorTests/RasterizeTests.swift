@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 11: shouldRasterize / rasterizationScale. Apple, shouldRasterize: "the layer is
+/// `shouldRasterize` / rasterizationScale. Apple, shouldRasterize: "the layer is
 /// rendered as a bitmap in its local coordinate space and then composited to the destination";
 /// rasterizationScale: "The scale at which to rasterize content, relative to the coordinate
 /// space of the layer", default 1.0. A step between two colours at a point boundary, rasterized

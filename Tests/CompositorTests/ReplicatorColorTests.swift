@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 7: a replicator's instance colour multiplies the instance's un-premultiplied
+/// A replicator's instance colour multiplies the instance's un-premultiplied
 /// colour and alpha (Apple, instanceColor: "The color used to multiply the source object";
 /// the alpha offset changes the instance's alpha). On premultiplied pixels (c·α, α) that is a
 /// multiplication by (r·a, g·a, b·a, a); expected values below by that formula and source-over.

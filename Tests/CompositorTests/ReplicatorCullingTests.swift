@@ -4,7 +4,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 18: a replicator's instances cost what they draw. Instances that cannot reach the
+/// A replicator's instances cost what they draw. Instances that cannot reach the
 /// target are not drawn — the pixels are those of a render where nothing is culled — and a
 /// translation step finds the visible ones in closed form, so 10⁷ or Int.max instances cost what
 /// the ~20 on the target cost (`CARenderer._replicatorInstancesVisited`, an operation count). Expected

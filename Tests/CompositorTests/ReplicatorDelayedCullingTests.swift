@@ -4,7 +4,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 18: a replicator whose sublayers are animated under an instanceDelay. Instance i shows
+/// A replicator whose sublayers are animated under an instanceDelay. Instance i shows
 /// them at t − i·instanceDelay (Apple, `instanceDelay`: "Specifies the delay, in seconds,
 /// between replicated copies"), so only the instances whose shifted time falls within the
 /// animations' active periods differ; those before all show the picture before the begin, those

@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Retained bitmaps of shape, gradient and text layers (issue 4: "re-rasterized only when a
+/// Retained bitmaps of shape, gradient and text layers ("re-rasterized only when a
 /// property that changes them changes"). Caching is not public behaviour, so these tests count
 /// rasterizations through `@testable import`; the pixels are compared with a fresh renderer that
 /// draws the same tree at the same time with an empty cache, byte for byte (the layers sit at
@@ -199,7 +199,7 @@ import Testing
         #expect(r.pixmap.pixel(x: 80, y: 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
-    /// Retained bitmaps together stay within the renderer's budget (issue 18: a tree of a
+    /// Retained bitmaps together stay within the renderer's budget (a tree of a
     /// million small layers must not hold a bitmap for each): with the budget at 2 048² pixels
     /// (this 160×100 target's floor) and 3 000 layers of 40×40 device pixels each (42² with the
     /// margin, plus 256 of bookkeeping: 2 020), 2 076 are retained and the rest are drawn

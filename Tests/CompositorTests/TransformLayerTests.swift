@@ -3,7 +3,7 @@ import QuartzCore
 import Raster
 import Testing
 
-/// Issue 16, rule 4: a CATransformLayer draws nothing of its own. Apple (CATransformLayer):
+/// A CATransformLayer draws nothing of its own. Apple (CATransformLayer):
 /// "Only the sublayers of a transform layer are rendered. The CALayer properties that are rendered
 /// by a layer are ignored, including: backgroundColor, contents, border style properties …";
 /// "The properties that assume 2D image processing are also ignored, including: … mask,

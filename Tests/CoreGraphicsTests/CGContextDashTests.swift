@@ -3,7 +3,7 @@ import CoreGraphics
 import Testing
 
 /// A dashed stroke is one fill of all its dashes' outlines, however many batches the pixel
-/// engine hands them over in (issue 18). The expected picture is built independently: the
+/// engine hands them over in. The expected picture is built independently: the
 /// dashes as closed-form rectangles in one path, filled non-zero.
 struct CGContextDashTests {
     static let side = 512

@@ -65,7 +65,7 @@ import CoreGraphics
     #expect(pixel(context, x: 92, row: 100 - 35) == transparent)  // clipped away (x ≥ 90)
 }
 
-/// A dashed stroke with a shadow is drawn dash by dash for the shadow too (issue 18: it was
+/// A dashed stroke with a shadow is drawn dash by dash for the shadow too (it was
 /// built as one outline). Butt dashes [1, 1] of width 4 along y = 70 from x = 30 to 170 are 70
 /// pixel-aligned 1 × 4 squares, 280 px² (closed form); the shadow, 40 points lower in base space
 /// and unblurred, is the unshadowed stroke moved by that offset, pixel for pixel; blurred

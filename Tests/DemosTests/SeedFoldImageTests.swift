@@ -75,7 +75,7 @@ import Testing
     }
 }
 
-/// Issue 16, rule 5, on the seed: dragged 170 pt down, the top half turns by −170/200·π = −153°
+/// Dragged 170 pt down, the top half turns by −170/200·π = −153°
 /// about the hinge (y = 120 in the view) with m34 = −1/500, past the vertical and over the
 /// bottom half, towards the viewer. Closed form for a point of the top half v points above the
 /// hinge (v < 0): after the turn y′ = v·cos θ below the hinge at depth z′ = v·sin θ > 0, drawn at

@@ -39,7 +39,7 @@ import Testing
         // so over the background b it shows 0.81·c + 0.1·b.
         let bg = (247.0, 245.0, 237.0)
         let expected = (0.81 * Double(sun.0) + 0.1 * bg.0, 0.81 * Double(sun.1) + 0.1 * bg.1, 0.81 * Double(sun.2) + 0.1 * bg.2)
-        // (Issue 16, rule 7: the instance colour multiplies the un-premultiplied colour and alpha.)
+        // (The instance colour multiplies the un-premultiplied colour and alpha.)
         #expect(abs(Double(mirroredSun.0) - expected.0) <= 4 && abs(Double(mirroredSun.1) - expected.1) <= 4,
                 "reflected sun \(mirroredSun), expected \(expected)")
         // The grass at the bottom of the original shows at the top of the copy.

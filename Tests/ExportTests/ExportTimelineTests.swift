@@ -3,7 +3,7 @@ import ImageCodecs
 import Testing
 
 /// Sampling of export timelines: half-open ranges, N = round((end − start)·fps) frames at
-/// start + i/fps (issue 13), exact fractions for NTSC rates.
+/// start + i/fps, exact fractions for NTSC rates.
 struct ExportTimelineTests {
     @Test func halfOpenRangeHasRoundedDurationTimesRateFrames() throws {
         let t = try ExportTimeline(start: 0, end: 2, fps: 30)

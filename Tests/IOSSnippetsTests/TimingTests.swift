@@ -3,7 +3,7 @@ import QuartzCore
 import Testing
 
 extension SnippetSuite {
-    /// Apple's documented timing details (issue 17).
+    /// Apple's documented timing details.
     @Suite struct TimingTests {
         /// Apple's `settlingDuration` documentation: damping 5 → "approximately 2.85 seconds";
         /// damping 15 → "just over 1 second".

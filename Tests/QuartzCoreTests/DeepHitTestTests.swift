@@ -1,7 +1,7 @@
 import Testing
 import QuartzCore
 
-/// `hitTest(_:)` on trees deeper than its plain recursion (issue 18): the same answers as
+/// `hitTest(_:)` on trees deeper than its plain recursion: the same answers as
 /// Apple's recursive rule — the front-most, deepest layer containing the point — and a
 /// subclass's override still runs for every layer the walk reaches, at any depth.
 struct DeepHitTestTests {

@@ -1,7 +1,7 @@
 import Testing
 import QuartzCore
 
-/// Local time in a deep chain of layers with timing of their own (issue 18: O(1) amortized per
+/// Local time in a deep chain of layers with timing of their own (O(1) amortized per
 /// layer, no recursion). Expected values are Apple's CAMediaTiming map applied level by level
 /// from the root down — local = (parent − beginTime) · speed + timeOffset — computed here,
 /// independently of the layer code; the layer's answer must equal it exactly, whatever order

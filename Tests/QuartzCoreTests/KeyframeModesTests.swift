@@ -42,7 +42,7 @@ extension MediaClockSuite {
 
         @Test func timingFunctionsPerSegment() {
             // Two segments, the first eased in: at a quarter of the duration (half of segment 1)
-            // the value is 10 · easeIn(0.5) = 3.15357 (Apple's easeIn at 0.5, issue 3).
+            // the value is 10 · easeIn(0.5) = 3.15357 (Apple's easeIn at 0.5).
             let k = CAKeyframeAnimation(keyPath: "position.x")
             k.values = [0, 10, 20]
             k.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]

@@ -2,7 +2,7 @@ import Foundation
 import QuartzCore
 import Testing
 
-/// Issue 16, rule 12 (the model side): CAFilter / CIFilter as iOS and macOS code create them,
+/// CAFilter / CIFilter as iOS and macOS code create them,
 /// the layer's filter properties, key paths into filter inputs and their animation.
 extension MediaClockSuite {
     @Suite struct LayerFilterModelTests {

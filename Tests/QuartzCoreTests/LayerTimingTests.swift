@@ -2,7 +2,7 @@ import Testing
 import QuartzCore
 
 /// Layer time conversion and animation timing, from Apple's CAMediaTiming definitions
-/// (local = (parent − beginTime) · speed + timeOffset) and the numbers cited in issue 3.
+/// (local = (parent − beginTime) · speed + timeOffset) and the numbers in each test's comment.
 extension MediaClockSuite {
     @Suite struct LayerTimingTests {
         @Test func convertTimeThroughTheHierarchy() {
@@ -97,7 +97,7 @@ extension MediaClockSuite {
         }
 
         @Test func pacedKeyframesMoveAtConstantSpeed() {
-            // Issue 3: paced over (0,0), (10,0), (110,0) in 2 s is at x = 55 after 1 s.
+            // Paced over (0,0), (10,0), (110,0) in 2 s is at x = 55 after 1 s.
             let k = CAKeyframeAnimation(keyPath: "position")
             k.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 110, y: 0)]
             k.calculationMode = .paced
@@ -151,7 +151,7 @@ extension MediaClockSuite {
         }
 
         @Test func springSettlesAsMeasured() {
-            // Issue 3: mass 1, stiffness 100, damping 5 settles in about 2.85 s.
+            // Mass 1, stiffness 100, damping 5 settles in about 2.85 s.
             let s = CASpringAnimation(keyPath: "position.x")
             s.mass = 1; s.stiffness = 100; s.damping = 5
             #expect(abs(s.settlingDuration - 2.85) < 0.1)

@@ -2,7 +2,7 @@ import Testing
 import QuartzCore
 
 /// CAMediaTimingFunction against Apple's documented control points and values measured on Apple
-/// hardware (issue 3 cites easeIn at x = 0.25 / 0.5 / 0.75 → 0.093465 / 0.315357 / 0.621861).
+/// hardware (easeIn at x = 0.25 / 0.5 / 0.75 → 0.093465 / 0.315357 / 0.621861).
 struct TimingFunctionTests {
     @Test func easeInMatchesAppleHardware() {
         let f = CAMediaTimingFunction(name: .easeIn)

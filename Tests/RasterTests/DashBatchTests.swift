@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Raster
 
-/// Dashed strokes drawn dash by dash (issue 18): dashes cut as the path is flattened, their
+/// Dashed strokes drawn dash by dash: dashes cut as the path is flattened, their
 /// outlines handed to one fill in batches of `Pixmap.outlineBatchPoints` points, dashes off the
 /// pixmap skipped, and fine round-capped dashes merged into the solid stroke. Expected areas
 /// are closed forms (width × painted length, a capsule's area), as in `StrokeTests`; batched

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Raster
 
-/// Issue 18: a path's cost follows what it draws. Fills cull edges that cannot change a pixel of
+/// A path's cost follows what it draws. Fills cull edges that cannot change a pixel of
 /// the target (and stand a curve off it for its chord) once they have made
 /// `EdgeList.foldingStart` edges, strokes of paths over `Pixmap.strokeCullingPoints` points leave
 /// out the runs of segments whose stroke cannot reach it, and a fill or stroke with more edges

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18's bad-input suite: every case of `BadInputCase.all` runs in its own child process
+/// The bad-input suite: every case of `BadInputCase.all` runs in its own child process
 /// (`citrine-bad-input NAME`) limited to 3 GiB of address space and the case's time, so a trap,
 /// an overflowed stack, a hang or a runaway allocation fails that case alone. Each must exit
 /// normally and print an outcome starting with the case's expected text.

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import WindowHost
 
-/// Numbers for issue 14 (not assertions of speed: run on demand, in a release build, and read
+/// Numbers for the live window (not assertions of speed: run on demand, in a release build, and read
 /// the printed lines):
 ///
 ///     CITRINE_MEASURE=1 swift test --scratch-path .build-host-release -c release \

@@ -1,4 +1,4 @@
-// Issue 17: a CAEmitterLayer with 5 000 live particles at 1920×1080, rendered frame by frame by
+// A CAEmitterLayer with 5 000 live particles at 1920×1080, rendered frame by frame by
 // CARenderer — the particle count is exact by the closed form (two cells of 1 000 per second,
 // lifetime 2.5 s: 2 × 2 500 alive at every frame of the steady state). Each particle is a 16×16
 // sprite (a soft dot or a square), scaled 0.6–1.4, turning, tinted, fading; source-over

@@ -1,4 +1,4 @@
-// Issue 13's export benchmark: a 1920×1080, 5-second animation (the seed demos on one wall,
+// The export benchmark: a 1920×1080, 5-second animation (the seed demos on one wall,
 // each scaled up, over an opaque background) exported to every format, in one run:
 //   1. rendering alone (ExportFrames via forEachFrame) with 1 and with 2 threads, alternated;
 //   2. each format's whole export (render + encode + write) with 1 and with 2 threads, alternated

@@ -1,4 +1,4 @@
-// Issue 16, rule 5: a 3D scene of 200 intersecting planes, 1280×720, rendered frame by frame by
+// A 3D scene of 200 intersecting planes, 1280×720, rendered frame by frame by
 // CARenderer. The planes (200×140-pt bordered layers, each turned by a random angle about a random
 // axis, centres spread over a 300×200×300-pt box) sit in a CATransformLayer that spins about y
 // (one turn in 8 s) inside a container with perspective (sublayerTransform m34 = −1/1000): every

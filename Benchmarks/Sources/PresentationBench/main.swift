@@ -1,4 +1,4 @@
-// Presentation evaluation benchmark (issue 3): 100 000 layers, each with a running
+// Presentation evaluation benchmark: 100 000 layers, each with a running
 // CABasicAnimation of "position" and a CAKeyframeAnimation of "opacity", evaluated with
 // `presentation()` at successive media times. Prints the median and minimum ms per frame and the
 // heap allocations (every allocation call in the process, counted by MallocCounter) of the first

@@ -1,4 +1,4 @@
-// Transition cost (issue 15): a 1280×720 frame of a screen-like tree with a CATransition of each
+// Transition cost: a 1280×720 frame of a screen-like tree with a CATransition of each
 // type at progress 0.5 on its full-size image layer, against a plain frame of the same tree, in
 // one run, side by side. Prints a Markdown table (median ms per frame, ratio, allocations).
 //

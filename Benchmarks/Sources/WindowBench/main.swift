@@ -1,4 +1,4 @@
-// Issue 14's window benchmark: every demo live in a real X11 window (the window host `citrine
+// The window benchmark: every demo live in a real X11 window (the window host `citrine
 // play` uses), its scripted input timeline replayed through the X server in real time with
 // xdotool (XTEST: the same pointer events a mouse makes), at scale 1 and 2. Per demo and scale:
 // the host's time per rendered frame (`HostStatistics.frameDurations`: advance the scene, render

@@ -83,7 +83,7 @@ extension FuzzInput {
         return CGImage(pixmap: pixmap)
     }
 
-    /// At most 64 characters (text truncation re-measures the string per try: issue 18, open).
+    /// At most 64 characters (text truncation re-measures the string per try, an open limit).
     mutating func text() -> String {
         let words = ["Citrine", " ", "\n", "é", "🍋", "مرحبا", "\t", "W", "i", "…", "\u{0}", "\u{200B}"]
         return (0..<index(16)).map { _ in words[index(words.count)] }.joined()
@@ -135,7 +135,7 @@ extension FuzzInput {
     }
 
     /// Keys whose value multiplies the work of a frame, and the range the script keeps them in:
-    /// a replicator's instance loop has no bound yet (issue 18, open), and an emitter's particle
+    /// a replicator's instance loop has no bound yet (open), and an emitter's particle
     /// count (bounded by `CAEmitterLayer.maxParticles`, 2²⁰ per layer and frame) is the product
     /// of rates and lifetimes — at the bound a frame takes seconds, which measures the bound,
     /// not the code.

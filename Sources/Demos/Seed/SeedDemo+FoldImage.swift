@@ -118,7 +118,7 @@ extension SeedDemo {
             return window
         })
 
-    /// Fold image past 90° (issue 16, rule 5): drag down 170 pt in 0.5 s and hold for a second,
+    /// Fold image past 90°: drag down 170 pt in 0.5 s and hold for a second,
     /// so the top half turns by −170/200·π = −153° and lies folded over the bottom half (drawn
     /// by depth, not array order); then release (springs back).
     public static let foldImagePast90 = SeedDemo(

@@ -2,8 +2,8 @@ import Scene
 import UIKit
 
 // Layer-only scenes that come from no seed tutorial, in the one demo list: the particle scenes
-// (issue 17: confetti and fire, `ParticleDemos`) and the 3D scenes (issue 16: Lockwood's cube,
-// `DepthDemos`) and the layer filters (issue 16, `FilterDemos`). Each is a window whose layer holds the scene, with no input.
+// (confetti and fire, `ParticleDemos`) and the 3D scenes (Lockwood's cube,
+// `DepthDemos`) and the layer filters (`FilterDemos`). Each is a window whose layer holds the scene, with no input.
 
 extension SeedDemo {
     /// Confetti and fire, as windows.
@@ -12,7 +12,7 @@ extension SeedDemo {
     /// The 3D scenes, as windows.
     static let depth = windows(DepthDemos.demos, descriptions: DepthDemos.descriptions)
 
-    /// The layer filters scene (issue 16, rule 12), as a window.
+    /// The layer filters scene, as a window.
     static let filters = windows(FilterDemos.demos, descriptions: ["filters": "CALayer filters: a breathing gaussianBlur, a frosted card (backgroundFilters), multiply and screen compositing, monochrome and hue rotation"])
 
     /// Each scene as a window of its size holding the scene's layer tree, with no input.

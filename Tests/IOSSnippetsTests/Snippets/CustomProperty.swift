@@ -1,4 +1,4 @@
-// A layer with a custom animatable property (issue 17, item 2): Apple's form is
+// A layer with a custom animatable property: Apple's form is
 // `@NSManaged var progress: CGFloat`; Citrine's is `@Animatable var progress: CGFloat = 0`
 // (README, "Where Linux forces a difference"). Everything else is as on iOS.
 import Foundation

@@ -1,4 +1,4 @@
-// A display link on the main run loop, as iOS code sets one up (issue 17, item 3). Deviation: a
+// A display link on the main run loop, as iOS code sets one up. Deviation: a
 // closure instead of target/selector (README).
 import Foundation
 import QuartzCore

@@ -1,4 +1,4 @@
-// Emitter, text and tiled layers (issue 17, items 5–7), written as Apple's documentation and
+// Emitter, text and tiled layers, written as Apple's documentation and
 // common tutorials write them.
 import Foundation
 import QuartzCore

@@ -1,4 +1,4 @@
-// API iOS code uses every day (issue 17, item 4), written as in Apple's documentation.
+// API iOS code uses every day, written as in Apple's documentation.
 import Foundation
 import QuartzCore
 

@@ -1,5 +1,5 @@
 // iOS-style subclasses of Core Animation classes, written as Apple's documentation and common
-// tutorials write them (issue 17, item 1). Compiled unchanged in Swift 6 mode (IOSSnippetsTests)
+// tutorials write them. Compiled unchanged in Swift 6 mode (IOSSnippetsTests)
 // and Swift 5 mode (IOSSnippetsSwift5Tests links this file).
 import Foundation
 import QuartzCore

@@ -1,4 +1,4 @@
-// Text drawn into a CGContext as iOS code draws it (issue 17, item 6): Core Text in a layer's
+// Text drawn into a CGContext as iOS code draws it: Core Text in a layer's
 // draw(in:), and UIKit's string drawing in a view's draw(_:). (`import UIKit` is the
 // deviation for `import UIKit`, README.)
 import UIKit

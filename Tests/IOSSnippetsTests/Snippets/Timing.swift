@@ -1,4 +1,4 @@
-// Apple's documented timing details (issue 17): the examples as Apple's documentation gives them.
+// Apple's documented timing details: the examples as Apple's documentation gives them.
 import Foundation
 import QuartzCore
 
