@@ -416,6 +416,47 @@ extension UIClockSuite.DynamicsTests {
     }
 
     /// A behavior cannot become its own descendant (the tree would never end).
+    /// Apple: a sliding attachment's `attachmentRange` is "the range of motion (measured in
+    /// points) supported along the given axis of translation", 0 being where it started.
+    @Test(arguments: [false, true])
+    func slidingAttachmentStopsAtItsRange(toItem: Bool) {
+        let t0 = 1350.0, x0 = 60.0
+        let (window, box) = Self.scene(at: t0, side: 30, center: CGPoint(x: x0, y: 200))
+        let animator = UIDynamicAnimator(referenceView: window)
+        let gravity = UIGravityBehavior(items: [box])
+        gravity.angle = 0
+        animator.addBehavior(gravity)
+        let slider: UIAttachmentBehavior
+        if toItem {
+            let rail = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            rail.center = CGPoint(x: 200, y: 300)
+            rail.transform = CGAffineTransform(rotationAngle: .pi / 3)
+            window.addSubview(rail)
+            let anchored = UIDynamicItemBehavior(items: [rail])
+            anchored.isAnchored = true
+            animator.addBehavior(anchored)
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachedTo: rail, attachmentAnchor: CGPoint(x: x0, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 1, dy: 0))
+        } else {
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachmentAnchor: CGPoint(x: x0, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 1, dy: 0))
+        }
+        #expect(slider.attachmentRange == .infinite)
+        slider.attachmentRange = UIFloatRange(minimum: -10, maximum: 40)
+        animator.addBehavior(slider)
+        // Free slide to +40 points takes √(2·40/1000) s and arrives at √(2·1000·40) points/s;
+        // the limit catches the item within one step of it (v·h past), then corrects it.
+        let overshoot = (2 * 1000 * 40.0).squareRoot() * Self.h
+        var furthest = -Double.infinity
+        Self.run(from: t0, through: t0 + 1) { _ in furthest = max(furthest, Double(box.center.x) - x0) }
+        #expect(abs(Double(box.center.x) - x0 - 40) <= 0.5, "x \(box.center.x)")
+        #expect(furthest <= 40 + overshoot, "furthest \(furthest)")
+        gravity.angle = .pi
+        Self.run(from: t0 + 1, through: t0 + 2)
+        #expect(abs(Double(box.center.x) - x0 + 10) <= 0.5, "x \(box.center.x)")
+        #expect(abs(box.center.y - 200) < 1e-6)
+    }
+
     @Test func childBehaviorCyclesAreRefused() {
         let outer = UIDynamicBehavior(), inner = UIDynamicBehavior()
         outer.addChildBehavior(inner)

@@ -13,8 +13,11 @@ import QuartzCore
 /// * `slidingAttachment`: the item slides along an axis through the anchor (or, for two items,
 ///   along an axis fixed in the second item) without turning relative to it.
 ///
-/// Not in Citrine: the rotation and translation limits of `attachmentRange` (kept as a property
-/// for source compatibility; it has no effect).
+/// `attachmentRange` limits a sliding attachment's travel along its axis, in points from where
+/// it was made (Apple: "the range of motion (measured in points) supported along the given axis
+/// of translation … must always contain the value 0"; Citrine widens a range that does not to
+/// include 0, and treats NaN bounds as unlimited). Not in Citrine: the rotation limits Apple
+/// documents for pin attachments (the property has no effect on them).
 open class UIAttachmentBehavior: UIDynamicBehavior {
     /// Apple's `UIAttachmentBehavior.AttachmentType`.
     public enum AttachmentType: Int, Sendable {
@@ -38,8 +41,9 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     open var frequency: CGFloat = 0 { didSet { parameterDidChange() } }
     /// Resistance of a pin attachment to turning, UIKit newton·points. Default 0.
     open var frictionTorque: CGFloat = 0 { didSet { parameterDidChange() } }
-    /// Not used by Citrine (see the class note). Default `.infinite`.
-    open var attachmentRange = UIFloatRange.infinite
+    /// A sliding attachment's travel limits, points along the axis (see the class note).
+    /// Default `.infinite`.
+    open var attachmentRange = UIFloatRange.infinite { didSet { parameterDidChange() } }
 
     let form: Form
     /// Attachment points in the items' own frames (from their centres, unrotated).
@@ -185,6 +189,12 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         case .sliding:
             step.add(PhysicsJoint(kind: .line(axis: Vec2(slidingAxis.dx, slidingAxis.dy)), a: a, b: b, localA: localA, localB: localB))
             step.add(PhysicsJoint(kind: .angle(Double(relativeAngle)), a: a, b: b, localA: .zero, localB: .zero))
+            let lower = attachmentRange.minimum.isNaN ? -Double.infinity : min(Double(attachmentRange.minimum), 0)
+            let upper = attachmentRange.maximum.isNaN ? Double.infinity : max(Double(attachmentRange.maximum), 0)
+            if lower.isFinite || upper.isFinite {
+                step.add(PhysicsJoint(kind: .lineLimit(axis: Vec2(slidingAxis.dx, slidingAxis.dy), lower: lower, upper: upper),
+                                      a: a, b: b, localA: localA, localB: localB))
+            }
         }
     }
 }
