@@ -457,6 +457,36 @@ extension UIClockSuite.DynamicsTests {
         #expect(abs(box.center.y - 200) < 1e-6)
     }
 
+    /// Apple: a pin attachment's `attachmentRange` is "the amount of rotation (measured in
+    /// radians)" allowed from the starting angle. A bar pinned at its left end to an anchored
+    /// item swings down (clockwise on screen) and stops at the limit instead of hanging at π/2.
+    @Test func pinAttachmentStopsAtItsRotationRange() {
+        let t0 = 1380.0, limit = 0.5
+        let (window, bar) = Self.scene(at: t0, side: 20, center: CGPoint(x: 150, y: 100))
+        let post = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        post.center = CGPoint(x: 140, y: 100)
+        window.addSubview(post)
+        UIClockSuite.advance(to: t0)
+        let animator = UIDynamicAnimator(referenceView: window)
+        let anchored = UIDynamicItemBehavior(items: [post])
+        anchored.isAnchored = true
+        animator.addBehavior(anchored)
+        animator.addBehavior(UIGravityBehavior(items: [bar]))
+        let pin = UIAttachmentBehavior.pinAttachment(with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 140, y: 100))
+        pin.attachmentRange = UIFloatRange(minimum: -0.2, maximum: CGFloat(limit))
+        animator.addBehavior(pin)
+        var furthest = -Double.infinity
+        Self.run(from: t0, through: t0 + 2) { _ in furthest = max(furthest, Double(atan2(bar.transform.b, bar.transform.a))) }
+        let angle = Double(atan2(bar.transform.b, bar.transform.a))
+        #expect(abs(angle - limit) < 0.01, "angle \(angle)")
+        // At most one step past the limit at the swing's speed: ω = √(2·g·Δh·m/I) with the
+        // centre's drop Δh ≤ 10 pt and I/m ≥ 100 pt² about the pin, so ω ≤ √(200) rad/s.
+        #expect(furthest <= limit + 200.0.squareRoot() * Self.h, "furthest \(furthest)")
+        // The pin still holds: the bar's left edge midpoint stays on the post's centre.
+        let edge = CGPoint(x: bar.center.x - 10 * cos(CGFloat(angle)), y: bar.center.y - 10 * sin(CGFloat(angle)))
+        #expect(isClose(edge, CGPoint(x: 140, y: 100), 0.5))
+    }
+
     @Test func childBehaviorCyclesAreRefused() {
         let outer = UIDynamicBehavior(), inner = UIDynamicBehavior()
         outer.addChildBehavior(inner)

@@ -25,6 +25,9 @@ struct PhysicsJoint {
         /// Keeps the translation of `a`'s anchor from `b`'s anchor along `axis` (as for
         /// `line`) within `lower`…`upper` points (a slider's limits).
         case lineLimit(axis: Vec2, lower: Double, upper: Double)
+        /// Keeps `a`'s angle minus `b`'s (0 when `b` is nil) minus `start` within `lower`…`upper`
+        /// radians (a pin's limits).
+        case angleLimit(start: Double, lower: Double, upper: Double)
     }
 
     var kind: Kind
@@ -50,7 +53,7 @@ struct PhysicsJoint {
     /// The inverse of the point constraint's 2 × 2 effective mass (column-major a b c d).
     var pointMass = SIMD4<Double>.zero
     var pointBias = Vec2.zero
-    /// Which bound of a `lineLimit` acts this step: +1 the lower, −1 the upper, 0 neither.
+    /// Which bound of a `lineLimit` or `angleLimit` acts this step: +1 the lower, −1 the upper, 0 neither.
     var limitSide = 0.0
 
     init(kind: Kind, a: Int, b: Int?, localA: Vec2, localB: Vec2, frequency: Double = 0, dampingRatio: Double = 0) {
@@ -137,6 +140,12 @@ extension PhysicsWorld {
             let k = mA + iA * crA * crA + mB + iB * crB * crB
             j.mass = k > 0 && j.limitSide != 0 ? 1 / k : 0
             j.gamma = 0; j.bias = 0
+        case .angleLimit(let start, let lower, let upper):
+            let t = remainder(a.angle - (b?.angle ?? 0) - start, 2 * .pi)
+            j.limitSide = t <= lower ? 1 : t >= upper ? -1 : 0
+            let k = iA + iB
+            j.mass = k > 0 && j.limitSide != 0 ? 1 / k : 0
+            j.gamma = 0; j.bias = 0
         }
     }
 
@@ -212,6 +221,14 @@ extension PhysicsWorld {
             j.impulse = total
             a.applyImpulse(lambda * j.axis, at: j.rA)
             b?.applyImpulse(-lambda * j.axis, at: j.rB)
+        case .angleLimit:
+            guard j.mass > 0 else { return }
+            let cdot = a.angularVelocity - (b?.angularVelocity ?? 0)
+            let total = j.limitSide * max(j.limitSide * (j.impulse - j.mass * cdot), 0)
+            let lambda = total - j.impulse
+            j.impulse = total
+            a.angularVelocity += a.inverseInertia * lambda
+            if let b { b.angularVelocity -= b.inverseInertia * lambda }
         }
     }
 
@@ -285,6 +302,14 @@ extension PhysicsWorld {
             let p = (-c / k) * u
             move(a, by: p, at: rA)
             if let b { move(b, by: -p, at: rB + d) }
+            return abs(c)
+        case .angleLimit(let start, let lower, let upper):
+            let t = remainder(a.angle - (b?.angle ?? 0) - start, 2 * .pi)
+            let c = t < lower ? t - lower : t > upper ? t - upper : 0
+            let k = iA + iB
+            guard c != 0, k > 0 else { return 0 }
+            a.angle -= iA * c / k
+            if let b { b.angle += iB * c / k }
             return abs(c)
         }
     }
