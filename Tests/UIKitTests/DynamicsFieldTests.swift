@@ -186,6 +186,49 @@ extension UIClockSuite {
             #expect(neutral.center == CGPoint(x: centre.x - 60, y: centre.y))
         }
 
+        @Test func velocityVortexMagneticAndTurbulenceFollowTheirRules() {
+            let t0 = 2900.0, centre = CGPoint(x: 160, y: 240)
+            let window = UIClockSuite.makeWindow(at: t0)
+            let views = (0..<4).map { _ in UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50)) }
+            let (mover, swirled, charged, still) = (views[0], views[1], views[2], views[3])
+            mover.center = CGPoint(x: 20, y: 20)
+            swirled.center = CGPoint(x: centre.x + 60, y: centre.y)
+            charged.center = CGPoint(x: 20, y: 400)
+            still.center = CGPoint(x: 300, y: 20)
+            views.forEach(window.addSubview)
+            UIClockSuite.advance(to: t0)
+            let animator = UIDynamicAnimator(referenceView: window)
+            let velocity = UIFieldBehavior.velocityField(direction: CGVector(dx: 30, dy: 0))
+            velocity.strength = 2
+            velocity.addItem(mover)
+            let vortex = UIFieldBehavior.vortexField()
+            vortex.position = centre
+            vortex.addItem(swirled)
+            let magnetic = UIFieldBehavior.magneticField()
+            magnetic.addItem(charged)
+            let turbulence = UIFieldBehavior.turbulenceField(smoothness: 0, animationSpeed: 1)
+            turbulence.addItem(still)
+            let material = UIDynamicItemBehavior(items: [charged])
+            material.charge = 1
+            material.addLinearVelocity(CGPoint(x: 100, y: 0), for: charged)
+            [velocity, vortex, magnetic, turbulence, material].forEach(animator.addBehavior)
+            DynamicsTests.run(from: t0, through: t0 + 1.0 / 60)
+            let t = animator.elapsedTime()
+            // Velocity: exactly s·direction = 60 points/s.
+            #expect(isClose(mover.center, CGPoint(x: 20 + 60 * t, y: 20), 1e-9))
+            // Two steps of a constant a move an item 3·a·h² (v₁ = a·h, y₁ = a·h², y₂ = y₁ + 2·a·h²);
+            // the forces below turn by well under 1 % in that time.
+            // Vortex: force s·60 UIKit newtons tangential, anticlockwise on screen (up, at the
+            // right of the centre): a = 60 / 0.25 = 240 points/s².
+            let rise = Double(centre.y - swirled.center.y), vortexRise = 3 * 240 * Self.h * Self.h
+            #expect(abs(rise - vortexRise) < 0.01 * vortexRise, "rose \(rise)")
+            // Magnetic: F = s·q·(v × ẑ) = (0, −100) at first, a = 400 points/s² upwards.
+            let lift = Double(400 - charged.center.y), magneticLift = 3 * 400 * Self.h * Self.h
+            #expect(abs(lift - magneticLift) < 0.01 * magneticLift, "rose \(lift)")
+            // Turbulence: no speed, no force.
+            #expect(still.center == CGPoint(x: 300, y: 20))
+        }
+
         @Test func noiseFieldIsDeterministicAndBounded() {
             func finalCentre(_ t0: Double) -> CGPoint {
                 let (window, box) = DynamicsTests.scene(at: t0, center: CGPoint(x: 160, y: 240))
