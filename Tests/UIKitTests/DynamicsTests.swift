@@ -416,6 +416,77 @@ extension UIClockSuite.DynamicsTests {
     }
 
     /// A behavior cannot become its own descendant (the tree would never end).
+    /// Apple: a sliding attachment's `attachmentRange` is "the range of motion (measured in
+    /// points) supported along the given axis of translation", 0 being where it started.
+    @Test(arguments: [false, true])
+    func slidingAttachmentStopsAtItsRange(toItem: Bool) {
+        let t0 = 1350.0, x0 = 60.0
+        let (window, box) = Self.scene(at: t0, side: 30, center: CGPoint(x: x0, y: 200))
+        let animator = UIDynamicAnimator(referenceView: window)
+        let gravity = UIGravityBehavior(items: [box])
+        gravity.angle = 0
+        animator.addBehavior(gravity)
+        let slider: UIAttachmentBehavior
+        if toItem {
+            let rail = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            rail.center = CGPoint(x: 200, y: 300)
+            rail.transform = CGAffineTransform(rotationAngle: .pi / 3)
+            window.addSubview(rail)
+            let anchored = UIDynamicItemBehavior(items: [rail])
+            anchored.isAnchored = true
+            animator.addBehavior(anchored)
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachedTo: rail, attachmentAnchor: CGPoint(x: x0, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 1, dy: 0))
+        } else {
+            slider = UIAttachmentBehavior.slidingAttachment(with: box, attachmentAnchor: CGPoint(x: x0, y: 200),
+                                                            axisOfTranslation: CGVector(dx: 1, dy: 0))
+        }
+        #expect(slider.attachmentRange == .infinite)
+        slider.attachmentRange = UIFloatRange(minimum: -10, maximum: 40)
+        animator.addBehavior(slider)
+        // Free slide to +40 points takes √(2·40/1000) s and arrives at √(2·1000·40) points/s;
+        // the limit catches the item within one step of it (v·h past), then corrects it.
+        let overshoot = (2 * 1000 * 40.0).squareRoot() * Self.h
+        var furthest = -Double.infinity
+        Self.run(from: t0, through: t0 + 1) { _ in furthest = max(furthest, Double(box.center.x) - x0) }
+        #expect(abs(Double(box.center.x) - x0 - 40) <= 0.5, "x \(box.center.x)")
+        #expect(furthest <= 40 + overshoot, "furthest \(furthest)")
+        gravity.angle = .pi
+        Self.run(from: t0 + 1, through: t0 + 2)
+        #expect(abs(Double(box.center.x) - x0 + 10) <= 0.5, "x \(box.center.x)")
+        #expect(abs(box.center.y - 200) < 1e-6)
+    }
+
+    /// Apple: a pin attachment's `attachmentRange` is "the amount of rotation (measured in
+    /// radians)" allowed from the starting angle. A bar pinned at its left end to an anchored
+    /// item swings down (clockwise on screen) and stops at the limit instead of hanging at π/2.
+    @Test func pinAttachmentStopsAtItsRotationRange() {
+        let t0 = 1380.0, limit = 0.5
+        let (window, bar) = Self.scene(at: t0, side: 20, center: CGPoint(x: 150, y: 100))
+        let post = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        post.center = CGPoint(x: 140, y: 100)
+        window.addSubview(post)
+        UIClockSuite.advance(to: t0)
+        let animator = UIDynamicAnimator(referenceView: window)
+        let anchored = UIDynamicItemBehavior(items: [post])
+        anchored.isAnchored = true
+        animator.addBehavior(anchored)
+        animator.addBehavior(UIGravityBehavior(items: [bar]))
+        let pin = UIAttachmentBehavior.pinAttachment(with: bar, attachedTo: post, attachmentAnchor: CGPoint(x: 140, y: 100))
+        pin.attachmentRange = UIFloatRange(minimum: -0.2, maximum: CGFloat(limit))
+        animator.addBehavior(pin)
+        var furthest = -Double.infinity
+        Self.run(from: t0, through: t0 + 2) { _ in furthest = max(furthest, Double(atan2(bar.transform.b, bar.transform.a))) }
+        let angle = Double(atan2(bar.transform.b, bar.transform.a))
+        #expect(abs(angle - limit) < 0.01, "angle \(angle)")
+        // At most one step past the limit at the swing's speed: ω = √(2·g·Δh·m/I) with the
+        // centre's drop Δh ≤ 10 pt and I/m ≥ 100 pt² about the pin, so ω ≤ √(200) rad/s.
+        #expect(furthest <= limit + 200.0.squareRoot() * Self.h, "furthest \(furthest)")
+        // The pin still holds: the bar's left edge midpoint stays on the post's centre.
+        let edge = CGPoint(x: bar.center.x - 10 * cos(CGFloat(angle)), y: bar.center.y - 10 * sin(CGFloat(angle)))
+        #expect(isClose(edge, CGPoint(x: 140, y: 100), 0.5))
+    }
+
     @Test func childBehaviorCyclesAreRefused() {
         let outer = UIDynamicBehavior(), inner = UIDynamicBehavior()
         outer.addChildBehavior(inner)

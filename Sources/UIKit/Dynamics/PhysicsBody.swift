@@ -72,6 +72,8 @@ final class PhysicsBody {
     /// Linear and angular velocity damping rates (s⁻¹).
     var linearDamping = 0.0
     var angularDamping = 0.0
+    /// Electric charge (`UIDynamicItemBehavior.charge`), for the electric and magnetic fields.
+    var charge = 0.0
 
     /// Acceleration that acts whatever the mass (gravity), points/s²; summed each step.
     var acceleration = Vec2.zero

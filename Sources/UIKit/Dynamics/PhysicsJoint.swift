@@ -22,6 +22,12 @@ struct PhysicsJoint {
         /// `b`'s frame, or in the world when `b` is nil): a slider (with `angle`, a prismatic
         /// joint, as Box2D's).
         case line(axis: Vec2)
+        /// Keeps the translation of `a`'s anchor from `b`'s anchor along `axis` (as for
+        /// `line`) within `lower`…`upper` points (a slider's limits).
+        case lineLimit(axis: Vec2, lower: Double, upper: Double)
+        /// Keeps `a`'s angle minus `b`'s (0 when `b` is nil) minus `start` within `lower`…`upper`
+        /// radians (a pin's limits).
+        case angleLimit(start: Double, lower: Double, upper: Double)
     }
 
     var kind: Kind
@@ -47,6 +53,8 @@ struct PhysicsJoint {
     /// The inverse of the point constraint's 2 × 2 effective mass (column-major a b c d).
     var pointMass = SIMD4<Double>.zero
     var pointBias = Vec2.zero
+    /// Which bound of a `lineLimit` or `angleLimit` acts this step: +1 the lower, −1 the upper, 0 neither.
+    var limitSide = 0.0
 
     init(kind: Kind, a: Int, b: Int?, localA: Vec2, localB: Vec2, frequency: Double = 0, dampingRatio: Double = 0) {
         self.kind = kind
@@ -121,6 +129,23 @@ extension PhysicsWorld {
             let k = mA + iA * crA * crA + mB + iB * crB * crB
             j.mass = k > 0 ? 1 / k : 0
             j.gamma = 0; j.bias = 0
+        case .lineLimit(let axis, let lower, let upper):
+            // As `line`, along the axis itself: C = axis·d, held above `lower` and below `upper`.
+            j.axis = b.map { axis.rotated($0.cosAngle, $0.sinAngle) } ?? axis
+            let d = pA - pB
+            j.rB += d
+            let t = j.axis.dot(d)
+            j.limitSide = t <= lower ? 1 : t >= upper ? -1 : 0
+            let crA = j.rA.cross(j.axis), crB = j.rB.cross(j.axis)
+            let k = mA + iA * crA * crA + mB + iB * crB * crB
+            j.mass = k > 0 && j.limitSide != 0 ? 1 / k : 0
+            j.gamma = 0; j.bias = 0
+        case .angleLimit(let start, let lower, let upper):
+            let t = remainder(a.angle - (b?.angle ?? 0) - start, 2 * .pi)
+            j.limitSide = t <= lower ? 1 : t >= upper ? -1 : 0
+            let k = iA + iB
+            j.mass = k > 0 && j.limitSide != 0 ? 1 / k : 0
+            j.gamma = 0; j.bias = 0
         }
     }
 
@@ -187,6 +212,23 @@ extension PhysicsWorld {
             let lambda = -j.mass * cdot
             a.applyImpulse(lambda * j.axis, at: j.rA)
             b?.applyImpulse(-lambda * j.axis, at: j.rB)
+        case .lineLimit:
+            guard j.mass > 0 else { return }
+            let cdot = j.axis.dot(a.velocity(at: j.rA) - (b?.velocity(at: j.rB) ?? .zero))
+            // The accumulated impulse only ever pushes away from the bound that acts.
+            let total = j.limitSide * max(j.limitSide * (j.impulse - j.mass * cdot), 0)
+            let lambda = total - j.impulse
+            j.impulse = total
+            a.applyImpulse(lambda * j.axis, at: j.rA)
+            b?.applyImpulse(-lambda * j.axis, at: j.rB)
+        case .angleLimit:
+            guard j.mass > 0 else { return }
+            let cdot = a.angularVelocity - (b?.angularVelocity ?? 0)
+            let total = j.limitSide * max(j.limitSide * (j.impulse - j.mass * cdot), 0)
+            let lambda = total - j.impulse
+            j.impulse = total
+            a.angularVelocity += a.inverseInertia * lambda
+            if let b { b.angularVelocity -= b.inverseInertia * lambda }
         }
     }
 
@@ -247,6 +289,27 @@ extension PhysicsWorld {
             let p = (-c / k) * n
             move(a, by: p, at: rA)
             if let b { move(b, by: -p, at: rB + d) }
+            return abs(c)
+        case .lineLimit(let axis, let lower, let upper):
+            let u = b.map { axis.rotated($0.cosAngle, $0.sinAngle) } ?? axis
+            let d = pA - pB
+            let t = u.dot(d)
+            let c = min(max(t < lower ? t - lower : t > upper ? t - upper : 0, -maxCorrection), maxCorrection)
+            guard c != 0 else { return 0 }
+            let crA = rA.cross(u), crB = (rB + d).cross(u)
+            let k = mA + iA * crA * crA + mB + iB * crB * crB
+            guard k > 0 else { return 0 }
+            let p = (-c / k) * u
+            move(a, by: p, at: rA)
+            if let b { move(b, by: -p, at: rB + d) }
+            return abs(c)
+        case .angleLimit(let start, let lower, let upper):
+            let t = remainder(a.angle - (b?.angle ?? 0) - start, 2 * .pi)
+            let c = t < lower ? t - lower : t > upper ? t - upper : 0
+            let k = iA + iB
+            guard c != 0, k > 0 else { return 0 }
+            a.angle -= iA * c / k
+            if let b { b.angle += iB * c / k }
             return abs(c)
         }
     }

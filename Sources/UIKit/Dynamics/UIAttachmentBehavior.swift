@@ -13,8 +13,14 @@ import QuartzCore
 /// * `slidingAttachment`: the item slides along an axis through the anchor (or, for two items,
 ///   along an axis fixed in the second item) without turning relative to it.
 ///
-/// Not in Citrine: the rotation and translation limits of `attachmentRange` (kept as a property
-/// for source compatibility; it has no effect).
+/// `attachmentRange` limits a sliding attachment's travel along its axis, in points from where
+/// it was made (Apple: "the range of motion (measured in points) supported along the given axis
+/// of translation … must always contain the value 0"), and a pin attachment's rotation, in
+/// radians from the items' starting angles (Apple: "the amount of rotation (measured in
+/// radians) supported in the counter-clockwise and clockwise directions"). Apple does not say
+/// whose rotation or which sign: Citrine limits the first item's angle relative to the second's,
+/// positive clockwise on screen as a `transform`'s rotation. A range without 0 is widened to
+/// include it; NaN bounds are unlimited; a range of rotation wider than ±π does not limit.
 open class UIAttachmentBehavior: UIDynamicBehavior {
     /// Apple's `UIAttachmentBehavior.AttachmentType`.
     public enum AttachmentType: Int, Sendable {
@@ -38,13 +44,15 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     open var frequency: CGFloat = 0 { didSet { parameterDidChange() } }
     /// Resistance of a pin attachment to turning, UIKit newton·points. Default 0.
     open var frictionTorque: CGFloat = 0 { didSet { parameterDidChange() } }
-    /// Not used by Citrine (see the class note). Default `.infinite`.
-    open var attachmentRange = UIFloatRange.infinite
+    /// A sliding attachment's travel (points) or a pin's rotation (radians) limits (see the
+    /// class note).
+    /// Default `.infinite`.
+    open var attachmentRange = UIFloatRange.infinite { didSet { parameterDidChange() } }
 
     let form: Form
     /// Attachment points in the items' own frames (from their centres, unrotated).
     let offsets: (CGPoint, CGPoint)
-    /// The items' relative angle when a fixed or sliding attachment was made (the second
+    /// The items' relative angle when a fixed, sliding or pin attachment was made (the second
     /// item's, or 0 for an anchor, minus the first's).
     let relativeAngle: CGFloat
     /// A sliding attachment's axis: unit length, in the second item's frame (or the reference
@@ -99,7 +107,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     open class func pinAttachment(with item1: any UIDynamicItem, attachedTo item2: any UIDynamicItem,
                                   attachmentAnchor point: CGPoint) -> UIAttachmentBehavior {
         UIAttachmentBehavior(items: [item1, item2], type: .items, form: .pin,
-                             offsets: (localOffset(of: point, in: item1), localOffset(of: point, in: item2)), anchor: point, length: 0)
+                             offsets: (localOffset(of: point, in: item1), localOffset(of: point, in: item2)), anchor: point, length: 0,
+                             relativeAngle: angle(of: item2) - angle(of: item1))
     }
 
     /// `item1` slides along `axis` (fixed in `item2`'s frame) through `point`, without turning
@@ -155,6 +164,12 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         return CGPoint(x: dx * cos(a) + dy * sin(a), y: -dx * sin(a) + dy * cos(a))
     }
 
+    /// `attachmentRange` widened to contain 0, NaN ends unlimited (see the class note).
+    private var rangeLimits: (Double, Double) {
+        (attachmentRange.minimum.isNaN ? -.infinity : min(Double(attachmentRange.minimum), 0),
+         attachmentRange.maximum.isNaN ? .infinity : max(Double(attachmentRange.maximum), 0))
+    }
+
     override var involvedItems: [any UIDynamicItem] { items }
 
     override func contribute(to step: DynamicsStep) {
@@ -179,12 +194,22 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             if frictionTorque > 0 {
                 step.add(PhysicsJoint(kind: .angularFriction(torque: frictionTorque.parameter(in: 0...1e12)), a: a, b: b, localA: .zero, localB: .zero))
             }
+            let (lower, upper) = rangeLimits
+            if lower > -.pi || upper < .pi {
+                step.add(PhysicsJoint(kind: .angleLimit(start: -Double(relativeAngle), lower: lower, upper: upper),
+                                      a: a, b: b, localA: .zero, localB: .zero))
+            }
         case .fixed:
             step.add(PhysicsJoint(kind: .point, a: a, b: b, localA: localA, localB: localB))
             step.add(PhysicsJoint(kind: .angle(Double(relativeAngle)), a: a, b: b, localA: .zero, localB: .zero))
         case .sliding:
             step.add(PhysicsJoint(kind: .line(axis: Vec2(slidingAxis.dx, slidingAxis.dy)), a: a, b: b, localA: localA, localB: localB))
             step.add(PhysicsJoint(kind: .angle(Double(relativeAngle)), a: a, b: b, localA: .zero, localB: .zero))
+            let (lower, upper) = rangeLimits
+            if lower.isFinite || upper.isFinite {
+                step.add(PhysicsJoint(kind: .lineLimit(axis: Vec2(slidingAxis.dx, slidingAxis.dy), lower: lower, upper: upper),
+                                      a: a, b: b, localA: localA, localB: localB))
+            }
         }
     }
 }

@@ -177,7 +177,7 @@ open class UIDynamicAnimator {
         rebuildIfNeeded()
         for index in itemStates.indices {
             let body = world.bodies[index]
-            body.elasticity = 0; body.friction = 0; body.linearDamping = 0; body.angularDamping = 0
+            body.elasticity = 0; body.friction = 0; body.linearDamping = 0; body.angularDamping = 0; body.charge = 0
             body.setMass(density: 1, rotates: true)
         }
         for case let behavior as UIDynamicItemBehavior in flattened { behavior.configure(step) }
@@ -357,6 +357,8 @@ open class UIDynamicAnimator {
 final class DynamicsStep {
     unowned let animator: UIDynamicAnimator
     init(animator: UIDynamicAnimator) { self.animator = animator }
+    /// Seconds the step advances (1/`UIDynamicAnimator.stepsPerSecond`).
+    let stepLength = 1 / UIDynamicAnimator.stepsPerSecond
     /// The body of `item` (nil when no behavior of the animator holds it).
     func body(for item: any UIDynamicItem) -> PhysicsBody? { animator.index(of: item).map { animator.world.bodies[$0] } }
     /// `item`'s body index.

@@ -29,8 +29,9 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     open var allowsRotation = true { didSet { parameterDidChange() } }
     /// An anchored item does not move, but others collide with it. Default false.
     open var isAnchored = false { didSet { parameterDidChange() } }
-    /// Electric charge, for `UIFieldBehavior` (not implemented by Citrine). Default 0.
-    open var charge: CGFloat = 0
+    /// Electric charge, for the electric and magnetic `UIFieldBehavior`s (NaN or ∞ count as
+    /// 0). Default 0.
+    open var charge: CGFloat = 0 { didSet { parameterDidChange() } }
 
     /// Damping rate (s⁻¹) of a resistance of 1 (Citrine's choice; see `resistance`).
     public static let resistanceRate: CGFloat = 10
@@ -93,6 +94,7 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
             body.friction = friction.parameter(in: 0...1e6)
             body.linearDamping = damping(resistance)
             body.angularDamping = damping(angularResistance)
+            body.charge = charge.isFinite ? Double(charge) : 0
             // NaN density is the default; 0 or less the lightest mass the solver takes.
             let d = density.isNaN ? 1 : density.parameter(in: 1e-6...1e12)
             body.setMass(density: isAnchored ? 0 : d, rotates: allowsRotation)
