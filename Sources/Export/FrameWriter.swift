@@ -124,8 +124,11 @@ final class SequenceWriter: FrameWriter {
     private let compressionLevel: Int32
     private let staging: String
     private var encoders: [PNGStillEncoder] = []
-    /// Per slot: the fonts its frame's text was drawn with (`FontUsage.summary`).
-    private var fonts: [String?] = []
+    /// Per slot: the fonts its frame's text was drawn with (`FontUsage.summary`). One object per
+    /// slot, so workers rendering frames of different slots at once write to different objects.
+    private var fonts: [FontSummary] = []
+
+    final class FontSummary { var text: String? }
     /// Frames written so far (in order); their files are staged as `staging/INDEX.png`.
     private var written = 0
 
@@ -149,15 +152,15 @@ final class SequenceWriter: FrameWriter {
 
     func start(workers: Int, slots: Int) throws {
         encoders = (0..<workers).map { _ in PNGStillEncoder(compressionLevel: compressionLevel) }
-        fonts = Array(repeating: nil, count: slots)
+        fonts = (0..<slots).map { _ in FontSummary() }
     }
 
-    func rendered(index: Int, slot: Int, fonts: FontUsage) { self.fonts[slot] = fonts.summary }
+    func rendered(index: Int, slot: Int, fonts: FontUsage) { self.fonts[slot].text = fonts.summary }
 
     private func stagedPath(_ index: Int) -> String { "\(staging)/\(index).png" }
 
     func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws {
-        try encoders[worker].write(frame, pixelsPerPoint: pixelsPerPoint, comment: fonts[slot], to: stagedPath(index))
+        try encoders[worker].write(frame, pixelsPerPoint: pixelsPerPoint, comment: fonts[slot].text, to: stagedPath(index))
     }
 
     func write(_ frame: Pixmap, index: Int, slot: Int) throws { written = index + 1 }
