@@ -38,6 +38,10 @@ import Testing
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("bad.png"))
         let bad = try Citrine.run(["info", "bad.png"], in: folder)
         #expect(bad.status == 1 && bad.stderr.contains("bad.png") && bad.stderr.contains("not a PNG"), "\(bad.stderr)")
+        let whole = try Data(contentsOf: folder.appendingPathComponent("text.png"))
+        try whole.prefix(40).write(to: folder.appendingPathComponent("cut.png"))
+        let cut = try Citrine.run(["info", "cut.png"], in: folder)
+        #expect(cut.status == 1 && cut.stderr.contains("cut.png") && cut.stderr.contains("truncated"), "\(cut.stderr)")
         let missing = try Citrine.run(["info", "missing.png"], in: folder)
         #expect(missing.status == 1 && missing.stderr.contains("no PNG file at 'missing.png'"), "\(missing.stderr)")
     }
