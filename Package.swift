@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11"),
         .target(name: "WindowHost", dependencies: ["Compositor", "QuartzCore", "Raster", "Scene", "CX11"]),
-        .target(name: "Export", dependencies: ["Compositor", "QuartzCore", "ImageCodecs", "Raster", "Scene"]),
+        .target(name: "Export", dependencies: ["Compositor", "CoreText", "QuartzCore", "ImageCodecs", "Raster", "Scene"]),
         // `import PlaygroundSupport` for user code that `citrine play/render FILE.swift` runs.
         .target(name: "PlaygroundSupport", dependencies: ["UIKit"]),
         // Exports its symbols (`--export-dynamic`): user code built into a library binds to the
@@ -140,7 +140,8 @@ let package = Package(
                                                               "Scene", "TestSupport"]),
         .testTarget(name: "WindowHostTests", dependencies: testingOverlays + ["WindowHost", "QuartzCore", "Compositor", "Raster", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: testingOverlays + ["Scene", "Demos", "Export", "UIKit", "QuartzCore", "ImageCodecs", "Raster", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: testingOverlays + ["Export", "ImageCodecs", "Raster", "QuartzCore", "Compositor", "CoreText",
+                                                                  "TestSupport"]),
         // Runs the built `citrine` binary (help text, exports decoded back, exit codes).
         .testTarget(name: "CLITests", dependencies: ["citrine", "TestSupport"]),
         // Compiles every ```swift block of the README (ReadmeSnippets.swift, from scripts/readme-snippets).

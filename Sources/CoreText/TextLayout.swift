@@ -50,6 +50,8 @@ struct TextLayout {
         let font: String, size: CGFloat
         /// The face's font file and index in it (for HarfBuzz).
         let file: String, faceIndex: Int
+        /// How the run's font was resolved (`FontUsage` records it when the text is drawn).
+        let resolution: FontResolution
         /// Points per font unit.
         let scale: Double
         let color: CGColor?
@@ -210,6 +212,7 @@ struct TextLayout {
         let key = StyleKey(face: face, scale: scale, color: run.color, kern: run.kern, ligatures: run.ligatures)
         if let i = styleIndex[key] { return i }
         styles.append(Style(face: face, font: run.font, size: run.size, file: resolution.file, faceIndex: resolution.index,
+                            resolution: resolution,
                             scale: scale, color: run.color,
                             faceSlot: advances.slot(of: face), extra: run.kern ?? 0, fontKerning: run.kern == nil,
                             ligatures: run.ligatures,

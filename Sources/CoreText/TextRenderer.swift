@@ -93,6 +93,7 @@ package enum TextRenderer {
         defer { FontLibrary.shared.faceUseLock.unlock() }
         guard let layout = TextLayout(runs: runs, bounds: bounds, alignment: alignment, isWrapped: isWrapped,
                                       truncationMode: truncationMode, visible: visible) else { return [] }
+        if let usage = FontUsage.active { for style in layout.styles { usage.record(style.resolution) } }
         var paths = GlyphPaths()
         for placed in layout.placedGlyphs() {
             paths.append(placed.glyph, placed.char, style: layout.styles[placed.style], at: placed.origin)

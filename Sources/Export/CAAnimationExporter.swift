@@ -1,4 +1,5 @@
 import Compositor
+import CoreText
 import Foundation
 import ImageCodecs
 import QuartzCore
@@ -346,11 +347,14 @@ final class ExportJob: @unchecked Sendable {
     let pipeline: FramePipeline
     private var writers: [any FrameWriter]
     private var written: ((Int) throws -> Void)?
+    /// The fonts each slot's frame drew text with (recorded while it renders).
+    private let fonts: [FontUsage]
 
     init(pipeline: FramePipeline, writers: [any FrameWriter], written: @escaping (Int) throws -> Void) {
         self.pipeline = pipeline
         self.writers = writers
         self.written = written
+        fonts = (0..<pipeline.capacity).map { _ in FontUsage() }
     }
 
     /// Takes tasks until every frame is written or the export fails; `renderer` draws the
@@ -360,7 +364,10 @@ final class ExportJob: @unchecked Sendable {
             while let task = try pipeline.nextTask(for: worker) {
                 switch task {
                 case let .render(index, pixmap):
-                    renderer!.render(index, into: pixmap)
+                    let slot = pipeline.slot(of: index), usage = fonts[slot]
+                    usage.removeAll()
+                    usage.recording { renderer!.render(index, into: pixmap) }
+                    for writer in writers { writer.rendered(index: index, slot: slot, fonts: usage) }
                 case let .prepare(index, frame, previous):
                     let slot = pipeline.slot(of: index)
                     for writer in writers {

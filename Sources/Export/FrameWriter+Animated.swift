@@ -1,3 +1,4 @@
+import CoreText
 import ImageCodecs
 import Raster
 
@@ -16,12 +17,19 @@ final class AnimationWriter<Encoder: PreparingAnimationEncoder>: FrameWriter {
     private let frameCount: Int
     private var preparers: [Encoder.Preparer] = []
     private var prepared: [Encoder.Prepared] = []
+    /// Writes the fonts the export's text was drawn with (`FontUsage.summary`) at `finish()`,
+    /// when the format records them (APNG); nil for GIF.
+    private let writeFonts: ((String) throws -> Void)?
+    /// The fonts every frame's text was drawn with, gathered as frames render.
+    private let fonts = FontUsage()
 
     init(_ destination: ExportDestination, overwrite: Bool, frameCount: Int,
-         encoder: (any ByteSink) throws -> Encoder) throws {
+         encoder: (any ByteSink) throws -> Encoder, writeFonts: ((Encoder, String) throws -> Void)? = nil) throws {
         self.destination = try ByteDestination(destination, overwrite: overwrite)
-        self.encoder = try encoder(self.destination.sink)
+        let made = try encoder(self.destination.sink)
+        self.encoder = made
         self.frameCount = frameCount
+        self.writeFonts = writeFonts.map { write in { try write(made, $0) } }
     }
 
     var keepsPreviousFrame: Bool { true }
@@ -38,7 +46,12 @@ final class AnimationWriter<Encoder: PreparingAnimationEncoder>: FrameWriter {
 
     func write(_ frame: Pixmap, index: Int, slot: Int) throws { try encoder.append(prepared[slot]) }
 
+    func rendered(index: Int, slot: Int, fonts: FontUsage) {
+        if writeFonts != nil { self.fonts.merge(fonts) }
+    }
+
     func finish() throws {
+        if let writeFonts, let summary = fonts.summary { try writeFonts(summary) }
         try encoder.finish()
         try destination.commit()
     }
@@ -60,7 +73,10 @@ extension AnimationWriter where Encoder == GIFEncoder {
 }
 
 extension AnimationWriter where Encoder == APNGEncoder {
-    /// An APNG (num_plays is the times to play; the scale goes into pHYs).
+    /// An APNG (num_plays is the times to play; the scale goes into pHYs). When text was drawn,
+    /// an iTXt "Comment" names the fonts of all frames (`FontUsage.summary`) after the last
+    /// frame: frames are written as they are rendered, so the fonts of them all are known only
+    /// then (PNG allows iTXt anywhere between IHDR and IEND).
     static func apng(_ destination: ExportDestination, width: Int, height: Int, frameCount: Int, rate: FrameRate,
                      pixelsPerPoint: Double, options: ExportOptions) throws -> AnimationWriter {
         var apng = options.apng
@@ -68,6 +84,6 @@ extension AnimationWriter where Encoder == APNGEncoder {
         apng.pixelsPerPoint = pixelsPerPoint
         return try AnimationWriter(destination, overwrite: options.overwrite, frameCount: frameCount) { sink in
             try APNGEncoder(sink: sink, width: width, height: height, frameCount: frameCount, rate: rate, options: apng)
-        }
+        } writeFonts: { encoder, fonts in try encoder.appendComment(fonts) }
     }
 }

@@ -1,3 +1,4 @@
+import CoreText
 import Foundation
 import ImageCodecs
 import Raster
@@ -18,6 +19,9 @@ protocol FrameWriter: AnyObject {
     var keepsPreviousFrame: Bool { get }
     /// Whether frame 0 must be prepared before any other frame.
     var preparesFirstFrameFirst: Bool { get }
+    /// Called by the worker that rendered frame `index`, before the frame is prepared, with the
+    /// fonts its text was drawn with (`fonts`, reused for a later frame of the slot afterwards).
+    func rendered(index: Int, slot: Int, fonts: FontUsage)
     /// The per-frame work that can run in parallel with other frames'.
     func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws
     /// The serial part, in order of `index`.
@@ -30,6 +34,7 @@ extension FrameWriter {
     func start(workers: Int, slots: Int) throws {}
     var keepsPreviousFrame: Bool { false }
     var preparesFirstFrameFirst: Bool { false }
+    func rendered(index: Int, slot: Int, fonts: FontUsage) {}
     func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws {}
     func finish() throws {}
     func abandon() {}
@@ -78,13 +83,16 @@ struct ByteDestination {
     func discard() { file?.discard() }
 }
 
-/// A single PNG (the first and only frame) with `pHYs` for the scale, written as it is
+/// A single PNG (the first and only frame) with `pHYs` for the scale and, when text was drawn, an
+/// iTXt "Comment" naming its fonts before the image data (`FontUsage.summary`), written as it is
 /// compressed; a large one is compressed in bands by the export's threads (`PNGStillEncoder`).
 final class StillWriter: FrameWriter {
     private let destination: ByteDestination
     private let pixelsPerPoint: Double
     private let encoder: PNGStillEncoder
     private var wrote = false
+    /// The fonts the frame's text was drawn with (`FontUsage.summary`), for the iTXt comment.
+    private var fonts: String?
 
     init(_ destination: ExportDestination, overwrite: Bool, pixelsPerPoint: Double, compressionLevel: Int32,
          threads: Int) throws {
@@ -93,9 +101,11 @@ final class StillWriter: FrameWriter {
         encoder = PNGStillEncoder(compressionLevel: compressionLevel, threads: threads)
     }
 
+    func rendered(index: Int, slot: Int, fonts: FontUsage) { self.fonts = fonts.summary }
+
     func write(_ frame: Pixmap, index: Int, slot: Int) throws {
         guard !wrote else { throw ExportError.badOutput("png", "a still holds one frame") }
-        try encoder.encode(frame, pixelsPerPoint: pixelsPerPoint, to: destination.sink)
+        try encoder.encode(frame, pixelsPerPoint: pixelsPerPoint, comment: fonts, to: destination.sink)
         wrote = true
     }
 
@@ -103,7 +113,7 @@ final class StillWriter: FrameWriter {
     func abandon() { destination.discard() }
 }
 
-/// Numbered PNG files. Each frame's PNG is encoded and written by the worker that prepares it
+/// Numbered PNG files, each with its own frame's fonts as `StillWriter` writes them. Each frame's PNG is encoded and written by the worker that prepares it
 /// (with that worker's reusable `PNGStillEncoder`), into a hidden folder beside the first
 /// frame's file; the files are moved into place in order only when all are done, so an
 /// interrupted export leaves no partial sequence.
@@ -114,6 +124,11 @@ final class SequenceWriter: FrameWriter {
     private let compressionLevel: Int32
     private let staging: String
     private var encoders: [PNGStillEncoder] = []
+    /// Per slot: the fonts its frame's text was drawn with (`FontUsage.summary`). One object per
+    /// slot, so workers rendering frames of different slots at once write to different objects.
+    private var fonts: [FontSummary] = []
+
+    final class FontSummary { var text: String? }
     /// Frames written so far (in order); their files are staged as `staging/INDEX.png`.
     private var written = 0
 
@@ -137,12 +152,15 @@ final class SequenceWriter: FrameWriter {
 
     func start(workers: Int, slots: Int) throws {
         encoders = (0..<workers).map { _ in PNGStillEncoder(compressionLevel: compressionLevel) }
+        fonts = (0..<slots).map { _ in FontSummary() }
     }
+
+    func rendered(index: Int, slot: Int, fonts: FontUsage) { self.fonts[slot].text = fonts.summary }
 
     private func stagedPath(_ index: Int) -> String { "\(staging)/\(index).png" }
 
     func prepare(_ frame: Pixmap, previous: Pixmap?, index: Int, slot: Int, worker: Int) throws {
-        try encoders[worker].write(frame, pixelsPerPoint: pixelsPerPoint, to: stagedPath(index))
+        try encoders[worker].write(frame, pixelsPerPoint: pixelsPerPoint, comment: fonts[slot].text, to: stagedPath(index))
     }
 
     func write(_ frame: Pixmap, index: Int, slot: Int) throws { written = index + 1 }

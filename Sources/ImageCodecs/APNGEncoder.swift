@@ -216,6 +216,19 @@ public final class APNGEncoder {
         }
     }
 
+    /// Writes `text` as an iTXt chunk with the keyword "Comment" (UTF-8) where the stream is
+    /// now: before the first frame, or after the frames before `finish()` (PNG allows iTXt
+    /// anywhere between IHDR and IEND; readers such as Pillow read those after the image data).
+    public func appendComment(_ text: String) throws(ImageCodecError) {
+        try checkOpen("write a comment")
+        do {
+            try writer.writeComment(text)
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
     /// Writes the end of the file. Requires exactly `frameCount` frames (if fewer, appending the
     /// rest and calling `finish()` again is allowed).
     public func finish() throws(ImageCodecError) {

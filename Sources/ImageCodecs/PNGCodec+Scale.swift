@@ -54,14 +54,16 @@ public final class PNGStillEncoder {
     public var bytes: [UInt8] { memory.bytes }
 
     /// Encodes `pixmap` into `bytes` (see `PNGCodec.encode(_:pixelsPerPoint:)`).
-    public func encode(_ pixmap: Pixmap, pixelsPerPoint: Double) throws(ImageCodecError) {
+    public func encode(_ pixmap: Pixmap, pixelsPerPoint: Double, comment: String? = nil) throws(ImageCodecError) {
         memory.removeAll()
-        try encode(pixmap, pixelsPerPoint: pixelsPerPoint, to: memory)
+        try encode(pixmap, pixelsPerPoint: pixelsPerPoint, comment: comment, to: memory)
     }
 
     /// Encodes `pixmap` (see `PNGCodec.encode(_:pixelsPerPoint:)`), writing it to `sink` as it
-    /// is compressed.
-    public func encode(_ pixmap: Pixmap, pixelsPerPoint: Double, to sink: any ByteSink) throws(ImageCodecError) {
+    /// is compressed; a `comment` goes before the image data as an iTXt chunk with the keyword
+    /// "Comment" (UTF-8; none when nil).
+    public func encode(_ pixmap: Pixmap, pixelsPerPoint: Double, comment: String? = nil,
+                       to sink: any ByteSink) throws(ImageCodecError) {
         guard pixmap.width > 0, pixmap.height > 0 else {
             throw ImageCodecError(file: nil, reason: .invalidSize(width: pixmap.width, height: pixmap.height,
                                                                reason: "a PNG cannot be empty"))
@@ -80,6 +82,7 @@ public final class PNGStillEncoder {
         try writer.writeHeader(width: pixmap.width, height: pixmap.height)
         try writer.writeSRGB()
         try writer.writePhysicalScale(pixelsPerPoint: pixelsPerPoint)
+        if let comment { try writer.writeComment(comment) }
         let source = PNGStreamWriter.Source(pixmap: pixmap, x: 0, y: 0, width: pixmap.width, height: pixmap.height,
                                             reference: nil)
         let encoding = try writer.chooseEncoding(source, mayClear: false)
@@ -95,10 +98,12 @@ public final class PNGStillEncoder {
     }
 
     /// Encodes `pixmap` and writes it to `path` atomically through `OutputFile`, as it is
-    /// compressed (see `PNGCodec.write(_:to:pixelsPerPoint:overwrite:)`).
-    public func write(_ pixmap: Pixmap, pixelsPerPoint: Double, to path: String, overwrite: Bool = true) throws(ImageCodecError) {
+    /// compressed (see `PNGCodec.write(_:to:pixelsPerPoint:overwrite:)`), with `comment` as in
+    /// `encode(_:pixelsPerPoint:comment:to:)`.
+    public func write(_ pixmap: Pixmap, pixelsPerPoint: Double, comment: String? = nil, to path: String,
+                      overwrite: Bool = true) throws(ImageCodecError) {
         let file = try OutputFile(path: path, overwrite: overwrite)
-        do { try encode(pixmap, pixelsPerPoint: pixelsPerPoint, to: file) } catch {
+        do { try encode(pixmap, pixelsPerPoint: pixelsPerPoint, comment: comment, to: file) } catch {
             file.discard()
             throw error.naming(path)
         }

@@ -51,6 +51,7 @@ struct PNGChunkType: Equatable, Sendable {
     static let IHDR = PNGChunkType("IHDR"), IDAT = PNGChunkType("IDAT"), IEND = PNGChunkType("IEND")
     static let sRGB = PNGChunkType("sRGB"), pHYs = PNGChunkType("pHYs")
     static let acTL = PNGChunkType("acTL"), fcTL = PNGChunkType("fcTL"), fdAT = PNGChunkType("fdAT")
+    static let iTXt = PNGChunkType("iTXt"), tEXt = PNGChunkType("tEXt")
 }
 
 /// Writes a PNG (or APNG) stream to a `ByteSink`: the signature, chunks with their CRCs, and
@@ -152,6 +153,16 @@ final class PNGStreamWriter {
             data.appendPNGBigEndian(perMetre)
             data.appendPNGBigEndian(perMetre)
             data.append(1)  // unit: the metre
+        }
+    }
+
+    /// iTXt with the keyword "Comment" (PNG 3rd edition §11.3.3.2, a predefined keyword:
+    /// "miscellaneous comment"), uncompressed, no language tag: `text` as UTF-8.
+    func writeComment(_ text: String) throws(ImageCodecError) {
+        try writeChunk(.iTXt) { data in
+            data += Array("Comment".utf8)
+            data += [0, 0, 0, 0, 0]  // keyword end, compression flag and method, empty language tag and translated keyword
+            data += Array(text.utf8)
         }
     }
 

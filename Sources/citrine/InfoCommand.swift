@@ -2,21 +2,25 @@ import ArgumentParser
 import CoreText
 import Demos
 import Export
+import Foundation
+import ImageCodecs
 import QuartzCore
 
 /// `citrine info <demo>`: the demo's window's layer tree at media time 0, after its first
 /// run-loop turn and before any input — each layer's class, frame and the properties it sets — and each animation with its
-/// timing, groups with their children. `citrine info --fonts`: the font policy's table as
+/// timing, groups with their children. `citrine info FILE.png` (or .apng): its size and the text
+/// it carries, such as the fonts an export's text was drawn with. `citrine info --fonts`: the font policy's table as
 /// resolved on this machine (`FontPolicy`, README: Fonts).
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Print a demo's layer tree and its animations with their timing, a Lottie file's summary, or the fonts "
             + "text is drawn with.",
-        usage: "citrine info <demo>\ncitrine info <file.json>\ncitrine info --fonts [--font-dir <folder>]")
+        usage: "citrine info <demo>\ncitrine info <file.json>\ncitrine info <file.png>\ncitrine info --fonts [--font-dir <folder>]")
 
     @Argument(help: ArgumentHelp("The demo to describe (see 'citrine demos'), or a Lottie .json file (its size, frame rate, "
-                                 + "frames, layers and the features it uses that are not imported)."))
+                                 + "frames, layers and the features it uses that are not imported), or a .png/.apng file "
+                                 + "(its size and the fonts its text was drawn with, as an export records them)."))
     var demo: String?
 
     @Flag(help: "Print which installed font draws each Apple font name, and its file.")
@@ -37,6 +41,10 @@ struct InfoCommand: ParsableCommand {
             for line in lottie.summary { print(line) }
             return
         }
+        if let lines = try PNGFileInfo.lines(argument: demo) {
+            for line in lines { print(line) }
+            return
+        }
         let found = try OptionValue.demo(demo)
         CAMediaClock.setManualTime(0)
         defer { CAMediaClock.useSystemTime() }
@@ -48,6 +56,33 @@ struct InfoCommand: ParsableCommand {
               + "span \(LayerTree.number(found.span)) s")
         print("")
         for line in LayerTree.lines(root) { print(line) }
+    }
+}
+
+/// A PNG or APNG file named where a demo's name goes (`info FILE.png`): its size, then its text
+/// chunks — an export's iTXt "Comment" is the fonts its text was drawn with ("Fonts: …"), and
+/// is printed as it is; other keywords as "keyword: text".
+enum PNGFileInfo {
+    /// The lines for `argument` when it ends in `.png` or `.apng` (nil otherwise); a file that
+    /// cannot be read or is not a PNG is an error naming it.
+    static func lines(argument: String) throws(Failure) -> [String]? {
+        let url = URL(fileURLWithPath: argument)
+        guard ["png", "apng"].contains(url.pathExtension.lowercased()) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw Failure(.badInput, "no PNG file at '\(argument)'")
+        }
+        guard let data = FileManager.default.contents(atPath: argument) else {
+            throw Failure(.badInput, "cannot read '\(argument)'")
+        }
+        let info: PNGCodec.Info
+        do { info = try PNGCodec.info(of: [UInt8](data)) } catch { throw Failure(.badInput, "\(ImageCodecError(file: argument, reason: error.reason))") }
+        var lines = ["\(url.lastPathComponent): \(info.width)x\(info.height) pixels"]
+        for (keyword, text) in info.texts { lines.append(keyword == "Comment" ? text : "\(keyword): \(text)") }
+        if !info.texts.contains(where: { $0.keyword == "Comment" && $0.text.hasPrefix("Fonts: ") }) {
+            lines.append("Fonts: none recorded (no text was drawn, or the file was not exported by Citrine)")
+        }
+        return lines
     }
 }
 

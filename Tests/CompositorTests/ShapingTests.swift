@@ -92,6 +92,32 @@ import Testing
         #expect(word != (try drawn([("א", 0), ("ב", CGFloat(try #require(tables.advances["א"]) * tables.scale(Self.size)))])))
     }
 
+    /// Arabic runs right to left: in "اب" (alef, beh) the first logical character, alef, is drawn
+    /// rightmost — beh at the pen and alef one beh's advance (`hmtx` of its `cmap` glyph, read
+    /// by fontTools) to its right. Alef joins only to the letter before it (Unicode's
+    /// ArabicShaping.txt: joining type R), so both letters keep their isolated forms, the glyphs
+    /// each letter draws alone.
+    @Test func arabicIsDrawnRightToLeft() throws {
+        let font = try Self.dejaVu()
+        let tables = try FontTables.read(font.file, index: font.index, text: "اب")
+        let scale = tables.scale(Self.size)
+        let beh = try #require(tables.advances["ب"]) * scale, alef = try #require(tables.advances["ا"]) * scale
+        func drawn(_ parts: [(String, CGFloat)]) throws -> [UInt8] {
+            let context = CGContext(pixmap: try Pixmap(width: 100, height: 60))
+            for (text, x) in parts {
+                context.textPosition = CGPoint(x: 10 + x, y: 15)
+                CTLineDraw(Self.line(text), context)
+            }
+            return Array(UnsafeBufferPointer(start: context.pixmap.pixels, count: 100 * 60 * 4))
+        }
+        let word = try drawn([("اب", 0)])
+        #expect(stride(from: 3, to: word.count, by: 4).contains { word[$0] > 0 })
+        let byHand = try drawn([("ب", 0), ("ا", CGFloat(beh))])
+        let differing = zip(word, byHand).filter { abs(Int($0) - Int($1)) > 2 }.count
+        #expect(differing == 0)
+        #expect(word != (try drawn([("ا", 0), ("ب", CGFloat(alef))])))
+    }
+
     /// A line whose first strong character is right to left runs right to left (UAX #9 P2–P3):
     /// in "אב a", the Latin letter is drawn left of the Hebrew word.
     @Test func aRightToLeftLinePutsItsLaterRunsToTheLeft() throws {
