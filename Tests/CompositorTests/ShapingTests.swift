@@ -70,26 +70,29 @@ import Testing
         #expect(abs(CTLineGetTypographicBounds(line, nil, nil, nil) - expected) < 1e-9)
     }
 
+    /// The bytes of a 100 × 60 pixmap with each text of `parts` drawn as its own line at pen
+    /// (10 + x, 15).
+    static func drawn(_ parts: [(String, CGFloat)]) throws -> [UInt8] {
+        let context = CGContext(pixmap: try Pixmap(width: 100, height: 60))
+        for (text, x) in parts {
+            context.textPosition = CGPoint(x: 10 + x, y: 15)
+            CTLineDraw(line(text), context)
+        }
+        return Array(UnsafeBufferPointer(start: context.pixmap.pixels, count: 100 * 60 * 4))
+    }
+
     /// Hebrew runs right to left: "אב" (alef, bet) draws bet at the pen and alef one bet's advance
     /// to its right — the pixels of the two letters drawn one by one in that order.
     @Test func hebrewIsDrawnRightToLeft() throws {
         let font = try Self.dejaVu()
         let tables = try FontTables.read(font.file, index: font.index, text: "אב")
         let bet = try #require(tables.advances["ב"]) * tables.scale(Self.size)
-        func drawn(_ parts: [(String, CGFloat)]) throws -> [UInt8] {
-            let context = CGContext(pixmap: try Pixmap(width: 100, height: 60))
-            for (text, x) in parts {
-                context.textPosition = CGPoint(x: 10 + x, y: 15)
-                CTLineDraw(Self.line(text), context)
-            }
-            return Array(UnsafeBufferPointer(start: context.pixmap.pixels, count: 100 * 60 * 4))
-        }
-        let word = try drawn([("אב", 0)])
+        let word = try Self.drawn([("אב", 0)])
         #expect(stride(from: 3, to: word.count, by: 4).contains { word[$0] > 0 })
-        let byHand = try drawn([("ב", 0), ("א", CGFloat(bet))])
+        let byHand = try Self.drawn([("ב", 0), ("א", CGFloat(bet))])
         let differing = zip(word, byHand).filter { abs(Int($0) - Int($1)) > 2 }.count
         #expect(differing == 0)
-        #expect(word != (try drawn([("א", 0), ("ב", CGFloat(try #require(tables.advances["א"]) * tables.scale(Self.size)))])))
+        #expect(word != (try Self.drawn([("א", 0), ("ב", CGFloat(try #require(tables.advances["א"]) * tables.scale(Self.size)))])))
     }
 
     /// Arabic runs right to left: in "اب" (alef, beh) the first logical character, alef, is drawn
@@ -102,20 +105,12 @@ import Testing
         let tables = try FontTables.read(font.file, index: font.index, text: "اب")
         let scale = tables.scale(Self.size)
         let beh = try #require(tables.advances["ب"]) * scale, alef = try #require(tables.advances["ا"]) * scale
-        func drawn(_ parts: [(String, CGFloat)]) throws -> [UInt8] {
-            let context = CGContext(pixmap: try Pixmap(width: 100, height: 60))
-            for (text, x) in parts {
-                context.textPosition = CGPoint(x: 10 + x, y: 15)
-                CTLineDraw(Self.line(text), context)
-            }
-            return Array(UnsafeBufferPointer(start: context.pixmap.pixels, count: 100 * 60 * 4))
-        }
-        let word = try drawn([("اب", 0)])
+        let word = try Self.drawn([("اب", 0)])
         #expect(stride(from: 3, to: word.count, by: 4).contains { word[$0] > 0 })
-        let byHand = try drawn([("ب", 0), ("ا", CGFloat(beh))])
+        let byHand = try Self.drawn([("ب", 0), ("ا", CGFloat(beh))])
         let differing = zip(word, byHand).filter { abs(Int($0) - Int($1)) > 2 }.count
         #expect(differing == 0)
-        #expect(word != (try drawn([("ا", 0), ("ب", CGFloat(alef))])))
+        #expect(word != (try Self.drawn([("ا", 0), ("ب", CGFloat(alef))])))
     }
 
     /// A line whose first strong character is right to left runs right to left (UAX #9 P2–P3):
