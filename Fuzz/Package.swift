@@ -36,5 +36,10 @@ let package = Package(
         // Bytes → a citrine command line, read up to the render command's plan (nothing drawn).
         .executableTarget(name: "fuzz-cli", dependencies: [.product(name: "CitrineCommands", package: rootFolder), "FuzzSupport"],
                           path: "Sources/FuzzCLI"),
+        // Bytes → a Bodymovin file imported onto layers (Lottie) and drawn at two frames.
+        .executableTarget(name: "fuzz-lottie", dependencies: [.product(name: "Lottie", package: rootFolder),
+                                                              .product(name: "Compositor", package: rootFolder),
+                                                              .product(name: "QuartzCore", package: rootFolder), "FuzzSupport"],
+                          path: "Sources/FuzzLottie"),
     ]
 )
