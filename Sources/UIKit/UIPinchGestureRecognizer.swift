@@ -49,13 +49,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .began || state == .changed { state = .ended } else if state == .possible, activeTouches.isEmpty { state = .failed }
-    }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { twoTouchGestureLifted() }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
-    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { twoTouchGestureCancelled() }
 
     open override func reset() {
         super.reset()
@@ -72,5 +68,17 @@ extension UIGestureRecognizer {
         guard activeTouches.count >= 2 else { return nil }
         let a = activeTouches[0].windowLocation, b = activeTouches[1].windowLocation
         return CGPoint(x: b.x - a.x, y: b.y - a.y)
+    }
+
+    /// A touch of a two-touch gesture (pinch, rotation) lifted: a recognized gesture ends; one
+    /// still possible fails once no touch is down.
+    func twoTouchGestureLifted() {
+        if state == .began || state == .changed { state = .ended } else if state == .possible, activeTouches.isEmpty { state = .failed }
+    }
+
+    /// The system cancelled a two-touch gesture's touches: a recognized gesture is cancelled, a
+    /// possible one fails.
+    func twoTouchGestureCancelled() {
+        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
     }
 }

@@ -54,13 +54,9 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         }
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .began || state == .changed { state = .ended } else if state == .possible, activeTouches.isEmpty { state = .failed }
-    }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) { twoTouchGestureLifted() }
 
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
-    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { twoTouchGestureCancelled() }
 
     open override func reset() {
         super.reset()
