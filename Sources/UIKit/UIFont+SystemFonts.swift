@@ -7,8 +7,8 @@ import CoreText
 
 extension UIFont {
     /// A font weight (Apple's `UIFont.Weight`). The raw values are iOS's, as printed on a device
-    /// (`UIFontWeightUltraLight` … `UIFontWeightBlack`: −0.8, −0.6, −0.4, 0, 0.23, 0.3, 0.4,
-    /// 0.56, 0.62).
+    /// and published (blog.csdn.net/qq_18683985/article/details/89714178: `UIFontWeightUltraLight`
+    /// … `UIFontWeightBlack` = −0.8, −0.6, −0.4, 0, 0.23, 0.3, 0.4, 0.56, 0.62 as Floats).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
@@ -59,7 +59,8 @@ extension UIFont {
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         /// Point size and weight at the default content size ("Large"), from Apple's Human
-        /// Interface Guidelines (Typography, iOS Dynamic Type sizes): large title 34, title 1
+        /// Interface Guidelines (Typography, iOS Dynamic Type sizes; the same sizes and the
+        /// ".SFUI-Regular" / ".SFUI-Semibold" names read off iOS at iosfontsizes.com): large title 34, title 1
         /// 28, title 2 22, title 3 20, headline 17 semibold, body 17, callout 16, subheadline
         /// 15, footnote 13, caption 1 12, caption 2 11. An unknown style is body's.
         var largeSize: (points: CGFloat, weight: Weight) {

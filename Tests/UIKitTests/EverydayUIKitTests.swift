@@ -145,8 +145,9 @@ struct EverydayUIKitTests {
 /// Apple's values.
 struct SystemFontAndMarginTests {
     @Test func weightsHaveIOSRawValues() {
-        // UIFontWeightUltraLight … UIFontWeightBlack as printed on iOS (the CGFloat values of
-        // the constants, e.g. 0.23000000417232513 for Medium: Float values widened).
+        // UIFontWeightUltraLight … UIFontWeightBlack as printed on iOS and published
+        // (blog.csdn.net/qq_18683985/article/details/89714178: e.g. 0.23000000417232513 for
+        // Medium, a Float value widened).
         let expected: [(UIFont.Weight, Float)] = [(.ultraLight, -0.8), (.thin, -0.6), (.light, -0.4), (.regular, 0),
                                                   (.medium, 0.23), (.semibold, 0.3), (.bold, 0.4), (.heavy, 0.56), (.black, 0.62)]
         for (weight, value) in expected { #expect(Float(weight.rawValue) == value) }
@@ -163,7 +164,8 @@ struct SystemFontAndMarginTests {
     }
 
     @Test func textStylesHaveTheHIGLargeSizes() {
-        // Human Interface Guidelines, Typography, iOS Dynamic Type sizes at "Large" (default).
+        // Human Interface Guidelines, Typography, iOS Dynamic Type sizes at "Large" (default);
+        // the same sizes and names read off iOS at iosfontsizes.com.
         let sizes: [(UIFont.TextStyle, CGFloat)] = [(.largeTitle, 34), (.title1, 28), (.title2, 22), (.title3, 20),
                                                     (.headline, 17), (.body, 17), (.callout, 16), (.subheadline, 15),
                                                     (.footnote, 13), (.caption1, 12), (.caption2, 11)]
