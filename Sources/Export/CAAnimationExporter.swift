@@ -212,7 +212,9 @@ public final class CAAnimationExporter: @unchecked Sendable {
                                      renders: renders)
         for writer in writers { try writer.start(workers: workers, slots: pipeline.capacity) }
         activeQueue.withLock { $0 = pipeline }
-        defer { activeQueue.withLock { $0 = nil } }
+        // Only its own: a run left by a dropped `frames()` loop may end while a later run is the
+        // active one, which `cancel()` must still reach.
+        defer { activeQueue.withLock { if $0 === pipeline { $0 = nil } } }
         if cancelled.load(ordering: .sequentiallyConsistent) { pipeline.fail(ExportError.cancelled) }
         let job = ExportJob(pipeline: pipeline, writers: writers, written: written)
         // The job lets go of the writers and the closure once every worker is done, so a caller's
