@@ -237,12 +237,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Cumulative chord length of the spline at every sample (n per segment, plus the start);
     /// nil unless the values are all numbers, all points or all sizes.
     private func arcLengthTable(_ vals: [AnimatableValue]) -> [Double]? {
-        let dimension = vector(vals[0])?.count
-        guard vals.allSatisfy({ vector($0)?.count == dimension }) else { return nil }
+        guard var previous = vector(vals[0]),
+              vals.allSatisfy({ vector($0)?.count == previous.count }) else { return nil }
         let n = Self.cubicPacedSamples
         var table = [0.0]
         table.reserveCapacity((vals.count - 1) * n + 1)
-        var previous = vector(vals[0])!
         for i in 0..<(vals.count - 1) {
             for j in 1...n {
                 guard let point = vector(cubic(vals, i, Double(j) / Double(n))) else { return nil }

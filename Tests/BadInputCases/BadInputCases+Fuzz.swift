@@ -159,6 +159,18 @@ extension BadInputCase {
             fall.duration = 1
             return try drawnAfterItsEnd(fall)
         },
+        // Found (one crash input, Fuzz/Corpus/layers/found-cubic-paced-colours): `.cubicPaced`
+        // keyframes whose values are none of number, point or size (colours) trapped while the
+        // spline's arc length was tabulated. Such values pace by the distance between them, as
+        // `.paced` does.
+        BadInputCase("fuzz-cubic-paced-keyframes-of-colours", area: "numbers", expected: "drew") {
+            let fade = CAKeyframeAnimation(keyPath: "backgroundColor")
+            fade.values = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+                           CGColor(red: 0, green: 1, blue: 0, alpha: 1)]
+            fade.calculationMode = .cubicPaced
+            fade.duration = 1
+            return try drawnAfterItsEnd(fade)
+        },
         // Found by `scripts/fuzz layers` (a trap in the spline's tangent sum): keyframe values of
         // different kinds — points and numbers — give vectors of different lengths. Each
         // calculation mode draws them; a spline segment between values of different kinds
