@@ -314,7 +314,9 @@ extension ShapeItem {
             if let value, !node.has(key) { return .fixed(value) }
             return try .read(try node.required(key), notes: &notes, LottieTransform.scalar)
         }
-        let reversed = try node.int("d", default: 1) == 3
+        // `d` 3: the path runs the other way — on rectangles, ellipses and stars only; a stroke's
+        // `d` is its dash array.
+        let reversed = ["rc", "el", "sr"].contains(ty) ? try node.int("d", default: 1) == 3 : false
         switch ty {
         case "gr":
             let items = try ShapeItem.list(try node.required("it"), notes: &notes)
