@@ -4,6 +4,7 @@
 // evaluates the animations at whatever time is asked, so frames are sampled at any rate.
 //
 // Files:
+//   JSONParser            RFC 8259 text → JSONValue (plain Swift values), nesting bounded as it descends
 //   JSONNode              typed, path-naming reads of the parsed JSON; the size/nesting checks
 //   LottieModel(+Parsing) the document as Sendable values in the file's units; unsupported
 //                         features recorded once each (`Notes`)
@@ -35,7 +36,7 @@
 // earlier groups too; drop shadows (layer shadows); playback with loop modes.
 //
 // Next (in this order): animated repeaters, skew and shadows; merge paths; text; the other
-// effects that map onto CA (blur, fill, tint, stroke); animated dashes; auto-orient; faster
-// parsing of large files (a 60 000-layer file takes 2 s to parse in a debug build); `citrine
-// gallery` of .json files, batches and shards; a test file per feature compared with ThorVG and
-// rlottie (scripts/lottie-compare) and those comparisons in CI.
+// effects that map onto CA (blur, fill, tint, stroke); animated dashes; auto-orient; repeater
+// copies placed as lottie-web places them (copy k moved by k offsets, not turned: today the
+// CAReplicatorLayer turns them; scripts/lottie-check reports it as a known difference);
+// `citrine gallery` of .json files, batches and shards; scripts/lottie-check in CI.
