@@ -98,6 +98,18 @@ let package = Package(
             ],
             path: "Sources/ExportBench"
         ),
+        // Lottie files imported and rendered frame by frame at 512×512 (scripts/bench-lottie runs it
+        // beside rlottie and ThorVG).
+        .executableTarget(
+            name: "lottie-bench",
+            dependencies: [
+                .product(name: "Lottie", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                "FrameTiming",
+            ],
+            path: "Sources/LottieBench"
+        ),
         // Every demo live in an X11 window, its scripted input replayed with xdotool.
         .executableTarget(
             name: "window-bench",
