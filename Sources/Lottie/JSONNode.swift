@@ -158,6 +158,21 @@ struct JSONNode {
         return result
     }
 
+    /// An array of pairs of numbers (`[[x, y], …]`, a path's vertices; extra numbers in a pair are
+    /// ignored), read without a node per element; an error names the element at fault.
+    func pairs() throws(LottieError) -> [(Double, Double)] {
+        let items = try elements()
+        var result: [(Double, Double)] = []
+        result.reserveCapacity(items.count)
+        for (n, item) in items.enumerated() {
+            guard case let .array(pair) = item, pair.count >= 2 else { throw LottieError("\(path)[\(n)]", "expected [x, y]") }
+            guard let x = Self.number(pair[0]) else { throw numberError(pair[0], "\(path)[\(n)][0]") }
+            guard let y = Self.number(pair[1]) else { throw numberError(pair[1], "\(path)[\(n)][1]") }
+            result.append((x, y))
+        }
+        return result
+    }
+
     // MARK: - Optional members with defaults
 
     func number(_ key: String, default value: Double) throws(LottieError) -> Double {

@@ -267,7 +267,7 @@ extension BezierShape {
             return try read(only)
         }
         func points(_ key: String) throws(LottieError) -> [CGPoint] {
-            try node.required(key).array().map { p throws(LottieError) in try LottieTransform.point(p) }
+            try node.required(key).pairs().map { CGPoint(x: $0.0, y: $0.1) }
         }
         let v = try points("v"), i = try points("i"), o = try points("o")
         guard i.count == v.count, o.count == v.count else {
