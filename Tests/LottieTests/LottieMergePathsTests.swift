@@ -1,0 +1,55 @@
+import Foundation
+import Lottie
+import QuartzCore
+import Raster
+import Testing
+
+/// Merge paths (`mm`) on `Files/merge.json` (written for this test): five groups, 100 wide each,
+/// centred at x = 50 + 100·i, each a 50 × 50 square centred 10 left of the centre and a circle of
+/// radius 25 centred 10 right of it (in a subgroup with its own transform in the subtract group,
+/// whose red fill the merge takes so it is not drawn), then the merge and a blue fill. Expected
+/// from the merge modes as lottie-android defines them (the last path before the merge against
+/// the others): 1 merge and 2 add fill both shapes, 3 subtract leaves the square minus the
+/// circle, 4 intersect the overlap, 5 exclude the shapes without the overlap.
+@Suite(.serialized) struct LottieMergePathsTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Files/merge.json")
+
+    /// Blue alpha at three points of group `i`: only in the square, in both, only in the circle;
+    /// and at a point outside both.
+    static func coverage(_ image: Pixmap, group i: Int) -> [Bool] {
+        let cx = 50 + 100 * i
+        return [(cx - 30, 50), (cx, 50), (cx + 30, 50), (cx, 90)].map { point in
+            let c = image.pixel(x: point.0, y: point.1)
+            return c.a == 255 && c.b == 255 && c.r == 0
+        }
+    }
+
+    @Test func eachModeCombinesTheSquareAndTheCircle() throws {
+        let animation = try LottieAnimation.from(data: try Data(contentsOf: Self.file))
+        #expect(!animation.unsupportedFeatures.contains { $0.feature.contains("merge") })
+        let layer = try Doc.layer(try JSONSerialization.jsonObject(with: try Data(contentsOf: Self.file)) as! [String: Any])
+        let image = try LottieImportTests.render(layer, size: CGSize(width: 500, height: 100), at: 0)
+        #expect(Self.coverage(image, group: 0) == [true, true, true, false])   // merge
+        #expect(Self.coverage(image, group: 1) == [true, true, true, false])   // add
+        #expect(Self.coverage(image, group: 2) == [true, false, false, false]) // subtract
+        #expect(Self.coverage(image, group: 3) == [false, true, false, false]) // intersect
+        #expect(Self.coverage(image, group: 4) == [true, false, true, false])  // exclude
+        // The subgroup the subtract merge takes draws nothing of its own (no red anywhere there).
+        for x in stride(from: 200, to: 300, by: 5) {
+            for y in stride(from: 20, to: 80, by: 5) { #expect(image.pixel(x: x, y: y).r == 0) }
+        }
+        // The subtract's edge follows the circle: 1 inside/outside its radius along the axis.
+        #expect(image.pixel(x: 235 - 1, y: 50).a == 255)
+        #expect(image.pixel(x: 235 + 1, y: 50).a == 0)
+    }
+
+    @Test func animatedShapesBeforeAMergeAreListed() throws {
+        let moving: [String: Any] = ["ty": "rc", "p": Doc.keyframed([["t": 0, "s": [50, 50]], ["t": 30, "s": [100, 50]]]),
+                                     "s": Doc.fixed([40, 40]), "r": Doc.fixed(0)]
+        let group: [String: Any] = ["ty": "gr", "it": [moving, Doc.rect(center: [70, 50], size: [40, 40]), ["ty": "mm", "mm": 2],
+                                                        Doc.fill([0, 0, 1])]]
+        let animation = try Doc.animation(Doc.comp([Doc.shapeLayer([group])]))
+        #expect(animation.unsupportedFeatures.map(\.feature) == ["animated merge paths"])
+        #expect(animation.unsupportedFeatures.first?.path == "layers[0].shapes[0].it[2]")
+    }
+}
