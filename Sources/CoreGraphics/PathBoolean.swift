@@ -182,12 +182,15 @@ enum PathBoolean {
             while y0 < target, !active.isEmpty {
                 x0 = active.map { sorted[$0].x(at: y0) }
                 var y1 = target
-                // Cut the slab at the lowest crossing until no two edges cross inside it.
+                x1 = active.map { sorted[$0].x(at: y1) }
+                order = Array(active.indices)
+                order.sort { x0[$0] < x0[$1] || (x0[$0] == x0[$1] && x1[$0] < x1[$1]) }
+                // Cut the slab at the lowest crossing until no two edges cross inside it. The
+                // order stays valid: it is by x at y0, and edges leaving one point keep their
+                // order at any height above it.
                 while true {
                     work += active.count * 8
                     if work > workLimit { return nil }
-                    x1 = active.map { sorted[$0].x(at: y1) }
-                    order = Array(active.indices).sorted { (x0[$0], x1[$0]) < (x0[$1], x1[$1]) }
                     var lowest = y1
                     for (i, j) in zip(order, order.dropFirst()) where x1[i] > x1[j] {
                         let d0 = x0[j] - x0[i], d1 = x1[i] - x1[j]
@@ -196,9 +199,12 @@ enum PathBoolean {
                     }
                     if lowest >= y1 { break }
                     y1 = lowest
+                    x1 = active.map { sorted[$0].x(at: y1) }
                 }
-                // Walk the bundles left to right with both operands' winding numbers.
-                var winding = (0, 0), leftIn = false, cellStart: Int? = nil
+                // Walk the bundles left to right with both operands' winding numbers; a run of
+                // gaps in the result, from bundle `runStart` to the one that ends it, adds its
+                // bottom and top (the cells' bottoms and tops joined) to the horizontal intervals.
+                var winding = (0, 0), leftIn = false, runStart = 0
                 var i = 0
                 while i < order.count {
                     let first = order[i]
@@ -208,13 +214,16 @@ enum PathBoolean {
                         i += 1
                     }
                     let rightIn = inside(winding.0, winding.1)
-                    let bottom = SIMD2(x0[first], y0), top = SIMD2(x1[first], y1)
-                    if leftIn != rightIn { pieces.append(leftIn ? (bottom, top) : (top, bottom)) }
-                    if let start = cellStart, leftIn {
-                        horizontal[y0, default: []].append((x0[start], x0[first], 1))
-                        horizontal[y1, default: []].append((x1[start], x1[first], -1))
+                    if leftIn != rightIn {
+                        let bottom = SIMD2(x0[first], y0), top = SIMD2(x1[first], y1)
+                        pieces.append(leftIn ? (bottom, top) : (top, bottom))
+                        if rightIn {
+                            runStart = first
+                        } else {
+                            horizontal[y0, default: []].append((x0[runStart], x0[first], 1))
+                            horizontal[y1, default: []].append((x1[runStart], x1[first], -1))
+                        }
                     }
-                    cellStart = first
                     leftIn = rightIn
                 }
                 y0 = y1
