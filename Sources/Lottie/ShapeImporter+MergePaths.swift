@@ -36,7 +36,7 @@ extension ShapeImporter {
                 if source == last { sources[sources.count - 1] += shapes } else { sources.append(shapes) }
                 last = source
             }
-            out.removeAll { pathSources($0.item) != nil }
+            out.removeAll { $0.item.isPath || $0.item.isGroup }
             out += merged(mode, sources).map { (.path($0), n) }
         }
         return out.map(\.item)
@@ -94,6 +94,7 @@ extension ShapeImporter {
 extension ShapeItem {
     var isMerge: Bool { if case .mergePaths = self { true } else { false } }
     var isPath: Bool { if case .path = self { true } else { false } }
+    var isGroup: Bool { if case .group = self { true } else { false } }
 
     /// True when a merge after this item would change with time, which it does not follow: an
     /// animated path (for modes 2–5), or a group with an animated transform or path.

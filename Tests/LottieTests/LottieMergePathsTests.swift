@@ -43,6 +43,26 @@ import Testing
         #expect(image.pixel(x: 235 + 1, y: 50).a == 0)
     }
 
+    @Test func aLaterMergeTakesAnEarlierOnesResultAsOnePath() throws {
+        // (A ∪ B) − C with A = [20, 80] × [20, 80], B = [60, 120] × [60, 120] (scaled 2× from a
+        // 30 × 30 square in a subgroup), C = [50, 90] × [40, 100]; then a blue fill.
+        let b: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [45, 45], size: [30, 30]),
+                                                    ["ty": "tr", "p": Doc.fixed([0, 0]), "a": Doc.fixed([0, 0]), "s": Doc.fixed([200, 200]),
+                                                     "r": Doc.fixed(0), "o": Doc.fixed(100)]]]
+        let group: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [50, 50], size: [60, 60]), b, ["ty": "mm", "mm": 2],
+                                                        Doc.rect(center: [70, 70], size: [40, 60]), ["ty": "mm", "mm": 3],
+                                                        Doc.fill([0, 0, 1])]]
+        let layer = try Doc.layer(Doc.comp([Doc.shapeLayer([group])]))
+        let image = try LottieImportTests.render(layer, size: CGSize(width: 200, height: 200), at: 0)
+        func filled(_ x: Int, _ y: Int) -> Bool { image.pixel(x: x, y: y).a == 255 }
+        #expect(filled(30, 30))     // A only
+        #expect(filled(110, 110))   // B only
+        #expect(!filled(70, 70))    // in C
+        #expect(!filled(70, 45))    // in A and C
+        #expect(filled(70, 110))    // in B, below C
+        #expect(!filled(150, 150))  // outside all
+    }
+
     @Test func animatedShapesBeforeAMergeAreListed() throws {
         let moving: [String: Any] = ["ty": "rc", "p": Doc.keyframed([["t": 0, "s": [50, 50]], ["t": 30, "s": [100, 50]]]),
                                      "s": Doc.fixed([40, 40]), "r": Doc.fixed(0)]
