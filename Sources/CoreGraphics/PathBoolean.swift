@@ -230,7 +230,8 @@ enum PathBoolean {
                 active.removeAll { sorted[$0].upper.y <= y0 }
             }
         }
-        for (y, intervals) in horizontal {
+        // In order of height, so the result does not depend on the dictionary's (per-process) order.
+        for (y, intervals) in horizontal.sorted(by: { $0.key < $1.key }) {
             work += intervals.count * 8
             if work > workLimit { return nil }
             pieces += cancelled(intervals, at: y)
