@@ -87,17 +87,30 @@ enum PathBoolean {
                     add(p)
                 }
             case .quad(let p0, let c, let p):
-                let n = CGPath.subdivisionCount(deviation: (p0 - c * 2 + p).length / 4, tolerance: tolerance)
+                let n = nearChord(p0, [c], p, tolerance) ? 1
+                    : CGPath.subdivisionCount(deviation: (p0 - c * 2 + p).length / 4, tolerance: tolerance)
                 for k in 1...n where !overflow { add(CGPath.quadPoint(p0, c, p, CGFloat(k) / CGFloat(n))) }
             case .cubic(let p0, let c1, let c2, let p):
                 let dd = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                let n = CGPath.subdivisionCount(deviation: dd * 3 / 4, tolerance: tolerance)
+                let n = nearChord(p0, [c1, c2], p, tolerance) ? 1
+                    : CGPath.subdivisionCount(deviation: dd * 3 / 4, tolerance: tolerance)
                 for k in 1...n where !overflow { add(CGPath.cubicPoint(p0, c1, c2, p, CGFloat(k) / CGFloat(n))) }
             }
         }
         if overflow { return nil }
         finish(closed: false)
         return result
+    }
+
+    /// True when the control points lie within `tolerance` of the line through the ends, so the
+    /// curve (inside their hull) is its chord within `tolerance`: a straight segment written as a
+    /// curve, as Lottie files write every corner of a polygon.
+    private static func nearChord(_ p0: CGPoint, _ controls: [CGPoint], _ p: CGPoint, _ tolerance: Double) -> Bool {
+        let d = p - p0, length = d.length
+        return controls.allSatisfy { c in
+            let e = c - p0
+            return length > 0 ? abs(d.x * e.y - d.y * e.x) <= tolerance * length : e.length <= tolerance
+        }
     }
 
     /// Maps path coordinates onto an integer grid of 2³² steps across the points' extent and back.

@@ -17,10 +17,17 @@ import QuartzCore
 // to 1/100 of a unit). An animated path or group transform before such a merge is noted
 // ("animated merge paths") when the file is read. Mode 1 keeps animated paths animated (group
 // transforms at their first value).
+//
+// Bounded work: each operation is bounded by CGPath's limits, and one import runs at most
+// `mergeOperationLimit` of them (past it, a clear error naming the merge); a merge with a
+// single source needs none (add and exclude keep it, subtract and intersect leave nothing).
 
 extension ShapeImporter {
+    /// Most boolean operations merge paths may run in one import.
+    static let mergeOperationLimit = 1_000
+
     /// `items` with every merge replaced by its result (paths) and the items it takes removed.
-    static func resolvingMerges(_ items: [ShapeItem]) -> [ShapeItem] {
+    func resolvingMerges(_ items: [ShapeItem]) throws(LottieError) -> [ShapeItem] {
         guard items.contains(where: \.isMerge) else { return items }
         // Each item with the number of the source it belongs to (a merge's paths are one source).
         var out: [(item: ShapeItem, source: Int)] = []
@@ -32,32 +39,39 @@ extension ShapeImporter {
             var sources: [[KeyframedValue<BezierShape>]] = []
             var last: Int?
             for (entry, source) in out {
-                guard let shapes = pathSources(entry) else { continue }
+                guard let shapes = try pathSources(entry) else { continue }
                 if source == last { sources[sources.count - 1] += shapes } else { sources.append(shapes) }
                 last = source
             }
             out.removeAll { $0.item.isPath || $0.item.isGroup }
-            out += merged(mode, sources).map { (.path($0), n) }
+            out += try merged(mode, sources).map { (.path($0), n) }
         }
         return out.map(\.item)
     }
 
     /// The paths an item gives a merge, in its group's coordinates; nil for items that are not paths.
-    private static func pathSources(_ item: ShapeItem) -> [KeyframedValue<BezierShape>]? {
+    private func pathSources(_ item: ShapeItem) throws(LottieError) -> [KeyframedValue<BezierShape>]? {
         switch item {
         case let .path(shape):
             return [shape]
         case let .group(children, transform, _):
-            let t = CATransform3DGetAffineTransform(groupMatrix(transform))
-            return resolvingMerges(children).compactMap(pathSources).flatMap { $0 }.map { $0.map { $0.applying(t) } }
+            let t = CATransform3DGetAffineTransform(Self.groupMatrix(transform))
+            var shapes: [KeyframedValue<BezierShape>] = []
+            for child in try resolvingMerges(children) { shapes += try pathSources(child) ?? [] }
+            return shapes.map { $0.map { $0.applying(t) } }
         default:
             return nil
         }
     }
 
     /// The merged paths of `sources` (in item order) under Lottie merge `mode`.
-    private static func merged(_ mode: Int, _ sources: [[KeyframedValue<BezierShape>]]) -> [KeyframedValue<BezierShape>] {
+    private func merged(_ mode: Int, _ sources: [[KeyframedValue<BezierShape>]]) throws(LottieError) -> [KeyframedValue<BezierShape>] {
         guard (2...5).contains(mode), let first = sources.last else { return sources.flatMap { $0 } }
+        if sources.count == 1 { return mode == 2 || mode == 5 ? first : [] }
+        importer.mergeOperations += 1
+        guard importer.mergeOperations <= Self.mergeOperationLimit else {
+            throw LottieError(owner.path, "more than \(Self.mergeOperationLimit) merge path operations")
+        }
         func joined(_ shapes: [KeyframedValue<BezierShape>]) -> CGPath {
             let path = CGMutablePath()
             for shape in shapes { path.addPath(shape.initial.cgPath) }

@@ -36,7 +36,7 @@ struct ShapeImporter {
     /// this group there — they paint this group's paths too, drawn below its own content.
     func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = [],
              rounding inheritedRounding: KeyframedValue<Double>? = nil) throws(LottieError) {
-        let items = Self.resolvingMerges(items)
+        let items = try resolvingMerges(items)
         var trims = inherited
         var rounding = inheritedRounding
         for case let .roundCorners(radius) in items { rounding = radius }

@@ -63,6 +63,26 @@ import Testing
         #expect(!filled(150, 150))  // outside all
     }
 
+    @Test func mergeOperationsPerImportAreBounded() throws {
+        // 1 001 groups that each add two squares: one operation past the bound of 1 000.
+        let group: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [10, 10], size: [10, 10]), Doc.rect(center: [14, 14], size: [10, 10]),
+                                                        ["ty": "mm", "mm": 2], Doc.fill([0, 0, 1])]]
+        do {
+            _ = try Doc.animation(Doc.comp([Doc.shapeLayer(Array(repeating: group, count: 1_001))]))
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == "layers[0]: more than 1000 merge path operations")
+        }
+        // A merge with one source needs no operation: add keeps it, subtract leaves nothing.
+        let single: (Int) -> [String: Any] = { mode in
+            ["ty": "gr", "it": [Doc.rect(center: [100, 100], size: [50, 50]), ["ty": "mm", "mm": mode], Doc.fill([0, 0, 1])]]
+        }
+        let kept = try LottieImportTests.render(try Doc.layer(Doc.comp([Doc.shapeLayer([single(2)])])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(kept.pixel(x: 100, y: 100).a == 255)
+        let gone = try LottieImportTests.render(try Doc.layer(Doc.comp([Doc.shapeLayer([single(3)])])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(gone.pixel(x: 100, y: 100).a == 0)
+    }
+
     @Test func animatedShapesBeforeAMergeAreListed() throws {
         let moving: [String: Any] = ["ty": "rc", "p": Doc.keyframed([["t": 0, "s": [50, 50]], ["t": 30, "s": [100, 50]]]),
                                      "s": Doc.fixed([40, 40]), "r": Doc.fixed(0)]
