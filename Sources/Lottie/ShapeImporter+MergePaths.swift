@@ -19,13 +19,10 @@ import QuartzCore
 // transforms at their first value).
 //
 // Bounded work: each operation is bounded by CGPath's limits, and one import runs at most
-// `mergeOperationLimit` of them (past it, a clear error naming the merge); a merge with a
+// `LottieLimits.mergeOperations` of them (past it, a clear error naming the layer); a merge with a
 // single source needs none (add and exclude keep it, subtract and intersect leave nothing).
 
 extension ShapeImporter {
-    /// Most boolean operations merge paths may run in one import.
-    static let mergeOperationLimit = 1_000
-
     /// `items` with every merge replaced by its result (paths) and the items it takes removed.
     func resolvingMerges(_ items: [ShapeItem]) throws(LottieError) -> [ShapeItem] {
         guard items.contains(where: \.isMerge) else { return items }
@@ -69,8 +66,8 @@ extension ShapeImporter {
         guard (2...5).contains(mode), let first = sources.last else { return sources.flatMap { $0 } }
         if sources.count == 1 { return mode == 2 || mode == 5 ? first : [] }
         importer.mergeOperations += 1
-        guard importer.mergeOperations <= Self.mergeOperationLimit else {
-            throw LottieError(owner.path, "more than \(Self.mergeOperationLimit) merge path operations")
+        guard importer.mergeOperations <= LottieLimits.mergeOperations else {
+            throw LottieError(owner.path, "more than \(LottieLimits.mergeOperations) merge path operations")
         }
         func joined(_ shapes: [KeyframedValue<BezierShape>]) -> CGPath {
             let path = CGMutablePath()
