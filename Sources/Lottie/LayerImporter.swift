@@ -26,6 +26,8 @@ import UIKit
 final class LayerImporter {
     let composition: LottieComposition
     private var built = 0
+    /// Boolean operations merge paths have run (`ShapeImporter+MergePaths.swift`).
+    var mergeOperations = 0
     private var decoded: [String: CGImage] = [:]
     private let fps: Double
 

@@ -32,10 +32,11 @@
 // polygon (sampled per frame when animated), path (animated too), fill, stroke (caps, joins,
 // miter, static dashes), linear and radial gradient fill and stroke (animated stops and points,
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
-// rounded corners, repeaters (CAReplicatorLayer, static values); a style paints the paths of
-// earlier groups too; drop shadows (layer shadows); playback with loop modes.
+// rounded corners, repeaters (CAReplicatorLayer, static values), merge paths (CGPath boolean
+// operations, `ShapeImporter+MergePaths`); a style paints the paths of earlier groups too;
+// drop shadows (layer shadows); playback with loop modes.
 //
-// Next (in this order): animated repeaters, skew and shadows; merge paths; text; the other
+// Next (in this order): animated repeaters, skew and shadows; text; the other
 // effects that map onto CA (blur, fill, tint, stroke); animated dashes; auto-orient; repeater
 // copies placed as lottie-web places them (copy k moved by k offsets, not turned: today the
 // CAReplicatorLayer turns them; scripts/lottie-check reports it as a known difference);

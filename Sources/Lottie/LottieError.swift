@@ -33,6 +33,8 @@ package enum LottieLimits {
     /// Samples of one property sampled per frame (a time-remapped precomp's, a polystar's …):
     /// past it the samples are spread evenly over the span.
     static let samples = 10_000
+    /// Boolean operations merge paths run in one import (`ShapeImporter+MergePaths.swift`).
+    static let mergeOperations = 1_000
     /// Precomps nested inside each other, and the length of a parent chain.
     static let depth = 64
 }

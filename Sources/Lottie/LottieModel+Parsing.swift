@@ -301,6 +301,10 @@ extension ShapeItem {
         var items: [ShapeItem] = []
         for item in try node.array() where try !item.flag("hd") {
             items.append(try ShapeItem(item, notes: &notes))
+            if case let .mergePaths(mode)? = items.last,
+               items.dropLast().contains(where: { $0.animatesAMerge && (mode != 1 || !$0.isPath) }) {
+                notes.unsupported("animated merge paths", at: item.path)
+            }
         }
         return items
     }
@@ -396,12 +400,13 @@ extension ShapeItem {
                              below: try node.int("m", default: 1) == 2)
         case "rd":
             self = .roundCorners(try scalar("r"))
+        case "mm":
+            self = .mergePaths(mode: try node.int("mm", default: 1))
         case "tm":
             self = .trim(start: try scalar("s", default: 0), end: try scalar("e", default: 100), offset: try scalar("o", default: 0),
                          individually: try node.int("m", default: 1) == 2)
         default:
-            let names = ["mm": "merge paths",
-                         "pb": "pucker and bloat", "tw": "twist", "op": "offset paths", "zz": "zig zag"]
+            let names = ["pb": "pucker and bloat", "tw": "twist", "op": "offset paths", "zz": "zig zag"]
             notes.unsupported(names[ty] ?? "shapes of type '\(ty)'", at: "\(node.path).ty")
             self = .unsupported(ty)
         }

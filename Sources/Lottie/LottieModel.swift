@@ -135,6 +135,9 @@ indirect enum ShapeItem: Sendable {
     case roundCorners(KeyframedValue<Double>)
     /// `tr` inside a group (the group takes it).
     case transform(LottieTransform)
+    /// `mm`: the path-like items before it in its group merged into one path by `mode` (1 merge,
+    /// 2 add, 3 subtract, 4 intersect, 5 exclude intersections; `ShapeImporter+MergePaths.swift`).
+    case mergePaths(mode: Int)
     /// A shape this version does not import (its `ty`); listed by `LottieAnimation.unsupportedFeatures`.
     case unsupported(String)
 }

@@ -36,6 +36,7 @@ struct ShapeImporter {
     /// this group there — they paint this group's paths too, drawn below its own content.
     func add(_ items: [ShapeItem], to parent: CALayer, trims inherited: [Trim], styles: [ShapeItem] = [],
              rounding inheritedRounding: KeyframedValue<Double>? = nil) throws(LottieError) {
+        let items = try resolvingMerges(items)
         var trims = inherited
         var rounding = inheritedRounding
         for case let .roundCorners(radius) in items { rounding = radius }
@@ -59,7 +60,7 @@ struct ShapeImporter {
                 made.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 made += try styleLayers(item, paths: paths, trims: trims)
-            case .trim, .roundCorners, .repeater, .transform, .unsupported:
+            case .trim, .roundCorners, .repeater, .transform, .mergePaths, .unsupported:
                 break
             }
         }
