@@ -136,10 +136,21 @@ final class LayerImporter {
 
     /// A layer placing its sublayers with `transform` (a layer's `ks` or a group's `tr`), opacity
     /// left out (the caller puts it where Lottie applies it); and the layer to put them in — the
-    /// same, or with a skew, the innermost of two more: Bodymovin's matrix is
+    /// same, or with a skew or auto-orient, the innermost of two more: Bodymovin's matrix is
     /// position · rotation · skew · scale about the anchor, and Core Animation's `transform.scale`
     /// and `transform.rotation.z` recompose a transform without its skew, so the outer layer
-    /// rotates, a middle one skews (about the anchor, static) and the inner one scales.
+    /// rotates, a middle one skews (about the anchor; an animated skew sampled once per frame,
+    /// since interpolating two shear matrices is not shearing by the interpolated angle) and the
+    /// inner one scales.
+    ///
+    /// Auto-orient (`ao` of `owner`) with a keyframed position: the position animation follows a
+    /// keyframe `path` (straight lines where the file has no spatial tangents) with
+    /// `rotationMode` `.rotateAuto`, which turns the layer to the path's tangent on top of its
+    /// rotation, as lottie-web adds the tangent's angle to `r` (its TransformProperty); before
+    /// the first keyframe and after the last, the tangent at that end (lottie-web samples 0.01
+    /// frame inside the keyframes). The scale is on the inner layer then, so that a non-uniform
+    /// scale is not turned by the tangent. Inside a time-remapped precomp (sampled values, no
+    /// path) the layer does not turn.
     func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?,
                         timing: AnimationTiming) throws(LottieError) -> (outer: CALayer, inner: CALayer) {
         try count(owner?.path ?? "")
@@ -149,14 +160,17 @@ final class LayerImporter {
         let size = CGSize(width: composition.width, height: composition.height)
         transform.anchor.apply(to: layer, "bounds", timing: timing,
                                convert: { CGRect(origin: $0, size: size) }, set: { layer.bounds = CGRect(origin: $0, size: size) })
+        let autoOrient = owner?.autoOrient == true && timing.samples == nil
+        var positionAnimation: CAKeyframeAnimation?
         switch transform.position {
         case let .combined(p):
             if timing.samples != nil {
                 p.apply(to: layer, "position", timing: timing, convert: { $0 }, set: { layer.position = $0 })
             } else {
-                if case let .keyframed(frames) = p,
-                   let animation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 }) {
-                    layer.add(animation, forKey: "position")
+                if case let .keyframed(frames) = p {
+                    positionAnimation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 },
+                                                                 alwaysPath: autoOrient)
+                    if autoOrient { positionAnimation?.rotationMode = .rotateAuto }
                 }
                 layer.position = p.initial
             }
@@ -166,7 +180,7 @@ final class LayerImporter {
         }
         var scale = transform.scale.initial, rotation = transform.rotation.initial
         var inner = layer
-        if transform.skew != 0 {
+        if transform.skew.isAnimated || transform.skew.initial != 0 || (autoOrient && positionAnimation != nil) {
             let a = transform.anchor.initial
             var layers: [CALayer] = []
             for _ in 0..<2 {
@@ -179,7 +193,9 @@ final class LayerImporter {
                 layers.append(l)
                 inner = l
             }
-            layers[0].transform = Self.skewMatrix(transform.skew, axis: transform.skewAxis)
+            let skew = KeyframedValue<[Double]>.sampled([transform.skew.map { [$0] }, transform.skewAxis.map { [$0] }]) { $0.map(\.[0]) }
+            skew.apply(to: layers[0], "transform", timing: timing, convert: { Self.skewMatrix($0[0], axis: $0[1]) },
+                       set: { layers[0].transform = Self.skewMatrix($0[0], axis: $0[1]) })
         }
         transform.scale.map(\.x).apply(to: inner, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
         transform.scale.map(\.y).apply(to: inner, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
@@ -191,6 +207,8 @@ final class LayerImporter {
             layer.transform = Self.matrix(scale: CGPoint(x: 100, y: 100), rotation: rotation)
             inner.transform = Self.matrix(scale: scale, rotation: 0)
         }
+        // Added after the rotation's animation, whose value the tangent's angle is added to.
+        if let positionAnimation { layer.add(positionAnimation, forKey: "position") }
         return (layer, inner)
     }
 
@@ -230,13 +248,22 @@ final class LayerImporter {
                                       set: { content.opacity = Float($0 / 100) })
         addVisibility(to: content, layer, timing: timing)
         if let shadow = layer.dropShadow {
-            // The layer's content and sublayers cast it, as Core Animation's shadow is cast.
-            let angle = shadow.direction * .pi / 180
-            content.shadowColor = CGColor(red: shadow.color[0], green: shadow.color[1], blue: shadow.color[2], alpha: 1)
-            content.shadowOpacity = Float(min(max(shadow.opacity / 255, 0), 1))
-            content.shadowOffset = CGSize(width: sin(angle) * shadow.distance, height: -cos(angle) * shadow.distance)
-            content.shadowRadius = max(shadow.softness, 0) / Self.softnessPerShadowRadius
+            // The layer's content and sublayers cast it, as Core Animation's shadow is cast; each
+            // value animates its shadow property (the offset sampled per frame: it is a sine and
+            // cosine of the direction).
+            shadow.color.apply(to: content, "shadowColor", timing: timing, convert: ShapeImporter.cgColor,
+                               set: { content.shadowColor = ShapeImporter.cgColor($0) })
+            let opacity = { (o: Double) in Float(min(max(o / 255, 0), 1)) }
+            shadow.opacity.apply(to: content, "shadowOpacity", timing: timing, convert: opacity, set: { content.shadowOpacity = opacity($0) })
+            let offset = KeyframedValue<[Double]>.sampled([shadow.direction.map { [$0] }, shadow.distance.map { [$0] }]) { v in
+                [sin(v[0][0] * .pi / 180) * v[1][0], -cos(v[0][0] * .pi / 180) * v[1][0]]
+            }
+            offset.apply(to: content, "shadowOffset", timing: timing, convert: { CGSize(width: $0[0], height: $0[1]) },
+                         set: { content.shadowOffset = CGSize(width: $0[0], height: $0[1]) })
+            let radius = { (softness: Double) in CGFloat(max(softness, 0) / Self.softnessPerShadowRadius) }
+            shadow.softness.apply(to: content, "shadowRadius", timing: timing, convert: radius, set: { content.shadowRadius = radius($0) })
         }
+        addEffects(layer.effects, to: content, timing: timing)
         switch layer.kind {
         case let .solid(color, size):
             let solid = CALayer()
@@ -271,6 +298,8 @@ final class LayerImporter {
             picture.bounds = CGRect(origin: .zero, size: asset.size)
             picture.contents = try image(asset)
             content.addSublayer(picture)
+        case let .text(documents):
+            try addText(documents, to: content, owner: layer, timing: timing)
         case .null, .unsupported:
             break
         }

@@ -82,8 +82,8 @@ import Testing
     @Test func unsupportedFeaturesAreListedOnce() throws {
         let layer: [String: Any] = ["ty": 4, "ind": 1, "ks": Doc.ks(), "shapes": [["ty": "mm"], ["ty": "mm"]],
                                     "ef": [["ty": 5]]]
-        let animation = try Doc.animation(Doc.comp([layer, ["ty": 5, "ind": 2, "ks": Doc.ks()]]))
-        #expect(animation.unsupportedFeatures.map(\.feature) == ["effects other than drop shadow", "merge paths", "text layers"])
+        let animation = try Doc.animation(Doc.comp([layer, ["ty": 6, "ind": 2, "ks": Doc.ks()]]))
+        #expect(animation.unsupportedFeatures.map(\.feature) == ["expression control effects", "merge paths", "audio layers"])
         #expect(animation.unsupportedFeatures[1].path == "layers[0].shapes[0].ty")
     }
 
