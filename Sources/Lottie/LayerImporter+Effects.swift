@@ -10,6 +10,11 @@ import QuartzCore
 // - tint → `colorMatrix`: grey g = (r + g + b) / 3, mapped to black + (white − black) · g,
 //   mixed with the original by the amount (lottie-web's SVGTintFilter, which averages in linear
 //   RGB; Citrine's filters act on sRGB values, so mid-greys differ a little).
+// - stroke → a CAShapeLayer per mask path it names, over the content (or instead of it), in
+//   its colour, width twice the brush size, opacity, strokeStart/strokeEnd from the start and
+//   end, round caps, and with spacing a dash pattern of dots (lottie-web's SVGStrokeEffect:
+//   dashes of length 1 and gaps of width × spacing; the layer's masks are not applied then, as
+//   lottie-web removes them).
 // Keyframed values animate the filter's input through `filters.<name>.<input>`, sampled once
 // per frame for the matrices (20 numbers, interpolated between frames).
 
@@ -37,8 +42,11 @@ extension LayerImporter {
                 }
                 filters.append(Self.colorMatrixFilter(name, matrix.initial))
                 animations.append((matrix, "filters.\(name).inputColorMatrix", Self.numbers))
+            case .stroke:
+                break
             }
         }
+        guard !filters.isEmpty else { return }
         content.filters = filters
         for (value, keyPath, convert) in animations where value.isAnimated {
             value.apply(to: content, keyPath, timing: timing, convert: convert, set: { _ in })
@@ -74,4 +82,36 @@ extension LayerImporter {
     }
 
     static func numbers(_ values: [Double]) -> Any { values.map { NSNumber(value: $0) } }
+}
+
+extension LayerImporter {
+    /// The layers of `layer`'s stroke effects, added to `content` (its drawing removed first by
+    /// one that paints on transparent); whether any was added (the masks are then left out).
+    func addStrokeEffects(of layer: LottieLayer, to content: CALayer, timing: AnimationTiming) throws(LottieError) -> Bool {
+        var added = false
+        for case let .stroke(masks, color, brushSize, opacity, start, end, spacing, onTransparent) in layer.effects {
+            if onTransparent { content.sublayers = nil }
+            for index in masks {
+                try count(layer.path)
+                let shape = CAShapeLayer()
+                shape.anchorPoint = .zero
+                shape.bounds = content.bounds
+                layer.maskPaths[index].apply(to: shape, "path", timing: timing, convert: { $0.cgPath }, set: { shape.path = $0.cgPath })
+                shape.fillColor = nil
+                shape.lineCap = .round
+                color.apply(to: shape, "strokeColor", timing: timing, convert: ShapeImporter.cgColor, set: { shape.strokeColor = ShapeImporter.cgColor($0) })
+                brushSize.apply(to: shape, "lineWidth", timing: timing, convert: { CGFloat(max($0, 0) * 2) }, set: { shape.lineWidth = max($0, 0) * 2 })
+                opacity.apply(to: shape, "opacity", timing: timing, convert: { Float(min(max($0, 0), 1)) }, set: { shape.opacity = Float(min(max($0, 0), 1)) })
+                let fraction = { (p: Double) in CGFloat(min(max(p / 100, 0), 1)) }
+                start.apply(to: shape, "strokeStart", timing: timing, convert: fraction, set: { shape.strokeStart = fraction($0) })
+                end.apply(to: shape, "strokeEnd", timing: timing, convert: fraction, set: { shape.strokeEnd = fraction($0) })
+                if spacing > 0 {
+                    shape.lineDashPattern = [1, NSNumber(value: max(brushSize.initial, 0) * 2 * spacing / 100)]
+                }
+                content.addSublayer(shape)
+                added = true
+            }
+        }
+        return added
+    }
 }

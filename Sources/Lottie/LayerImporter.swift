@@ -303,7 +303,7 @@ final class LayerImporter {
         case .null, .unsupported:
             break
         }
-        if let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
+        if try !addStrokeEffects(of: layer, to: content, timing: timing), let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
             content.mask = mask
         }
         return content

@@ -18,7 +18,8 @@
 //                         layer time (st, sr), precomps, images; +Masks: masks and track mattes;
 //                         ShapeImporter: shape items → shape, gradient and replicator layers
 //                         (+Repeater: repeater values → replicator properties);
-//                         +Effects: blur, fill and tint effects as layer filters; +Text: text
+//                         +Effects: blur, fill and tint effects as layer filters, the stroke
+//                         effect as shape layers; +Text: text
 //                         layers from glyph outlines or an installed font
 //   LottieModel+Effects, LottieModel+Text: the effects and the text documents, fonts and glyphs as read
 //   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
@@ -40,10 +41,11 @@
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
 // rounded corners, repeaters (CAReplicatorLayer, animated values sampled per frame); a style
 // paints the paths of earlier groups too; effects: drop shadow (layer shadow, animated),
-// Gaussian blur, fill and tint (layer filters, animated); playback with loop modes.
+// Gaussian blur, fill and tint (layer filters, animated), stroke (the mask paths stroked by
+// shape layers, over the layer or on transparent); playback with loop modes.
 //
-// Next (in this order): merge paths; the stroke effect (it strokes the mask paths: a shape layer
-// over the content); auto-orient inside time-remapped precomps (sampled positions carry no
+// Next (in this order): merge paths; the stroke effect's "reveal original image" style (the
+// strokes as the layer's mask); auto-orient inside time-remapped precomps (sampled positions carry no
 // path); text animators (`t.a`: per-character transforms and colours, as one layer per glyph);
 // animated dash lengths (Core Animation's `lineDashPattern` is not animatable: one layer per
 // frame's pattern, or a sampled path); one-direction Gaussian blur; faster parsing of large

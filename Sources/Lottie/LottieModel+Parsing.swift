@@ -102,7 +102,10 @@ extension LottieLayer {
             matte = nil
         }
         masks = []
+        maskPaths = []
         for item in try node.member("masksProperties")?.array() ?? [] {
+            let path = try KeyframedValue.read(try item.required("pt"), notes: &notes, BezierShape.read)
+            maskPaths.append(path)
             let modeNode = try item.required("mode")
             let mode: LottieMask.Mode
             switch try modeNode.string() {
@@ -117,13 +120,13 @@ extension LottieLayer {
             if let x = try item.member("x"), try KeyframedValue.read(x, notes: &notes, LottieTransform.scalar).values.contains(where: { $0 != 0 }) {
                 notes.unsupported("mask expansion", at: x.path)
             }
-            masks.append(LottieMask(mode: mode, path: try .read(try item.required("pt"), notes: &notes, BezierShape.read),
+            masks.append(LottieMask(mode: mode, path: path,
                                     opacity: try item.member("o").map { o throws(LottieError) in
                                         try .read(o, notes: &notes, LottieTransform.scalar)
                                     } ?? .fixed(100),
                                     inverted: try item.flag("inv")))
         }
-        (effects, dropShadow) = try LayerEffect.list(try node.member("ef"), notes: &notes)
+        (effects, dropShadow) = try LayerEffect.list(try node.member("ef"), masks: maskPaths.count, notes: &notes)
         timeRemap = try node.member("tm").map { tm throws(LottieError) in try .read(tm, notes: &notes, LottieTransform.scalar) }
 
         switch ty {

@@ -171,6 +171,8 @@ struct LottieLayer: Sendable {
     var hidden: Bool
     /// `masksProperties`, in order (modes `n` left out).
     var masks: [LottieMask]
+    /// Every mask's path in file order, mode `n` included (what a stroke effect strokes).
+    var maskPaths: [KeyframedValue<BezierShape>]
     /// `tt`: how the layer is matted by its matte source — the layer `tp` names, else the one
     /// just above it in the list.
     var matte: MatteMode?

@@ -73,9 +73,34 @@ import Testing
         #expect(abs(q[0] - 128) <= 1 && abs(q[1] - 43) <= 1 && q[2] == 0, "\(q)")
     }
 
+    /// Stroke (ty 22) strokes the mask paths (here a mode "n" mask, drawn by no mask): blue,
+    /// brush size 5 (a line 10 wide centred on the path), from 0 to `end` percent of the path
+    /// (the square 60…140 from its top left corner clockwise: 50 % is the top and right edges),
+    /// over the layer (paint style 1) or instead of it (2).
+    @Test func strokeEffectStrokesTheMaskPaths() throws {
+        func image(end: Double, style: Int) throws -> Pixmap {
+            var doc = Self.square([1, 0, 0], [Self.effect(22, [1, 1, 0, [0, 0, 1, 1], 5, 100, 1, 0, end, 0, style])])
+            var layers = doc["layers"] as! [[String: Any]]
+            layers[0]["masksProperties"] = [["mode": "n", "inv": false, "o": Doc.fixed(100),
+                                             "pt": Doc.fixed(["c": true, "v": [[60, 60], [140, 60], [140, 140], [60, 140]],
+                                                              "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]])]]
+            doc["layers"] = layers
+            #expect(try Doc.animation(doc).unsupportedFeatures.isEmpty)
+            return try Self.image(doc)
+        }
+        let over = try image(end: 100, style: 1)
+        #expect(T.rgba(over, 60, 100) == [0, 0, 255, 255] && T.rgba(over, 56, 100) == [0, 0, 255, 255] && T.rgba(over, 140, 100) == [0, 0, 255, 255])
+        #expect(T.rgba(over, 100, 100) == [255, 0, 0, 255] && T.rgba(over, 53, 100) == [255, 0, 0, 255] && T.rgba(over, 67, 100) == [255, 0, 0, 255])
+        let half = try image(end: 50, style: 1)
+        #expect(T.rgba(half, 140, 100) == [0, 0, 255, 255] && T.rgba(half, 100, 60) == [0, 0, 255, 255])
+        #expect(T.rgba(half, 60, 100) == [255, 0, 0, 255] && T.rgba(half, 100, 140) == [255, 0, 0, 255])
+        let alone = try image(end: 100, style: 2)
+        #expect(T.rgba(alone, 100, 100)[3] == 0 && T.rgba(alone, 60, 100) == [0, 0, 255, 255])
+    }
+
     /// Effects Core Animation cannot draw are listed by their names (lottie-docs' effect types).
     @Test func otherEffectsAreListedByName() throws {
-        let doc = Self.square([1, 0, 0], [["ty": 22, "ef": []], ["ty": 5, "ef": []], ["ty": 99, "ef": []], ["ty": 22, "ef": []]])
-        #expect(try Doc.animation(doc).unsupportedFeatures.map(\.feature) == ["stroke effects", "expression control effects", "effects of type 99"])
+        let doc = Self.square([1, 0, 0], [["ty": 23, "ef": []], ["ty": 5, "ef": []], ["ty": 99, "ef": []], ["ty": 23, "ef": []]])
+        #expect(try Doc.animation(doc).unsupportedFeatures.map(\.feature) == ["tritone effects", "expression control effects", "effects of type 99"])
     }
 }
