@@ -150,7 +150,7 @@ final class LayerImporter {
     /// the first keyframe and after the last, the tangent at that end (lottie-web samples 0.01
     /// frame inside the keyframes). The scale is on the inner layer then, so that a non-uniform
     /// scale is not turned by the tangent. Inside a time-remapped precomp (sampled values, no
-    /// path) the layer does not turn.
+    /// path) the rotation is sampled with the tangent's angle added (`tangentDegrees`).
     func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?,
                         timing: AnimationTiming) throws(LottieError) -> (outer: CALayer, inner: CALayer) {
         try count(owner?.path ?? "")
@@ -160,7 +160,10 @@ final class LayerImporter {
         let size = CGSize(width: composition.width, height: composition.height)
         transform.anchor.apply(to: layer, "bounds", timing: timing,
                                convert: { CGRect(origin: $0, size: size) }, set: { layer.bounds = CGRect(origin: $0, size: size) })
-        let autoOrient = owner?.autoOrient == true && timing.samples == nil
+        // Auto-orient along a keyframed combined position (lottie-web orients by nothing else).
+        var orientPath: KeyframedValue<CGPoint>?
+        if owner?.autoOrient == true, case let .combined(p) = transform.position, p.isAnimated { orientPath = p }
+        let autoOrient = orientPath != nil && timing.samples == nil
         var positionAnimation: CAKeyframeAnimation?
         switch transform.position {
         case let .combined(p):
@@ -180,7 +183,7 @@ final class LayerImporter {
         }
         var scale = transform.scale.initial, rotation = transform.rotation.initial
         var inner = layer
-        if transform.skew.isAnimated || transform.skew.initial != 0 || (autoOrient && positionAnimation != nil) {
+        if transform.skew.isAnimated || transform.skew.initial != 0 || orientPath != nil {
             let a = transform.anchor.initial
             var layers: [CALayer] = []
             for _ in 0..<2 {
@@ -199,8 +202,17 @@ final class LayerImporter {
         }
         transform.scale.map(\.x).apply(to: inner, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
         transform.scale.map(\.y).apply(to: inner, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
-        transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
-                                 set: { rotation = $0 })
+        if let orientPath, let samples = timing.samples {
+            // Sampled: the tangent's angle added to the rotation at each sample.
+            let angle = { (frame: Double) in transform.rotation.value(at: frame) + Self.tangentDegrees(orientPath, at: frame) }
+            rotation = angle(timing.local(samples.first ?? 0))
+            if let turn = KeyframedValue<Double>.sampled("transform.rotation.z", samples, fps: fps, { CGFloat(angle(timing.local($0)) * .pi / 180) }) {
+                layer.add(turn, forKey: "transform.rotation.z")
+            }
+        } else {
+            transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
+                                     set: { rotation = $0 })
+        }
         if inner === layer {
             layer.transform = Self.matrix(scale: scale, rotation: rotation)
         } else {
@@ -210,6 +222,17 @@ final class LayerImporter {
         // Added after the rotation's animation, whose value the tangent's angle is added to.
         if let positionAnimation { layer.add(positionAnimation, forKey: "position") }
         return (layer, inner)
+    }
+
+    /// The direction (degrees, y down) a keyframed position moves in at `frame`: from its value
+    /// there to its value 0.01 frame later, within the keyframes (lottie-web's auto-orient takes
+    /// the same difference, at the first or last keyframe outside them); 0 where it stands still.
+    static func tangentDegrees(_ position: KeyframedValue<CGPoint>, at frame: Double) -> Double {
+        let times = position.keyTimes
+        guard let first = times.first, let last = times.last, last > first else { return 0 }
+        let a = min(max(frame, first), last - 0.01)
+        let (p, q) = (position.value(at: a), position.value(at: a + 0.01))
+        return p == q ? 0 : atan2(q.y - p.y, q.x - p.x) * 180 / .pi
     }
 
     /// Bodymovin's skew: `degrees` of shear along the axis at `axis` degrees (the axis turned to

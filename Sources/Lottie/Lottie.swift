@@ -30,7 +30,8 @@
 // text (glyph outlines from `chars`, else CATextLayers in an installed font: font, size, fill
 // colour, justification, tracking, line height, paragraph box; keyframed documents discrete);
 // transforms (anchor, position combined or split, scale, rotation, opacity, skew, animated
-// too); auto-orient (`rotationMode` `.rotateAuto` along the position's keyframe path); static
+// too); auto-orient (`rotationMode` `.rotateAuto` along the position's keyframe path; in a
+// time-remapped precomp the rotation sampled with the tangent's angle); static
 // and keyframed values with easing, holds, legacy `e` ends and spatial tangents; parenting;
 // in/out points; layer start time and stretch (precomp timing); time remapping (`tm`, sampled
 // once per frame of the precomp layer); masks (add, subtract, intersect, inverted, opacity,
@@ -45,10 +46,9 @@
 // shape layers, over the layer or on transparent); playback with loop modes.
 //
 // Next (in this order): merge paths; the stroke effect's "reveal original image" style (the
-// strokes as the layer's mask); auto-orient inside time-remapped precomps (sampled positions carry no
-// path); text animators (`t.a`: per-character transforms and colours, as one layer per glyph);
-// animated dash lengths (Core Animation's `lineDashPattern` is not animatable: one layer per
-// frame's pattern, or a sampled path); one-direction Gaussian blur; faster parsing of large
-// files (a 60 000-layer file takes 2 s to parse in a debug build); `citrine gallery` of .json
-// files, batches and shards; a test file per feature compared with ThorVG and rlottie
-// (scripts/lottie-compare) and those comparisons in CI.
+// strokes as the layer's mask); text animators (`t.a`: per-character transforms and colours, as
+// one layer per glyph), text on a path, baseline shift; animated dash lengths (Core Animation's
+// `lineDashPattern` is not animatable: one layer per frame's pattern, or a sampled path);
+// one-direction Gaussian blur; faster parsing of large files (a 60 000-layer file takes 2 s to
+// parse in a debug build); `citrine gallery` of .json files, batches and shards; a test file per
+// feature compared with ThorVG and rlottie (scripts/lottie-compare) and those comparisons in CI.

@@ -51,6 +51,21 @@ import Testing
         #expect(abs(T.presented(mover, at: 0.5).position.x - 100) < 0.5)
     }
 
+    /// Inside a time-remapped precomp (values sampled per frame) the layer still turns to its
+    /// path: 45° plus its rotation of 10° along the straight path of the first test.
+    @Test func autoOrientTurnsInsideTimeRemappedPrecomps() throws {
+        let p = Doc.keyframed([["t": 0, "s": [50, 100]], ["t": 30, "s": [150, 200]]])
+        let tm = Doc.keyframed([["t": 0, "s": [0]], ["t": 30, "s": [1]]])
+        let doc = Doc.comp([["ty": 0, "ind": 1, "refId": "pre", "ip": 0, "op": 30, "st": 0, "w": 200, "h": 200, "tm": tm,
+                             "ks": Doc.ks()]], assets: [["id": "pre", "layers": [Self.mover(p: p, r: 10)]]])
+        let mover = try #require(Doc.find("mover", in: try Doc.layer(doc)))
+        for t in [0.1, 0.5, 0.9] {
+            let angle = Self.degrees(T.presented(mover, at: t).transform)
+            #expect(abs(angle - 55) < 1e-6, "t \(t): \(angle)")
+        }
+        #expect(abs(T.presented(mover, at: 0.5).position.x - 100) < 1e-6)
+    }
+
     /// A non-uniform scale applies before the turn (lottie-web: scale, rotation, then the
     /// tangent's angle): a bar 40×4 about the origin scaled to 80×4, moving at 45°, lies along
     /// the diagonal through its position (100, 150) — the pixel 25 along both axes from it is
