@@ -26,7 +26,7 @@ extension LayerImporter {
         let documentList = documents.values
         for (n, document) in documentList.enumerated() {
             try count(owner.path)
-            let layer = textLayer(document)
+            let layer = try textLayer(document, path: owner.path)
             if case let .keyframed(frames) = documents {
                 let shown = KeyframedValue<Double>.keyframed(frames.enumerated().map { Keyframe(time: $1.time, value: $0 == n ? 1 : 0, hold: true) })
                 shown.apply(to: layer, "hidden", timing: timing, convert: { $0 < 0.5 }, set: { layer.isHidden = $0 < 0.5 })
@@ -35,8 +35,8 @@ extension LayerImporter {
         }
     }
 
-    private func textLayer(_ document: TextDocument) -> CALayer {
-        if let outline = glyphOutline(document) {
+    private func textLayer(_ document: TextDocument, path: String) throws(LottieError) -> CALayer {
+        if let outline = try glyphOutline(document, path: path) {
             let shape = CAShapeLayer()
             shape.anchorPoint = .zero
             shape.bounds = CGRect(x: 0, y: 0, width: composition.width, height: composition.height)
@@ -48,11 +48,12 @@ extension LayerImporter {
             }
             return shape
         }
-        return fontLayers(document)
+        return try fontLayers(document, path: path)
     }
 
-    /// The glyph outlines of `document`'s lines, or nil when the file lacks a glyph it uses.
-    private func glyphOutline(_ document: TextDocument) -> CGPath? {
+    /// The glyph outlines of `document`'s lines, or nil when the file lacks a glyph it uses; at
+    /// most `LottieLimits.elements` vertices in all (a long text of a detailed glyph).
+    private func glyphOutline(_ document: TextDocument, path layerPath: String) throws(LottieError) -> CGPath? {
         guard !composition.glyphs.isEmpty else { return nil }
         // By character, in the document's font when `fonts.list` names it (else any font's).
         let font = composition.fonts[document.font]
@@ -62,11 +63,16 @@ extension LayerImporter {
         }
         let scale = document.size / 100, tracking = document.tracking * document.size / 1000
         let path = CGMutablePath()
+        var vertices = 0
         for (n, line) in document.lines.enumerated() {
             var placed: [(LottieGlyph, Double)] = []
             var x = 0.0
             for character in line {
                 guard let glyph = table[String(character)] else { return nil }
+                vertices += glyph.shapes.vertexCount
+                guard vertices <= LottieLimits.elements else {
+                    throw LottieError("\(layerPath).t", "the text's glyph outlines have more than \(LottieLimits.elements) vertices")
+                }
                 placed.append((glyph, x))
                 x += glyph.advance * scale + tracking
             }
@@ -115,7 +121,7 @@ extension LayerImporter {
     }
 
     /// CATextLayers drawing `document` in an installed font (see the file's notes).
-    private func fontLayers(_ document: TextDocument) -> CALayer {
+    private func fontLayers(_ document: TextDocument, path: String) throws(LottieError) -> CALayer {
         let container = CALayer()
         container.anchorPoint = .zero
         container.bounds = CGRect(x: 0, y: 0, width: composition.width, height: composition.height)
@@ -144,10 +150,24 @@ extension LayerImporter {
         let left = Self.justified(width, document.justification)
         let height = font.lineHeight + document.size
         for (n, line) in document.lines.enumerated() where !line.isEmpty {
+            try count(path)
             // The first baseline of a CATextLayer is its font's ascent below its top.
             let top = Double(n) * document.lineHeight - font.ascender
             container.addSublayer(text(line, frame: CGRect(x: left, y: top, width: width, height: height), wrapped: false))
         }
         return container
+    }
+}
+
+extension [ShapeItem] {
+    /// The vertices of every path, in groups too (of its first shape, the one a glyph draws).
+    var vertexCount: Int {
+        reduce(0) { total, item in
+            switch item {
+            case let .path(shape): total + shape.initial.vertices.count
+            case let .group(children, _, _): total + children.vertexCount
+            default: total
+            }
+        }
     }
 }

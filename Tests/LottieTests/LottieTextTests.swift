@@ -96,6 +96,27 @@ import Testing
         #expect(abs(lines.maxY - 149) <= 1, "\(lines)")
     }
 
+    /// A long text of a detailed glyph is refused past a million vertices, naming the layer's
+    /// text: 20 000 bars of 100 vertices each.
+    @Test func hugeGlyphTextsAreBounded() throws {
+        var doc = Self.withGlyphs([Self.textLayer([(0, Self.document(String(repeating: "I", count: 20_000)))])])
+        var chars = doc["chars"] as! [[String: Any]]
+        let ring: [[Double]] = (0..<100).map { (n: Int) -> [Double] in
+            let angle = Double(n) * Double.pi / 50
+            return [cos(angle) * 5, sin(angle) * 5 - 5]
+        }
+        let zeros: [[Double]] = Array(repeating: [0, 0], count: 100)
+        let outline: [String: Any] = ["c": true, "v": ring, "i": zeros, "o": zeros]
+        chars[0]["data"] = ["shapes": [["ty": "sh", "ks": Doc.fixed(outline)]]]
+        doc["chars"] = chars
+        #expect(throws: (any Error).self) { try Doc.animation(doc) }
+        do {
+            _ = try Doc.animation(doc)
+        } catch {
+            #expect("\(error)" == "layers[0].t: the text's glyph outlines have more than 1000000 vertices")
+        }
+    }
+
     /// Text animators are listed (the documents are drawn without them).
     @Test func textAnimatorsAreListed() throws {
         var layer = Self.textLayer([(0, Self.document("I"))])
