@@ -54,7 +54,7 @@ enum LayerEffect: Sendable {
                 effects.append(.gaussianBlur(blurriness: try value(0, LottieTransform.scalar)))
                 // Value 1, the dimensions: 1 both, 2 horizontal, 3 vertical (a filter blurs both).
                 if try effect.required("ef").array().count > 1, try value(1, LottieTransform.scalar).values.contains(where: { $0 != 1 }) {
-                    notes.unsupported("Gaussian blurs in one direction", at: "\(effect.path).ef[1]")
+                    notes.unsupported("Gaussian blurs in one direction (drawn in both)", at: "\(effect.path).ef[1]")
                 }
             case 21:
                 effects.append(.fill(color: try value(2, LottieTransform.color), opacity: try value(6, LottieTransform.scalar)))

@@ -98,9 +98,12 @@ import Testing
         #expect(T.rgba(alone, 100, 100)[3] == 0 && T.rgba(alone, 60, 100) == [0, 0, 255, 255])
     }
 
-    /// Effects Core Animation cannot draw are listed by their names (lottie-docs' effect types).
+    /// Effects Core Animation cannot draw are listed by their names (lottie-docs' effect types),
+    /// and a blur in one direction (value 1: 2 horizontal, 3 vertical) as drawn in both.
     @Test func otherEffectsAreListedByName() throws {
-        let doc = Self.square([1, 0, 0], [["ty": 23, "ef": []], ["ty": 5, "ef": []], ["ty": 99, "ef": []], ["ty": 23, "ef": []]])
-        #expect(try Doc.animation(doc).unsupportedFeatures.map(\.feature) == ["tritone effects", "expression control effects", "effects of type 99"])
+        let doc = Self.square([1, 0, 0], [["ty": 23, "ef": []], ["ty": 5, "ef": []], ["ty": 99, "ef": []], ["ty": 23, "ef": []],
+                                          Self.effect(29, [10, 2, 0])])
+        #expect(try Doc.animation(doc).unsupportedFeatures.map(\.feature)
+                == ["tritone effects", "expression control effects", "effects of type 99", "Gaussian blurs in one direction (drawn in both)"])
     }
 }
