@@ -99,9 +99,12 @@ extension LayerImporter {
                 layer.maskPaths[index].apply(to: shape, "path", timing: timing, convert: { $0.cgPath }, set: { shape.path = $0.cgPath })
                 shape.fillColor = nil
                 shape.lineCap = .round
-                color.apply(to: shape, "strokeColor", timing: timing, convert: ShapeImporter.cgColor, set: { shape.strokeColor = ShapeImporter.cgColor($0) })
-                brushSize.apply(to: shape, "lineWidth", timing: timing, convert: { CGFloat(max($0, 0) * 2) }, set: { shape.lineWidth = max($0, 0) * 2 })
-                opacity.apply(to: shape, "opacity", timing: timing, convert: { Float(min(max($0, 0), 1)) }, set: { shape.opacity = Float(min(max($0, 0), 1)) })
+                color.apply(to: shape, "strokeColor", timing: timing, convert: ShapeImporter.cgColor,
+                            set: { shape.strokeColor = ShapeImporter.cgColor($0) })
+                let width = { (brush: Double) in CGFloat(max(brush, 0) * 2) }
+                brushSize.apply(to: shape, "lineWidth", timing: timing, convert: width, set: { shape.lineWidth = width($0) })
+                let alpha = { (o: Double) in Float(min(max(o, 0), 1)) }
+                opacity.apply(to: shape, "opacity", timing: timing, convert: alpha, set: { shape.opacity = alpha($0) })
                 let fraction = { (p: Double) in CGFloat(min(max(p / 100, 0), 1)) }
                 start.apply(to: shape, "strokeStart", timing: timing, convert: fraction, set: { shape.strokeStart = fraction($0) })
                 end.apply(to: shape, "strokeEnd", timing: timing, convert: fraction, set: { shape.strokeEnd = fraction($0) })

@@ -28,7 +28,9 @@ extension LayerImporter {
             try count(owner.path)
             let layer = try textLayer(document, path: owner.path)
             if case let .keyframed(frames) = documents {
-                let shown = KeyframedValue<Double>.keyframed(frames.enumerated().map { Keyframe(time: $1.time, value: $0 == n ? 1 : 0, hold: true) })
+                let shown = KeyframedValue<Double>.keyframed(frames.enumerated().map { m, frame in
+                    Keyframe(time: frame.time, value: m == n ? 1 : 0, hold: true)
+                })
                 shown.apply(to: layer, "hidden", timing: timing, convert: { $0 < 0.5 }, set: { layer.isHidden = $0 < 0.5 })
             }
             content.addSublayer(layer)

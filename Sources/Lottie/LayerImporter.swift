@@ -206,7 +206,8 @@ final class LayerImporter {
             // Sampled: the tangent's angle added to the rotation at each sample.
             let angle = { (frame: Double) in transform.rotation.value(at: frame) + Self.tangentDegrees(orientPath, at: frame) }
             rotation = angle(timing.local(samples.first ?? 0))
-            if let turn = KeyframedValue<Double>.sampled("transform.rotation.z", samples, fps: fps, { CGFloat(angle(timing.local($0)) * .pi / 180) }) {
+            let radians = { (frame: Double) in CGFloat(angle(timing.local(frame)) * .pi / 180) }
+            if let turn = KeyframedValue<Double>.sampled("transform.rotation.z", samples, fps: fps, radians) {
                 layer.add(turn, forKey: "transform.rotation.z")
             }
         } else {
@@ -326,7 +327,8 @@ final class LayerImporter {
         case .null, .unsupported:
             break
         }
-        if try !addStrokeEffects(of: layer, to: content, timing: timing), let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
+        if try !addStrokeEffects(of: layer, to: content, timing: timing),
+           let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
             content.mask = mask
         }
         return content
