@@ -8,7 +8,8 @@ import UIKit
 // - from the file's glyph outlines (`chars`) when it has one for every character in the
 //   document's font: one CAShapeLayer filled with `fc` (and stroked with `sc`, `sw`), each
 //   glyph's shapes (at size 100) scaled to the font size, placed along the baseline by the
-//   glyphs' advances `w` plus the tracking, lines `lh` apart; or else
+//   glyphs' advances `w` plus the tracking, lines `lh` apart (in a paragraph box, justified in
+//   its width from its top's first baseline, not wrapped); or else
 // - with an installed font: one CATextLayer per line (Core Animation's text layer has no line
 //   height or tracking of its own: the lines are placed `lh` apart, the tracking is the
 //   string's `kern`), in the font `fonts.list` names (family and style), at the document's
@@ -64,6 +65,13 @@ extension LayerImporter {
             if table[glyph.character] == nil { table[glyph.character] = glyph }
         }
         let scale = document.size / 100, tracking = document.tracking * document.size / 1000
+        // In a paragraph box (not wrapped here): lines justified in its width, the first baseline
+        // the font's ascent below its top (lottie-web's TextProperty).
+        var origin = CGPoint.zero
+        if let size = document.boxSize, let corner = document.boxPosition {
+            origin = CGPoint(x: corner.x - Self.justified(size.x, document.justification),
+                             y: corner.y + (font?.ascent ?? 75) * document.size / 100)
+        }
         let path = CGMutablePath()
         var vertices = 0
         for (n, line) in document.lines.enumerated() {
@@ -79,10 +87,10 @@ extension LayerImporter {
                 x += glyph.advance * scale + tracking
             }
             let width = placed.isEmpty ? 0 : x - tracking
-            let shift = Self.justified(width, document.justification)
+            let shift = Self.justified(width, document.justification) + origin.x
             for (glyph, at) in placed {
                 let place = CGAffineTransform(scaleX: scale, y: scale)
-                    .concatenating(CGAffineTransform(translationX: at + shift, y: Double(n) * document.lineHeight))
+                    .concatenating(CGAffineTransform(translationX: at + shift, y: origin.y + Double(n) * document.lineHeight))
                 Self.addOutline(glyph.shapes, to: path, transform: place)
             }
         }

@@ -47,8 +47,10 @@
 //
 // Next (in this order): merge paths; the stroke effect's "reveal original image" style (the
 // strokes as the layer's mask); text animators (`t.a`: per-character transforms and colours, as
-// one layer per glyph), text on a path, baseline shift; animated dash lengths (Core Animation's
-// `lineDashPattern` is not animatable: one layer per frame's pattern, or a sampled path);
-// one-direction Gaussian blur; faster parsing of large files (a 60 000-layer file takes 2 s to
-// parse in a debug build); `citrine gallery` of .json files, batches and shards; a test file per
-// feature compared with ThorVG and rlottie (scripts/lottie-compare) and those comparisons in CI.
+// one layer per glyph), text on a path, baseline shift, paragraph boxes drawn from glyphs
+// wrapped, a text stroke in an installed font (CATextLayer draws none); animated dash lengths
+// (Core Animation's `lineDashPattern` is not animatable: one layer per frame's pattern, or a
+// sampled path); one-direction Gaussian blur; faster parsing of large files (a 60 000-layer
+// file takes 2 s to parse in a debug build); `citrine gallery` of .json files, batches and
+// shards; a test file per feature compared with ThorVG and rlottie (scripts/lottie-compare) and
+// those comparisons in CI.

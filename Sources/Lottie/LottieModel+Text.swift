@@ -39,11 +39,14 @@ struct TextDocument: Sendable, Interpolatable {
     }
 }
 
-/// A font of `fonts.list`: `fName` (the name documents use, often "Family-Style"), `fFamily`, `fStyle`.
+/// A font of `fonts.list`: `fName` (the name documents use, often "Family-Style"), `fFamily`,
+/// `fStyle`, and `ascent`, the ascender in percent of the size (where a paragraph box's first
+/// baseline is below its top).
 struct LottieFont: Sendable {
     var name: String
     var family: String
     var style: String
+    var ascent: Double
 }
 
 /// A glyph of `chars`: the character, its font's family and style, its advance `w` and its
@@ -62,7 +65,8 @@ extension LottieComposition {
         var fonts: [String: LottieFont] = [:]
         for font in try root.member("fonts")?.member("list")?.array() ?? [] {
             let name = try font.required("fName").string()
-            fonts[name] = LottieFont(name: name, family: try font.string("fFamily") ?? name, style: try font.string("fStyle") ?? "")
+            fonts[name] = LottieFont(name: name, family: try font.string("fFamily") ?? name, style: try font.string("fStyle") ?? "",
+                                     ascent: try font.number("ascent", default: 75))
         }
         var glyphs: [LottieGlyph] = []
         for char in try root.member("chars")?.array() ?? [] {

@@ -56,6 +56,19 @@ import Testing
         #expect(Self.red(image, 103, 80) && Self.red(image, 106, 80) && !Self.red(image, 101, 80) && !Self.red(image, 108, 80))
     }
 
+    /// A paragraph box (`sz` 100×80 at `ps` (−50, −40) about the position (100, 100)) centres each
+    /// line in its width and puts the first baseline the font's ascent (70 % of the size 50)
+    /// below its top: y 60 + 35 = 95; the "I" (5 wide, line width 10) at x 95…100.
+    @Test func paragraphBoxesPlaceGlyphLines() throws {
+        var document = Self.document("I", j: 2)
+        document["sz"] = [100, 80]
+        document["ps"] = [-50, -40]
+        let doc = Self.withGlyphs([Self.textLayer([(0, document)], at: [100, 100])])
+        let image = try T.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(Self.red(image, 95, 61) && Self.red(image, 99, 94))
+        #expect(!Self.red(image, 97, 95) && !Self.red(image, 97, 59) && !Self.red(image, 94, 80) && !Self.red(image, 100, 80))
+    }
+
     /// Keyframed documents change at their frames: "I" until frame 15, then "II".
     @Test func documentKeyframesAreDiscrete() throws {
         let doc = Self.withGlyphs([Self.textLayer([(0, Self.document("I")), (15, Self.document("II"))])])
