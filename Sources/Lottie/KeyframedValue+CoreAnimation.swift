@@ -63,8 +63,11 @@ extension KeyframedValue {
     }
 
     /// The keyframe animation of `frames`; nil when they span no time (all at one frame).
+    /// `path`: the point of a value, for a keyframe path where there are spatial tangents (or,
+    /// with `alwaysPath`, straight segments where there are none, for `rotationMode`).
     static func animation(_ keyPath: String, _ frames: [Keyframe<Value>], frameRate: Double,
-                          convert: (Value) -> Any, path: ((Value) -> CGPoint)? = nil) -> CAKeyframeAnimation? {
+                          convert: (Value) -> Any, path: ((Value) -> CGPoint)? = nil,
+                          alwaysPath: Bool = false) -> CAKeyframeAnimation? {
         guard let first = frames.first, let last = frames.last, last.time > first.time else { return nil }
         let span = last.time - first.time
         let animation = CAKeyframeAnimation(keyPath: keyPath)
@@ -112,7 +115,7 @@ extension KeyframedValue {
         }
         animation.keyTimes = times.map { NSNumber(value: ($0 - first.time) / span) }
         animation.timingFunctions = timing
-        if let point = path, controls.contains(where: { $0 != nil }) {
+        if let point = path, alwaysPath || controls.contains(where: { $0 != nil }) {
             let curve = CGMutablePath()
             curve.move(to: point(values[0]))
             for (n, control) in controls.enumerated() {

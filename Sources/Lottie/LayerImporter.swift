@@ -138,10 +138,21 @@ final class LayerImporter {
 
     /// A layer placing its sublayers with `transform` (a layer's `ks` or a group's `tr`), opacity
     /// left out (the caller puts it where Lottie applies it); and the layer to put them in — the
-    /// same, or with a skew, the innermost of two more: Bodymovin's matrix is
+    /// same, or with a skew or auto-orient, the innermost of two more: Bodymovin's matrix is
     /// position · rotation · skew · scale about the anchor, and Core Animation's `transform.scale`
     /// and `transform.rotation.z` recompose a transform without its skew, so the outer layer
-    /// rotates, a middle one skews (about the anchor, static) and the inner one scales.
+    /// rotates, a middle one skews (about the anchor; an animated skew sampled once per frame,
+    /// since interpolating two shear matrices is not shearing by the interpolated angle) and the
+    /// inner one scales.
+    ///
+    /// Auto-orient (`ao` of `owner`) with a keyframed position: the position animation follows a
+    /// keyframe `path` (straight lines where the file has no spatial tangents) with
+    /// `rotationMode` `.rotateAuto`, which turns the layer to the path's tangent on top of its
+    /// rotation, as lottie-web adds the tangent's angle to `r` (its TransformProperty); before
+    /// the first keyframe and after the last, the tangent at that end (lottie-web samples 0.01
+    /// frame inside the keyframes). The scale is on the inner layer then, so that a non-uniform
+    /// scale is not turned by the tangent. Inside a time-remapped precomp (sampled values, no
+    /// path) the rotation is sampled with the tangent's angle added (`tangentDegrees`).
     func transformLayer(_ transform: LottieTransform, for owner: LottieLayer?,
                         timing: AnimationTiming) throws(LottieError) -> (outer: CALayer, inner: CALayer) {
         try count(owner?.path ?? "")
@@ -151,14 +162,20 @@ final class LayerImporter {
         let size = CGSize(width: composition.width, height: composition.height)
         transform.anchor.apply(to: layer, "bounds", timing: timing,
                                convert: { CGRect(origin: $0, size: size) }, set: { layer.bounds = CGRect(origin: $0, size: size) })
+        // Auto-orient along a keyframed combined position (lottie-web orients by nothing else).
+        var orientPath: KeyframedValue<CGPoint>?
+        if owner?.autoOrient == true, case let .combined(p) = transform.position, p.isAnimated { orientPath = p }
+        let autoOrient = orientPath != nil && timing.samples == nil
+        var positionAnimation: CAKeyframeAnimation?
         switch transform.position {
         case let .combined(p):
             if timing.samples != nil {
                 p.apply(to: layer, "position", timing: timing, convert: { $0 }, set: { layer.position = $0 })
             } else {
-                if case let .keyframed(frames) = p,
-                   let animation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 }) {
-                    layer.add(animation, forKey: "position")
+                if case let .keyframed(frames) = p {
+                    positionAnimation = KeyframedValue.animation("position", frames, frameRate: fps, convert: { $0 }, path: { $0 },
+                                                                 alwaysPath: autoOrient)
+                    if autoOrient { positionAnimation?.rotationMode = .rotateAuto }
                 }
                 layer.position = p.initial
             }
@@ -168,7 +185,7 @@ final class LayerImporter {
         }
         var scale = transform.scale.initial, rotation = transform.rotation.initial
         var inner = layer
-        if transform.skew != 0 {
+        if transform.skew.isAnimated || transform.skew.initial != 0 || orientPath != nil {
             let a = transform.anchor.initial
             var layers: [CALayer] = []
             for _ in 0..<2 {
@@ -181,19 +198,44 @@ final class LayerImporter {
                 layers.append(l)
                 inner = l
             }
-            layers[0].transform = Self.skewMatrix(transform.skew, axis: transform.skewAxis)
+            let skew = KeyframedValue<[Double]>.sampled([transform.skew.map { [$0] }, transform.skewAxis.map { [$0] }]) { $0.map(\.[0]) }
+            skew.apply(to: layers[0], "transform", timing: timing, convert: { Self.skewMatrix($0[0], axis: $0[1]) },
+                       set: { layers[0].transform = Self.skewMatrix($0[0], axis: $0[1]) })
         }
         transform.scale.map(\.x).apply(to: inner, "transform.scale.x", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.x = $0 })
         transform.scale.map(\.y).apply(to: inner, "transform.scale.y", timing: timing, convert: { CGFloat($0 / 100) }, set: { scale.y = $0 })
-        transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
-                                 set: { rotation = $0 })
+        if let orientPath, let samples = timing.samples {
+            // Sampled: the tangent's angle added to the rotation at each sample.
+            let angle = { (frame: Double) in transform.rotation.value(at: frame) + Self.tangentDegrees(orientPath, at: frame) }
+            rotation = angle(timing.local(samples.first ?? 0))
+            let radians = { (frame: Double) in CGFloat(angle(timing.local(frame)) * .pi / 180) }
+            if let turn = KeyframedValue<Double>.sampled("transform.rotation.z", samples, fps: fps, radians) {
+                layer.add(turn, forKey: "transform.rotation.z")
+            }
+        } else {
+            transform.rotation.apply(to: layer, "transform.rotation.z", timing: timing, convert: { CGFloat($0 * .pi / 180) },
+                                     set: { rotation = $0 })
+        }
         if inner === layer {
             layer.transform = Self.matrix(scale: scale, rotation: rotation)
         } else {
             layer.transform = Self.matrix(scale: CGPoint(x: 100, y: 100), rotation: rotation)
             inner.transform = Self.matrix(scale: scale, rotation: 0)
         }
+        // Added after the rotation's animation, whose value the tangent's angle is added to.
+        if let positionAnimation { layer.add(positionAnimation, forKey: "position") }
         return (layer, inner)
+    }
+
+    /// The direction (degrees, y down) a keyframed position moves in at `frame`: from its value
+    /// there to its value 0.01 frame later, within the keyframes (lottie-web's auto-orient takes
+    /// the same difference, at the first or last keyframe outside them); 0 where it stands still.
+    static func tangentDegrees(_ position: KeyframedValue<CGPoint>, at frame: Double) -> Double {
+        let times = position.keyTimes
+        guard let first = times.first, let last = times.last, last > first else { return 0 }
+        let a = min(max(frame, first), last - 0.01)
+        let (p, q) = (position.value(at: a), position.value(at: a + 0.01))
+        return p == q ? 0 : atan2(q.y - p.y, q.x - p.x) * 180 / .pi
     }
 
     /// Bodymovin's skew: `degrees` of shear along the axis at `axis` degrees (the axis turned to
@@ -232,13 +274,22 @@ final class LayerImporter {
                                       set: { content.opacity = Float($0 / 100) })
         addVisibility(to: content, layer, timing: timing)
         if let shadow = layer.dropShadow {
-            // The layer's content and sublayers cast it, as Core Animation's shadow is cast.
-            let angle = shadow.direction * .pi / 180
-            content.shadowColor = CGColor(red: shadow.color[0], green: shadow.color[1], blue: shadow.color[2], alpha: 1)
-            content.shadowOpacity = Float(min(max(shadow.opacity / 255, 0), 1))
-            content.shadowOffset = CGSize(width: sin(angle) * shadow.distance, height: -cos(angle) * shadow.distance)
-            content.shadowRadius = max(shadow.softness, 0) / Self.softnessPerShadowRadius
+            // The layer's content and sublayers cast it, as Core Animation's shadow is cast; each
+            // value animates its shadow property (the offset sampled per frame: it is a sine and
+            // cosine of the direction).
+            shadow.color.apply(to: content, "shadowColor", timing: timing, convert: ShapeImporter.cgColor,
+                               set: { content.shadowColor = ShapeImporter.cgColor($0) })
+            let opacity = { (o: Double) in Float(min(max(o / 255, 0), 1)) }
+            shadow.opacity.apply(to: content, "shadowOpacity", timing: timing, convert: opacity, set: { content.shadowOpacity = opacity($0) })
+            let offset = KeyframedValue<[Double]>.sampled([shadow.direction.map { [$0] }, shadow.distance.map { [$0] }]) { v in
+                [sin(v[0][0] * .pi / 180) * v[1][0], -cos(v[0][0] * .pi / 180) * v[1][0]]
+            }
+            offset.apply(to: content, "shadowOffset", timing: timing, convert: { CGSize(width: $0[0], height: $0[1]) },
+                         set: { content.shadowOffset = CGSize(width: $0[0], height: $0[1]) })
+            let radius = { (softness: Double) in CGFloat(max(softness, 0) / Self.softnessPerShadowRadius) }
+            shadow.softness.apply(to: content, "shadowRadius", timing: timing, convert: radius, set: { content.shadowRadius = radius($0) })
         }
+        addEffects(layer.effects, to: content, timing: timing)
         switch layer.kind {
         case let .solid(color, size):
             let solid = CALayer()
@@ -273,10 +324,13 @@ final class LayerImporter {
             picture.bounds = CGRect(origin: .zero, size: asset.size)
             picture.contents = try image(asset)
             content.addSublayer(picture)
+        case let .text(documents):
+            try addText(documents, to: content, owner: layer, timing: timing)
         case .null, .unsupported:
             break
         }
-        if let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
+        if try !addStrokeEffects(of: layer, to: content, timing: timing),
+           let mask = try maskLayer(layer.masks, size: content.bounds.size, timing: timing, path: layer.path) {
             content.mask = mask
         }
         return content

@@ -18,26 +18,40 @@
 //   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
 //                         layer time (st, sr), precomps, images; +Masks: masks and track mattes;
 //                         ShapeImporter: shape items → shape, gradient and replicator layers
+//                         (+Repeater: repeater values → replicator properties);
+//                         +Effects: blur, fill and tint effects as layer filters, the stroke
+//                         effect as shape layers; +Text: text
+//                         layers from glyph outlines or an installed font
+//   LottieModel+Effects, LottieModel+Text: the effects and the text documents, fonts and glyphs as read
 //   LottieAnimation, LottieAnimationLayer, LottieAnimationView: lottie-ios's public API
 //   LottieError           errors naming the JSON path; `LottieLimits`, the bounds on hostile files
 //
-// Done (first phase): top level (v, fr, ip, op, w, h, layers, precomp and image assets); layer
-// types precomp, solid, null, shape, image (embedded base64 or a file beside the animation);
-// transforms (anchor, position combined or split, scale, rotation, opacity, static skew);
-// static and keyframed values with easing, holds, legacy `e` ends and spatial tangents;
-// parenting; in/out points; layer start time and stretch (precomp timing); time remapping
-// (`tm`, sampled once per frame of the precomp layer); masks (add, subtract, intersect,
-// inverted, opacity, animated paths) and track mattes (alpha, luma, inverted) as mask layers
-// (`LayerImporter`); shapes: group with transform, rectangle (rounded), ellipse, star and
-// polygon (sampled per frame when animated), path (animated too), fill, stroke (caps, joins,
-// miter, static dashes), linear and radial gradient fill and stroke (animated stops and points,
+// Done: top level (v, fr, ip, op, w, h, layers, precomp and image assets, fonts, chars); layer
+// types precomp, solid, null, shape, image (embedded base64 or a file beside the animation),
+// text (glyph outlines from `chars`, else CATextLayers in an installed font: font, size, fill
+// colour, justification, tracking, line height, paragraph box; keyframed documents discrete);
+// transforms (anchor, position combined or split, scale, rotation, opacity, skew, animated
+// too); auto-orient (`rotationMode` `.rotateAuto` along the position's keyframe path; in a
+// time-remapped precomp the rotation sampled with the tangent's angle); static
+// and keyframed values with easing, holds, legacy `e` ends and spatial tangents; parenting;
+// in/out points; layer start time and stretch (precomp timing); time remapping (`tm`, sampled
+// once per frame of the precomp layer); masks (add, subtract, intersect, inverted, opacity,
+// animated paths) and track mattes (alpha, luma, inverted) as mask layers (`LayerImporter`);
+// shapes: group with transform, rectangle (rounded), ellipse, star and polygon (sampled per
+// frame when animated), path (animated too), fill, stroke (caps, joins, miter, dashes with an
+// animated offset), linear and radial gradient fill and stroke (animated stops and points,
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
-// rounded corners, repeaters (CAReplicatorLayer, static values), merge paths (CGPath boolean
-// operations, `ShapeImporter+MergePaths`); a style paints the paths of earlier groups too;
-// drop shadows (layer shadows); playback with loop modes.
+// rounded corners, repeaters (CAReplicatorLayer, animated values sampled per frame), merge
+// paths (CGPath boolean operations, `ShapeImporter+MergePaths`); a style paints the paths of
+// earlier groups too; effects: drop shadow (layer shadow, animated), Gaussian blur, fill and
+// tint (layer filters, animated), stroke (the mask paths stroked by shape layers, over the layer
+// or on transparent); playback with loop modes.
 //
-// Next (in this order): animated repeaters, skew and shadows; text; the other
-// effects that map onto CA (blur, fill, tint, stroke); animated dashes; auto-orient; repeater
-// copies placed as lottie-web places them (copy k moved by k offsets, not turned: today the
-// CAReplicatorLayer turns them; scripts/lottie-check reports it as a known difference);
-// `citrine gallery` of .json files, batches and shards; scripts/lottie-check in CI.
+// Next (in this order): repeater copies placed as lottie-web places them (copy k moved by k
+// offsets, not turned: today the CAReplicatorLayer turns them; scripts/lottie-check reports it
+// as a known difference); animated merge paths (merged at the first frame today); the stroke
+// effect's "reveal original image" style (the strokes as the layer's mask); text animators
+// (`t.a`: per-character transforms and colours, as one layer per glyph), text on a path,
+// baseline shift, paragraph boxes drawn from glyphs wrapped, a text stroke in an installed font
+// (CATextLayer draws none); animated dash lengths (Core Animation's `lineDashPattern` is not
+// animatable: one layer per frame's pattern, or a sampled path); one-direction Gaussian blur.

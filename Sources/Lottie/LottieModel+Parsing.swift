@@ -52,6 +52,7 @@ extension LottieComposition {
             try LottieLayer(node, inPoint: compIn, outPoint: compOut, notes: &notes)
         }
         if let markers = try root.member("markers"), try !markers.array().isEmpty { notes.unsupported("markers", at: markers.path) }
+        (fonts, glyphs) = try Self.typography(root, notes: &notes)
         unsupported = notes.found
     }
 
@@ -86,7 +87,7 @@ extension LottieLayer {
         transform = try node.member("ks").map { ks throws(LottieError) in try LottieTransform(ks, notes: &notes) } ?? LottieTransform()
 
         if try node.flag("ddd") { notes.unsupported("3D layers", at: "\(node.path).ddd") }
-        if try node.flag("ao") { notes.unsupported("auto-orient", at: "\(node.path).ao") }
+        autoOrient = try node.flag("ao")
         if try node.int("bm", default: 0) != 0 { notes.unsupported("blend modes", at: "\(node.path).bm") }
         isMatteSource = isMatte
         matteParent = try node.member("tp")?.int()
@@ -101,7 +102,10 @@ extension LottieLayer {
             matte = nil
         }
         masks = []
+        maskPaths = []
         for item in try node.member("masksProperties")?.array() ?? [] {
+            let path = try KeyframedValue.read(try item.required("pt"), notes: &notes, BezierShape.read)
+            maskPaths.append(path)
             let modeNode = try item.required("mode")
             let mode: LottieMask.Mode
             switch try modeNode.string() {
@@ -116,21 +120,13 @@ extension LottieLayer {
             if let x = try item.member("x"), try KeyframedValue.read(x, notes: &notes, LottieTransform.scalar).values.contains(where: { $0 != 0 }) {
                 notes.unsupported("mask expansion", at: x.path)
             }
-            masks.append(LottieMask(mode: mode, path: try .read(try item.required("pt"), notes: &notes, BezierShape.read),
+            masks.append(LottieMask(mode: mode, path: path,
                                     opacity: try item.member("o").map { o throws(LottieError) in
                                         try .read(o, notes: &notes, LottieTransform.scalar)
                                     } ?? .fixed(100),
                                     inverted: try item.flag("inv")))
         }
-        dropShadow = nil
-        for effect in try node.member("ef")?.array() ?? [] {
-            guard try effect.int("en", default: 1) != 0 else { continue }
-            guard try effect.int("ty", default: -1) == 25 else {
-                notes.unsupported("effects other than drop shadow", at: effect.path)
-                continue
-            }
-            dropShadow = try DropShadow(effect, notes: &notes)
-        }
+        (effects, dropShadow) = try LayerEffect.list(try node.member("ef"), masks: maskPaths.count, notes: &notes)
         timeRemap = try node.member("tm").map { tm throws(LottieError) in try .read(tm, notes: &notes, LottieTransform.scalar) }
 
         switch ty {
@@ -148,8 +144,10 @@ extension LottieLayer {
             kind = .null
         case 4:
             kind = .shape(try ShapeItem.list(try node.required("shapes"), notes: &notes))
+        case 5:
+            kind = .text(try Self.text(node, notes: &notes))
         default:
-            let names = [5: "text layers", 6: "audio layers", 13: "camera layers"]
+            let names = [6: "audio layers", 13: "camera layers"]
             notes.unsupported(names[ty] ?? "layers of type \(ty)", at: "\(node.path).ty")
             kind = .unsupported(ty)
         }
@@ -180,9 +178,7 @@ extension LottieTransform {
         if let o = try node.member("o") { opacity = try .read(o, notes: &notes, Self.scalar) }
         for (key, keyPath) in [("sk", \LottieTransform.skew), ("sa", \LottieTransform.skewAxis)] {
             guard let member = try node.member(key) else { continue }
-            let value = try KeyframedValue.read(member, notes: &notes, Self.scalar)
-            if value.isAnimated { notes.unsupported("animated skew", at: member.path) }
-            self[keyPath: keyPath] = value.initial
+            self[keyPath: keyPath] = try KeyframedValue.read(member, notes: &notes, Self.scalar)
         }
         for key in ["rx", "ry", "or"] where node.has(key) { notes.unsupported("3D layers", at: "\(node.path).\(key)") }
     }
@@ -380,22 +376,19 @@ extension ShapeItem {
                 : .gradientStroke(style, opacity: try scalar("o", default: 100), try StrokeStyle(node, notes: &notes))
         case "rp":
             let tr = try node.required("tr")
-            var values: [Double] = []
+            var values: [KeyframedValue<Double>] = []
             for (owner, key, fallback) in [(node, "c", nil), (node, "o", 0.0), (tr, "so", 100.0), (tr, "eo", 100.0)] as [(JSONNode, String, Double?)] {
                 guard let member = try owner.member(key) else {
                     guard let fallback else { throw LottieError("\(owner.path).\(key)", "missing") }
-                    values.append(fallback)
+                    values.append(.fixed(fallback))
                     continue
                 }
-                let value = try KeyframedValue.read(member, notes: &notes, LottieTransform.scalar)
-                if value.isAnimated { notes.unsupported("animated repeaters", at: member.path) }
-                values.append(value.initial)
+                values.append(try KeyframedValue.read(member, notes: &notes, LottieTransform.scalar))
             }
             let transform = try LottieTransform(tr, notes: &notes)
-            if transform.anchor.isAnimated || transform.scale.isAnimated || transform.rotation.isAnimated {
-                notes.unsupported("animated repeaters", at: tr.path)
+            if let bad = values[0].values.first(where: { !($0 >= 0 && $0 <= 100_000) }) {
+                throw LottieError("\(node.path).c", "expected 0 to 100000 copies, not \(bad)")
             }
-            guard values[0] >= 0, values[0] <= 100_000 else { throw LottieError("\(node.path).c", "expected 0 to 100000 copies") }
             self = .repeater(copies: values[0], offset: values[1], transform: transform, startOpacity: values[2], endOpacity: values[3],
                              below: try node.int("m", default: 1) == 2)
         case "rd":
@@ -420,13 +413,16 @@ extension StrokeStyle {
         join = try node.int("lj", default: 2)
         miterLimit = try node.number("ml", default: 4)
         dashes = []
-        dashOffset = 0
+        dashOffset = .fixed(0)
         for dash in try node.member("d")?.array() ?? [] {
             let value = try KeyframedValue.read(try dash.required("v"), notes: &notes, LottieTransform.scalar)
-            if value.isAnimated { notes.unsupported("animated dashes", at: dash.path) }
-            let length = value.initial, isOffset = try dash.string("n") == "o"
-            guard length >= 0 || isOffset else { throw LottieError("\(dash.path).v", "expected a length of 0 or more") }
-            if isOffset { dashOffset = length } else { dashes.append(length) }
+            if try dash.string("n") == "o" {
+                dashOffset = value
+                continue
+            }
+            if value.isAnimated { notes.unsupported("animated dash lengths", at: dash.path) }
+            guard value.initial >= 0 else { throw LottieError("\(dash.path).v", "expected a length of 0 or more") }
+            dashes.append(value.initial)
         }
     }
 }
@@ -454,15 +450,12 @@ extension LottieImage {
 
 extension DropShadow {
     /// A drop shadow effect (`ty` 25): its values in order — colour, opacity (0–255), direction
-    /// (degrees), distance, softness — each a static value (an animated one takes its first
-    /// value and is noted).
+    /// (degrees), distance, softness — each static or keyframed.
     init(_ effect: JSONNode, notes: inout Notes) throws(LottieError) {
         let values = try effect.required("ef").array()
         guard values.count >= 5 else { throw LottieError("\(effect.path).ef", "expected 5 drop shadow values, found \(values.count)") }
-        func value<T: Sendable>(_ n: Int, _ read: (JSONNode) throws(LottieError) -> T) throws(LottieError) -> T {
-            let animatable = try KeyframedValue.read(try values[n].required("v"), notes: &notes, read)
-            if animatable.isAnimated { notes.unsupported("animated drop shadows", at: values[n].path) }
-            return animatable.initial
+        func value<T: Sendable>(_ n: Int, _ read: (JSONNode) throws(LottieError) -> T) throws(LottieError) -> KeyframedValue<T> {
+            try KeyframedValue.read(try values[n].required("v"), notes: &notes, read)
         }
         color = try value(0, LottieTransform.color)
         opacity = try value(1, LottieTransform.scalar)

@@ -75,10 +75,9 @@ struct LottieTransform: Sendable {
     var scale: KeyframedValue<CGPoint> = .fixed(CGPoint(x: 100, y: 100))
     var rotation: KeyframedValue<Double> = .fixed(0)
     var opacity: KeyframedValue<Double> = .fixed(100)
-    /// `sk`, `sa`: skew (degrees) along the axis at `skewAxis` degrees; static (an animated one
-    /// takes its first value and is noted).
-    var skew: Double = 0
-    var skewAxis: Double = 0
+    /// `sk`, `sa`: skew (degrees) along the axis at `skewAxis` degrees.
+    var skew: KeyframedValue<Double> = .fixed(0)
+    var skewAxis: KeyframedValue<Double> = .fixed(0)
 }
 
 /// Fill rule `r`: 1 non-zero, 2 even-odd.
@@ -88,10 +87,11 @@ struct StrokeStyle: Sendable {
     var cap: Int
     var join: Int
     var miterLimit: Double
-    /// Dash and gap lengths in order (`d` entries `n: "d"`/`"g"`), static values only; the
-    /// offset (`n: "o"`).
+    /// Dash and gap lengths in order (`d` entries `n: "d"`/`"g"`), static (Core Animation's
+    /// `lineDashPattern` is not animatable: an animated length takes its first value and is
+    /// noted); the offset (`n: "o"`), animated as `lineDashPhase`.
     var dashes: [Double]
-    var dashOffset: Double
+    var dashOffset: KeyframedValue<Double>
 }
 
 /// A gradient's stops as Bodymovin packs them: `count` colour stops (offset, r, g, b), then
@@ -126,11 +126,12 @@ indirect enum ShapeItem: Sendable {
     case gradientStroke(GradientStyle, opacity: KeyframedValue<Double>, StrokeStyle)
     /// Start and end in percent, offset in degrees (360 = the whole path); `individually` when `m` is 2.
     case trim(start: KeyframedValue<Double>, end: KeyframedValue<Double>, offset: KeyframedValue<Double>, individually: Bool)
-    /// `rp`: the group's content drawn `copies` times (static values; animated ones are noted),
-    /// copy i under the repeater transform applied i + `offset` times, its opacity going from
-    /// `startOpacity` to `endOpacity` (percent) over the copies; `below`: later copies under
-    /// earlier ones (`m` 2).
-    case repeater(copies: Double, offset: Double, transform: LottieTransform, startOpacity: Double, endOpacity: Double, below: Bool)
+    /// `rp`: the group's content drawn `copies` times, copy i under the repeater transform
+    /// applied i + `offset` times, its opacity going from `startOpacity` to `endOpacity`
+    /// (percent) over the copies; `below`: later copies under earlier ones (`m` 2). Every value
+    /// may be keyframed.
+    case repeater(copies: KeyframedValue<Double>, offset: KeyframedValue<Double>, transform: LottieTransform,
+                  startOpacity: KeyframedValue<Double>, endOpacity: KeyframedValue<Double>, below: Bool)
     /// `rd`: the sharp corners of the paths before it in its scope rounded by a radius.
     case roundCorners(KeyframedValue<Double>)
     /// `tr` inside a group (the group takes it).
@@ -149,7 +150,9 @@ enum LayerKind: Sendable {
     case solid(color: [Double], size: CGSize)
     case null
     case shape([ShapeItem])
-    /// Image (2), text (5) and other types this version does not draw.
+    /// Its text documents (`LottieModel+Text.swift`).
+    case text(KeyframedValue<TextDocument>)
+    /// Audio (6), camera (13) and other types this version does not draw.
     case unsupported(Int)
 }
 
@@ -171,6 +174,8 @@ struct LottieLayer: Sendable {
     var hidden: Bool
     /// `masksProperties`, in order (modes `n` left out).
     var masks: [LottieMask]
+    /// Every mask's path in file order, mode `n` included (what a stroke effect strokes).
+    var maskPaths: [KeyframedValue<BezierShape>]
     /// `tt`: how the layer is matted by its matte source — the layer `tp` names, else the one
     /// just above it in the list.
     var matte: MatteMode?
@@ -179,8 +184,12 @@ struct LottieLayer: Sendable {
     var isMatteSource: Bool
     /// The drop shadow effect (`ef` item of `ty` 25), the last enabled one.
     var dropShadow: DropShadow?
+    /// The other effects that are imported (`LottieModel+Effects.swift`), in order.
+    var effects: [LayerEffect]
     /// `tm` of a precomp layer: the precomp's time, in seconds, at each of the layer's frames.
     var timeRemap: KeyframedValue<Double>?
+    /// `ao`: the layer turns to follow its position's path (its tangent's angle added to `r`).
+    var autoOrient: Bool
     /// Where it is in the file, for messages.
     var path: String
 }
@@ -209,13 +218,13 @@ struct LottieImage: Sendable {
 }
 
 /// A drop shadow: colour (0–1), opacity (0–255), direction (degrees clockwise from up), distance
-/// and softness (points).
+/// and softness (points), each static or keyframed.
 struct DropShadow: Sendable {
-    var color: [Double]
-    var opacity: Double
-    var direction: Double
-    var distance: Double
-    var softness: Double
+    var color: KeyframedValue<[Double]>
+    var opacity: KeyframedValue<Double>
+    var direction: KeyframedValue<Double>
+    var distance: KeyframedValue<Double>
+    var softness: KeyframedValue<Double>
 }
 
 /// `tt` 1 to 4: by the matte's alpha, its inverse, its luminance (over black), or the inverse of that.
@@ -234,6 +243,9 @@ struct LottieComposition: Sendable {
     var layers: [LottieLayer]
     var precomps: [String: [LottieLayer]]
     var images: [String: LottieImage]
+    /// `fonts.list` by `fName`, and the glyph outlines of `chars` (`LottieModel+Text.swift`).
+    var fonts: [String: LottieFont]
+    var glyphs: [LottieGlyph]
     /// The folder image files are found in (the animation file's); nil: the current folder.
     var directory: String?
     /// What the file uses that is not imported, each once, in the order found, with where first seen.

@@ -16,7 +16,8 @@ import QuartzCore
 //   by a twin layer;
 // - rounded corners (`rd`) round the sharp corners of every path of its group and the groups
 //   inside (`BezierShape.roundingCorners`);
-// - a repeater (`rp`) → a CAReplicatorLayer holding the whole group's content (static values);
+// - a repeater (`rp`) → a CAReplicatorLayer holding the whole group's content (animated values
+//   sampled once per frame);
 // Not yet: a trim's, rounded corners' or repeater's place among the items (it trims every stroke of its group and the groups
 // inside); several trims on one path (the innermost applies).
 
@@ -68,8 +69,8 @@ struct ShapeImporter {
         var target = parent
         let repeaters = items.compactMap { item -> ShapeItem? in if case .repeater = item { item } else { nil } }
         if case let .repeater(copies, offset, transform, startOpacity, endOpacity, below)? = repeaters.last {
-            target = try replicator(into: parent, copies: copies, offset: offset, transform: transform,
-                                    opacity: (startOpacity, endOpacity), below: below)
+            target = try replicator(into: parent, Repeater(copies: copies, offset: offset, transform: transform,
+                                                           startOpacity: startOpacity, endOpacity: endOpacity), below: below)
         }
         for layer in made.reversed() { target.addSublayer(layer) }
     }
@@ -80,46 +81,29 @@ struct ShapeImporter {
     /// rotation and the scale's exponent times the offset, as Bodymovin defines a fractional
     /// offset), opacity from the start to the end value (`instanceColor` alpha and
     /// `instanceAlphaOffset`). Copies drawn below (`m` 2) run from the last to the first, with
-    /// the inverse step. Returns the layer the content goes in.
-    private func replicator(into parent: CALayer, copies: Double, offset: Double, transform: LottieTransform,
-                            opacity: (Double, Double), below: Bool) throws(LottieError) -> CALayer {
+    /// the inverse step. Returns the layer the content goes in. When any value is keyframed,
+    /// `instanceCount`, `instanceTransform`, `instanceColor`, `instanceAlphaOffset` and the first
+    /// copy's transform are sampled once per frame from the first keyframe to the last (each is
+    /// a non-linear function of the values: a power, an inverse, a product).
+    private func replicator(into parent: CALayer, _ repeater: Repeater, below: Bool) throws(LottieError) -> CALayer {
         try importer.count(owner.path)
-        let count = Int(copies.rounded(.down))
         let replicator = CAReplicatorLayer(), start = CALayer()
         for layer in [replicator, start] {
             layer.anchorPoint = .zero
             layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
         }
-        let step = Self.repeaterMatrix(transform, times: 1)
-        var first = Self.repeaterMatrix(transform, times: offset)
-        var alpha = (opacity.0 / 100, count > 1 ? (opacity.1 - opacity.0) / 100 / Double(count - 1) : 0)
-        if below, count > 1 {
-            for _ in 1..<count { first = CATransform3DConcat(first, step) }
-            alpha = (opacity.1 / 100, -alpha.1)
-        }
-        start.transform = first
-        replicator.instanceCount = max(count, 0)
-        replicator.instanceTransform = below ? CATransform3DInvert(step) : step
-        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: alpha.0)
-        replicator.instanceAlphaOffset = Float(alpha.1)
+        let copies = repeater.sampled { $0.instances(below: below) }
+        copies.apply(to: start, "transform", timing: timing, convert: { Repeater.first($0) }, set: { start.transform = Repeater.first($0) })
+        copies.apply(to: replicator, "instanceCount", timing: timing, convert: { Int($0[0]) }, set: { replicator.instanceCount = Int($0[0]) })
+        copies.apply(to: replicator, "instanceTransform", timing: timing, convert: { Repeater.step($0) },
+                     set: { replicator.instanceTransform = Repeater.step($0) })
+        copies.apply(to: replicator, "instanceColor", timing: timing, convert: { Repeater.color($0) },
+                     set: { replicator.instanceColor = Repeater.color($0) })
+        copies.apply(to: replicator, "instanceAlphaOffset", timing: timing, convert: { Float($0[2]) },
+                     set: { replicator.instanceAlphaOffset = Float($0[2]) })
         replicator.addSublayer(start)
         parent.addSublayer(replicator)
         return start
-    }
-
-    /// The repeater transform applied `times` times component by component: about the anchor
-    /// a, scaled by s^times, turned by r·times, moved by p·times.
-    static func repeaterMatrix(_ t: LottieTransform, times: Double) -> CATransform3D {
-        let a = t.anchor.initial, s = t.scale.initial, r = t.rotation.initial
-        let p: CGPoint
-        switch t.position {
-        case let .combined(value): p = value.initial
-        case let .split(x, y): p = CGPoint(x: x.initial, y: y.initial)
-        }
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
-        m = CATransform3DConcat(m, CATransform3DMakeScale(pow(s.x / 100, times), pow(s.y / 100, times), 1))
-        m = CATransform3DConcat(m, CATransform3DMakeRotation(r * times * .pi / 180, 0, 0, 1))
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(a.x + p.x * times, a.y + p.y * times, 0))
     }
 
     /// The layers that paint `paths` with `style` (a fill, stroke or gradient).
@@ -240,7 +224,7 @@ struct ShapeImporter {
         layer.miterLimit = style.miterLimit
         if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
             layer.lineDashPattern = style.dashes.map { NSNumber(value: $0) }
-            layer.lineDashPhase = style.dashOffset
+            style.dashOffset.apply(to: layer, "lineDashPhase", timing: timing, convert: { CGFloat($0) }, set: { layer.lineDashPhase = $0 })
         }
     }
 

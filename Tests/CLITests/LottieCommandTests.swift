@@ -30,7 +30,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Citrine.run(["render", "anim.json", "--time", "1", "--scale", "1", "-o", "still.png"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "citrine: warning: anim.json: effects other than drop shadow not supported yet, left out (first at layers[0].ef[0])\n")
+        #expect(run.stderr == "citrine: warning: anim.json: expression control effects not supported yet, left out (first at layers[0].ef[0])\n")
         let still = try Picture.still(folder.appendingPathComponent("still.png"))
         #expect((still.width, still.height) == (120, 80))
         #expect(Array(still.rgba[(40 * 120 + 60) * 4..<(40 * 120 + 61) * 4]) == [255, 0, 0, 255])
@@ -61,7 +61,7 @@ import Testing
             anim.json: Lottie 5.7.0
             120x80 points, 10 fps, frames 0–20 (2 s), 1 layer
             Unsupported features (left out when drawn):
-              effects other than drop shadow (first at layers[0].ef[0])
+              expression control effects (first at layers[0].ef[0])
 
             """)
     }

@@ -82,8 +82,8 @@ import Testing
     @Test func unsupportedFeaturesAreListedOnce() throws {
         let layer: [String: Any] = ["ty": 4, "ind": 1, "ks": Doc.ks(), "shapes": [["ty": "pb"], ["ty": "pb"]],
                                     "ef": [["ty": 5]]]
-        let animation = try Doc.animation(Doc.comp([layer, ["ty": 5, "ind": 2, "ks": Doc.ks()]]))
-        #expect(animation.unsupportedFeatures.map(\.feature) == ["effects other than drop shadow", "pucker and bloat", "text layers"])
+        let animation = try Doc.animation(Doc.comp([layer, ["ty": 6, "ind": 2, "ks": Doc.ks()]]))
+        #expect(animation.unsupportedFeatures.map(\.feature) == ["expression control effects", "pucker and bloat", "audio layers"])
         #expect(animation.unsupportedFeatures[1].path == "layers[0].shapes[0].ty")
     }
 
