@@ -105,7 +105,7 @@ struct GalleryCommand: ParsableCommand {
                                        + "(\(demo.name) lasts \(LayerTree.number(demo.span)) s)")
             }
         }
-        if let folder = folders.first, !examples || folders.count > 1 {
+        if !folders.isEmpty, !examples || folders.count > 1 {
             throw Failure.usage("unexpected argument '\(folders[examples ? 1 : 0])' (a folder is given after --examples, "
                                 + "one; Lottie files end in .json)", command: "gallery")
         }

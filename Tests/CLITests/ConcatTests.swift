@@ -53,6 +53,51 @@ struct ConcatTests {
         #expect(TemporaryFolder.entries(folder) == ["a.json", "joined.\(format)", "parts", "single.\(format)"])
     }
 
+    /// Examples/Kubernetes/lottie-render-job.yaml's render command, run by `sh` once per index
+    /// as its pods run it (JOB_COMPLETION_INDEX set, the volume /work a temporary folder), then
+    /// its header's concat command: one run's frames, as `joinedSlicesAreOneRunsFrames` measures.
+    @Test func theKubernetesJobMakesOneRender() throws {
+        let manifest = try String(contentsOfFile: PillowDecoder.packageRoot + "/Examples/Kubernetes/lottie-render-job.yaml",
+                                  encoding: .utf8)
+        let lines = manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("completionMode: Indexed"))
+        let completions = try #require(lines.first { $0.hasPrefix("completions: ") }.flatMap { Int($0.dropFirst(13)) })
+        let render = try #require(lines.first { $0.hasPrefix("- citrine render") }).dropFirst(2)
+        let concat = try #require(lines.first { $0.hasPrefix("#   citrine concat") }).dropFirst(4)
+
+        let work = try BatchTests.folder(["long.json"])
+        defer { try? FileManager.default.removeItem(at: work) }
+        func sh(_ command: Substring, index: Int? = nil) throws -> Citrine.Run {
+            var environment = Citrine.environment(["JOB_COMPLETION_INDEX": index.map(String.init)])
+            environment["PATH"] = Citrine.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command.replacingOccurrences(of: "/work/", with: work.path + "/")]
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return Citrine.Run(status: process.terminationStatus, signalled: false, stdout: Data(), stderr: text)
+        }
+        for index in 0..<completions {
+            let pod = try sh(render, index: index)
+            #expect(pod.status == 0, "pod \(index): \(pod.stderr)")
+        }
+        let joined = try sh(concat)
+        #expect(joined.status == 0, "\(joined.stderr)")
+        let single = try Citrine.run(["render", "long.json", "-o", "single.mp4", "-q"], in: work)
+        #expect(single.status == 0, "\(single.stderr)")
+        let one = try Self.decode(work.appendingPathComponent("single.mp4"), width: 160, height: 120)
+        let all = try Self.decode(work.appendingPathComponent("long.mp4"), width: 160, height: 120)
+        #expect(one.count == 30 && all.count == 30)
+        for (k, (a, b)) in zip(one, all).enumerated() {
+            let mean = Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
+            #expect(mean <= 1, "frame \(k): mean difference \(mean)")
+        }
+    }
+
     @Test func badPartsAndOutputsAreNamed() throws {
         let folder = try BatchTests.folder(["a.json"])
         defer { try? FileManager.default.removeItem(at: folder) }
