@@ -12,9 +12,10 @@ import Synchronization
 /// spreads its frames over its threads, many small files run side by side.
 ///
 /// Outputs are named by `OutputName`; two inputs that would write the same file are refused
-/// before anything is rendered. A child reports its own failure on standard error (its message
-/// names its input or output); at the end the failed inputs are listed and the exit status is
-/// the first one's. SIGTERM is passed on to the children (`Interruption`); Ctrl-C
+/// before anything is rendered. A child reports its own failure and warnings (its messages name
+/// its input or output); the batch prints them when all have ended, in the inputs' order, a text
+/// several children said only once, then lists the failed inputs; the exit status is the first
+/// failure's. SIGTERM is passed on to the children (`Interruption`); Ctrl-C
 /// reaches them from the terminal. No new child starts after either.
 struct RenderBatch {
     let command: RenderCommand
@@ -67,6 +68,7 @@ struct RenderBatch {
         let slots = DispatchSemaphore(value: running)
         let finished = DispatchGroup()
         let statuses = Mutex([Int32?](repeating: nil, count: jobs.count))
+        let said = Mutex([String](repeating: "", count: jobs.count))
         for (n, job) in jobs.enumerated() {
             slots.wait()
             if Interruption.signal != 0 {
@@ -78,6 +80,8 @@ struct RenderBatch {
             child.arguments = ["render", job.input, "-o", job.output, "--format", format.rawValue, "--threads", "\(threads)", "-q"]
                 + options
             child.standardInput = FileHandle.nullDevice
+            let errors = Pipe()
+            child.standardError = errors
             finished.enter()
             child.terminationHandler = { child in
                 Interruption.forget(child: child.processIdentifier)
@@ -91,6 +95,12 @@ struct RenderBatch {
                 Interruption.track(child: child.processIdentifier)
                 // It may have ended (and been forgotten) before it was tracked.
                 if !child.isRunning { Interruption.forget(child: child.processIdentifier) }
+                finished.enter()
+                DispatchQueue.global().async {
+                    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    said.withLock { $0[n] = text }
+                    finished.leave()
+                }
             } catch {
                 Terminal.report("\(job.input): cannot start citrine for it: \(error.localizedDescription)")
                 statuses.withLock { $0[n] = Failure.Kind.badInput.rawValue }
@@ -99,6 +109,10 @@ struct RenderBatch {
             }
         }
         finished.wait()
+        // What the children said, each text once: an option every child refuses is one message,
+        // not one per input (a file's own warnings and errors name it).
+        var printed: Set<String> = []
+        for text in said.withLock({ $0 }) where !text.isEmpty && printed.insert(text).inserted { Terminal.write(text) }
         if Interruption.signal != 0 { throw ExportError.cancelled }
         let failed = statuses.withLock { $0 }.enumerated().compactMap { n, status in
             status.flatMap { $0 == 0 ? nil : (jobs[n].input, $0) }

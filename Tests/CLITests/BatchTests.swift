@@ -63,6 +63,13 @@ import Testing
         #expect(run.stderr.hasSuffix("citrine: 2 of 3 inputs failed (the others are written): bad.json, nowhere.json\n"),
                 "\(run.stderr)")
         #expect(TemporaryFolder.entries(folder.appendingPathComponent("out")) == ["good.gif"])
+
+        // An option every input refuses is said once.
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("good.json"), to: folder.appendingPathComponent("also.json"))
+        let fps = try Citrine.run(["render", "good.json", "also.json", "--out-dir", "out", "--fps", "abc"], in: folder)
+        #expect(fps.status == 1)
+        #expect(fps.stderr == "citrine: bad --fps 'abc': expected frames per second from 0.001 to 1000, e.g. 30, 29.97 or 30000/1001\n"
+                + "citrine: every input failed: good.json, also.json\n")
     }
 
     @Test func twoInputsOfOneNameAreRefusedBeforeAnythingIsDrawn() throws {
