@@ -110,9 +110,14 @@ struct RenderBatch {
         }
         finished.wait()
         // What the children said, each text once: an option every child refuses is one message,
-        // not one per input (a file's own warnings and errors name it).
+        // not one per input (a file's own warnings and errors name it). A child stopped by the
+        // batch's signal said only that; the batch says it once, below.
         var printed: Set<String> = []
-        for text in said.withLock({ $0 }) where !text.isEmpty && printed.insert(text).inserted { Terminal.write(text) }
+        let ended = statuses.withLock { $0 }
+        for (n, text) in said.withLock({ $0 }).enumerated()
+        where !text.isEmpty && ended[n] != 128 + Interruption.signal && printed.insert(text).inserted {
+            Terminal.write(text)
+        }
         if Interruption.signal != 0 { throw ExportError.cancelled }
         let failed = statuses.withLock { $0 }.enumerated().compactMap { n, status in
             status.flatMap { $0 == 0 ? nil : (jobs[n].input, $0) }

@@ -163,3 +163,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none").path))
     }
 }
+
+/// A batch asked to stop: SIGTERM to the batch alone (as Kubernetes stops a pod's first
+/// process) reaches every running child, which cancels and writes nothing; the batch exits 143.
+@Suite struct BatchInterruptionTests {
+    @Test func sigtermStopsEveryChildAndNothingIsWritten() throws {
+        let folder = try TemporaryFolder.make()
+        let logs = try TemporaryFolder.make()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: logs)
+        }
+        // Two long renders (InterruptionTests' 10 s of fold-image at scale 3, also as cube), run side by side.
+        let process = try Citrine.start(["render", "fold-image", "cube", "--scale", "3", "--duration", "10", "--out-dir", "out",
+                                         "--threads", "2"], in: folder, logs: logs)
+        let out = folder.appendingPathComponent("out")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning, TemporaryFolder.entries(out).filter({ $0.hasPrefix(".") }).count < 2 {
+            usleep(20_000)
+        }
+        #expect(TemporaryFolder.entries(out).filter { $0.hasPrefix(".") }.count == 2, "\(TemporaryFolder.entries(out))")
+        kill(process.processIdentifier, SIGTERM)
+        try Citrine.wait(process, timeout: 30)
+        #expect(process.terminationStatus == 143)
+        #expect(TemporaryFolder.entries(out) == [])
+        let stderr = String(decoding: try Data(contentsOf: logs.appendingPathComponent("stderr")), as: UTF8.self)
+        #expect(stderr == "citrine: interrupted; nothing written\n", "\(stderr)")
+    }
+}
