@@ -15,8 +15,9 @@ import Synchronization
 /// before anything is rendered. A child reports its own failure and warnings (its messages name
 /// its input or output); the batch prints them when all have ended, in the inputs' order, a text
 /// several children said only once, then lists the failed inputs; the exit status is the first
-/// failure's. SIGTERM is passed on to the children (`Interruption`); Ctrl-C
-/// reaches them from the terminal. No new child starts after either.
+/// failure's. On a terminal the batch shows the inputs done (its children are quiet). SIGTERM
+/// is passed on to the children (`Interruption`); Ctrl-C reaches them from the terminal. No new
+/// child starts after either.
 struct RenderBatch {
     let command: RenderCommand
     /// The inputs this run renders (all, or `--shard`'s slice), with their outputs.
@@ -69,6 +70,9 @@ struct RenderBatch {
         let finished = DispatchGroup()
         let statuses = Mutex([Int32?](repeating: nil, count: jobs.count))
         let said = Mutex([String](repeating: "", count: jobs.count))
+        // The inputs done, on a terminal (the children are quiet).
+        let progress = Mutex(ProgressLine(label: command.output.outDir ?? "", quiet: command.output.quiet, unit: "inputs"))
+        let (started, count) = (Date(), jobs.count)
         for (n, job) in jobs.enumerated() {
             slots.wait()
             if Interruption.signal != 0 {
@@ -86,7 +90,11 @@ struct RenderBatch {
             child.terminationHandler = { child in
                 Interruption.forget(child: child.processIdentifier)
                 let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
-                statuses.withLock { $0[n] = status }
+                let done = statuses.withLock { statuses in
+                    statuses[n] = status
+                    return statuses.count { $0 != nil }
+                }
+                progress.withLock { $0.update(done: done, of: count, elapsed: Date().timeIntervalSince(started)) }
                 slots.signal()
                 finished.leave()
             }
@@ -109,6 +117,7 @@ struct RenderBatch {
             }
         }
         finished.wait()
+        progress.withLock { $0.finish(summary: nil) }
         // What the children said, each text once: an option every child refuses is one message,
         // not one per input (a file's own warnings and errors name it). A child stopped by the
         // batch's signal said only that; the batch says it once, below.
