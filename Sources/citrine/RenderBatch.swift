@@ -81,8 +81,10 @@ struct RenderBatch {
             }
             let child = Process()
             child.executableURL = BuildContext.executable
+            // --view names a variable of your own code: given to those inputs only.
+            let isCode = ["swift", "playground"].contains(URL(fileURLWithPath: job.input).pathExtension.lowercased())
             child.arguments = ["render", job.input, "-o", job.output, "--format", format.rawValue, "--threads", "\(threads)", "-q"]
-                + options
+                + options + (isCode ? command.view.map { ["--view=\($0)"] } ?? [] : [])
             child.standardInput = FileHandle.nullDevice
             let errors = Pipe()
             child.standardError = errors
@@ -138,11 +140,10 @@ struct RenderBatch {
 
     /// The command's options, as the child is given them (`--name=value`, so that a value that
     /// starts with "-" stays a value); -o, --out-dir, --format, --shard, --threads and -q are the
-    /// batch's own.
+    /// batch's own, --view goes to your own code only.
     private func forwardedOptions() -> [String] {
         let (time, look) = (command.time, command.look)
         let values: [(String, String?)] = [
-            ("--view", command.view),
             ("--fps", time.fps), ("--start", time.start), ("--duration", time.duration), ("--end", time.end),
             ("--frames", time.frames), ("--time", time.time), ("--frame", time.frame),
             ("--scale", look.scale), ("--width", look.width), ("--height", look.height), ("--size", look.size),
