@@ -115,21 +115,11 @@ struct GalleryCommand: ParsableCommand {
         // again when one fails, so a bad option leaves nothing behind.
         let folderPath = folder.isEmpty ? "." : folder
         let madeFolder = !FileManager.default.fileExists(atPath: folderPath)
-        do {
-            try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(.badInput, "\(output): cannot create the folder (\((error as NSError).localizedDescription))")
-        }
+        try OutputName.makeFolder(folderPath, named: output)
         // The Lottie files' folder too: their outputs are checked in it.
         let lottieFolder = folder + GalleryLottie.subfolder
         let madeLottieFolder = !lotties.isEmpty && !FileManager.default.fileExists(atPath: lottieFolder)
-        if madeLottieFolder {
-            do {
-                try FileManager.default.createDirectory(atPath: lottieFolder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(.badInput, "\(lottieFolder): cannot create the folder (\((error as NSError).localizedDescription))")
-            }
-        }
+        if madeLottieFolder { try OutputName.makeFolder(lottieFolder) }
         var checked = false
         defer {
             for (path, made) in [(lottieFolder, madeLottieFolder), (folderPath, madeFolder)]
@@ -165,12 +155,7 @@ struct GalleryCommand: ParsableCommand {
         if examples {
             let found = try GalleryExample.all(in: examplesFolder ?? GalleryExample.defaultFolder)
             for example in found { built.append((example, try example.code.library())) }
-            let subfolder = folder + GalleryExample.subfolder
-            do {
-                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(.badInput, "\(subfolder): cannot create the folder (\((error as NSError).localizedDescription))")
-            }
+            try OutputName.makeFolder(folder + GalleryExample.subfolder)
         }
 
         checked = true

@@ -51,10 +51,16 @@ enum OutputName {
     /// Makes --out-dir's folder when it is missing.
     static func makeFolder(_ folder: String?) throws(Failure) {
         guard let folder else { return }
+        try makeFolder(folder, named: "--out-dir \(folder)")
+    }
+
+    /// Makes `folder` and the folders above it that are missing; a failure is bad input,
+    /// `named` (default: the path) in its message.
+    static func makeFolder(_ folder: String, named: String? = nil) throws(Failure) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw Failure(.badInput, "--out-dir \(folder): cannot create the folder (\((error as NSError).localizedDescription))")
+            throw Failure(.badInput, "\(named ?? folder): cannot create the folder (\((error as NSError).localizedDescription))")
         }
     }
 }
