@@ -116,16 +116,19 @@ struct GalleryCommand: ParsableCommand {
         let folderPath = folder.isEmpty ? "." : folder
         let madeFolder = !FileManager.default.fileExists(atPath: folderPath)
         try OutputName.makeFolder(folderPath, named: output)
-        // The Lottie files' folder too: their outputs are checked in it.
         let lottieFolder = folder + GalleryLottie.subfolder
-        let madeLottieFolder = !lotties.isEmpty && !FileManager.default.fileExists(atPath: lottieFolder)
-        if madeLottieFolder { try OutputName.makeFolder(lottieFolder) }
+        var madeLottieFolder = false
         var checked = false
         defer {
             for (path, made) in [(lottieFolder, madeLottieFolder), (folderPath, madeFolder)]
             where !checked && made && (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true {
                 try? FileManager.default.removeItem(atPath: path)
             }
+        }
+        // The Lottie files' folder too: their outputs are checked in it.
+        if !lotties.isEmpty, !FileManager.default.fileExists(atPath: lottieFolder) {
+            try OutputName.makeFolder(lottieFolder)
+            madeLottieFolder = true
         }
 
         // Everything checked before the first frame.
