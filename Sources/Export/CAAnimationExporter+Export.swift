@@ -118,7 +118,7 @@ extension CAAnimationExporter {
             guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ExportError.badOutput(path, "the folder \(folder) does not exist")
             }
-            let first = format == .pngSequence ? FramePattern(path)?.path(ofFrame: 0) ?? path : path
+            let first = format == .pngSequence ? FramePattern(path)?.path(ofFrame: timeline.firstFrame) ?? path : path
             if !options.overwrite, FileManager.default.fileExists(atPath: first) {
                 throw ExportError.badOutput(first, "exists already; not replaced unless overwriting is asked for")
             }
@@ -139,8 +139,9 @@ extension CAAnimationExporter {
                                    compressionLevel: options.pngCompressionLevel, threads: max(1, min(threads, 64)))
         case .pngSequence:
             guard case let .file(pattern) = destination else { throw ExportError.badOutput("-", "a PNG sequence goes to files") }
-            return try SequenceWriter(pattern: pattern, frameCount: timeline.frameCount, overwrite: options.overwrite,
-                                      pixelsPerPoint: pixelsPerPoint, compressionLevel: options.pngCompressionLevel)
+            return try SequenceWriter(pattern: pattern, frameCount: timeline.frameCount, firstNumber: timeline.firstFrame,
+                                      overwrite: options.overwrite, pixelsPerPoint: pixelsPerPoint,
+                                      compressionLevel: options.pngCompressionLevel)
         case .gif:
             return try AnimationWriter.gif(destination, width: width, height: height, frameCount: timeline.frameCount,
                                            rate: timeline.rate, options: options)

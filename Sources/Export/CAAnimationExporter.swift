@@ -298,12 +298,15 @@ final class SceneStepper {
     private let driver: SceneDriver
     private let renderer: CARenderer
     private let timeline: ExportTimeline
-    /// The next frame time the scene has not been brought to.
-    private var next = 0
+    /// The next frame time the scene has not been brought to; negative numbers are the frames
+    /// of the whole timeline before a slice's first (`ExportTimeline.frames(_:)`), which the scene
+    /// lives through undrawn, as in one run over the whole.
+    private var next: Int
 
     init(driver: SceneDriver, size: CGSize, scale: CGFloat, background: CGColor?, timeline: ExportTimeline) throws {
         self.driver = driver
         self.timeline = timeline
+        next = -timeline.firstFrame
         renderer = try CARenderer(width: Int(size.width.rounded()), height: Int(size.height.rounded()), scale: scale)
         renderer.layer = driver.scene.rootLayer
         renderer.backgroundColor = background

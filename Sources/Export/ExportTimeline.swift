@@ -18,7 +18,11 @@ public struct ExportTimeline: Sendable, Equatable {
     /// Frames per second, as an exact fraction.
     public let rate: FrameRate
     /// Number of frames.
-    public let frameCount: Int
+    public private(set) var frameCount: Int
+    /// The number, in the whole timeline, of this one's frame 0: 0 unless this is a slice of a
+    /// longer timeline (`frames(_:)`), whose frames keep the times and the file numbers
+    /// (`frames/%04d.png`) they have in the whole.
+    public private(set) var firstFrame = 0
 
     /// Most frames one export may have (a day at 30 fps would be 2.6 M): keeps a mistyped
     /// duration from running for days.
@@ -83,8 +87,21 @@ public struct ExportTimeline: Sendable, Equatable {
         return rate
     }
 
-    /// Media time of frame `index`: start + index × seconds / frames, exact for integer rates.
-    public func time(ofFrame index: Int) -> CFTimeInterval { start + rate.time(ofFrame: index) }
+    /// Media time of frame `index`: start + (firstFrame + index) × seconds / frames, exact for
+    /// integer rates.
+    public func time(ofFrame index: Int) -> CFTimeInterval { start + rate.time(ofFrame: firstFrame + index) }
+
+    /// Frames `range` of this timeline (numbers counted in it, from 0) as a timeline of their
+    /// own: each frame has the time it has here, computed the same way, so a render split into
+    /// slices (`citrine render --shard`) draws the same pixels as one run. Nil when `range` is
+    /// empty or not within 0..<frameCount.
+    public func frames(_ range: Range<Int>) -> ExportTimeline? {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= frameCount else { return nil }
+        var slice = self
+        slice.frameCount = range.count
+        slice.firstFrame = firstFrame + range.lowerBound
+        return slice
+    }
 
     /// Media time at which the last frame stops showing.
     public var end: CFTimeInterval { time(ofFrame: frameCount) }

@@ -132,7 +132,11 @@ final class SequenceWriter: FrameWriter {
     /// Frames written so far (in order); their files are staged as `staging/INDEX.png`.
     private var written = 0
 
-    init(pattern: String, frameCount: Int, overwrite: Bool, pixelsPerPoint: Double, compressionLevel: Int32) throws {
+    /// The number in the files' names of the first frame (`ExportTimeline.firstFrame`).
+    private let firstNumber: Int
+
+    init(pattern: String, frameCount: Int, firstNumber: Int, overwrite: Bool, pixelsPerPoint: Double,
+         compressionLevel: Int32) throws {
         guard let parsed = FramePattern(pattern) else {
             throw ExportError.badOutput(pattern, "a PNG sequence needs one integer field in the name, such as frames/%04d.png")
         }
@@ -140,12 +144,13 @@ final class SequenceWriter: FrameWriter {
         self.overwrite = overwrite
         self.pixelsPerPoint = pixelsPerPoint
         self.compressionLevel = compressionLevel
+        self.firstNumber = firstNumber
         // Every frame's name is checked before the first frame is drawn (a middle one may exist).
-        if !overwrite, let existing = (0..<max(frameCount, 1)).lazy.map(parsed.path(ofFrame:))
+        if !overwrite, let existing = (firstNumber..<firstNumber + max(frameCount, 1)).lazy.map(parsed.path(ofFrame:))
             .first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw ExportError.codec(ImageCodecError(file: existing, reason: .fileSystem("exists already (pass overwrite to replace it)")))
         }
-        staging = try StagingFolder.make(beside: parsed.path(ofFrame: 0))
+        staging = try StagingFolder.make(beside: parsed.path(ofFrame: firstNumber))
     }
 
     deinit { if FileManager.default.fileExists(atPath: staging) { abandon() } }
@@ -177,7 +182,7 @@ final class SequenceWriter: FrameWriter {
         }
         do {
             for index in 0..<written {
-                let final = pattern.path(ofFrame: index)
+                let final = pattern.path(ofFrame: firstNumber + index)
                 var replaced: String?
                 if FileManager.default.fileExists(atPath: final) {
                     guard overwrite else {
@@ -196,7 +201,7 @@ final class SequenceWriter: FrameWriter {
             }
         } catch {
             for (index, replaced) in placed.reversed() {
-                let final = pattern.path(ofFrame: index)
+                let final = pattern.path(ofFrame: firstNumber + index)
                 _ = unlink(final)
                 if let replaced { _ = rename(replaced, final) }
             }

@@ -12,7 +12,7 @@ import Raster
 /// ffmpeg writes to a hidden temporary file beside the destination (an `OutputFile`), which is
 /// renamed into place once ffmpeg has succeeded; on standard output the containers are written
 /// in their streamable form (fragmented MP4/MOV).
-final class VideoWriter: FrameWriter {
+package final class VideoWriter: FrameWriter {
     private let process = Process()
     private let input = Pipe()
     private let errors = ErrorLog()
@@ -76,7 +76,7 @@ final class VideoWriter: FrameWriter {
     }
 
     /// `name` if it is a path to an executable, else its first match in `PATH`.
-    static func locate(_ name: String) -> String? {
+    package static func locate(_ name: String) -> String? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -1,11 +1,12 @@
 // citrine — renders Core Animation layer trees (the seed tutorials' demos) to PNG, GIF, APNG,
 // MP4, MOV and WebM, lists and describes the demos, and builds an HTML gallery of them.
 //
-// One file per subcommand (RenderCommand, DemosCommand, InfoCommand, GalleryCommand); option
-// values are read in OptionValues, failures and their exit statuses are in Failure, progress on
-// standard error in Progress, Ctrl-C/SIGTERM in Interruption. The commands are a library
-// (CitrineCommands, with `CitrineCommandLine` its entry points); the executable is
-// Sources/CitrineMain/main.swift.
+// One file per subcommand (RenderCommand, ConcatCommand, DemosCommand, InfoCommand,
+// GalleryCommand, PlayCommand); a render of several inputs is a RenderBatch of child runs, its
+// output names are OutputName's, `--shard` is a Shard; option values are read in OptionValues,
+// failures and their exit statuses are in Failure, progress on standard error in Progress,
+// Ctrl-C/SIGTERM in Interruption. The commands are a library (CitrineCommands, with
+// `CitrineCommandLine` its entry points); the executable is Sources/CitrineMain/main.swift.
 import ArgumentParser
 import Export
 import Foundation
@@ -25,7 +26,7 @@ struct Citrine: ParsableCommand {
             or SIGTERM (nothing written).
             """,
         version: version,
-        subcommands: [RenderCommand.self, DemosCommand.self, InfoCommand.self, GalleryCommand.self, PlayCommand.self],
+        subcommands: [RenderCommand.self, ConcatCommand.self, DemosCommand.self, InfoCommand.self, GalleryCommand.self, PlayCommand.self],
         defaultSubcommand: GalleryCommand.self)
 
     /// Parses the arguments, runs the command and exits with its status (see `Failure`).
@@ -98,14 +99,14 @@ public enum CitrineCommandLine {
     }
 
     /// What citrine would make of `arguments` (the program name left out) before running:
-    /// nil when they parse — for `render`, into its complete plan (`RenderPlan`: every option
-    /// and combination checked, the output's folder and an existing file looked at, nothing
-    /// drawn) — else the message and exit status it would report. Help and `--version` count
+    /// nil when they parse — for `render` of one input, into its complete plan (`RenderPlan`:
+    /// every option and combination checked, the output's folder and an existing file looked
+    /// at, nothing drawn; of several, into a `RenderBatch`, their output names checked) — else the message and exit status it would report. Help and `--version` count
     /// as status 0. The other commands are parsed, not run.
     public static func check(_ arguments: [String]) -> (message: String, status: Int32)? {
         do {
             let command = try Citrine.parseAsRoot(arguments)
-            if let render = command as? RenderCommand { _ = try RenderPlan(render) }
+            if let render = command as? RenderCommand { try render.check() }
             return nil
         } catch {
             let outcome = Citrine.outcome(of: error)

@@ -13,11 +13,13 @@ import QuartzCore
 /// time depends on the input before it, so the poster steps through it too). 15 fps by default:
 /// the demos' spans add up to 94 s, drawn on one thread each (their views share one
 /// `UIApplication`), so the frame rate is what keeps the gallery quick. With `--examples` the
-/// lessons of a folder of user code follow the demos (`GalleryExample`), in `examples/`.
+/// lessons of a folder of user code follow the demos (`GalleryExample`), in `examples/`; the
+/// Lottie files follow (`GalleryLottie`), in `lottie/`: those given, instead of the demos, or
+/// the package's own.
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
-        abstract: "Render every demo as GIF, APNG and a poster PNG, with an index.html to open.",
+        abstract: "Render every demo (or your Lottie files) as GIF, APNG and a poster PNG, with an index.html to open.",
         discussion: """
             --examples adds the examples: every .swift file and .playground folder in the \
             folder given (default: the Examples folder of Citrine's package, else ./Examples), \
@@ -26,8 +28,14 @@ struct GalleryCommand: ParsableCommand {
             description; a 'citrine render' line in it gives the --tap, --drag and \
             --duration the gallery plays.
 
+            Lottie files (.json) given are shown instead of the demos, each played from its \
+            first frame for its duration and written to lottie/ in the gallery's folder. \
+            Without them the demos are followed by the Lottie files of the Examples/Lottie \
+            folder of Citrine's package.
+
             Examples:
               citrine gallery -o site
+              citrine gallery animations/*.json -o site
               citrine gallery --examples
               citrine gallery --examples MyLessons -o site --fps 30
             """)
@@ -52,9 +60,10 @@ struct GalleryCommand: ParsableCommand {
     @Flag(help: "Also render the examples: your own code, as 'citrine render FILE.swift' does.")
     var examples = false
 
-    @Argument(help: ArgumentHelp("With --examples: the folder of examples (default: Citrine's Examples folder).",
-                                 valueName: "folder"))
-    var examplesFolder: String?
+    @Argument(help: ArgumentHelp("Lottie .json files to show instead of the demos; with --examples, the folder of "
+                                 + "examples (default: Citrine's Examples folder).",
+                                 valueName: "file-or-folder"))
+    var inputs: [String] = []
 
     /// In a child: the example to render (`GalleryExample.renderHere`).
     @Option(help: .private)
@@ -81,9 +90,12 @@ struct GalleryCommand: ParsableCommand {
                                                        poster: poster, report: report, quiet: quiet)
             return
         }
+        let lottiePaths = inputs.filter { URL(fileURLWithPath: $0).pathExtension.lowercased() == "json" }
+        let folders = inputs.filter { URL(fileURLWithPath: $0).pathExtension.lowercased() != "json" }
+        let demos = lottiePaths.isEmpty ? SeedDemo.all : []
         // Values that would spoil every demo are named as such (not by the frame count or size
         // they lead to).
-        for demo in SeedDemo.all {
+        for demo in demos {
             if let text = self.scale, (demo.size.width * scale).rounded() < 1 || (demo.size.height * scale).rounded() < 1 {
                 throw Failure.badValue("--scale", text, expected: "a scale at which every demo is at least 1 pixel a side "
                                        + "(\(demo.name) is \(LayerTree.number(demo.size.width))×\(LayerTree.number(demo.size.height)) points)")
@@ -93,30 +105,36 @@ struct GalleryCommand: ParsableCommand {
                                        + "(\(demo.name) lasts \(LayerTree.number(demo.span)) s)")
             }
         }
-        if let examplesFolder, !examples {
-            throw Failure.usage("unexpected argument '\(examplesFolder)' (a folder is given after --examples)",
-                                command: "gallery")
+        if !folders.isEmpty, !examples || folders.count > 1 {
+            throw Failure.usage("unexpected argument '\(folders[examples ? 1 : 0])' (a folder is given after --examples, "
+                                + "one; Lottie files end in .json)", command: "gallery")
         }
+        let examplesFolder = folders.first
+        let lotties = try GalleryLottie.all(lottiePaths)
         // The folder is made for the checks below (they look at the files in it) and removed
         // again when one fails, so a bad option leaves nothing behind.
         let folderPath = folder.isEmpty ? "." : folder
         let madeFolder = !FileManager.default.fileExists(atPath: folderPath)
-        do {
-            try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(.badInput, "\(output): cannot create the folder (\((error as NSError).localizedDescription))")
-        }
+        try OutputName.makeFolder(folderPath, named: output)
+        let lottieFolder = folder + GalleryLottie.subfolder
+        var madeLottieFolder = false
         var checked = false
         defer {
-            if !checked, madeFolder, (try? FileManager.default.contentsOfDirectory(atPath: folderPath))?.isEmpty == true {
-                try? FileManager.default.removeItem(atPath: folderPath)
+            for (path, made) in [(lottieFolder, madeLottieFolder), (folderPath, madeFolder)]
+            where !checked && made && (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: path)
             }
+        }
+        // The Lottie files' folder too: their outputs are checked in it.
+        if !lotties.isEmpty, !FileManager.default.fileExists(atPath: lottieFolder) {
+            try OutputName.makeFolder(lottieFolder)
+            madeLottieFolder = true
         }
 
         // Everything checked before the first frame.
         var pairs: [AnimationPair] = []
         var posters: [(file: String, exporter: CAAnimationExporter, timeline: ExportTimeline)] = []
-        for demo in SeedDemo.all {
+        for demo in demos {
             // One thread: the demos' views share UIApplication.shared.
             let exporter = OptionValue.exporter(demo, scale: scale)
             exporter.background = Gallery.background
@@ -130,17 +148,17 @@ struct GalleryCommand: ParsableCommand {
             pairs.append(pair)
             posters.append((file, exporter, poster))
         }
+        for lottie in lotties {
+            let (pair, poster) = try lottie.prepare(folder: folder, scale: scale, fps: fps)
+            pairs.append(pair)
+            posters.append(poster)
+        }
         // The examples, built (a compile error stops here, before the demos are drawn).
         var built: [(example: GalleryExample, library: URL)] = []
         if examples {
             let found = try GalleryExample.all(in: examplesFolder ?? GalleryExample.defaultFolder)
             for example in found { built.append((example, try example.code.library())) }
-            let subfolder = folder + GalleryExample.subfolder
-            do {
-                try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(.badInput, "\(subfolder): cannot create the folder (\((error as NSError).localizedDescription))")
-            }
+            try OutputName.makeFolder(folder + GalleryExample.subfolder)
         }
 
         checked = true
@@ -155,19 +173,22 @@ struct GalleryCommand: ParsableCommand {
                 try poster.exporter.export(to: .file(poster.file), format: .png, timeline: poster.timeline)
             }
         }
-        var cards = SeedDemo.all.map(GalleryPage.Card.init)
+        var cards = demos.map(GalleryPage.Card.init)
         for (example, library) in built {
             let rendered = try example.render(library: library, folder: folder, scale: scale, fps: fps, quiet: quiet)
             cards.append(GalleryPage.Card(example, rendered))
         }
+        cards += lotties.map(GalleryPage.Card.init)
         let index = folder + "index.html"
         do {
             try OutputFile.write(Array(GalleryPage.html(cards, scale: scale).utf8), to: index)
         } catch {
             throw Failure(.badInput, error.description)
         }
-        let counted = built.isEmpty ? "" : " and \(built.count) example\(built.count == 1 ? "" : "s")"
-        print("\(index): \(SeedDemo.all.count) demos\(counted) as GIF, APNG and PNG")
+        let counts = [(demos.count, "demo"), (built.count, "example"), (lotties.count, "Lottie file")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        let counted = counts.count > 1 ? counts.dropLast().joined(separator: ", ") + " and " + counts.last! : counts.first ?? "nothing"
+        print("\(index): \(counted) as GIF, APNG and PNG")
         print("open \(index)")
     }
 }
@@ -216,7 +237,9 @@ enum GalleryPage {
         var paragraphs: [String]
         var width: CGFloat
         var posterTime: CFTimeInterval
-        var isExample = false
+        var kind = Kind.demo
+
+        enum Kind { case demo, example, lottie }
 
         init(_ demo: SeedDemo) {
             (name, file, label, paragraphs) = (demo.name, demo.name, demo.seedLabel, [demo.description])
@@ -226,17 +249,23 @@ enum GalleryPage {
         init(_ example: GalleryExample, _ rendered: GalleryExample.Rendered) {
             (name, file, label) = (example.name, GalleryExample.subfolder + example.name, "example")
             paragraphs = example.paragraphs
-            (width, posterTime, isExample) = (rendered.size.width, rendered.span / 2, true)
+            (width, posterTime, kind) = (rendered.size.width, rendered.span / 2, .example)
         }
     }
 
     static func html(_ cards: [Card], scale: CGFloat) -> String {
-        let sections = cards.map { card in
+        let lottieHeading = """
+              <h1 id="lottie">Lottie</h1>
+              <p>Bodymovin files, as After Effects exports them, imported onto Core Animation layers and keyframe animations by Citrine's Lottie module ('citrine render anim.json' renders one).</p>
+            """
+        let sections = cards.enumerated().map { n, card in
             let width = Int((card.width).rounded())
             let poster = LayerTree.number(card.posterTime)
             let (name, file) = (escape(card.name), escape(card.file))
-            return """
-                  <section id="\(card.isExample ? "example-" : "")\(name)">
+            let prefix = [Card.Kind.demo: "", .example: "example-", .lottie: "lottie-"][card.kind]!
+            let heading = card.kind == .lottie && (n == 0 || cards[n - 1].kind != .lottie) ? lottieHeading + "\n" : ""
+            return heading + """
+                  <section id="\(prefix)\(name)">
                     <h2>\(name)</h2>
                     <p class="seed">\(escape(card.label))</p>
                 \(card.paragraphs.map { "    <p>\(escape($0))</p>" }.joined(separator: "\n"))
@@ -248,7 +277,12 @@ enum GalleryPage {
                   </section>
                 """
         }
-        let examples = cards.contains(where: \.isExample) ? ", then the examples (your own code, run as 'citrine render FILE.swift' runs it)" : ""
+        let shown = [(Card.Kind.demo, "The seed tutorials' Core Animation demos"),
+                     (.example, "the examples (your own code, run as 'citrine render FILE.swift' runs it)"),
+                     (.lottie, "Lottie files")]
+            .filter { kind, _ in cards.contains { $0.kind == kind } }.map(\.1)
+        var intro = shown.joined(separator: ", then ")
+        if let first = intro.first { intro.replaceSubrange(...intro.startIndex, with: first.uppercased()) }
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -267,7 +301,7 @@ enum GalleryPage {
             </head>
             <body>
               <h1>Citrine gallery</h1>
-              <p>The seed tutorials' Core Animation demos, rendered by Citrine at \(LayerTree.number(scale))×: each as an animated GIF, an animated PNG and a still PNG\(examples).</p>
+              <p>\(intro), rendered by Citrine at \(LayerTree.number(scale))×: each as an animated GIF, an animated PNG and a still PNG.</p>
             \(sections.joined(separator: "\n"))
             </body>
             </html>

@@ -12,6 +12,8 @@ enum Interruption {
     private struct State {
         var signal: Int32 = 0
         var exporter: CAAnimationExporter?
+        /// Child `citrine`s running (`RenderBatch`).
+        var children: Set<pid_t> = []
     }
 
     private static let state = Mutex(State())
@@ -43,12 +45,19 @@ enum Interruption {
         try body()
     }
 
+    /// Passes SIGTERM on to `child` until `forget(child:)` (SIGINT from a terminal
+    /// reaches it with the whole process group).
+    static func track(child: pid_t) { state.withLock { _ = $0.children.insert(child) } }
+
+    static func forget(child: pid_t) { state.withLock { _ = $0.children.remove(child) } }
+
     private static func received(_ number: Int32) {
-        let exporter = state.withLock { state -> CAAnimationExporter? in
+        let (exporter, children) = state.withLock { state -> (CAAnimationExporter?, Set<pid_t>) in
             if state.signal != 0 { _exit(128 + number) }
             state.signal = number
-            return state.exporter
+            return (state.exporter, state.children)
         }
         exporter?.cancel()
+        if number != SIGINT { for child in children { kill(child, number) } }
     }
 }

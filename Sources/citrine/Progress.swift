@@ -33,17 +33,20 @@ struct Terminal {
 }
 
 /// The progress of one export on standard error, on one line rewritten with `\r`: the label,
-/// frames done/total, frames per second and the time left. Shown only on a terminal and not
-/// with `--quiet`; redrawn at most ten times a second.
+/// frames done/total, frames per second and the time left (of a batch: its inputs). Shown only
+/// on a terminal and not with `--quiet`; redrawn at most ten times a second.
 final class ProgressLine {
     private let label: String
+    /// What is counted, in the plural: "frames", or a batch's "inputs".
+    private let unit: String
     private let terminal: Terminal
     private let enabled: Bool
     private var lastDrawn = 0.0
     private var width = 0
 
-    init(label: String, quiet: Bool, terminal: Terminal = .standardError) {
+    init(label: String, quiet: Bool, unit: String = "frames", terminal: Terminal = .standardError) {
         self.label = label
+        self.unit = unit
         self.terminal = terminal
         enabled = terminal.isInteractive && !quiet
     }
@@ -61,7 +64,7 @@ final class ProgressLine {
     func update(done: Int, of count: Int, elapsed: Double) {
         guard enabled, done == count || elapsed - lastDrawn >= 0.1 else { return }
         lastDrawn = elapsed
-        draw(Self.text(done: done, of: count, elapsed: elapsed, label: label, terminal: terminal))
+        draw(Self.text(done: done, of: count, elapsed: elapsed, label: label, unit: unit, terminal: terminal))
     }
 
     /// Ends the line: a summary after success, or the line cleared after a failure.
@@ -79,11 +82,12 @@ final class ProgressLine {
     }
 
     /// `out.gif  45/120 frames  37%  21.4 frames/s  4 s left`.
-    static func text(done: Int, of count: Int, elapsed: Double, label: String, terminal: Terminal) -> String {
+    static func text(done: Int, of count: Int, elapsed: Double, label: String, unit: String = "frames",
+                     terminal: Terminal) -> String {
         let percent = 100 * done / max(count, 1)
-        var parts = ["\(label)  \(done)/\(count) frames", "\(percent)%"]
+        var parts = ["\(label)  \(done)/\(count) \(unit)", "\(percent)%"]
         if elapsed > 0, done > 0 {
-            parts.append(String(format: "%.1f frames/s", Double(done) / elapsed))
+            parts.append(String(format: "%.1f \(unit)/s", Double(done) / elapsed))
             if done < count { parts.append(terminal.dim(duration(elapsed / Double(done) * Double(count - done)) + " left")) }
         }
         return parts.joined(separator: "  ")

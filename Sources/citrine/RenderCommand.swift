@@ -11,7 +11,10 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a demo, your own code or a Lottie file to a PNG still, a PNG sequence, GIF, APNG, MP4, MOV or WebM.",
-        usage: "citrine render <demo-or-file> -o <file> [<options>]",
+        usage: """
+            citrine render <demo-or-file> -o <file> [<options>]
+            citrine render <demo-or-file> ... --out-dir <folder> [<options>]
+            """,
         discussion: """
             The animation runs from --start for the demo's span (see 'citrine demos') unless \
             --duration, --end or --frames says otherwise; frames are sampled at start + i/fps, \
@@ -33,6 +36,17 @@ struct RenderCommand: ParsableCommand {
             duration, sampled at --fps whatever its own frame rate; what it uses that is not \
             imported yet is warned about on standard error (see 'citrine info anim.json').
 
+            Several inputs go to --out-dir, each named after its input with the format's \
+            extension (anim.json → anim.gif; a PNG sequence anim-%04d.png), several at a time \
+            on the --threads. An input that fails is named on standard error and the others \
+            are still rendered; the exit status is then the first failure's.
+
+            --shard I/N renders slice I of N, so that N processes or machines share the work: \
+            of several inputs those at positions I, I+N, I+2N … (from 0); of one input its \
+            frames from I×F/N to (I+1)×F/N (F frames in all, rounded down), drawn as one run \
+            draws them. A PNG sequence's slices write the frames' own numbers; video slices \
+            (with --out-dir, anim.part-1-of-4.mp4) are joined with 'citrine concat'.
+
             Examples:
               citrine render falling-petal -o petal.gif
               citrine render MyView.swift -o my-view.gif
@@ -42,6 +56,8 @@ struct RenderCommand: ParsableCommand {
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
               citrine render sticky-bubble -o drag.gif --drag 100,120:160,120@0.2+0.5
+              citrine render *.json --out-dir out --format mp4
+              citrine render long.json --shard 1/4 --out-dir parts --format mp4
 
             --tap and --drag replace the demo's own scripted input: points in the demo's \
             coordinates (origin top-left, y down), times in seconds from the start of the demo, \
@@ -50,9 +66,9 @@ struct RenderCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The demo to render (see 'citrine demos'), your own .swift file or .playground folder, "
-                                 + "or a Lottie .json file.",
+                                 + "or a Lottie .json file; several with --out-dir.",
                                  valueName: "demo-or-file"))
-    var demo: String
+    var inputs: [String]
 
     @Option(help: ArgumentHelp("Your own code: a top-level variable (a view, view controller or layer) to show when "
                                + "the page sets no PlaygroundPage.current.liveView.", valueName: "name"))
@@ -72,14 +88,32 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try OptionValue.useFontDirectory(look.fontDir)
+        let shard = try output.shard.map { text throws(Failure) in try Shard(text) }
+        if inputs.count > 1 {
+            try RenderBatch(self, shard: shard).run()
+            return
+        }
+        let demo = inputs[0]
         if URL(fileURLWithPath: demo).pathExtension.lowercased() == "json", view != nil {
             throw Failure.usage("--view names a variable of your own code, not of a Lottie file", command: "render")
         }
         if let code = try UserCode(argument: demo, viewName: view), UserProgram.handedLibrary == nil {
             try UserProgram.runInChild(code)
         }
-        let plan = try RenderPlan(self)
+        try OutputName.makeFolder(output.outDir)
+        let plan = try RenderPlan(self, shard: shard)
         try plan.execute()
+    }
+
+    /// Reads and checks everything `run` would before the first frame, drawing and writing
+    /// nothing (`CitrineCommandLine.check`).
+    func check() throws {
+        let shard = try output.shard.map { text throws(Failure) in try Shard(text) }
+        if inputs.count > 1 {
+            _ = try RenderBatch(self, shard: shard)
+        } else {
+            _ = try RenderPlan(self, shard: shard)
+        }
     }
 }
 
@@ -87,12 +121,24 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "out.png, frames/%04d.png, out.gif, out.apng, out.mp4, out.mov, out.webm, or - for standard output.",
         valueName: "file"))
-    var output: String
+    var output: String?
 
     @Option(help: ArgumentHelp(
-        "png, png-sequence, gif, apng, mp4, mov or webm (default: from the file name; needed with -o -).",
+        "Write each input to this folder (created if needed), named after it: anim.json → anim.gif.",
+        valueName: "folder"))
+    var outDir: String?
+
+    @Option(help: ArgumentHelp(
+        "png, png-sequence, gif, apng, mp4, mov or webm (default: from the file name; needed with -o -; gif with "
+            + "--out-dir).",
         valueName: "format"))
     var format: String?
+
+    @Option(help: ArgumentHelp(
+        "Render only slice I (from 0) of N: of several inputs every Nth from the Ith, of one its frames I×F/N to "
+            + "(I+1)×F/N (join the videos with 'citrine concat').",
+        valueName: "I/N"))
+    var shard: String?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace an existing output file (refused otherwise).")
     var overwrite = false

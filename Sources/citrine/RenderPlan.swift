@@ -18,24 +18,35 @@ struct RenderPlan {
 
     private static let command = "render"
 
-    init(_ command: RenderCommand) throws(Failure) {
+    /// The plan for the command's one input; with `shard`, for its slice of the frames.
+    init(_ command: RenderCommand, shard: Shard?) throws(Failure) {
         let out = command.output, time = command.time, look = command.look
         let input = command.input.isEmpty ? nil : try command.input.script()
-        demo = try OptionValue.subject(command.demo, view: command.view, script: input)
+        demo = try OptionValue.subject(command.inputs[0], view: command.view, script: input)
 
         // Where, and in which format.
-        destination = out.output == "-" ? .standardOutput : .file(out.output)
         let given = try out.format.map { text throws(Failure) in try OptionValue.format(text) }
+        let path = try OutputName.path(command, input: command.inputs[0], format: given, frameShard: shard)
+        destination = path == "-" ? .standardOutput : .file(path)
         if destination == .standardOutput, given == nil {
             throw .usage("-o - (standard output) needs --format", command: Self.command)
         }
-        guard let format = given ?? ExportFormat.inferred(from: out.output) else {
-            throw .export(.badOutput(out.output, "unknown file type; use .png, .gif, .apng, .mp4, .mov, .webm "
+        guard let format = given ?? ExportFormat.inferred(from: path) else {
+            throw .export(.badOutput(path, "unknown file type; use .png, .gif, .apng, .mp4, .mov, .webm "
                                      + "or a pattern like frames/%04d.png (or give --format)"))
         }
 
-        // When: one still, or a timeline.
-        timeline = try Self.timeline(time, format: format, demo: demo)
+        // When: one still, or a timeline; with --shard, its slice.
+        let whole = try Self.timeline(time, format: format, demo: demo)
+        if let shard {
+            // More slices than frames is refused by every slice, also those that would have one.
+            guard shard.count <= whole.frameCount, let slice = shard.slice(of: whole) else {
+                throw .badValue("--shard", shard.text, expected: "at most as many slices as frames (\(whole.frameCount))")
+            }
+            timeline = slice
+        } else {
+            timeline = whole
+        }
 
         // How big, over what, looping how.
         let (scale, sizeOption) = try Self.scale(look, demo: demo)

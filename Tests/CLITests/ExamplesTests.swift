@@ -167,7 +167,7 @@ import Testing
         let run = try Citrine.run(["gallery", "--examples", "lessons", "-o", "site", "--scale", "0.5", "--fps", "4", "-q"],
                                   in: folder, environment: environment, timeout: 300)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.output == "site/index.html: 26 demos and 1 example as GIF, APNG and PNG\nopen site/index.html\n")
+        #expect(run.output == "site/index.html: 26 demos, 1 example and 2 Lottie files as GIF, APNG and PNG\nopen site/index.html\n")
         let site = folder.appendingPathComponent("site")
         #expect(TemporaryFolder.entries(site.appendingPathComponent("examples")) == ["Slide.apng", "Slide.gif", "Slide.png"])
         // 4 frames at 4 fps, at half scale: the square's centre at (10 + 40 t) / 2 pixels.

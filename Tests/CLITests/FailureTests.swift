@@ -140,7 +140,7 @@ import Testing
             (["render", "volume-bars", "-o", "missing/x.gif"], 1, "citrine: missing/x.gif: the folder missing/ does not exist"),
             (["render", "volume-bars", "-o", "x.png", "--duration", "1"], 1, "citrine: x.png: a PNG holds one frame, not 30"),
             (["render", "volume-bars", "-o", "-"], 2, "citrine: -o - (standard output) needs --format"),
-            (["render", "volume-bars"], 2, "citrine: missing expected argument '--output <file>'"),
+            (["render", "volume-bars"], 2, "citrine: give -o FILE, or --out-dir FOLDER"),
             (["render", "volume-bars", "-o", "x.mp4", "--loop", "2"], 2, "citrine: --loop applies to GIF and APNG, not mp4"),
         ]
         for (arguments, status, message) in cases {

@@ -25,6 +25,13 @@ import Testing
         #expect(run.output == Self.render)
     }
 
+    @Test func concatHelp() throws {
+        let run = try Citrine.run(["concat", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.output == Self.concat)
+    }
+
     @Test func galleryHelp() throws {
         let run = try Citrine.run(["gallery", "--help"])
         #expect(run.status == 0)
@@ -33,8 +40,8 @@ import Testing
     }
 
     static let gallery = #"""
-            OVERVIEW: Render every demo as GIF, APNG and a poster PNG, with an index.html
-            to open.
+            OVERVIEW: Render every demo (or your Lottie files) as GIF, APNG and a poster
+            PNG, with an index.html to open.
 
             --examples adds the examples: every .swift file and .playground folder in the
             folder given (default: the Examples folder of Citrine's package, else
@@ -43,15 +50,22 @@ import Testing
             its description; a 'citrine render' line in it gives the --tap, --drag and
             --duration the gallery plays.
 
+            Lottie files (.json) given are shown instead of the demos, each played from its
+            first frame for its duration and written to lottie/ in the gallery's folder.
+            Without them the demos are followed by the Lottie files of the Examples/Lottie
+            folder of Citrine's package.
+
             Examples:
               citrine gallery -o site
+              citrine gallery animations/*.json -o site
               citrine gallery --examples
               citrine gallery --examples MyLessons -o site --fps 30
 
-            USAGE: citrine gallery [--output <folder>] [--scale <factor>] [--fps <rate>] [--font-dir <folder>] [--quiet] [--examples] [<folder>]
+            USAGE: citrine gallery [--output <folder>] [--scale <factor>] [--fps <rate>] [--font-dir <folder>] [--quiet] [--examples] [<file-or-folder> ...]
 
             ARGUMENTS:
-              <folder>                With --examples: the folder of examples (default:
+              <file-or-folder>        Lottie .json files to show instead of the demos; with
+                                      --examples, the folder of examples (default:
                                       Citrine's Examples folder).
 
             OPTIONS:
@@ -90,13 +104,15 @@ import Testing
               render                  Render a demo, your own code or a Lottie file to a
                                       PNG still, a PNG sequence, GIF, APNG, MP4, MOV or
                                       WebM.
+              concat                  Join the MP4, MOV or WebM slices of a render made
+                                      with --shard into one video.
               demos                   List the demos: name, size in points, span in
                                       seconds, seed and summary.
               info                    Print a demo's layer tree and its animations with
                                       their timing, a Lottie file's summary, or the fonts
                                       text is drawn with.
-              gallery (default)       Render every demo as GIF, APNG and a poster PNG, with
-                                      an index.html to open.
+              gallery (default)       Render every demo (or your Lottie files) as GIF, APNG
+                                      and a poster PNG, with an index.html to open.
               play                    Open a demo, your own code or a Lottie file live in a
                                       window (X11): space pauses, arrows step, q quits.
 
@@ -130,6 +146,18 @@ import Testing
             that is not imported yet is warned about on standard error (see 'citrine info
             anim.json').
 
+            Several inputs go to --out-dir, each named after its input with the format's
+            extension (anim.json → anim.gif; a PNG sequence anim-%04d.png), several at a
+            time on the --threads. An input that fails is named on standard error and the
+            others are still rendered; the exit status is then the first failure's.
+
+            --shard I/N renders slice I of N, so that N processes or machines share the
+            work: of several inputs those at positions I, I+N, I+2N … (from 0); of one
+            input its frames from I×F/N to (I+1)×F/N (F frames in all, rounded down), drawn
+            as one run draws them. A PNG sequence's slices write the frames' own numbers;
+            video slices (with --out-dir, anim.part-1-of-4.mp4) are joined with 'citrine
+            concat'.
+
             Examples:
               citrine render falling-petal -o petal.gif
               citrine render MyView.swift -o my-view.gif
@@ -139,6 +167,8 @@ import Testing
               citrine render volume-bars -o frames/%04d.png --fps 60
               citrine render reflection --format apng -o - > reflection.apng
               citrine render sticky-bubble -o drag.gif --drag 100,120:160,120@0.2+0.5
+              citrine render *.json --out-dir out --format mp4
+              citrine render long.json --shard 1/4 --out-dir parts --format mp4
 
             --tap and --drag replace the demo's own scripted input: points in the demo's
             coordinates (origin top-left, y down), times in seconds from the start of the
@@ -147,17 +177,24 @@ import Testing
             demo's span.
 
             USAGE: citrine render <demo-or-file> -o <file> [<options>]
+                   citrine render <demo-or-file> ... --out-dir <folder> [<options>]
 
             ARGUMENTS:
               <demo-or-file>          The demo to render (see 'citrine demos'), your own
                                       .swift file or .playground folder, or a Lottie .json
-                                      file.
+                                      file; several with --out-dir.
 
             OUTPUT:
               -o, --output <file>     out.png, frames/%04d.png, out.gif, out.apng, out.mp4,
                                       out.mov, out.webm, or - for standard output.
+              --out-dir <folder>      Write each input to this folder (created if needed),
+                                      named after it: anim.json → anim.gif.
               --format <format>       png, png-sequence, gif, apng, mp4, mov or webm
-                                      (default: from the file name; needed with -o -).
+                                      (default: from the file name; needed with -o -; gif
+                                      with --out-dir).
+              --shard <I/N>           Render only slice I (from 0) of N: of several inputs
+                                      every Nth from the Ith, of one its frames I×F/N to
+                                      (I+1)×F/N (join the videos with 'citrine concat').
               -y, --overwrite         Replace an existing output file (refused otherwise).
               -q, --quiet             No progress line on standard error.
               --threads <count>       Threads that render and encode, in all (default: the
@@ -253,6 +290,37 @@ import Testing
               --font-dir <folder>     Draw text only with the fonts in this folder
                                       (default: the machine's; see 'citrine info --fonts').
               --script                Play the demo's own scripted input into the window.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """#
+
+    static let concat = #"""
+            OVERVIEW: Join the MP4, MOV or WebM slices of a render made with --shard into
+            one video.
+
+            The parts are joined in the order given, through ffmpeg's concat demuxer
+            without encoding the frames again; all of them and the output have the same
+            extension. Each part starts on a key frame, so the video is not one run's byte
+            for byte: it has one run's frame times, and its frames are one run's exactly
+            for MOV (ProRes codes each frame alone), within the encoder's loss for MP4 and
+            WebM. A PNG sequence needs no joining: its slices write the frames' own
+            numbers.
+
+            Examples:
+              citrine render long.json --shard 0/2 -o part-0.mp4
+              citrine render long.json --shard 1/2 -o part-1.mp4
+              citrine concat part-0.mp4 part-1.mp4 -o long.mp4
+
+            USAGE: citrine concat <part> ... -o <file> [<options>]
+
+            ARGUMENTS:
+              <part>                  The parts, in order.
+
+            OPTIONS:
+              -o, --output <file>     The video to write: .mp4, .mov or .webm.
+              -y, --overwrite         Replace an existing output file (refused otherwise).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -22,6 +22,21 @@ struct ExportTimelineTests {
         #expect((0..<4).map(t.time(ofFrame:)) == [1.5, 1.75, 2.0, 2.25])
     }
 
+    /// A slice keeps its frames' times: 1.5 s + i/4 for i = 1, 2 (closed form), the same doubles
+    /// as the whole timeline's, and its end is the whole's frame 3. Empty or outside ranges are nil.
+    @Test func aSliceKeepsItsFramesTimes() throws {
+        let whole = try ExportTimeline(start: 1.5, duration: 1, fps: 4)
+        let slice = try #require(whole.frames(1..<3))
+        #expect(slice.frameCount == 2 && slice.firstFrame == 1)
+        #expect((0..<2).map(slice.time(ofFrame:)) == [1.75, 2.0])
+        #expect(slice.end == 2.25)
+        let third = try ExportTimeline(start: 0.1, duration: 10, fps: 30)
+        let late = try #require(third.frames(100..<300)?.frames(50..<60))
+        #expect(late.firstFrame == 150)
+        #expect((0..<10).map(late.time(ofFrame:)) == (150..<160).map(third.time(ofFrame:)))
+        for range in [2..<2, -1..<2, 3..<5] { #expect(whole.frames(range) == nil, "\(range)") }
+    }
+
     /// round(0.55 × 10) = round(5.5) = 6: a partial last frame counts when it is at least half.
     @Test func partialFramesRoundToNearest() throws {
         #expect(try ExportTimeline(end: 0.55, fps: 10).frameCount == 6)
