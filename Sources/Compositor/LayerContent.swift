@@ -29,13 +29,17 @@ enum LayerContent {
     /// contents image is placed (gravity may put it beyond the bounds; nine-slice cells are not
     /// clipped to them even with masksToBounds); a shape layer's path box grown by the stroke's
     /// reach (a shape layer's path does draw beyond its bounds on Apple). A text layer's glyphs
-    /// stay within its bounds (`TextRenderer.draw(_:transform:clip:into:)`). It may have no
-    /// area (then the layer draws nothing). nil when it is not finite (NaN/∞ geometry).
+    /// stay within its bounds (`TextRenderer.draw(_:transform:clip:into:)`). A shape layer
+    /// without a background colour or border draws nothing else in its bounds, so they do not
+    /// count (an imported Lottie shape layer spans the whole composition and draws a small path:
+    /// its retained bitmap covers the path). It may have no area (then the layer draws nothing).
+    /// nil when it is not finite (NaN/∞ geometry).
     static func rect(_ p: CALayer) -> CGRect? {
         let bounds = p.bounds
         // The background and border fill the bounds; the rest is drawn only when `drawContent`
         // draws (bounds with a width or a height, or a shape layer).
-        var r: CGRect? = bounds.width > 0 && bounds.height > 0 ? bounds : nil
+        let fillsBounds = !(p is CAShapeLayer) || p.backgroundColor != nil || (p.borderWidth > 0 && p.borderColor != nil)
+        var r: CGRect? = fillsBounds && bounds.width > 0 && bounds.height > 0 ? bounds : nil
         func add(_ box: CGRect) { r = r.map { $0.union(box) } ?? box }
         if bounds.width > 0 || bounds.height > 0 || p is CAShapeLayer {
             if let image = p.contents as? CGImage, let placed = LayerRenderer.contentsPlacement(image, p) { add(placed.dest) }
