@@ -178,7 +178,7 @@ final class SequenceWriter: FrameWriter {
         var placed: [(index: Int, replaced: String?)] = []
         defer {
             written = 0
-            try? FileManager.default.removeItem(atPath: staging)
+            StagingFolder.remove(staging)
         }
         do {
             for index in 0..<written {
@@ -215,7 +215,7 @@ final class SequenceWriter: FrameWriter {
 
     func abandon() {
         written = 0
-        try? FileManager.default.removeItem(atPath: staging)
+        StagingFolder.remove(staging)
     }
 }
 
@@ -229,6 +229,14 @@ enum StagingFolder {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw ExportError.codec(ImageCodecError(file: path, reason: .fileSystem("cannot create a folder beside it: \(String(cString: strerror(errno)))")))
         }
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        OutputFile.track(made)
+        return made
+    }
+
+    /// Removes a staging folder made by `make(beside:)`, with its files.
+    static func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+        OutputFile.untrack(folder)
     }
 }

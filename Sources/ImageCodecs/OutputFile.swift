@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A file written atomically, in a stream: the bytes go to a hidden temporary file in the
 /// destination's folder (`.NAME.citrine-PID.XXXXXX`), and only `commit()` — after flushing to
@@ -39,6 +40,7 @@ public final class OutputFile: ByteSink {
         self.fd = fd
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         self.overwrite = overwrite
+        Self.track(temporaryPath)
     }
 
     private let overwrite: Bool
@@ -70,6 +72,7 @@ public final class OutputFile: ByteSink {
             }
             guard rename(temporaryPath, path) == 0 else { throw Self.systemError(path, "cannot rename the temporary file over it") }
             committed = true
+            Self.untrack(temporaryPath)
         } catch {
             discard()
             throw error
@@ -80,6 +83,26 @@ public final class OutputFile: ByteSink {
     public func discard() {
         if fd >= 0 { close(fd); fd = -1 }
         if !committed { unlink(temporaryPath) }
+        Self.untrack(temporaryPath)
+    }
+
+    // MARK: - This process's temporaries
+
+    /// The temporary files and staging folders this process has open, so that an exit that
+    /// cannot wait for the writers (`removeOwnTemporaries()`) still leaves none behind.
+    private static let openTemporaries = Mutex<Set<String>>([])
+
+    /// Records `path`, a temporary file or staging folder of this process, until `untrack`.
+    public static func track(_ path: String) { openTemporaries.withLock { _ = $0.insert(path) } }
+
+    /// Forgets `path` (committed, discarded or removed).
+    public static func untrack(_ path: String) { openTemporaries.withLock { _ = $0.remove(path) } }
+
+    /// Removes every temporary file and staging folder this process still has open: for an
+    /// exit that does not wait for its writers (an interrupted command whose frame is still
+    /// drawing). Writers still running then fail on their next write or rename.
+    public static func removeOwnTemporaries() {
+        for path in openTemporaries.withLock({ $0 }) where unlink(path) != 0 && errno == EISDIR { removeFolder(path) }
     }
 
     /// The bytes of `bytes` written to `path` atomically (see the type's description).

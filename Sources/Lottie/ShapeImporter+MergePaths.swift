@@ -96,7 +96,7 @@ extension ShapeImporter {
         }
         var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
         m = CATransform3DConcat(m, CATransform3DMakeScale(s.x / 100, s.y / 100, 1))
-        if t.skew != 0 { m = CATransform3DConcat(m, LayerImporter.skewMatrix(t.skew, axis: t.skewAxis)) }
+        if t.skew.initial != 0 { m = CATransform3DConcat(m, LayerImporter.skewMatrix(t.skew.initial, axis: t.skewAxis.initial)) }
         m = CATransform3DConcat(m, CATransform3DMakeRotation(r * .pi / 180, 0, 0, 1))
         return CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, 0))
     }
@@ -114,6 +114,7 @@ extension ShapeItem {
         case let .path(shape): shape.isAnimated
         case let .group(children, t, _):
             t.anchor.isAnimated || t.scale.isAnimated || t.rotation.isAnimated || t.position.isAnimated
+                || t.skew.isAnimated || t.skewAxis.isAnimated
                 || children.contains(where: \.animatesAMerge)
         default: false
         }

@@ -1,14 +1,20 @@
 import Dispatch
 import Export
 import Foundation
+import ImageCodecs
 import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM during an export: the running export is cancelled — it removes
 /// its temporary file, so nothing is left at the destination — and the command exits with
-/// 128 + the signal's number (130, 143), as shells report a process killed by it. A second
-/// signal while the first is being handled exits at once (a temporary file it leaves is removed
-/// by the next export to that folder).
+/// 128 + the signal's number (130, 143), as shells report a process killed by it. A frame can
+/// take long to draw (a huge or hostile scene) and an import or a compile has no place to stop
+/// at, so the command does not wait past `grace`: then, or at a second signal, it removes its
+/// temporary files and staging folders (`OutputFile.removeOwnTemporaries`) and exits with that
+/// status at once.
 enum Interruption {
+    /// How long a signalled command may take to stop by itself, in seconds.
+    static let grace: Double = 10
+
     private struct State {
         var signal: Int32 = 0
         var exporter: CAAnimationExporter?
@@ -53,11 +59,19 @@ enum Interruption {
 
     private static func received(_ number: Int32) {
         let (exporter, children) = state.withLock { state -> (CAAnimationExporter?, Set<pid_t>) in
-            if state.signal != 0 { _exit(128 + number) }
+            if state.signal != 0 { exitNow(number) }
             state.signal = number
             return (state.exporter, state.children)
         }
         exporter?.cancel()
         if number != SIGINT { for child in children { kill(child, number) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { exitNow(number) }
+    }
+
+    /// Removes what this process was writing and exits as killed by signal `number` would.
+    private static func exitNow(_ number: Int32) -> Never {
+        OutputFile.removeOwnTemporaries()
+        Terminal.report("interrupted; nothing written")
+        _exit(128 + number)
     }
 }

@@ -86,6 +86,45 @@ import Testing
         #expect(try Self.processes(mentioning: folder.path).isEmpty)
     }
 
+    /// A frame that takes minutes to draw — a Lottie repeater of hundred thousand copies stacked
+    /// on the canvas, each of which is drawn — has no point at which the export could stop:
+    /// SIGTERM still ends the command after the grace period (10 s, `Interruption.grace`) with
+    /// 143, its temporary file removed.
+    @Test func signalEndsAFrameThatCannotStop() throws {
+        let folder = try TemporaryFolder.make()
+        let logs = try TemporaryFolder.make()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: logs)
+        }
+        let rectangle = #"{"ty": "rc", "p": {"a": 0, "k": [100, 60]}, "s": {"a": 0, "k": [40, 60]}, "r": {"a": 0, "k": 4}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [0.9, 0.4, 0.1]}, "o": {"a": 0, "k": 100}}"#
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 100000}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [100, 100]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0.00001}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        let transform = #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+        let layerTransform = #"{"p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+        let animation = """
+            {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 200, "assets": [], "layers": [{"ty": 4, "ind": 1, \
+            "ip": 0, "op": 30, "st": 0, "ks": \(layerTransform), "shapes": [{"ty": "gr", "it": [\(rectangle), \(fill), \(repeater), \(transform)]}]}]}
+            """
+        let input = logs.appendingPathComponent("stack.json")
+        try Data(animation.utf8).write(to: input)
+        let process = try Citrine.start(["render", input.path, "-o", "stack.gif"], in: folder, logs: logs)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning, !TemporaryFolder.entries(folder).contains(where: { Self.isTemporary($0, of: "stack.gif") }) {
+            usleep(20_000)
+        }
+        #expect(process.isRunning)
+        let signalled = Date()
+        kill(process.processIdentifier, SIGTERM)
+        try Citrine.wait(process, timeout: 60)
+        #expect(Date().timeIntervalSince(signalled) < 30)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 143)
+        let stderr = String(decoding: try Data(contentsOf: logs.appendingPathComponent("stderr")), as: UTF8.self)
+        #expect(stderr == "citrine: interrupted; nothing written\n")
+        #expect(TemporaryFolder.entries(folder).isEmpty)
+    }
+
     /// Command lines of running processes that contain `text` (from /proc).
     static func processes(mentioning text: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
