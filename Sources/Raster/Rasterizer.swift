@@ -1,3 +1,4 @@
+import CKernels
 /// Exact-area anti-aliased scan conversion.
 ///
 /// How it works
@@ -132,8 +133,9 @@ final class Rasterizer {
     }
 
     /// Cells per row of the box: its columns, the two a row's last segment can carry into past
-    /// the right edge, and one more so that a quad of cells starting in any column stays in the row.
-    private static func stride(_ box: IntRect) -> Int { box.width + 4 }
+    /// the right edge, and more so that eight cells starting in any column stay in the row (the
+    /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_row_solid_avx2`).
+    private static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
     private func prepare(_ box: IntRect) {
         let needed = Rasterizer.stride(box) * (box.height + 1)
@@ -320,6 +322,10 @@ final class Rasterizer {
                                    into blitter: inout B) {
         switch (rule, antiAlias) {
         case (.nonZero, true):
+            if AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
+                sweepSolidRows(box: box, stride: stride, solid)
+                return
+            }
             sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
         case (.nonZero, false):
             sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
@@ -379,6 +385,26 @@ final class Rasterizer {
                 }
                 x = runEnd
             }
+            // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+            if hi >= width { line[width] = 0; line[width + 1] = 0 }
+        }
+    }
+
+    /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),
+    /// non-zero and anti-aliased, a row at a time by `citrine_sweep_row_solid_avx2`: the same
+    /// running sums, levels and pixel arithmetic, eight cells at a time.
+    private func sweepSolidRows(box: IntRect, stride: Int,
+                                _ solid: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)) {
+        let width = box.width
+        let cells = cells, rowMin = rowMin, rowMax = rowMax
+        for row in 0..<box.height {
+            let lo = rowMin[row], hi = rowMax[row]
+            if hi < lo { continue }
+            rowMin[row] = Int.max
+            rowMax[row] = -1
+            let line = cells + row &* stride
+            citrine_sweep_row_solid_avx2(line, lo, Swift.min(hi &+ 1, width), solid.words + ((box.y0 &+ row) &* solid.width &+ box.x0),
+                                         solid.color, solid.opacity)
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
             if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
