@@ -365,16 +365,16 @@ static inline AVX2 __m256i nonZeroLevels8(__m256 sums) {
 }
 
 /// The first column in from ..< end whose cell's bits are not zero (or `end`), as
-/// `Rasterizer.runEnd` finds it (a −0 cell stops it). Reads up to seven cells past `end`.
-static inline AVX2 intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
-    for (; x + 8 <= end; x += 8) {
+/// `Rasterizer.runEnd` finds it (a −0 cell stops it): eight cells at a time, the first non-zero
+/// one by its lane. Reads up to seven cells past `end`.
+static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
+    for (; x < end; x += 8) {
         __m256i bits = _mm256_loadu_si256((const __m256i *)(line + x));
-        if (!_mm256_testz_si256(bits, bits)) break;
-    }
-    for (; x < end; x++) {
-        uint32_t bits;
-        __builtin_memcpy(&bits, line + x, 4);
-        if (bits != 0) return x;
+        int zero = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256())));
+        if (zero != 0xFF) {
+            intptr_t first = x + __builtin_ctz((unsigned)~zero & 0xFFu);
+            return first < end ? first : end;
+        }
     }
     return end;
 }
@@ -382,7 +382,7 @@ static inline AVX2 intptr_t runEnd8(const float *line, intptr_t x, intptr_t end)
 /// `count` pixels at `dst` under a solid source `src` (premultiplied, already scaled by the
 /// coverage and opacity): src + dst·(255 − αs)/255, `PaintBlitter.scale`'s rounding; an opaque
 /// source is stored. Eight pixels at a time, the last few through a masked load and store.
-static inline AVX2 void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
+static inline AVX2 __attribute__((always_inline)) void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
     const __m256i source = _mm256_set1_epi32((int)src);
     intptr_t i = 0;
     if (src >> 24 == 255) {
@@ -402,8 +402,9 @@ static inline AVX2 void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
     }
 }
 
-AVX2 void citrine_sweep_row_solid_avx2(float *line, intptr_t lo, intptr_t end, uint32_t *dst, uint32_t color,
-                                       uint32_t opacity) {
+/// One row of `citrine_sweep_solid_avx2`: cells `line[lo ..< end]`, pixel x at `dst + x`.
+static inline AVX2 __attribute__((always_inline)) void sweepRow(float *line, intptr_t lo, intptr_t end, uint32_t *dst,
+                                                                uint32_t color, uint32_t opacity) {
     const __m256i source = _mm256_set1_epi32((int)color), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     float acc = 0;
     uint32_t level = 0;     // the level of `acc`
@@ -446,6 +447,20 @@ AVX2 void citrine_sweep_row_solid_avx2(float *line, intptr_t lo, intptr_t end, u
     }
 }
 
+AVX2 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                                   intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
+    for (intptr_t row = 0; row < rows; row++) {
+        intptr_t lo = rowMin[row], hi = rowMax[row];
+        if (hi < lo) continue;
+        rowMin[row] = INTPTR_MAX;
+        rowMax[row] = -1;
+        float *line = cells + row * stride;
+        sweepRow(line, lo, hi + 1 < width ? hi + 1 : width, dst + row * dstStride, color, opacity);
+        // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+        if (hi >= width) { line[width] = 0; line[width + 1] = 0; }
+    }
+}
+
 #else
 
 int citrine_has_avx2(void) { return 0; }
@@ -474,9 +489,10 @@ intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, int
     (void)m; (void)words; (void)width; (void)height; (void)px; (void)py; (void)count; (void)out;
     return 0;
 }
-void citrine_sweep_row_solid_avx2(float *line, intptr_t lo, intptr_t end, uint32_t *dst, uint32_t color,
-                                  uint32_t opacity) {
-    (void)line; (void)lo; (void)end; (void)dst; (void)color; (void)opacity;
+void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                              intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
+    (void)cells; (void)stride; (void)rowMin; (void)rowMax; (void)rows; (void)width; (void)dst; (void)dstStride;
+    (void)color; (void)opacity;
 }
 
 #endif

@@ -59,7 +59,7 @@ public struct PaintBlitter: Blitter {
 
     /// For a solid colour drawn source-over without a clip: its premultiplied word, the opacity
     /// (0…255), and the target's words and width, for the rasterizer's vector sweep
-    /// (`citrine_sweep_row_solid_avx2`, the same pixels as `blitQuad` and `blitSpan`); nil otherwise.
+    /// (`citrine_sweep_solid_avx2`, the same pixels as `blitQuad` and `blitSpan`); nil otherwise.
     var solidSweep: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)? {
         solidSourceOverWord.map { ($0, opacity, words, width) }
     }

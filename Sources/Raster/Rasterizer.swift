@@ -87,7 +87,11 @@ final class Rasterizer {
             produce(&deposit)
         }
         depositSegments(box: box, containsAll: containsAll, stride: stride)
-        sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+        if rule == .nonZero, antiAlias, AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
+            sweepSolidRows(box: box, stride: stride, solid)
+        } else {
+            sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+        }
     }
 
     /// Deposits the edges in `segments` into the cells of `box`.
@@ -134,7 +138,7 @@ final class Rasterizer {
 
     /// Cells per row of the box: its columns, the two a row's last segment can carry into past
     /// the right edge, and more so that eight cells starting in any column stay in the row (the
-    /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_row_solid_avx2`).
+    /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_solid_avx2`).
     private static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
     private func prepare(_ box: IntRect) {
@@ -322,10 +326,6 @@ final class Rasterizer {
                                    into blitter: inout B) {
         switch (rule, antiAlias) {
         case (.nonZero, true):
-            if AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
-                sweepSolidRows(box: box, stride: stride, solid)
-                return
-            }
             sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
         case (.nonZero, false):
             sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
@@ -391,23 +391,12 @@ final class Rasterizer {
     }
 
     /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),
-    /// non-zero and anti-aliased, a row at a time by `citrine_sweep_row_solid_avx2`: the same
-    /// running sums, levels and pixel arithmetic, eight cells at a time.
+    /// non-zero and anti-aliased, by `citrine_sweep_solid_avx2`: the same running sums, levels
+    /// and pixel arithmetic, eight cells at a time.
     private func sweepSolidRows(box: IntRect, stride: Int,
                                 _ solid: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)) {
-        let width = box.width
-        let cells = cells, rowMin = rowMin, rowMax = rowMax
-        for row in 0..<box.height {
-            let lo = rowMin[row], hi = rowMax[row]
-            if hi < lo { continue }
-            rowMin[row] = Int.max
-            rowMax[row] = -1
-            let line = cells + row &* stride
-            citrine_sweep_row_solid_avx2(line, lo, Swift.min(hi &+ 1, width), solid.words + ((box.y0 &+ row) &* solid.width &+ box.x0),
-                                         solid.color, solid.opacity)
-            // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
-            if hi >= width { line[width] = 0; line[width + 1] = 0 }
-        }
+        citrine_sweep_solid_avx2(cells, stride, rowMin, rowMax, box.height, box.width,
+                                 solid.words + (box.y0 &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
     }
 
     /// The accumulated areas after each of the four cells at `cells`, starting from `acc`: added

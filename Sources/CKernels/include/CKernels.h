@@ -110,12 +110,14 @@ intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, int
 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
                                        double px, double py, intptr_t count, uint32_t *out);
 
-/// One row of `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn
-/// source-over without a clip (`color` premultiplied, `opacity` 0…255): prefix-sums the cells
-/// `line[lo ..< end]` in order (each running sum exactly the Swift loop's), clears them, and
-/// blends pixel x at `dst + x` with its level — cells with deltas eight at a time (lanes past
-/// `end` neither drawn nor read from `dst`), the runs between them as one span of constant level
-/// — with `PaintBlitter`'s arithmetic, so every pixel gets the words the Swift sweep gives it.
-/// Reads and clears up to seven cells past `end` (the rasterizer's stride keeps them in the row).
-void citrine_sweep_row_solid_avx2(float *line, intptr_t lo, intptr_t end, uint32_t *dst, uint32_t color,
-                                  uint32_t opacity);
+/// `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn source-over
+/// without a clip (`color` premultiplied, `opacity` 0…255), every row of the box: row r's cells
+/// are `cells + r·stride`, its touched columns `rowMin[r] … rowMax[r]` (reset to INTPTR_MAX and
+/// −1), its pixel x at `dst + r·dstStride + x`. Prefix-sums the cells of `lo ..< min(hi + 1,
+/// width)` in order (each running sum exactly the Swift loop's), clears them, and blends each
+/// pixel with its level — cells with deltas eight at a time (lanes past the row's end neither
+/// drawn nor read), the runs between them as one span of constant level — with `PaintBlitter`'s
+/// arithmetic, so every pixel gets the words the Swift sweep gives it. Reads and clears up to
+/// seven cells past a row's end (the rasterizer's stride keeps them in the row).
+void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                              intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
