@@ -42,38 +42,43 @@ struct ImageSampler {
     }
 
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = inverse.m
         let py = Double(y) + 0.5
-        var px = Double(x) + 0.5
+        let px = Double(x) + 0.5
         if let (u, v, du, dv) = affineRun(y: y, x: x) {
             if bilinear {
                 sampleBilinearRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
             } else if !(du == 1 && dv == 0 && copyRow(u: u, v: v, count: count, into: out)) {
                 sampleNearestRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
             }
-        } else if bilinear && AVX2Kernels.isEnabled {
-            // Eight (AVX2) or sixteen (AVX-512) pixels at a time in vector lanes while their texel
-            // quads lie inside the image; the eight pixels after where that stops one by one here.
-            withUnsafeBytes(of: m) { matrix in
-                let matrix = matrix.baseAddress!.assumingMemoryBound(to: Double.self)
-                var i = 0
-                while i < count {
-                    i += AVX512Kernels.isEnabled
-                        ? citrine_projective_row_avx512(matrix, image.words, image.width, image.height, px + Double(i), py,
-                                                        count - i, out + i)
-                        : citrine_projective_row_avx2(matrix, image.words, image.width, image.height, px + Double(i), py,
-                                                      count - i, out + i)
-                    let groupEnd = Swift.min(count, i + 8)
-                    while i < groupEnd {
-                        out[i] = projectiveSample(px + Double(i), py)
-                        i += 1
-                    }
-                }
-            }
         } else {
-            for i in 0..<count {
-                out[i] = projectiveSample(px, py)
-                px += 1
+            sampleProjective(px: px, py: py, count: count, into: out)
+        }
+    }
+
+    /// `sample` under a projective map: pixel k of the run has its centre at (px + k, py). Out
+    /// of line, so that `sample`'s affine runs compile as they did before it had a vector loop.
+    @inline(never)
+    private func sampleProjective(px: Double, py: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard bilinear && AVX2Kernels.isEnabled else {
+            for i in 0..<count { out[i] = projectiveSample(px + Double(i), py) }
+            return
+        }
+        // Eight (AVX2) or sixteen (AVX-512) pixels at a time in vector lanes while their texel
+        // quads lie inside the image; the eight pixels after where that stops one by one here.
+        withUnsafeBytes(of: inverse.m) { matrix in
+            let matrix = matrix.baseAddress!.assumingMemoryBound(to: Double.self)
+            var i = 0
+            while i < count {
+                i += AVX512Kernels.isEnabled
+                    ? citrine_projective_row_avx512(matrix, image.words, image.width, image.height, px + Double(i), py,
+                                                    count - i, out + i)
+                    : citrine_projective_row_avx2(matrix, image.words, image.width, image.height, px + Double(i), py,
+                                                  count - i, out + i)
+                let groupEnd = Swift.min(count, i + 8)
+                while i < groupEnd {
+                    out[i] = projectiveSample(px + Double(i), py)
+                    i += 1
+                }
             }
         }
     }
