@@ -4,6 +4,8 @@
 // masked loads and stores, which touch no memory in their masked-off lanes.
 #include "CKernels.h"
 
+#pragma STDC FP_CONTRACT OFF   // the projective loop's multiplies and adds stay apart, as in Swift
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -100,6 +102,93 @@ AVX512 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, c
     }
 }
 
+/// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
+static inline AVX512 __m512i vertical16(__m512i t, __m512i b, __m512i upper, __m512i lower) {
+    const __m512i low = _mm512_set1_epi16(0x00FF), half = _mm512_set1_epi16(128);
+    __m512i high = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(t, 8), upper), _mm512_mullo_epi16(_mm512_srli_epi16(b, 8), lower));
+    __m512i lows = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(t, low), upper), _mm512_mullo_epi16(_mm512_and_si512(b, low), lower));
+    return _mm512_srli_epi16(_mm512_add_epi16(_mm512_add_epi16(high, half), _mm512_srli_epi16(lows, 8)), 8);
+}
+
+/// `ImageSampler.weigh4` on sixteen pixels: texels t00, t10 (top row) and t01, t11 (bottom row),
+/// column weights `left`, `right` and row weights `upper`, `lower` in both 16-bit halves.
+static inline AVX512 __m512i weigh16(__m512i t00, __m512i t10, __m512i t01, __m512i t11,
+                                     __m512i left, __m512i right, __m512i upper, __m512i lower) {
+    const __m512i low = _mm512_set1_epi16(0x00FF);
+    __m512i te = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(t00, low), left), _mm512_mullo_epi16(_mm512_and_si512(t10, low), right));
+    __m512i to = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(t00, 8), left), _mm512_mullo_epi16(_mm512_srli_epi16(t10, 8), right));
+    __m512i be = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(t01, low), left), _mm512_mullo_epi16(_mm512_and_si512(t11, low), right));
+    __m512i bo = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(t01, 8), left), _mm512_mullo_epi16(_mm512_srli_epi16(t11, 8), right));
+    return _mm512_or_si512(vertical16(te, be, upper, lower), _mm512_slli_epi16(vertical16(to, bo, upper, lower), 8));
+}
+
+/// Pixels i … i + 7 of `citrine_projective_row_avx512` at centres x (eight lanes): as
+/// `projective4` in CKernels.c, eight lanes at a time. Returns the lanes whose w > 10⁻¹² and
+/// whose position lies within ±10⁹ texels.
+static inline AVX512 __mmask8 projective8(const double *m, __m512d x, __m512d ym1, __m512d ym4, __m512d ym7,
+                                          __m256i *x0, __m256i *y0, __m256i *wx, __m256i *wy) {
+    const __m512d half = _mm512_set1_pd(0.5), scale = _mm512_set1_pd(256), limit = _mm512_set1_pd(1e9);
+    __m512d w = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(m[6]), x), ym7), _mm512_set1_pd(m[8]));
+    __m512d u = _mm512_div_pd(_mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(m[0]), x), ym1), _mm512_set1_pd(m[2])), w);
+    __m512d v = _mm512_div_pd(_mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(m[3]), x), ym4), _mm512_set1_pd(m[5])), w);
+    __mmask8 ok = _mm512_cmp_pd_mask(w, _mm512_set1_pd(1e-12), _CMP_GT_OQ)
+        & _mm512_cmp_pd_mask(_mm512_abs_pd(u), limit, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(v), limit, _CMP_LT_OQ);
+    __m512d su = _mm512_sub_pd(u, half), sv = _mm512_sub_pd(v, half);
+    __m512d fu = _mm512_roundscale_pd(su, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m512d fv = _mm512_roundscale_pd(sv, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *x0 = _mm512_cvttpd_epi32(fu);
+    *y0 = _mm512_cvttpd_epi32(fv);
+    *wx = _mm512_cvttpd_epi32(_mm512_add_pd(_mm512_mul_pd(_mm512_sub_pd(su, fu), scale), half));
+    *wy = _mm512_cvttpd_epi32(_mm512_add_pd(_mm512_mul_pd(_mm512_sub_pd(sv, fv), scale), half));
+    return ok;
+}
+
+/// Sixteen 32-bit lanes from two eight-lane halves.
+static inline AVX512 __m512i join16(__m256i low, __m256i high) {
+    return _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+}
+
+AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                              double px, double py, intptr_t count, uint32_t *out) {
+    if (width < 2 || height < 2 || width > INT32_MAX || height > INT32_MAX) return 0;
+    const __m512d ym1 = _mm512_set1_pd(m[1] * py), ym4 = _mm512_set1_pd(m[4] * py), ym7 = _mm512_set1_pd(m[7] * py);
+    const __m512d steps = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512i none = _mm512_set1_epi32(-1), full = _mm512_set1_epi16(256), wide = _mm512_set1_epi64(width);
+    const __m512i lastColumn = _mm512_set1_epi32((int)width - 1), lastRow = _mm512_set1_epi32((int)height - 1);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    for (intptr_t i = 0; i < count; i += 16) {
+        intptr_t n = count - i < 16 ? count - i : 16;
+        __m256i x0a, y0a, wxa, wya, x0b, y0b, wxb, wyb;
+        // px + i + k: half-integers, exact, as the Swift loop's positions.
+        __mmask16 ok = projective8(m, _mm512_add_pd(_mm512_set1_pd(px + (double)i), steps), ym1, ym4, ym7, &x0a, &y0a, &wxa, &wya);
+        ok |= (__mmask16)(projective8(m, _mm512_add_pd(_mm512_set1_pd(px + (double)(i + 8)), steps), ym1, ym4, ym7,
+                                      &x0b, &y0b, &wxb, &wyb) << 8);
+        __m512i x0 = join16(x0a, x0b), y0 = join16(y0a, y0b);
+        // The quad lies inside the image: 0 ≤ x0 < width − 1, 0 ≤ y0 < height − 1.
+        __mmask16 inside = _mm512_cmpgt_epi32_mask(x0, none) & _mm512_cmpgt_epi32_mask(lastColumn, x0)
+            & _mm512_cmpgt_epi32_mask(y0, none) & _mm512_cmpgt_epi32_mask(lastRow, y0);
+        __mmask16 wanted = (__mmask16)((1u << n) - 1);
+        if ((ok & inside & wanted) != wanted) return i;
+        // Each pixel's two texel pairs, read as 8-byte words at y0·width + x0 and a row below.
+        __m512i indexA = _mm512_add_epi64(_mm512_mul_epi32(_mm512_cvtepi32_epi64(y0a), wide), _mm512_cvtepi32_epi64(x0a));
+        __m512i indexB = _mm512_add_epi64(_mm512_mul_epi32(_mm512_cvtepi32_epi64(y0b), wide), _mm512_cvtepi32_epi64(x0b));
+        __mmask8 maskA = (__mmask8)wanted, maskB = (__mmask8)(wanted >> 8);
+        const __m512i zero = _mm512_setzero_si512();
+        __m512i topA = _mm512_mask_i64gather_epi64(zero, maskA, indexA, (const void *)words, 4);
+        __m512i topB = _mm512_mask_i64gather_epi64(zero, maskB, indexB, (const void *)words, 4);
+        __m512i bottomA = _mm512_mask_i64gather_epi64(zero, maskA, _mm512_add_epi64(indexA, wide), (const void *)words, 4);
+        __m512i bottomB = _mm512_mask_i64gather_epi64(zero, maskB, _mm512_add_epi64(indexB, wide), (const void *)words, 4);
+        __m512i t00 = _mm512_permutex2var_epi32(topA, even, topB), t10 = _mm512_permutex2var_epi32(topA, odd, topB);
+        __m512i t01 = _mm512_permutex2var_epi32(bottomA, even, bottomB), t11 = _mm512_permutex2var_epi32(bottomA, odd, bottomB);
+        __m512i wx = join16(wxa, wxb), wy = join16(wya, wyb);
+        __m512i right = _mm512_or_si512(wx, _mm512_slli_epi32(wx, 16)), lower = _mm512_or_si512(wy, _mm512_slli_epi32(wy, 16));
+        __m512i s = weigh16(t00, t10, t01, t11, _mm512_sub_epi16(full, right), right, _mm512_sub_epi16(full, lower), lower);
+        _mm512_mask_storeu_epi32((void *)(out + i), wanted, s);
+    }
+    return count;
+}
+
 #else
 
 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
@@ -107,6 +196,11 @@ void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word) { (void)d
 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                     uint32_t opacity) {
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;
+}
+intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                       double px, double py, intptr_t count, uint32_t *out) {
+    (void)m; (void)words; (void)width; (void)height; (void)px; (void)py; (void)count; (void)out;
+    return 0;
 }
 
 #endif

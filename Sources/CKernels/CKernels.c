@@ -3,6 +3,8 @@
 // bit for bit; `unpack`/`pack` work within 128-bit halves and undo each other, keeping pixel order.
 #include "CKernels.h"
 
+#pragma STDC FP_CONTRACT OFF   // the projective loop's multiplies and adds stay apart, as in Swift
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -279,6 +281,186 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
     else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
 }
 
+/// Pixels i … i + 7 of `citrine_projective_row_avx2`, four at a time (`half` 0 or 1): the
+/// device pixel centres (px + i + k, py) mapped by `m` with the homogeneous divide, as
+/// `ImageSampler.projectiveSample` computes them, multiplies and adds kept apart; the texel
+/// columns and rows of the quads (`ImageSampler.sampleBilinear`'s x0, y0) and the weights of
+/// their right columns and lower rows. Returns the lanes (bits 0–3) whose w > 10⁻¹² and whose
+/// position lies within ±10⁹ texels.
+static inline AVX2 __attribute__((always_inline)) int projective4(const double *m, __m256d x, __m256d ym1, __m256d ym4, __m256d ym7,
+                                                                  __m128i *x0, __m128i *y0, __m128i *wx, __m128i *wy) {
+    const __m256d half = _mm256_set1_pd(0.5), scale = _mm256_set1_pd(256), sign = _mm256_set1_pd(-0.0), limit = _mm256_set1_pd(1e9);
+    __m256d w = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(m[6]), x), ym7), _mm256_set1_pd(m[8]));
+    __m256d u = _mm256_div_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(m[0]), x), ym1), _mm256_set1_pd(m[2])), w);
+    __m256d v = _mm256_div_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(m[3]), x), ym4), _mm256_set1_pd(m[5])), w);
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(w, _mm256_set1_pd(1e-12), _CMP_GT_OQ),
+                               _mm256_and_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, u), limit, _CMP_LT_OQ),
+                                             _mm256_cmp_pd(_mm256_andnot_pd(sign, v), limit, _CMP_LT_OQ)));
+    __m256d su = _mm256_sub_pd(u, half), sv = _mm256_sub_pd(v, half);
+    __m256d fu = _mm256_floor_pd(su), fv = _mm256_floor_pd(sv);
+    *x0 = _mm256_cvttpd_epi32(fu);
+    *y0 = _mm256_cvttpd_epi32(fv);
+    *wx = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(su, fu), scale), half));
+    *wy = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_sub_pd(sv, fv), scale), half));
+    return _mm256_movemask_pd(ok);
+}
+
+AVX2 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                          double px, double py, intptr_t count, uint32_t *out) {
+    if (width < 2 || height < 2 || width > INT32_MAX || height > INT32_MAX) return 0;
+    const __m256d ym1 = _mm256_set1_pd(m[1] * py), ym4 = _mm256_set1_pd(m[4] * py), ym7 = _mm256_set1_pd(m[7] * py);
+    const __m256d steps = _mm256_setr_pd(0, 1, 2, 3);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), none = _mm256_set1_epi32(-1), full = _mm256_set1_epi16(256);
+    const __m256i lastColumn = _mm256_set1_epi32((int)width - 1), lastRow = _mm256_set1_epi32((int)height - 1);
+    const uint32_t *q[8];
+    int32_t columns[8], rows[8];
+    for (intptr_t i = 0; i < count; i += 8) {
+        intptr_t n = count - i < 8 ? count - i : 8;
+        __m128i x0a, y0a, wxa, wya, x0b, y0b, wxb, wyb;
+        // px + i + k: half-integers, exact, as the Swift loop's positions.
+        int ok = projective4(m, _mm256_add_pd(_mm256_set1_pd(px + (double)i), steps), ym1, ym4, ym7, &x0a, &y0a, &wxa, &wya);
+        ok |= projective4(m, _mm256_add_pd(_mm256_set1_pd(px + (double)(i + 4)), steps), ym1, ym4, ym7, &x0b, &y0b, &wxb, &wyb) << 4;
+        __m256i x0 = _mm256_set_m128i(x0b, x0a), y0 = _mm256_set_m128i(y0b, y0a);
+        // The quad lies inside the image: 0 ≤ x0 < width − 1, 0 ≤ y0 < height − 1.
+        __m256i inside = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi32(x0, none), _mm256_cmpgt_epi32(lastColumn, x0)),
+                                          _mm256_and_si256(_mm256_cmpgt_epi32(y0, none), _mm256_cmpgt_epi32(lastRow, y0)));
+        int wanted = (1 << n) - 1;
+        if (((ok & _mm256_movemask_ps(_mm256_castsi256_ps(inside))) & wanted) != wanted) return i;
+        _mm256_storeu_si256((__m256i *)columns, x0);
+        _mm256_storeu_si256((__m256i *)rows, y0);
+        for (int k = 0; k < 8; k++) q[k] = k < n ? words + ((intptr_t)rows[k] * width + columns[k]) : q[0];
+        __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
+        __m256i bottomA = pairs4(q[0] + width, q[1] + width, q[4] + width, q[5] + width);
+        __m256i bottomB = pairs4(q[2] + width, q[3] + width, q[6] + width, q[7] + width);
+        __m256i t00 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(2, 0, 2, 0)));
+        __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(3, 1, 3, 1)));
+        __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
+        __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
+        __m256i wx = _mm256_set_m128i(wxb, wxa), wy = _mm256_set_m128i(wyb, wya);
+        __m256i right = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)), lower = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16));
+        __m256i s = weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
+        if (n == 8) _mm256_storeu_si256((__m256i *)(out + i), s);
+        else _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), s);
+    }
+    return count;
+}
+
+/// `PaintBlitter.scale`: every channel of `c` times `f`/255 (f in 0…255), rounded to nearest.
+static inline uint32_t scaleWord(uint32_t c, uint32_t f) {
+    uint32_t rb = (c & 0x00FF00FFu) * f + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((c >> 8) & 0x00FF00FFu) * f + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+/// `Rasterizer.levels` for the non-zero rule with anti-aliasing: min(|a|, 1)·255 rounded (the
+/// low byte of a·255 + 2²³), eight lanes.
+static inline AVX2 __m256i nonZeroLevels8(__m256 sums) {
+    const __m256 one = _mm256_set1_ps(1);
+    __m256 a = _mm256_and_ps(sums, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+    a = _mm256_blendv_ps(a, one, _mm256_cmp_ps(a, one, _CMP_GT_OQ));
+    __m256 shifted = _mm256_add_ps(_mm256_mul_ps(a, _mm256_set1_ps(255)), _mm256_set1_ps(0x1p23f));
+    return _mm256_and_si256(_mm256_castps_si256(shifted), _mm256_set1_epi32(0xFF));
+}
+
+/// The first column in from ..< end whose cell's bits are not zero (or `end`), as
+/// `Rasterizer.runEnd` finds it (a −0 cell stops it): eight cells at a time, the first non-zero
+/// one by its lane. Reads up to seven cells past `end`.
+static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
+    for (; x < end; x += 8) {
+        __m256i bits = _mm256_loadu_si256((const __m256i *)(line + x));
+        int zero = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256())));
+        if (zero != 0xFF) {
+            intptr_t first = x + __builtin_ctz((unsigned)~zero & 0xFFu);
+            return first < end ? first : end;
+        }
+    }
+    return end;
+}
+
+/// `count` pixels at `dst` under a solid source `src` (premultiplied, already scaled by the
+/// coverage and opacity): src + dst·(255 − αs)/255, `PaintBlitter.scale`'s rounding; an opaque
+/// source is stored. Eight pixels at a time, the last few through a masked load and store.
+static inline AVX2 __attribute__((always_inline)) void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
+    const __m256i source = _mm256_set1_epi32((int)src);
+    intptr_t i = 0;
+    if (src >> 24 == 255) {
+        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), source);
+        for (; i < count; i++) dst[i] = src;
+        return;
+    }
+    const __m256i factor = _mm256_set1_epi16((short)(255 - (src >> 24)));
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(source, scale(d, factor)));
+    }
+    if (i < count) {
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_add_epi32(source, scale(d, factor)));
+    }
+}
+
+/// One row of `citrine_sweep_solid_avx2`: cells `line[lo ..< end]`, pixel x at `dst + x`.
+static inline AVX2 __attribute__((always_inline)) void sweepRow(float *line, intptr_t lo, intptr_t end, uint32_t *dst,
+                                                                uint32_t color, uint32_t opacity) {
+    const __m256i source = _mm256_set1_epi32((int)color), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    float acc = 0;
+    uint32_t level = 0;     // the level of `acc`
+    intptr_t x = lo;
+    while (x < end) {
+        if (line[x] != 0) {
+            // Cells with deltas, eight at a time: the running sums added one after the other,
+            // the cells cleared; lanes from `end` on are not drawn.
+            do {
+                float sums[8];
+                float a = acc;
+                for (int k = 0; k < 8; k++) { a = a + line[x + k]; sums[k] = a; }
+                acc = a;
+                _mm256_storeu_ps(line + x, _mm256_setzero_ps());
+                __m256i levels = nonZeroLevels8(_mm256_loadu_ps(sums));
+                level = (uint32_t)_mm256_extract_epi32(levels, 7);
+                intptr_t n = end - x < 8 ? end - x : 8;
+                if (!_mm256_testz_si256(levels, levels)) {
+                    if (n == 8) {
+                        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + x));
+                        _mm256_storeu_si256((__m256i *)(dst + x), sourceOverRow8(d, source, levels, opacity));
+                    } else {
+                        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
+                        __m256i d = _mm256_maskload_epi32((const int *)(dst + x), mask);
+                        _mm256_maskstore_epi32((int *)(dst + x), mask, sourceOverRow8(d, source, levels, opacity));
+                    }
+                }
+                x += n;
+            } while (x < end && line[x] != 0);
+            if (x >= end) break;
+        }
+        // A run without deltas: constant coverage until the next delta.
+        intptr_t next = runEnd8(line, x + 1, end);
+        if (level > 0) {
+            // `PaintBlitter.solidSpan`: the colour scaled by coverage × opacity / 255.
+            uint32_t t = level * opacity + 128;
+            solidRun(dst + x, next - x, scaleWord(color, (t + (t >> 8)) >> 8));
+        }
+        x = next;
+    }
+}
+
+AVX2 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                                   intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
+    for (intptr_t row = 0; row < rows; row++) {
+        intptr_t lo = rowMin[row], hi = rowMax[row];
+        if (hi < lo) continue;
+        rowMin[row] = INTPTR_MAX;
+        rowMax[row] = -1;
+        float *line = cells + row * stride;
+        sweepRow(line, lo, hi + 1 < width ? hi + 1 : width, dst + row * dstStride, color, opacity);
+        // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+        if (hi >= width) { line[width] = 0; line[width + 1] = 0; }
+    }
+}
+
 #else
 
 int citrine_has_avx2(void) { return 0; }
@@ -301,6 +483,16 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)factor; (void)dst;
+}
+intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                     double px, double py, intptr_t count, uint32_t *out) {
+    (void)m; (void)words; (void)width; (void)height; (void)px; (void)py; (void)count; (void)out;
+    return 0;
+}
+void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                              intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
+    (void)cells; (void)stride; (void)rowMin; (void)rowMax; (void)rows; (void)width; (void)dst; (void)dstStride;
+    (void)color; (void)opacity;
 }
 
 #endif

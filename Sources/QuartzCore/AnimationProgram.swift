@@ -31,6 +31,10 @@ struct AnimationProgram {
         /// (the endpoints CABasicAnimation takes from the presentation when not given).
         var startFollowsCurrent: Bool
         var endFollowsCurrent: Bool
+        /// No earlier track of the program writes this field: a restoring evaluation puts the
+        /// model's value back into it just before this track applies (a later track of the same
+        /// field finds the earlier one's value, as when every field is restored first).
+        var restoresField: Bool
         var offset: Int32
         var firstValue: Int32
         var valueCount: Int32
@@ -90,23 +94,20 @@ struct AnimationProgram {
         }
     }
 
-    /// Puts the model's value (its state by address) back into every field the program writes.
-    func restore(_ s: inout LayerState, from model: UnsafeMutablePointer<LayerState>) {
-        let source = UnsafeRawPointer(model)
-        withUnsafeMutableBytes(of: &s) { s in
-            let target = s.baseAddress!
-            forEachTrack { track, _ in
-                let offset = Int(track.offset)
-                track.scalar.copy(from: source + offset, to: target + offset)
-            }
-        }
-    }
-
-    /// Applies every track, in order, at parent time `t`.
-    func apply(to s: inout LayerState, at t: CFTimeInterval) {
+    /// Applies every track, in order, at parent time `t`. With `model` (its state by address),
+    /// first puts the model's value back into every field the program writes — field by field,
+    /// each just before the first track that writes it, in the same pass.
+    @inline(__always)
+    func apply(to s: inout LayerState, restoringFrom model: UnsafeMutablePointer<LayerState>?, at t: CFTimeInterval) {
         withUnsafeMutableBytes(of: &s) { s in
             let state = s.baseAddress!
-            forEachTrack { track, numbers in Self.apply(track, to: state + Int(track.offset), at: t, numbers: numbers) }
+            forEachTrack { track, numbers in
+                let field = state + Int(track.offset)
+                if let model, track.restoresField {
+                    track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
+                }
+                Self.apply(track, to: field, at: t, numbers: numbers)
+            }
         }
     }
 
@@ -190,9 +191,11 @@ struct AnimationProgram {
             let easing = animation.timingFunction.map { append($0.curve) } ?? -1
             let firstCurve = Int32(numbers.count)
             for curve in source.easings { _ = append(curve) }
+            let restoresField = !tracks.contains { $0.offset == Int32(slot.offset) }
             tracks.append(Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar,
                                 isKeyframes: source.isKeyframes,
                                 startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
+                                restoresField: restoresField,
                                 offset: Int32(slot.offset), firstValue: firstValue, valueCount: Int32(source.values.count),
                                 firstKeyTime: firstKeyTime, easing: easing,
                                 firstCurve: firstCurve, curveCount: Int32(source.easings.count)))

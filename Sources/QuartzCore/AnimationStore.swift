@@ -116,8 +116,11 @@ struct AnimationStore {
             programIsBuilt = true
         }
         if program != nil {
-            if let model { model.withUnsafeState { program!.restore(&s, from: $0) } }
-            program!.apply(to: &s, at: localTime)
+            if let model {
+                model.withUnsafeState { program!.apply(to: &s, restoringFrom: $0, at: localTime) }
+            } else {
+                program!.apply(to: &s, restoringFrom: nil, at: localTime)
+            }
             return
         }
         if let model {
@@ -136,8 +139,7 @@ struct AnimationStore {
     mutating func reapplyCompiled(to s: inout LayerState, restoringFrom model: UnsafeMutablePointer<LayerState>,
                                   at localTime: CFTimeInterval) -> Bool {
         guard program != nil else { return false }
-        program!.restore(&s, from: model)
-        program!.apply(to: &s, at: localTime)
+        program!.apply(to: &s, restoringFrom: model, at: localTime)
         return true
     }
 

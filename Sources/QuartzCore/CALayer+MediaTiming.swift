@@ -133,27 +133,35 @@ extension CALayer {
 
     /// Walks up from this layer to the nearest one whose superlayer has a valid entry (or to the
     /// root), then fills the entries of the layers passed from the top down; returns the
-    /// superlayer's time and rate.
+    /// superlayer's time and rate. The layers passed are counted by a first walk and kept in a
+    /// temporary buffer (on the stack for any usual depth): this runs at the first layer asked
+    /// of every frame, and a growing array would allocate every frame.
     private func fillTimeCaches(generation: Int, at t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
-        var missing: [Unmanaged<CALayer>] = []
+        var count = 1
+        var top = Unmanaged.passUnretained(self)
         var above = (time: t, rate: 1.0)
-        var layer = Unmanaged.passUnretained(self)
-        while true {
-            missing.append(layer)
-            guard let parent = layer._withUnsafeGuaranteedRef({ $0.parent }) else { break }
+        while let parent = top._withUnsafeGuaranteedRef({ $0.parent }) {
             if let known = parent._withUnsafeGuaranteedRef({ p in p.timeCache.entry(generation, t).map { p.ownTime(fromParent: $0) } }) {
                 above = known
                 break
             }
-            layer = parent
+            count += 1
+            top = parent
         }
-        for l in missing.reversed() {
-            l._withUnsafeGuaranteedRef { l in
-                l.timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: above.time, parentRate: above.rate)
-                if l !== self { above = l.ownTime(fromParent: above) }
+        return withUnsafeTemporaryAllocation(of: Unmanaged<CALayer>.self, capacity: count) { missing in
+            var layer = Unmanaged.passUnretained(self)
+            for i in 0..<count {
+                missing.initializeElement(at: i, to: layer)
+                if i + 1 < count { layer = layer._withUnsafeGuaranteedRef { $0.parent! } }
             }
+            for l in missing.reversed() {
+                l._withUnsafeGuaranteedRef { l in
+                    l.timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: above.time, parentRate: above.rate)
+                    if l !== self { above = l.ownTime(fromParent: above) }
+                }
+            }
+            return above
         }
-        return above
     }
 
     /// This layer's time and rate given its superlayer's.

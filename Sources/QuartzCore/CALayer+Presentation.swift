@@ -76,18 +76,17 @@ extension CALayer {
     func prefetchForNextSiblings() {
         parent?._withUnsafeGuaranteedRef { parent in
             if !parent.sublayerIndicesAreCurrent { parent.numberSublayers() }
-            parent.sublayerStorage.withUnsafeBufferPointer { siblings in
-                let next = indexInSuperlayer + 1
-                guard next < siblings.count else { return }
-                // Element addresses as raw words: reading them as references would retain them.
-                let words = UnsafeRawPointer(siblings.baseAddress!)
-                if next + 1 < siblings.count {
-                    let model = words.load(fromByteOffset: (next + 1) * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
-                    for line in 0..<3 { citrine_prefetch(model + 64 * line) }
-                }
-                let following = words.load(fromByteOffset: next * MemoryLayout<CALayer>.stride, as: UnsafeRawPointer.self)
-                Unmanaged<CALayer>.fromOpaque(following)._withUnsafeGuaranteedRef { $0.prefetchPresentationData() }
+            // Element addresses as raw words: reading them as references would retain them.
+            let siblings = parent.sublayerAddresses
+            let stride = MemoryLayout<CALayer>.stride
+            let next = (indexInSuperlayer + 1) * stride
+            guard next < siblings.count else { return }
+            if next + stride < siblings.count {
+                let model = siblings.load(fromByteOffset: next + stride, as: UnsafeRawPointer.self)
+                for line in 0..<3 { citrine_prefetch(model + 64 * line) }
             }
+            let following = siblings.load(fromByteOffset: next, as: UnsafeRawPointer.self)
+            Unmanaged<CALayer>.fromOpaque(following)._withUnsafeGuaranteedRef { $0.prefetchPresentationData() }
         }
     }
 
@@ -103,9 +102,11 @@ extension CALayer {
         }
     }
 
-    /// Records each sublayer's index (`indexInSuperlayer`) after the sublayers changed.
+    /// Records each sublayer's index (`indexInSuperlayer`) and where the sublayers are
+    /// (`sublayerAddresses`) after the sublayers changed.
     func numberSublayers() {
         for (i, l) in sublayerStorage.enumerated() { l.indexInSuperlayer = i }
+        sublayerAddresses = sublayerStorage.withUnsafeBytes { $0 }
         sublayerIndicesAreCurrent = true
     }
 

@@ -100,9 +100,10 @@ open class CALayer: CAMediaTiming {
     /// `deinit`.
     /// Every change invalidates the layers' cached times (`timingDidChange`).
     @exclusivity(unchecked) var parent: Unmanaged<CALayer>? { didSet { CALayer.timingDidChange() } }
-    /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
-    /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
-    weak var maskOwner: CALayer?
+    /// This layer's index in its superlayer's `sublayerStorage`, valid while the superlayer's
+    /// `sublayerIndicesAreCurrent` (renumbered on demand after the sublayers change). Read every
+    /// frame to prefetch the next siblings, so it sits beside `parent`, in the first cache line.
+    @exclusivity(unchecked) var indexInSuperlayer = 0
     /// The presentation copy, owned by this model: retained when stored, released when replaced
     /// or in `deinit`. Unmanaged so that the presentation fast path can animate the copy without
     /// retaining it first: its retain (for the caller) then comes last, after the copy's and the
@@ -329,10 +330,17 @@ open class CALayer: CAMediaTiming {
     /// The layer this one is a sublayer of (not retained, as on Apple).
     open var superlayer: CALayer? { parent?.takeUnretainedValue() }
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = [] { didSet { sublayerIndicesAreCurrent = false } }
-    /// This layer's index in its superlayer's `sublayerStorage`, valid while the superlayer's
-    /// `sublayerIndicesAreCurrent` (renumbered on demand after the sublayers change).
-    @exclusivity(unchecked) var indexInSuperlayer = 0
+    /// Whether the sublayers' `indexInSuperlayer` and `sublayerAddresses` describe
+    /// `sublayerStorage` (every change to it clears this; `numberSublayers()` sets it).
     @exclusivity(unchecked) var sublayerIndicesAreCurrent = false
+    /// `sublayerStorage`'s elements as raw bytes (one address per sublayer), valid while
+    /// `sublayerIndicesAreCurrent`: the array's buffer stays where it is until the array changes.
+    /// For prefetching the next siblings without retaining the array (reading `sublayerStorage`
+    /// of another layer copies it: a retain and a release, two locked instructions per layer).
+    @exclusivity(unchecked) var sublayerAddresses = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The layer whose `mask` this layer is (weak: masks are few, and only their owners get the
+    /// side table a weak reference needs). A layer has a superlayer or a mask owner, never both.
+    weak var maskOwner: CALayer?
     /// The sublayers, back to front.
     open var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }

@@ -2,8 +2,9 @@ import CKernels
 
 /// Whether Raster's loops that have an AVX-512 version (C, `CKernels`, sixteen pixels at a time)
 /// take it instead of their AVX2 one: the solid span and the shaded row blended source-over
-/// (`PaintBlitter.sourceOverSolid`, `PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`)
-/// and the radial gradient run (`RadialSolver.quadraticRun`). `AVX2Kernels.isEnabled` stays the
+/// (`PaintBlitter.sourceOverSolid`, `PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`),
+/// the radial gradient run (`RadialSolver.quadraticRun`) and a bitmap sampled under a perspective
+/// map (`ImageSampler.sample`). `AVX2Kernels.isEnabled` stays the
 /// switch of all vector loops: with it off, the Swift loops run whatever this says. On from the
 /// start where the processor has AVX-512 F, BW and VL; the pixels are the same either way (each
 /// C loop repeats the Swift one's arithmetic lane for lane; `AVX2KernelsTests` and

@@ -42,9 +42,8 @@ struct ImageSampler {
     }
 
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = inverse.m
         let py = Double(y) + 0.5
-        var px = Double(x) + 0.5
+        let px = Double(x) + 0.5
         if let (u, v, du, dv) = affineRun(y: y, x: x) {
             if bilinear {
                 sampleBilinearRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
@@ -52,18 +51,49 @@ struct ImageSampler {
                 sampleNearestRun(u: u, v: v, du: du, dv: dv, count: count, into: out)
             }
         } else {
-            for i in 0..<count {
-                let w = m.6 * px + m.7 * py + m.8
-                if w <= 1e-12 {
-                    out[i] = 0
-                } else {
-                    let u = (m.0 * px + m.1 * py + m.2) / w
-                    let v = (m.3 * px + m.4 * py + m.5) / w
-                    out[i] = bilinear ? sampleBilinear(u, v) : sampleNearest(u, v)
+            sampleProjective(px: px, py: py, count: count, into: out)
+        }
+    }
+
+    /// `sample` under a projective map: pixel k of the run has its centre at (px + k, py). Out
+    /// of line, so that `sample`'s affine runs compile as they did before it had a vector loop.
+    @inline(never)
+    private func sampleProjective(px: Double, py: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard bilinear && AVX2Kernels.isEnabled else {
+            for i in 0..<count { out[i] = projectiveSample(px + Double(i), py) }
+            return
+        }
+        // Eight (AVX2) or sixteen (AVX-512) pixels at a time in vector lanes while their texel
+        // quads lie inside the image; the eight pixels after where that stops one by one here.
+        withUnsafeBytes(of: inverse.m) { matrix in
+            let matrix = matrix.baseAddress!.assumingMemoryBound(to: Double.self)
+            var i = 0
+            while i < count {
+                i += AVX512Kernels.isEnabled
+                    ? citrine_projective_row_avx512(matrix, image.words, image.width, image.height, px + Double(i), py,
+                                                    count - i, out + i)
+                    : citrine_projective_row_avx2(matrix, image.words, image.width, image.height, px + Double(i), py,
+                                                  count - i, out + i)
+                let groupEnd = Swift.min(count, i + 8)
+                while i < groupEnd {
+                    out[i] = projectiveSample(px + Double(i), py)
+                    i += 1
                 }
-                px += 1
             }
         }
+    }
+
+    /// The sample at device point (px, py) under a projective map: its image position by the
+    /// homogeneous divide (multiplies and adds in this order, which `citrine_projective_row_avx2`
+    /// repeats lane for lane); 0 behind the projection (w ≤ 10⁻¹²).
+    @inline(__always)
+    private func projectiveSample(_ px: Double, _ py: Double) -> UInt32 {
+        let m = inverse.m
+        let w = m.6 * px + m.7 * py + m.8
+        if w <= 1e-12 { return 0 }
+        let u = (m.0 * px + m.1 * py + m.2) / w
+        let v = (m.3 * px + m.4 * py + m.5) / w
+        return bilinear ? sampleBilinear(u, v) : sampleNearest(u, v)
     }
 
     /// For an affine map: the image position of pixel (x, y)'s centre and its step per pixel

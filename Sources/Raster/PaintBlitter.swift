@@ -57,6 +57,13 @@ public struct PaintBlitter: Blitter {
         shader = program    // last: moved, not copied
     }
 
+    /// For a solid colour drawn source-over without a clip: its premultiplied word, the opacity
+    /// (0…255), and the target's words and width, for the rasterizer's vector sweep
+    /// (`citrine_sweep_solid_avx2`, the same pixels as `blitQuad` and `blitSpan`); nil otherwise.
+    var solidSweep: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)? {
+        solidSourceOverWord.map { ($0, opacity, words, width) }
+    }
+
     /// Solid colours without a clip (most fills) are blended inline in the rasterizer's sweep.
     @inline(__always)
     public mutating func blitSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
@@ -360,6 +367,8 @@ final class PaintScratch {
     /// Made at the first gradient drawn into the pixmap: most pixmaps (a deep tree's nested
     /// group surfaces) draw none and pay nothing for it.
     lazy var ramps = GradientRampCache()
+    /// Made at the first stroke drawn into the pixmap.
+    lazy var strokes = StrokeScratch()
     /// Pixels processed per chunk of a run.
     static let chunk = 256
     let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
@@ -367,5 +376,22 @@ final class PaintScratch {
     deinit {
         row.deallocate()
         coverage.deallocate()
+    }
+}
+
+/// Storage a stroke's outlines are built in (`Pixmap.fillOutlines`), reused by every stroke
+/// drawn into one pixmap: its points and outline batch grow to the largest stroke's and stay.
+final class StrokeScratch {
+    var buffers = Stroker.Buffers()
+    var batch = Path()
+
+    /// Points of storage kept between strokes; a larger stroke's buffers are given back after
+    /// its draw (a 10 M-point polyline's copy is not held by the target).
+    static let keptPoints = 1 << 14
+
+    /// Gives back buffers that grew past `keptPoints` points.
+    func trim() {
+        if buffers.capacity > StrokeScratch.keptPoints { buffers = Stroker.Buffers() }
+        if batch.points.capacity > StrokeScratch.keptPoints || batch.verbs.capacity > StrokeScratch.keptPoints { batch = Path() }
     }
 }

@@ -1,3 +1,4 @@
+import CKernels
 /// Exact-area anti-aliased scan conversion.
 ///
 /// How it works
@@ -86,7 +87,11 @@ final class Rasterizer {
             produce(&deposit)
         }
         depositSegments(box: box, containsAll: containsAll, stride: stride)
-        sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+        if rule == .nonZero, antiAlias, AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
+            sweepSolidRows(box: box, stride: stride, solid)
+        } else {
+            sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+        }
     }
 
     /// Deposits the edges in `segments` into the cells of `box`.
@@ -132,8 +137,9 @@ final class Rasterizer {
     }
 
     /// Cells per row of the box: its columns, the two a row's last segment can carry into past
-    /// the right edge, and one more so that a quad of cells starting in any column stays in the row.
-    private static func stride(_ box: IntRect) -> Int { box.width + 4 }
+    /// the right edge, and more so that eight cells starting in any column stay in the row (the
+    /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_solid_avx2`).
+    private static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
     private func prepare(_ box: IntRect) {
         let needed = Rasterizer.stride(box) * (box.height + 1)
@@ -382,6 +388,15 @@ final class Rasterizer {
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
             if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
+    }
+
+    /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),
+    /// non-zero and anti-aliased, by `citrine_sweep_solid_avx2`: the same running sums, levels
+    /// and pixel arithmetic, eight cells at a time.
+    private func sweepSolidRows(box: IntRect, stride: Int,
+                                _ solid: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)) {
+        citrine_sweep_solid_avx2(cells, stride, rowMin, rowMax, box.height, box.width,
+                                 solid.words + (box.y0 &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
     }
 
     /// The accumulated areas after each of the four cells at `cells`, starting from `acc`: added

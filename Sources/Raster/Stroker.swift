@@ -133,8 +133,18 @@ extension Pixmap {
                 Flattener.walk(outline, transform: transform, tolerance: Flattener.tolerance, into: &edges)
                 outline.removeAll()
             }
+            // The buffers of the last stroke drawn into this pixmap, moved out and back (so
+            // they stay uniquely referenced and grow in place): no allocation per stroke.
+            let scratch = paintScratch.strokes
             var stroker = Stroker(style: style, tolerance: tolerance)
+            swap(&stroker.buffers, &scratch.buffers)
             var batch = Path()
+            swap(&batch, &scratch.batch)
+            defer {
+                swap(&stroker.buffers, &scratch.buffers)
+                swap(&batch, &scratch.batch)
+                scratch.trim()
+            }
             polylines { line in stroker.outline(line, into: &batch, batchPoints: batchPoints, emit: flatten) }
             flatten(&batch)
         }
@@ -196,6 +206,8 @@ struct Stroker {
     let halfWidth: Double
     /// Angle step for round joins and caps so the arc stays within `tolerance`.
     let arcStep: Double
+    /// Storage the outlines are built in, reused from outline to outline.
+    var buffers = Buffers()
     /// cos(θ/2) above which a turn by θ is *smooth*: the offset lines' intersection lies within
     /// `tolerance` of the round join's arc (h/cos(θ/2) − h ≤ tolerance), and so of every join.
     let smoothHalfTurnCosine: Double
@@ -229,8 +241,19 @@ struct Stroker {
     /// 10 M-point polyline held its whole outline several times over).
     mutating func outline(_ line: Polyline, into out: inout Path, batchPoints: Int = .max,
                           emit: (inout Path) -> Void = { _ in }) {
-        var pts = line.points
-        removeDuplicates(&pts)
+        // The buffers as locals (moved, not copied: they stay uniquely referenced), emptied.
+        var pts: [Point] = [], sides = Sides(), outline: [Point] = []
+        swap(&pts, &buffers.points)
+        swap(&sides, &buffers.sides)
+        swap(&outline, &buffers.outline)
+        defer {
+            swap(&pts, &buffers.points)
+            swap(&sides, &buffers.sides)
+            swap(&outline, &buffers.outline)
+        }
+        Stroker.copyWithoutRepeats(line.points, into: &pts)
+        sides.removeAll()
+        outline.removeAll(keepingCapacity: true)
         if line.closed, pts.count > 2, pts.first == pts.last { pts.removeLast() }
         defer { if out.points.count >= batchPoints { emit(&out) } }
         if pts.count == 1 || (pts.count == 2 && pts[0] == pts[1]) {
@@ -238,21 +261,27 @@ struct Stroker {
             return
         }
         guard pts.count >= 2 else { return }
-        var sides = Sides()
         if line.closed && pts.count >= 3 {
             let n = pts.count
+            // Each segment's direction is computed once, for the joins at both its ends.
+            var d1 = direction(pts[n - 1], pts[0])
             for i in 0..<n {
                 let prev = pts[(i + n - 1) % n], p = pts[i], next = pts[(i + 1) % n]
-                join(prev: prev, at: p, next: next, left: &sides.left, right: &sides.right)
+                let d2 = direction(p, next)
+                join(prev: prev, at: p, next: next, d1: d1, d2: d2, left: &sides.left, right: &sides.right)
+                d1 = d2
                 if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit) { _ in } }
             }
             if let first = sides.firstBandStart {
                 sides.left.append(first.left)
                 sides.right.append(first.right)
-                append(polygon: sides.left + sides.right.reversed(), to: &out)
+                outline.append(contentsOf: sides.left)
+                outline.append(contentsOf: sides.right.reversed())
+                append(polygon: outline, to: &out)
             } else {
                 append(polygon: sides.left, to: &out)
-                append(polygon: sides.right.reversed(), to: &out)
+                outline.append(contentsOf: sides.right.reversed())
+                append(polygon: outline, to: &out)
             }
             return
         }
@@ -263,15 +292,18 @@ struct Stroker {
         func startCap(_ outline: inout [Point]) {
             cap(at: pts[0], direction: direction(pts[1], pts[0]), from: pts[0] - n0, to: pts[0] + n0, into: &outline)
         }
+        var d1 = direction(pts[0], pts[1])
         for i in 1..<(pts.count - 1) {
-            join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], left: &sides.left, right: &sides.right)
+            let d2 = direction(pts[i], pts[i + 1])
+            join(prev: pts[i - 1], at: pts[i], next: pts[i + 1], d1: d1, d2: d2, left: &sides.left, right: &sides.right)
+            d1 = d2
             if sides.count >= batchPoints { sides.emitBand(into: &out, self, batchPoints: batchPoints, emit: emit, startCap: startCap) }
         }
         let last = pts.count - 1
         let n1 = normal(pts[last - 1], pts[last])
         sides.left.append(pts[last] + n1)
         sides.right.append(pts[last] - n1)
-        var outline = sides.left
+        outline.append(contentsOf: sides.left)
         cap(at: pts[last], direction: direction(pts[last - 1], pts[last]), from: pts[last] + n1,
             to: pts[last] - n1, into: &outline)
         outline.append(contentsOf: sides.right.reversed())
@@ -279,9 +311,24 @@ struct Stroker {
         append(polygon: outline, to: &out)
     }
 
+    /// Storage of `outline`, kept from one outline to the next (and by `StrokeScratch` from one
+    /// stroke to the next).
+    struct Buffers {
+        /// The polyline being outlined, without repeated points.
+        fileprivate var points: [Point] = []
+        fileprivate var sides = Sides()
+        /// The outline polygon being assembled.
+        fileprivate var outline: [Point] = []
+
+        /// The most points any of the buffers holds room for.
+        var capacity: Int {
+            Swift.max(points.capacity, sides.left.capacity, sides.right.capacity, outline.capacity)
+        }
+    }
+
     /// The two offset sides of the polyline being outlined, as far as they are not yet handed
     /// out in bands.
-    private struct Sides {
+    fileprivate struct Sides {
         var left: [Point] = []
         var right: [Point] = []
         /// The first points of both sides, once a band has been handed out (closed polylines
@@ -289,6 +336,13 @@ struct Stroker {
         var firstBandStart: (left: Point, right: Point)?
 
         var count: Int { left.count + right.count }
+
+        /// Empties both sides, keeping their storage.
+        mutating func removeAll() {
+            left.removeAll(keepingCapacity: true)
+            right.removeAll(keepingCapacity: true)
+            firstBandStart = nil
+        }
 
         /// Appends the band of the sides so far (the first one closed by `startCap`, which adds
         /// an open polyline's start cap) and keeps their last points, where the next band starts.
@@ -311,10 +365,10 @@ struct Stroker {
 
     // MARK: joins
 
-    /// Adds the offset points around vertex `p` (between segments prev→p and p→next) to both sides.
-    private func join(prev: Point, at p: Point, next: Point, left: inout [Point], right: inout [Point]) {
-        let n1 = normal(prev, p), n2 = normal(p, next)
-        let d1 = direction(prev, p), d2 = direction(p, next)
+    /// Adds the offset points around vertex `p` (between segments prev→p and p→next, whose
+    /// directions are `d1` and `d2`) to both sides.
+    private func join(prev: Point, at p: Point, next: Point, d1: Point, d2: Point, left: inout [Point], right: inout [Point]) {
+        let n1 = normal(d1), n2 = normal(d2)
         let cross = d1.x * d2.y - d1.y * d2.x
         let dot = d1.x * d2.x + d1.y * d2.y
         if let m = smoothOffset(n1: n1, n2: n2, cross: cross, dot: dot,
@@ -444,8 +498,12 @@ struct Stroker {
     // MARK: helpers
 
     private func normal(_ a: Point, _ b: Point) -> Point {
-        let d = direction(a, b)
-        return Point(x: -d.y * halfWidth, y: d.x * halfWidth)
+        normal(direction(a, b))
+    }
+
+    /// The normal of half the width to a segment of direction `d`.
+    private func normal(_ d: Point) -> Point {
+        Point(x: -d.y * halfWidth, y: d.x * halfWidth)
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {
@@ -458,15 +516,10 @@ struct Stroker {
         return len > 0 ? Point(x: (b.x - a.x) / len, y: (b.y - a.y) / len) : Point(x: 1, y: 0)
     }
 
-    /// Removes consecutive repeated points, in place.
-    private func removeDuplicates(_ pts: inout [Point]) {
-        guard pts.count > 1 else { return }
-        var kept = 1
-        for i in 1..<pts.count where pts[i] != pts[kept - 1] {
-            pts[kept] = pts[i]
-            kept += 1
-        }
-        pts.removeLast(pts.count - kept)
+    /// Replaces `out`'s points (keeping its storage) by `points` without consecutive repeats.
+    private static func copyWithoutRepeats(_ points: [Point], into out: inout [Point]) {
+        out.removeAll(keepingCapacity: true)
+        for p in points where out.last != p { out.append(p) }
     }
 
     fileprivate func append(polygon: [Point], to out: inout Path) {

@@ -25,13 +25,21 @@ extension MediaClockSuite {
         /// Presentations of two layers, one per animation, sampled over 6 s.
         static func samples(_ fast: CAAnimation, _ general: CAAnimation,
                             read: (CALayer) -> [Double]) -> [([Double], [Double])] {
+            samples([fast], [general], read: read)
+        }
+
+        /// Presentations of two layers, one per list of animations (added in order), sampled over 6 s.
+        static func samples(_ fast: [CAAnimation], _ general: [CAAnimation],
+                            read: (CALayer) -> [Double]) -> [([Double], [Double])] {
             CAMediaClock.setManualTime(50)
             let a = CALayer(), b = CALayer()
             for l in [a, b] { l.position = CGPoint(x: 3, y: 4); l.opacity = 0.7 }
             CATransaction.flush()
-            for (layer, anim) in [(a, fast), (b, general)] {
-                if anim.beginTime != 0 { anim.beginTime += a.convertTime(50, from: nil) }
-                layer.add(anim, forKey: "k")
+            for (layer, animations) in [(a, fast), (b, general)] {
+                for (k, anim) in animations.enumerated() {
+                    if anim.beginTime != 0 { anim.beginTime += a.convertTime(50, from: nil) }
+                    layer.add(anim, forKey: "k\(k)")
+                }
             }
             CATransaction.flush()
             return stride(from: 49.9, through: 56, by: 0.0625).map { t in
@@ -84,6 +92,34 @@ extension MediaClockSuite {
                 for (x, y) in Self.samples(fast, general, read: { [$0.position.x, $0.position.y] }) {
                     #expect(x == y)
                 }
+            }
+        }
+
+        /// Two animations of one property and one of another on a layer: the later animation of
+        /// `position` overrides the earlier where both apply, and a by-only one starts from the
+        /// value the earlier one left (CABasicAnimation's "current presentation value"), the same
+        /// on both paths before, during, between and after the overlapping periods.
+        @Test func severalAnimationsOfOneProperty() {
+            func animations(general: Bool) -> [CAAnimation] {
+                let path = general ? GeneralKeyframe(keyPath: "position") : CAKeyframeAnimation(keyPath: "position")
+                path.values = [CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 20), CGPoint(x: 10, y: 90)]
+                path.duration = 2
+                path.fillMode = .forwards
+                path.isRemovedOnCompletion = false
+                let nudge = general ? GeneralBasic(keyPath: "position") : CABasicAnimation(keyPath: "position")
+                nudge.byValue = CGPoint(x: 7, y: -3)
+                nudge.duration = 1
+                nudge.beginTime = 0.5   // relative to the commit time, as in `configure`
+                nudge.autoreverses = true
+                let fade = general ? GeneralBasic(keyPath: "opacity") : CABasicAnimation(keyPath: "opacity")
+                fade.toValue = 0.1
+                fade.duration = 1.2
+                fade.repeatCount = 2
+                return [path, nudge, fade]
+            }
+            for (x, y) in Self.samples(animations(general: false), animations(general: true),
+                                       read: { [Double($0.opacity), $0.position.x, $0.position.y] }) {
+                #expect(x == y)
             }
         }
     }

@@ -107,4 +107,50 @@ struct AVX2KernelsTests {
             #expect(differing == 0, "seed \(seed), \(t), opacity \(opacity)")
         }
     }
+
+    /// Images under perspective maps, filled over the whole canvas with every spread mode: rows
+    /// that enter and leave the image (sampled eight at a time where the texel quads lie inside,
+    /// one by one elsewhere), and maps whose horizon crosses the canvas (nothing behind it).
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func perspectiveImagesMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let canvas = try Self.canvas(&g, width: 67, height: 43)
+        let image = try TextureTests.image(&g, width: Int(g.next() % 40) + 2, height: Int(g.next() % 30) + 2, clearBorder: seed % 2 == 0)
+        let spreads: [SpreadMode] = [.decal, .pad, .repeat, .reflect]
+        for k in 0..<8 {
+            let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+            let px = (g.unit() - 0.5) * 0.1, py = (g.unit() - 0.5) * 0.1
+            let map = Projective(scale * cos(angle), -scale * sin(angle), g.unit() * 60,
+                                 scale * sin(angle), scale * cos(angle), g.unit() * 40, px, py, 1)
+            let paint = Paint(shader: .image(ImagePattern(image: image, transform: map, filter: .bilinear, spread: spreads[k % 4])))
+            let differing = try Self.differences(canvas) { pm in
+                pm.fill(Rect(x: 0, y: 0, width: 67, height: 43), paint: paint)
+            }
+            #expect(differing == 0, "seed \(seed), \(map), \(spreads[k % 4])")
+        }
+    }
+
+    /// Round-capped strokes and fills of cubic curves, partly off the canvas, in opaque and
+    /// translucent solid colours at full and partial opacity: the vector sweep (cells eight at a
+    /// time, `citrine_sweep_solid_avx2`) against the Swift sweep's quads and spans.
+    @Test(arguments: [1, 2, 3, 4])
+    func solidPathsMatchTheSwiftSweep(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let canvas = try Self.canvas(&g, width: 97, height: 61)
+        for k in 0..<16 {
+            func point() -> Point { Point(x: g.unit() * 130 - 15, y: g.unit() * 90 - 15) }
+            var path = Path()
+            path.move(to: point())
+            path.cubic(to: point(), control1: point(), control2: point())
+            let color = Color(r: Float(g.unit()), g: Float(g.unit()), b: Float(g.unit()), a: k % 3 == 0 ? 1 : Float(g.unit()))
+            let paint = Paint(shader: .solid(color), opacity: k % 4 == 1 ? Float(g.unit()) : 1)
+            let style = StrokeStyle(width: 0.5 + g.unit() * 9, cap: .round, join: .round)
+            let filled = k % 2 == 1
+            if filled { path.close() }
+            let differing = try Self.differences(canvas) { pm in
+                if filled { pm.fill(path, paint: paint) } else { pm.stroke(path, style: style, paint: paint) }
+            }
+            #expect(differing == 0, "seed \(seed), curve \(k), \(filled ? "filled" : "stroked")")
+        }
+    }
 }

@@ -94,3 +94,30 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
 /// at `words`), scaled by `factor`/255 and composited source-over onto `dst`.
 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst);
+
+/// `ImageSampler`'s bilinear samples under a projective map (`m`, device → image, row-major
+/// 3×3), written to `out`: pixel k of the run has its centre at (px + k, py). Eight pixels at a
+/// time, each with the Swift loop's double-precision operations in its lane (multiplies and adds
+/// kept apart, IEEE divisions, `floor`, truncating conversions) and `ImageSampler.weigh4`'s
+/// rounding. Only pixels whose w > 10⁻¹², whose position lies within ±10⁹ texels and whose texel
+/// quad lies wholly inside the image (`width` × `height` texels at `words`) are written: the
+/// loop stops before the first group of eight with another pixel and returns how many pixels it
+/// wrote (`count` when it got through).
+intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                     double px, double py, intptr_t count, uint32_t *out);
+/// `citrine_projective_row_avx2` sixteen pixels at a time (texel pairs gathered), eight lanes of
+/// doubles; the last pixels through a masked store.
+intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
+                                       double px, double py, intptr_t count, uint32_t *out);
+
+/// `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn source-over
+/// without a clip (`color` premultiplied, `opacity` 0…255), every row of the box: row r's cells
+/// are `cells + r·stride`, its touched columns `rowMin[r] … rowMax[r]` (reset to INTPTR_MAX and
+/// −1), its pixel x at `dst + r·dstStride + x`. Prefix-sums the cells of `lo ..< min(hi + 1,
+/// width)` in order (each running sum exactly the Swift loop's), clears them, and blends each
+/// pixel with its level — cells with deltas eight at a time (lanes past the row's end neither
+/// drawn nor read), the runs between them as one span of constant level — with `PaintBlitter`'s
+/// arithmetic, so every pixel gets the words the Swift sweep gives it. Reads and clears up to
+/// seven cells past a row's end (the rasterizer's stride keeps them in the row).
+void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                              intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
