@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CoreText
 import Foundation
 import QuartzCore
 
@@ -77,7 +78,12 @@ extension LayerRenderer {
         let callerEnd = stackLevelEnd
         stackLevelEnd = depth + Self.freshStackLevels
         defer { stackLevelEnd = callerEnd }
-        let failure = _FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel, draw)
+        // The fresh thread records its text into the caller's font usage (an export names the
+        // fonts of every layer, however deep: ExportFontRecordTests).
+        let usage = FontUsage.active
+        let failure = _FreshStack.run(bytes: Self.freshStackLevels * Self.stackBytesPerLevel) {
+            if let usage { usage.recording(draw) } else { draw() }
+        }
         if failure != 0 { Self.reportNoFreshStack(layer, depth: depth, error: failure) }
     }
 

@@ -60,8 +60,9 @@ package final class FontUsage: @unchecked Sendable {
         return try body()
     }
 
-    /// The usage recording on the calling thread, if any.
-    static var active: FontUsage? {
+    /// The usage recording on the calling thread, if any (a drawing moved to another thread —
+    /// a fresh stack — records into it there through `recording`).
+    package static var active: FontUsage? {
         pthread_getspecific(activeSlot).map { Unmanaged<FontUsage>.fromOpaque($0).takeUnretainedValue() }
     }
 

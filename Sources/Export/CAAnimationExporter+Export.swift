@@ -29,6 +29,13 @@ extension CAAnimationExporter {
     /// frame is encoded; a failure before that leaves none of them.
     public func export(to outputs: [(destination: ExportDestination, format: ExportFormat?)], timeline: ExportTimeline,
                        options: ExportOptions = ExportOptions(), progress: ((ExportProgress) -> Void)? = nil) throws {
+        try export(to: outputs, timeline: timeline, options: options, cancellation: ExportCancellation(), progress: progress)
+    }
+
+    /// The same, stopped by `cancellation` as well as by `cancel()`.
+    func export(to outputs: [(destination: ExportDestination, format: ExportFormat?)], timeline: ExportTimeline,
+                options: ExportOptions, cancellation: ExportCancellation,
+                progress: ((ExportProgress) -> Void)?) throws {
         let formats = try outputs.map { try validate($0.destination, format: $0.format, timeline: timeline, options: options) }
         var writers: [any FrameWriter] = []
         do {
@@ -39,7 +46,7 @@ extension CAAnimationExporter {
             let background = self.background ?? (opaque ? CGColor.white : nil)
             let started = DispatchTime.now().uptimeNanoseconds
             try withoutActuallyEscaping(progress ?? { _ in }) { report in
-                try run(timeline, background: background, writers: writers) { index in
+                try run(timeline, background: background, writers: writers, cancellation: cancellation) { index in
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                     report(ExportProgress(framesDone: index + 1, frameCount: timeline.frameCount, elapsed: elapsed))
                 }
@@ -52,15 +59,18 @@ extension CAAnimationExporter {
     }
 
     /// The same, without blocking: the export runs on threads of its own; cancelling the task
-    /// cancels the export (`ExportError.cancelled`, nothing written).
+    /// cancels this export (`ExportError.cancelled`, nothing written), not another one running
+    /// on the same exporter or the next.
     public func export(to destination: ExportDestination, format: ExportFormat? = nil, timeline: ExportTimeline,
                        options: ExportOptions = ExportOptions(),
                        progress: (@Sendable (ExportProgress) -> Void)? = nil) async throws {
+        let cancellation = ExportCancellation()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let thread = Thread { [self] in
                     do {
-                        try export(to: destination, format: format, timeline: timeline, options: options, progress: progress)
+                        try export(to: [(destination, format)], timeline: timeline, options: options,
+                                   cancellation: cancellation, progress: progress)
                         continuation.resume()
                     } catch {
                         continuation.resume(throwing: error)
@@ -70,7 +80,7 @@ extension CAAnimationExporter {
                 thread.start()
             }
         } onCancel: {
-            cancel()
+            cancellation.stop()
         }
     }
 

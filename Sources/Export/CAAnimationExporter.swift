@@ -81,8 +81,8 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// Largest side in points, 2³⁰, whatever the scale (a scene is built at its point size).
     public static let maxPointSide = 1 << 30
 
-    private let cancelled = Atomic<Bool>(false)
-    private let activeQueue = Mutex<FramePipeline?>(nil)
+    /// The runs in progress and a cancel waiting for the next (`ExportCancellation`).
+    private let runs = Mutex(ExportRuns())
 
     /// Exports `layer`'s tree, `size` points at `scale` pixels per point. Commits the calling
     /// thread's pending transaction, so animations just added get their begin times now.
@@ -133,10 +133,11 @@ public final class CAAnimationExporter: @unchecked Sendable {
 
     /// Stops the running export (from any thread), or the next one when none is running: it
     /// throws `ExportError.cancelled` and writes nothing. Each cancel stops one export; the
-    /// exporter exports again after it.
+    /// exporter exports again after it. An export that has stopped already — failed, or left
+    /// by a `frames()` loop that ended early, while its threads wind down — is not running: the
+    /// cancel waits for the next. With several exports running at once, the latest started stops.
     public func cancel() {
-        cancelled.store(true, ordering: .sequentiallyConsistent)
-        activeQueue.withLock { $0?.fail(ExportError.cancelled) }
+        runs.withLock { $0.cancel() }
     }
 
     // MARK: - Checks
@@ -165,11 +166,17 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// The pixmap is reused after `body` returns: copy what you keep. Throws what `body`
     /// throws, and `ExportError.cancelled` after `cancel()`.
     public func forEachFrame(_ timeline: ExportTimeline, _ body: (ExportFrame) throws -> Void) throws {
+        try forEachFrame(timeline, cancellation: ExportCancellation(), body)
+    }
+
+    /// The same, stopped by `cancellation` as well as by `cancel()`.
+    func forEachFrame(_ timeline: ExportTimeline, cancellation: ExportCancellation,
+                      _ body: (ExportFrame) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
             let consumer = FrameConsumer { index, pixmap in
                 try body(ExportFrame(index: index, time: timeline.time(ofFrame: index), pixmap: pixmap))
             }
-            try run(timeline, background: background, writers: [consumer]) { _ in }
+            try run(timeline, background: background, writers: [consumer], cancellation: cancellation) { _ in }
         }
     }
 
@@ -191,13 +198,16 @@ public final class CAAnimationExporter: @unchecked Sendable {
     /// worker, written in order one at a time), calling `written` after each frame's writes.
     /// Runs on `threads` threads in all (see `FramePipeline`): for the `makeLayer`/`makeScene`
     /// forms that many new threads, the calling thread waiting; for a given tree the calling
-    /// thread (which draws every frame) and `threads − 1` new ones.
+    /// thread (which draws every frame) and `threads − 1` new ones. `cancellation` stops this
+    /// run only; `cancel()` reaches it while it is registered.
     func run(_ timeline: ExportTimeline, background: CGColor?, writers: [any FrameWriter],
-             written: @escaping (Int) throws -> Void) throws {
+             cancellation: ExportCancellation, written: @escaping (Int) throws -> Void) throws {
         let (width, height) = try pixelSize()
-        // This run takes the cancel that stops it, or one made before it started.
-        defer { cancelled.store(false, ordering: .sequentiallyConsistent) }
-        if cancelled.load(ordering: .sequentiallyConsistent) { throw ExportError.cancelled }
+        // Registered from here to the end: it takes a cancel made before it started, and is the
+        // one `cancel()` stops while it is the latest still going.
+        runs.withLock { $0.begin(cancellation) }
+        defer { runs.withLock { $0.end(cancellation) } }
+        if cancellation.isStopped { throw ExportError.cancelled }
         let workers = max(1, min(threads, 64, timeline.frameCount))
         let renders: @Sendable (Int, Int) -> Bool
         if case .builtScene = source {
@@ -211,11 +221,7 @@ public final class CAAnimationExporter: @unchecked Sendable {
                                      preparesFirstFrameFirst: writers.contains { $0.preparesFirstFrameFirst },
                                      renders: renders)
         for writer in writers { try writer.start(workers: workers, slots: pipeline.capacity) }
-        activeQueue.withLock { $0 = pipeline }
-        // Only its own: a run left by a dropped `frames()` loop may end while a later run is the
-        // active one, which `cancel()` must still reach.
-        defer { activeQueue.withLock { if $0 === pipeline { $0 = nil } } }
-        if cancelled.load(ordering: .sequentiallyConsistent) { pipeline.fail(ExportError.cancelled) }
+        cancellation.attach(pipeline)
         let job = ExportJob(pipeline: pipeline, writers: writers, written: written)
         // The job lets go of the writers and the closure once every worker is done, so a caller's
         // non-escaping closure (`forEachFrame`) is released by the time `run` returns.

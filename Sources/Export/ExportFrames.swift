@@ -52,6 +52,8 @@ final class StopOnRelease: Sendable {
 final class FrameHandoff: @unchecked Sendable {
     private let exporter: CAAnimationExporter
     private let timeline: ExportTimeline
+    /// The run's own cancellation: stopping the sequence stops its run and no other.
+    private let cancellation = ExportCancellation()
     private let condition = NSCondition()
     private var started = false
     private var pending: ExportFrame?
@@ -89,9 +91,9 @@ final class FrameHandoff: @unchecked Sendable {
         }
     }
 
-    /// Stops the export (the sequence was dropped or its task cancelled): the exporting thread's
-    /// next hand-over throws `ExportError.cancelled`, which ends its run — this run only, not the
-    /// exporter's next one, as `exporter.cancel()` could.
+    /// Stops the export (the sequence was dropped or its task cancelled): its run stops now —
+    /// this run only, not the exporter's next one, as `exporter.cancel()` could — and the
+    /// exporting thread's next hand-over throws `ExportError.cancelled`.
     func stop() {
         condition.lock()
         if failure == nil && !finished { failure = ExportError.cancelled }
@@ -99,13 +101,14 @@ final class FrameHandoff: @unchecked Sendable {
         waiter = nil
         condition.broadcast()
         condition.unlock()
+        cancellation.stop()
         waiting?.resume(throwing: ExportError.cancelled)
     }
 
     private func startExporting() {
         let thread = Thread { [self] in
             do {
-                try exporter.forEachFrame(timeline) { frame in
+                try exporter.forEachFrame(timeline, cancellation: cancellation) { frame in
                     let copy = try Pixmap(width: frame.pixmap.width, height: frame.pixmap.height)
                     copy.pixels.update(from: frame.pixmap.pixels, count: copy.bytesPerRow * copy.height)
                     try deliver(ExportFrame(index: frame.index, time: frame.time, pixmap: copy))

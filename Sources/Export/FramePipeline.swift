@@ -161,11 +161,15 @@ final class FramePipeline: @unchecked Sendable {
         }
     }
 
-    /// Stops every worker with `error` (the first failure wins).
-    func fail(_ error: any Error) {
+    /// Stops every worker with `error` (the first failure wins). True when `error` is that
+    /// failure, false when the pipeline had failed already.
+    @discardableResult
+    func fail(_ error: any Error) -> Bool {
         condition.lock(); defer { condition.unlock() }
-        if failure == nil { failure = error }
         condition.broadcast()
+        guard failure == nil else { return false }
+        failure = error
+        return true
     }
 
     /// The failure, if any.

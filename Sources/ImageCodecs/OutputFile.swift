@@ -134,7 +134,7 @@ public final class OutputFile: ByteSink {
         defer { closedir(dir) }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entryName(entry)
             if let pid = temporaryOwner(name), pid != getpid(), isStale(folder + name, owner: pid) { stale.append(name) }
         }
         for name in stale where unlink(folder + name) != 0 && errno == EISDIR { removeFolder(folder + name) }
@@ -184,11 +184,20 @@ public final class OutputFile: ByteSink {
         return String(decoding: bytes[..<count], as: UTF8.self)
     }
 
+    /// The name of a `readdir` entry, read in place up to its NUL: a record is only as long as
+    /// its name (`d_reclen`), so a copy of the whole 256-byte `d_name` reads past it (valgrind
+    /// memcheck reported those bytes as uninitialised).
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeMutablePointer(to: &entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: $0.pointee)) { String(cString: $0) }
+        }
+    }
+
     /// Removes `path`, a folder of plain files (a staged image sequence).
     private static func removeFolder(_ path: String) {
         guard let dir = opendir(path) else { return }
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = entryName(entry)
             if name != "." && name != ".." { unlink(path + "/" + name) }
         }
         closedir(dir)

@@ -27,8 +27,18 @@ public final class UITouch: Hashable {
     /// one's end and 10 points of its location counts one more; Apple documents no thresholds).
     public internal(set) var tapCount: Int
     public var type: TouchType { .direct }
-    /// The gesture recognizers receiving this touch.
-    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+    /// The gesture recognizers receiving this touch. Held weakly: a recognizer keeps the touches
+    /// it receives (`activeTouches`), so a strong list here would keep both alive for ever when
+    /// a window goes away while a finger is down (valgrind memcheck found a recognizer lost so
+    /// after an export that ends mid-drag).
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]? {
+        get { receivers?.compactMap(\.recognizer) }
+        set { receivers = newValue?.map(WeakRecognizer.init) }
+    }
+    private struct WeakRecognizer {
+        weak var recognizer: UIGestureRecognizer?
+    }
+    private var receivers: [WeakRecognizer]?
     /// Pressure as a fraction of `maximumPossibleForce` (pointer input has none: 0).
     public var force: CGFloat { 0 }
     public var maximumPossibleForce: CGFloat { 0 }

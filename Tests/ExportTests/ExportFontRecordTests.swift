@@ -29,6 +29,21 @@ import Testing
         return root
     }
 
+    /// `textLayer()` below 1 000 plain layers.
+    static func deepTextLayer() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        var deepest = root
+        for _ in 0..<1000 {
+            let level = CALayer()
+            level.frame = root.bounds
+            deepest.addSublayer(level)
+            deepest = level
+        }
+        deepest.addSublayer(textLayer())
+        return root
+    }
+
     static func square() -> CALayer {
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
@@ -90,6 +105,17 @@ import Testing
         let iTXt = try #require(bytes.firstRange(of: Array("iTXt".utf8))), idat = try #require(bytes.firstRange(of: Array("IDAT".utf8)))
         #expect(iTXt.lowerBound < idat.lowerBound)
         #expect(try PNGCodec.info(of: bytes).texts.map(\.text) == [expected])
+    }
+
+    /// Text 1 000 levels deep is drawn on a fresh stack (a thread of its own: the export's
+    /// thread holds about 500 levels, README: Limits), and its font is named all the same.
+    @Test func textDrawnOnAFreshStackNamesItsFont() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let expected = try Self.expectedComment()
+        try CAAnimationExporter(size: Self.size, scale: 1, makeLayer: Self.deepTextLayer)
+            .export(to: .file(dir + "/deep.png"), timeline: .still(at: 0))
+        #expect(try Self.texts(dir + "/deep.png") == ["Comment": expected])
     }
 
     @Test func anAPNGAndEverySequenceFrameNameTheirFonts() throws {

@@ -259,6 +259,73 @@ import Testing
         #expect(again == 3)
     }
 
+    /// A loop left early stops its run, whose thread then winds down on its own: a `cancel()`
+    /// made meanwhile finds no export running, so it stops the next one — and the first run's
+    /// end, coming after the cancel, neither takes it nor clears it. (With one flag shared by
+    /// every run, that end cleared it, and the next export ran to its end.)
+    @Test func aRunLeftByALoopDoesNotUndoACancelMeantForTheNext() async throws {
+        let built = BuiltTrees()
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: { built.make() })
+        exporter.threads = 1
+        for try await _ in try exporter.frames(fps: 100, end: 100) { break }
+        exporter.cancel()
+        // The first run's one worker has let go of its tree: its run is ending or has ended.
+        for _ in 0..<6000 where built.alive > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(built.alive == 0)
+        var drawn = 0
+        #expect(throws: ExportError.cancelled) {
+            try exporter.forEachFrame(ExportTimeline(frames: 3, fps: 1)) { _ in drawn += 1 }
+        }
+        #expect(drawn == 0)
+        var again = 0
+        try exporter.forEachFrame(ExportTimeline(frames: 3, fps: 1)) { _ in again += 1 }
+        #expect(again == 3)
+    }
+
+    /// Cancelling an async export's task stops that export only: another export running on the
+    /// same exporter meanwhile goes on (before, the task's cancel was the exporter's `cancel()`,
+    /// which stopped the latest export, not the task's).
+    @Test func cancellingAnExportsTaskStopsThatExportOnly() async throws {
+        let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citrine-task-cancel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stopped = folder.appendingPathComponent("stopped.gif")
+        let progress = Flag(), ended = Flag()
+        let task = Task { try await exporter.export(to: stopped, fps: 30, duration: 3600) { _ in progress.set() } }
+        let watcher = Task {
+            _ = try? await task.value
+            ended.set()
+        }
+        for _ in 0..<6000 where !progress.isSet { try await Task.sleep(for: .milliseconds(5)) }
+        // The second export, on a thread of its own, cancels the task at its first frame and
+        // waits for the task's export to end.
+        let count: Int = await withCheckedContinuation { continuation in
+            Thread {
+                var count = 0
+                try? exporter.forEachFrame(ExportTimeline(frames: 3, fps: 1)) { frame in
+                    if frame.index == 0 {
+                        task.cancel()
+                        for _ in 0..<30_000 where !ended.isSet { usleep(1000) }
+                    }
+                    count += 1
+                }
+                continuation.resume(returning: count)
+            }.start()
+        }
+        await watcher.value
+        #expect(count == 3)
+        await #expect(throws: ExportError.cancelled) { try await task.value }
+        #expect(!FileManager.default.fileExists(atPath: stopped.path))
+    }
+
+    /// A flag set on one thread and read on others.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .sequentiallyConsistent) }
+        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    }
+
     @Test func cancellingStopsWithCancelled() throws {
         let exporter = CAAnimationExporter(size: Self.size, makeLayer: Self.movingSquare)
         var seen = 0

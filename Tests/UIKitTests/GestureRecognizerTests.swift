@@ -37,6 +37,37 @@ extension UIClockSuite {
             #expect(pan.state == .possible)
         }
 
+        /// A window that goes away while a finger is down takes its recognizers with it: the
+        /// recognizer keeps its touch, and the touch must not keep the recognizer (as an export
+        /// ending mid-drag left one, by valgrind memcheck).
+        @Test func aWindowGoneMidDragFreesItsRecognizer() {
+            weak var recognizer: UIPanGestureRecognizer?
+            weak var touch: UITouch?
+            do {
+                let window = UIClockSuite.makeWindow()
+                let view = TouchKeepingView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+                window.addSubview(view)
+                let pan = UIPanGestureRecognizer { _ in }
+                view.addGestureRecognizer(pan)
+                recognizer = pan
+                // Still down at 0.5 s: the drag lasts a second.
+                SceneScript([.drag(from: CGPoint(x: 20, y: 20), to: CGPoint(x: 180, y: 20), at: 0, duration: 1, steps: 20)])
+                    .play(in: window, through: 0.5)
+                touch = view.touch
+                #expect(pan.state == .changed)
+                #expect(touch?.gestureRecognizers?.first === pan)
+                window.isHidden = true
+            }
+            #expect(recognizer == nil)
+            #expect(touch == nil)
+        }
+
+        /// Keeps (weakly) the touch that began in it.
+        final class TouchKeepingView: UIView {
+            weak var touch: UITouch?
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touch = touches.first }
+        }
+
         @Test func setTranslationMovesTheOrigin() {
             let window = UIClockSuite.makeWindow()
             let bubble = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
