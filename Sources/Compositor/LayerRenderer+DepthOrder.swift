@@ -328,7 +328,7 @@ extension LayerRenderer {
         let k = scratch.surfacesUsed
         let old = k < scratch.surfaces.count ? scratch.surfaces[k] : nil
         let size = (width: max(width, old?.width ?? 0), height: max(height, old?.height ?? 0))
-        guard admitOffscreen(width: size.width, height: size.height, bytesPerPixel: 8, for: layer) else { return nil }
+        guard admitOffscreen(width: size.width, height: size.height, for: layer) else { return nil }
         if (old.map { $0.width < width || $0.height < height }) ?? true {
             guard let fresh = try? Pixmap(width: size.width, height: size.height) else {
                 Self.reportOffscreenFailure(layer, width: size.width, height: size.height)

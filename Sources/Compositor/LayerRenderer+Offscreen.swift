@@ -53,23 +53,30 @@ extension LayerRenderer {
     }
 
     /// A transparent `width`×`height` surface made for `layer`, counted until the enclosing
-    /// `withOffscreenScope` ends — 8 bytes a pixel: its pixels and the scan-conversion cells a
-    /// fill into it keeps (`Pixmap.releaseDrawingScratch`), 4 each; nil past the budget or when
-    /// it cannot be made (reported).
+    /// `withOffscreenScope` ends as `pixmapBytes`; nil past the budget or when it cannot be made
+    /// (reported).
     func offscreenPixmap(width: Int, height: Int, for layer: CALayer) -> Pixmap? {
-        counted(width: width, height: height, bytesPerPixel: 8, for: layer) { try Pixmap(width: width, height: height) }
+        counted(width: width, height: height, bytes: Self.pixmapBytes, for: layer) { try Pixmap(width: width, height: height) }
     }
 
     /// A `width`×`height` clip mask made for `layer`, counted as `offscreenPixmap` (1 byte a pixel).
     func offscreenMask(width: Int, height: Int, for layer: CALayer) -> Mask? {
-        counted(width: width, height: height, bytesPerPixel: 1, for: layer) { try Mask(width: width, height: height) }
+        counted(width: width, height: height, bytes: { $0 * $1 }, for: layer) { try Mask(width: width, height: height) }
     }
 
-    /// What `make` makes, once a `width`×`height` surface of `bytesPerPixel` is counted for
-    /// `layer`; nil, reported, past the budget or when `make` fails.
-    private func counted<Surface>(width: Int, height: Int, bytesPerPixel: Int, for layer: CALayer,
+    /// What a `width`×`height` pixmap drawn into costs: its pixels, 4 bytes each, and the
+    /// buffers a fill into it keeps (`Pixmap.drawingScratchBytes`: the scan-conversion cells,
+    /// 4 bytes a pixel and a few columns more, and a few KB of bookkeeping — which is most of
+    /// a small surface's cost, so a chain of thousands of small groups is counted as it weighs).
+    static func pixmapBytes(width: Int, height: Int) -> Int {
+        4 * width * height + Pixmap.drawingScratchBytes(width: width, height: height)
+    }
+
+    /// What `make` makes, once a `width`×`height` surface of `bytes(width, height)` is counted
+    /// for `layer`; nil, reported, past the budget or when `make` fails.
+    private func counted<Surface>(width: Int, height: Int, bytes: (Int, Int) -> Int, for layer: CALayer,
                                   _ make: () throws -> Surface) -> Surface? {
-        guard admitOffscreen(width: width, height: height, bytesPerPixel: bytesPerPixel, for: layer) else { return nil }
+        guard admitOffscreen(width: width, height: height, bytes: bytes, for: layer) else { return nil }
         guard let surface = try? make() else {
             Self.reportOffscreenFailure(layer, width: width, height: height)
             return nil
@@ -77,15 +84,16 @@ extension LayerRenderer {
         return surface
     }
 
-    /// Counts a `width`×`height` surface of `bytesPerPixel` for `layer` (one made here, or a
-    /// pooled or retained one drawn into now) until the enclosing scope ends; false, reported,
-    /// when its size is beyond `Pixmap`'s limits or it would pass the budget.
-    func admitOffscreen(width: Int, height: Int, bytesPerPixel: Int, for layer: CALayer) -> Bool {
+    /// Counts a `width`×`height` surface of `bytes(width, height)` for `layer` (one made here,
+    /// or a pooled or retained one drawn into now; `pixmapBytes` for a pixmap) until the
+    /// enclosing scope ends; false, reported, when its size is beyond `Pixmap`'s limits or it
+    /// would pass the budget.
+    func admitOffscreen(width: Int, height: Int, bytes: (Int, Int) -> Int = pixmapBytes, for layer: CALayer) -> Bool {
         guard (try? Pixmap.validate(width: width, height: height)) != nil else {
             Self.reportOffscreenFailure(layer, width: width, height: height)
             return false
         }
-        guard offscreen.admit(bytesPerPixel * width * height) else {
+        guard offscreen.admit(bytes(width, height)) else {
             Self.reportOffscreenLimit(layer, budget: offscreen.budget)
             return false
         }

@@ -130,7 +130,7 @@ extension LayerRenderer {
     private func picture(_ layout: TransitionPicture.Layout, reusing old: TransitionPicture?, of layer: CALayer,
                          _ draw: (Pixmap) -> Void) -> TransitionPicture? {
         withOffscreenScope {
-            guard admitOffscreen(width: layout.width, height: layout.height, bytesPerPixel: 8, for: layer),
+            guard admitOffscreen(width: layout.width, height: layout.height, for: layer),
                   let picture = TransitionPicture.blank(layout, reusing: old) else { return nil }
             draw(picture.pixmap)
             return picture

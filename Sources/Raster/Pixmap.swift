@@ -58,6 +58,17 @@ public final class Pixmap: @unchecked Sendable {
     /// kept but no longer drawn into — a renderer's retained layer bitmaps (a million
     /// retained 1×1 layers kept gigabytes of them). A later draw makes them again.
     public func releaseDrawingScratch() { scratch = (nil, nil) }
+    /// What drawing into a `width`×`height` pixmap adds to its pixels, in bytes, once it has
+    /// been filled: the rasterizer's cells and row bounds (`Rasterizer.bytes`), and the paint
+    /// rows and bookkeeping of a pixmap drawn into (`drawingBookkeepingBytes`). Kept edges (up
+    /// to 512 KB, only after large fills) are not included.
+    public static func drawingScratchBytes(width: Int, height: Int) -> Int {
+        Rasterizer.bytes(width: width, height: height) &+ drawingBookkeepingBytes
+    }
+    /// The paint rows (`PaintScratch`: 1 280 bytes), the rasterizer's and paint scratch's objects
+    /// and their allocations' headers, rounded up: about 3 KB measured for a pixmap drawn into
+    /// once (see `releaseDrawingScratch`), counted as 4 KB.
+    static let drawingBookkeepingBytes = 4096
     /// Takes `other`'s scan-conversion and paint buffers, leaving it none: a renderer that moves
     /// on to draw into this pixmap keeps the buffers it had grown (`CARenderer.retarget`).
     package func takeDrawingScratch(from other: Pixmap) {

@@ -141,6 +141,11 @@ final class Rasterizer {
     /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_solid_avx2`).
     private static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
+    /// The bytes of the cells and row bounds a fill of a `width`×`height` box grows to.
+    static func bytes(width: Int, height: Int) -> Int {
+        stride(IntRect(x0: 0, y0: 0, x1: width, y1: height)) &* (height &+ 1) &* 4 &+ height &* 16
+    }
+
     private func prepare(_ box: IntRect) {
         let needed = Rasterizer.stride(box) * (box.height + 1)
         if needed > cellCapacity {

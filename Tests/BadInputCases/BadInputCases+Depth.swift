@@ -289,11 +289,12 @@ extension BadInputCase {
 
     /// A 512-deep chain of 1920×1080 layers, each grey, masking to its bounds (`clipping`) or at
     /// opacity 0.5, drawn at 1080p with the default offscreen budget of 1 GiB (README: Limits).
-    /// Each level with sublayers needs a surface the size of the frame — counted 8 bytes a pixel,
-    /// a clip 1 more — which without the budget would hold 9.5 GB at once. Closed form: 1 GiB
-    /// holds ⌊2³⁰ / (9 · 1920 · 1080)⌋ = 57 clipping levels, so level 57 draws its background
-    /// and its sublayers are not drawn; or ⌊2³⁰ / (8 · 1920 · 1080)⌋ = 64 groups, levels 0…63,
-    /// so level 64 is not drawn. The level expected to be the last drawn is red, the next one
+    /// Each level with sublayers needs a surface the size of the frame — counted S = 4 · 1920 ·
+    /// 1080 for its pixels + 4 · 1928 · 1081 for the cells of a fill into it + 16 · 1080 for
+    /// their row bounds + 4 096 (README: Limits) = 16 652 448 bytes, a clip 1920 · 1080 more —
+    /// which without the budget would hold 9.5 GB at once. Closed form: 1 GiB holds
+    /// ⌊2³⁰ / (S + 1920 · 1080)⌋ = 57 clipping levels, so level 57 draws its background and its
+    /// sublayers are not drawn; or ⌊2³⁰ / S⌋ = 64 groups, levels 0…63, so level 64 is not drawn. The level expected to be the last drawn is red, the next one
     /// blue, and the centre pixel says which were drawn.
     static func fullScreenChainOutcome(clipping: Bool) throws -> String {
         CAMediaClock.setManualTime(0)

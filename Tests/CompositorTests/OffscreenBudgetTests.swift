@@ -10,15 +10,20 @@ import Testing
 /// shows on the ring of pixels i from the edge) for the first `insetLevels` levels and the size
 /// of its parent below that, each with an opaque background of its own colour. Expected
 /// values in closed form: a masksToBounds layer with sublayers draws them into a surface the
-/// size of the target and clips it with a mask (8 + 1 bytes a pixel counted); a layer with
-/// opacity 0.5 and sublayers is a group the size of the target (8 bytes a pixel).
+/// size of the target and clips it with a mask (a surface and 1 byte a pixel counted); a layer
+/// with opacity 0.5 and sublayers is a group the size of the target (a surface). A surface
+/// counts as README's limits table says: its pixels (4 bytes each), the scan-conversion cells
+/// of a fill into it (4 bytes for each pixel of a row 8 columns wider, and one row more), their
+/// row bounds (16 bytes a row) and 4 KB of paint rows and bookkeeping.
 @Suite(.serialized) struct OffscreenBudgetTests {
     static let (width, height) = (40, 30)
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-    /// Bytes one clipping level counts: its surface (8 a pixel) and its clip (1 a pixel).
-    static let clipLevelBytes = 9 * width * height
+    /// Bytes one target-sized surface counts.
+    static let surfaceBytes = 4 * width * height + 4 * (width + 8) * (height + 1) + 16 * height + 4096
+    /// Bytes one clipping level counts: its surface and its clip (1 a pixel).
+    static let clipLevelBytes = surfaceBytes + width * height
     /// Bytes one group level counts.
-    static let groupLevelBytes = 8 * width * height
+    static let groupLevelBytes = surfaceBytes
 
     /// The opaque colour of level `i`: seven primaries and mixes of 0 and 1, neighbours differ.
     static func color(_ i: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
