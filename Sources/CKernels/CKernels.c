@@ -222,11 +222,11 @@ static inline AVX2 __m256i weights(__m256i f) {
     return _mm256_or_si256(w, _mm256_slli_epi32(w, 16));
 }
 
-/// Pixels i … i + 7 of `citrine_turned_row_avx2` at quads `q` with weights from the fractions
-/// (only the pixels in `mask` with `partial`).
-static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
-                                                               __m256i fractionV, uint32_t factor, uint32_t *dst, __m256i mask,
-                                                               int partial, int unscaled) {
+/// Eight bilinear samples: the texel quads at `q` (top-left texels; the row below `width`
+/// words on) weighed by `right` and `lower` (the weights of the right and lower texels, 0…256,
+/// in both 16-bit halves of each lane).
+static inline AVX2 __attribute__((always_inline)) __m256i bilinear8(const uint32_t *const q[8], intptr_t width,
+                                                                    __m256i right, __m256i lower) {
     const __m256i full = _mm256_set1_epi16(256);
     // Pixels 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then splits first and second texels in order.
     __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
@@ -236,8 +236,15 @@ static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *c
     __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(3, 1, 3, 1)));
     __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
     __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
-    __m256i right = weights(fractionU), lower = weights(fractionV);
-    __m256i s = weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
+    return weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
+}
+
+/// Pixels i … i + 7 of `citrine_turned_row_avx2` at quads `q` with weights from the fractions
+/// (only the pixels in `mask` with `partial`).
+static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
+                                                               __m256i fractionV, uint32_t factor, uint32_t *dst, __m256i mask,
+                                                               int partial, int unscaled) {
+    __m256i s = bilinear8(q, width, weights(fractionU), weights(fractionV));
     sourceOver8(dst, s, factor, mask, partial, unscaled);
 }
 
@@ -310,7 +317,7 @@ AVX2 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words
     if (width < 2 || height < 2 || width > INT32_MAX || height > INT32_MAX) return 0;
     const __m256d ym1 = _mm256_set1_pd(m[1] * py), ym4 = _mm256_set1_pd(m[4] * py), ym7 = _mm256_set1_pd(m[7] * py);
     const __m256d steps = _mm256_setr_pd(0, 1, 2, 3);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), none = _mm256_set1_epi32(-1), full = _mm256_set1_epi16(256);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), none = _mm256_set1_epi32(-1);
     const __m256i lastColumn = _mm256_set1_epi32((int)width - 1), lastRow = _mm256_set1_epi32((int)height - 1);
     const uint32_t *q[8];
     int32_t columns[8], rows[8];
@@ -329,16 +336,8 @@ AVX2 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words
         _mm256_storeu_si256((__m256i *)columns, x0);
         _mm256_storeu_si256((__m256i *)rows, y0);
         for (int k = 0; k < 8; k++) q[k] = k < n ? words + ((intptr_t)rows[k] * width + columns[k]) : q[0];
-        __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
-        __m256i bottomA = pairs4(q[0] + width, q[1] + width, q[4] + width, q[5] + width);
-        __m256i bottomB = pairs4(q[2] + width, q[3] + width, q[6] + width, q[7] + width);
-        __m256i t00 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(2, 0, 2, 0)));
-        __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(3, 1, 3, 1)));
-        __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
-        __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
         __m256i wx = _mm256_set_m128i(wxb, wxa), wy = _mm256_set_m128i(wyb, wya);
-        __m256i right = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)), lower = _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16));
-        __m256i s = weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
+        __m256i s = bilinear8(q, width, _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)), _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)));
         if (n == 8) _mm256_storeu_si256((__m256i *)(out + i), s);
         else _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), s);
     }

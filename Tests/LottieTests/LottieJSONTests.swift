@@ -10,15 +10,6 @@ import Testing
         try LottieAnimation.from(data: Data(#"{"v": \#(v), "fr": \#(fr), "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#.utf8))
     }
 
-    static func error(_ text: String) -> String? {
-        do {
-            _ = try LottieAnimation.from(data: Data(text.utf8))
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// Every spelling of ten that RFC 8259 §6 allows is ten.
     @Test func numbersInEverySpelling() throws {
         for text in ["10", "10.0", "1e1", "1E+1", "100e-1", "0.01e3", "10.000000000000000000000001", "1000000000000000000000e-20"] {
@@ -47,11 +38,11 @@ import Testing
     }
 
     @Test func notJSONIsRefusedWithTheByte() {
-        #expect(Self.error(#"{"fr": 30,}"#) == "not valid JSON: expected a member name in quotes at byte 10")
-        #expect(Self.error(#"{"fr": 030}"#) == "not valid JSON: expected ',' or '}' in an object at byte 8")
-        #expect(Self.error("{\"v\": \"a\u{1}b\"}") == "not valid JSON: a control character inside a string at byte 8")
+        #expect(LottieErrorTests.error(#"{"fr": 30,}"#) == "not valid JSON: expected a member name in quotes at byte 10")
+        #expect(LottieErrorTests.error(#"{"fr": 030}"#) == "not valid JSON: expected ',' or '}' in an object at byte 8")
+        #expect(LottieErrorTests.error("{\"v\": \"a\u{1}b\"}") == "not valid JSON: a control character inside a string at byte 8")
         for text in [#"{"v": "open"#, #"{"fr": -}"#, #"{"fr": tru}"#, #"{"fr": 1.}"#, #"{"fr": 1e}"#, #"{"v": "\x"}"#, "{} {}", "   "] {
-            let message = Self.error(text)
+            let message = LottieErrorTests.error(text)
             #expect(message?.hasPrefix("not valid JSON: ") == true, "\(text): \(message ?? "accepted")")
         }
     }
