@@ -242,6 +242,17 @@ extension PhysicsWorld {
         let rB = b.map { j.localB.rotated($0.cosAngle, $0.sinAngle) } ?? .zero
         let pA = a.position + rA, pB = b.map { $0.position + rB } ?? j.localB
         let mA = a.inverseMass, iA = a.inverseInertia, mB = b?.inverseMass ?? 0, iB = b?.inverseInertia ?? 0
+        /// Removes error `c` of A's anchor relative to B's along the unit direction `u` (arms
+        /// `armA`, `armB` from the bodies' centres): one impulse pair, split by effective mass.
+        func correct(_ c: Double, along u: Vec2, armA: Vec2, armB: Vec2) -> Double {
+            let crA = armA.cross(u), crB = armB.cross(u)
+            let k = mA + iA * crA * crA + mB + iB * crB * crB
+            guard k > 0 else { return 0 }
+            let p = (-c / k) * u
+            move(a, by: p, at: armA)
+            if let b { move(b, by: -p, at: armB) }
+            return abs(c)
+        }
         switch j.kind {
         case .distance(let length), .rope(let length):
             let d = pB - pA
@@ -251,13 +262,8 @@ extension PhysicsWorld {
             var c = current - length
             if case .rope = j.kind { c = max(c, 0) }
             c = min(max(c, -maxCorrection), maxCorrection)
-            let crA = rA.cross(u), crB = rB.cross(u)
-            let k = mA + iA * crA * crA + mB + iB * crB * crB
-            guard k > 0 else { return 0 }
-            let p = (-c / k) * u
-            move(a, by: -p, at: rA)
-            if let b { move(b, by: p, at: rB) }
-            return abs(c)
+            // The error is B's distance from A along u, so A's relative to B along −u.
+            return correct(c, along: -u, armA: rA, armB: rB)
         case .point:
             let c = pB - pA
             let k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y
@@ -283,26 +289,14 @@ extension PhysicsWorld {
             let n = Vec2(-worldAxis.y, worldAxis.x)
             let d = pA - pB
             let c = min(max(n.dot(d), -maxCorrection), maxCorrection)
-            let crA = rA.cross(n), crB = (rB + d).cross(n)
-            let k = mA + iA * crA * crA + mB + iB * crB * crB
-            guard k > 0 else { return 0 }
-            let p = (-c / k) * n
-            move(a, by: p, at: rA)
-            if let b { move(b, by: -p, at: rB + d) }
-            return abs(c)
+            return correct(c, along: n, armA: rA, armB: rB + d)
         case .lineLimit(let axis, let lower, let upper):
             let u = b.map { axis.rotated($0.cosAngle, $0.sinAngle) } ?? axis
             let d = pA - pB
             let t = u.dot(d)
             let c = min(max(t < lower ? t - lower : t > upper ? t - upper : 0, -maxCorrection), maxCorrection)
             guard c != 0 else { return 0 }
-            let crA = rA.cross(u), crB = (rB + d).cross(u)
-            let k = mA + iA * crA * crA + mB + iB * crB * crB
-            guard k > 0 else { return 0 }
-            let p = (-c / k) * u
-            move(a, by: p, at: rA)
-            if let b { move(b, by: -p, at: rB + d) }
-            return abs(c)
+            return correct(c, along: u, armA: rA, armB: rB + d)
         case .angleLimit(let start, let lower, let upper):
             let t = remainder(a.angle - (b?.angle ?? 0) - start, 2 * .pi)
             let c = t < lower ? t - lower : t > upper ? t - upper : 0
