@@ -93,15 +93,15 @@ public final class OutputFile: ByteSink {
     private static let openTemporaries = Mutex<Set<String>>([])
 
     /// Records `path`, a temporary file or staging folder of this process, until `untrack`.
-    public static func track(_ path: String) { openTemporaries.withLock { _ = $0.insert(path) } }
+    package static func track(_ path: String) { openTemporaries.withLock { _ = $0.insert(path) } }
 
     /// Forgets `path` (committed, discarded or removed).
-    public static func untrack(_ path: String) { openTemporaries.withLock { _ = $0.remove(path) } }
+    package static func untrack(_ path: String) { openTemporaries.withLock { _ = $0.remove(path) } }
 
     /// Removes every temporary file and staging folder this process still has open: for an
     /// exit that does not wait for its writers (an interrupted command whose frame is still
     /// drawing). Writers still running then fail on their next write or rename.
-    public static func removeOwnTemporaries() {
+    package static func removeOwnTemporaries() {
         for path in openTemporaries.withLock({ $0 }) where unlink(path) != 0 && errno == EISDIR { removeFolder(path) }
     }
 
