@@ -3,7 +3,9 @@
 // Swift loop's operations on its own pixel in the same order — multiplies and adds kept apart
 // (no fused multiply-add: the pragma below, and the intrinsics are separate roundings), IEEE
 // square roots, ordered comparisons (false for NaN, as Swift's) — so the words are the same
-// bit for bit; `max(x, 0)` returns 0 for a NaN x, the Swift loop's first entry.
+// bit for bit; `max(x, 0)` returns 0 for a NaN x, the Swift loop's first entry. The `over`
+// loops blend each group of words onto the destination as they go (full coverage and opacity),
+// instead of writing a row for `citrine_source_over_row_*` to read back.
 #include "CKernels.h"
 
 #pragma STDC FP_CONTRACT OFF
@@ -34,32 +36,49 @@ static inline AVX2 __attribute__((always_inline)) __m128i index4(__m256d t, intp
 }
 
 /// A run's constants in every lane, loaded once per run (the loop then holds them in registers).
-typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign; } Lanes4;
+/// `yc` and `yy` are pdy·cdy and pdy² of a run along x (dy = ±0: `rowMode`).
+typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign, yc, yy; } Lanes4;
+
+/// A run's loop copy: the spread mode (0 pad, 1 repeat, 2 reflect, 3 decal) plus 4 when the run
+/// goes along x (dy = ±0). Then every pixel's pdy = sy + k·dy is the same double, sy + dy (k·dy is
+/// a zero of dy's sign for every k ≥ 0), and its products with cdy and itself are computed once
+/// per run — the same values, so the same words.
+static inline intptr_t rowMode(const citrine_radial_run *r) { return r->spread + (r->dy == 0 ? 4 : 0); }
 
 static inline AVX2 __attribute__((always_inline)) Lanes4 lanes4(const citrine_radial_run *r) {
+    double pdy = r->sy + r->dy;
     return (Lanes4){ _mm256_set1_pd(r->sx), _mm256_set1_pd(r->sy), _mm256_set1_pd(r->dx), _mm256_set1_pd(r->dy),
                      _mm256_set1_pd(r->cdx), _mm256_set1_pd(r->cdy), _mm256_set1_pd(r->r0), _mm256_set1_pd(r->dr),
                      _mm256_set1_pd(r->r0dr), _mm256_set1_pd(r->r0Squared), _mm256_set1_pd(r->a), _mm256_set1_pd(r->invA),
-                     _mm256_set1_pd(r->rootSign) };
+                     _mm256_set1_pd(r->rootSign), _mm256_set1_pd(pdy * r->cdy), _mm256_set1_pd(pdy * pdy) };
 }
 
 /// Pixels k (four lanes) of the run: their table indices, and in `valid32` (32-bit lanes) the
-/// pixels that lie on a circle.
-static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *r, __m256d k, intptr_t spread, __m128i *valid32) {
+/// pixels that lie on a circle. `mode` is the loop copy's `rowMode`.
+static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *r, __m256d k, intptr_t mode, __m128i *valid32) {
     const __m256d zero = _mm256_setzero_pd();
     __m256d pdx = _mm256_add_pd(r->sx, _mm256_mul_pd(k, r->dx));
-    __m256d pdy = _mm256_add_pd(r->sy, _mm256_mul_pd(k, r->dy));
-    __m256d b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, r->cdx), _mm256_mul_pd(pdy, r->cdy)), r->r0dr);
-    __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), _mm256_mul_pd(pdy, pdy)), r->r0Squared);
+    __m256d yc = r->yc, yy = r->yy;
+    if (mode < 4) {
+        __m256d pdy = _mm256_add_pd(r->sy, _mm256_mul_pd(k, r->dy));
+        yc = _mm256_mul_pd(pdy, r->cdy);
+        yy = _mm256_mul_pd(pdy, pdy);
+    }
+    __m256d b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, r->cdx), yc), r->r0dr);
+    __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), yy), r->r0Squared);
     __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(r->a, c));
     __m256d valid = _mm256_cmp_pd(disc, zero, _CMP_GE_OQ);
     __m256d root = _mm256_mul_pd(_mm256_sqrt_pd(disc), r->rootSign);
-    __m256d hi = _mm256_mul_pd(_mm256_add_pd(b, root), r->invA);
-    __m256d lo = _mm256_mul_pd(_mm256_sub_pd(b, root), r->invA);
-    __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(hi, r->dr)), zero, _CMP_GE_OQ);
-    __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
-    valid = _mm256_and_pd(valid, _mm256_or_pd(hiOK, loOK));
-    __m128i index = index4(_mm256_blendv_pd(lo, hi, hiOK), spread, &valid);
+    __m256d t = _mm256_mul_pd(_mm256_add_pd(b, root), r->invA);
+    __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(t, r->dr)), zero, _CMP_GE_OQ);
+    // Where every lane takes the larger root (most runs), the smaller one is not needed.
+    if (_mm256_movemask_pd(hiOK) != 0xF) {
+        __m256d lo = _mm256_mul_pd(_mm256_sub_pd(b, root), r->invA);
+        __m256d loOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
+        valid = _mm256_and_pd(valid, _mm256_or_pd(hiOK, loOK));
+        t = _mm256_blendv_pd(lo, t, hiOK);
+    }
+    __m128i index = index4(t, mode & 3, &valid);
     // The low halves of the 64-bit masks, in order.
     __m256 v = _mm256_castpd_ps(valid);
     *valid32 = _mm_castps_si128(_mm_shuffle_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1), _MM_SHUFFLE(2, 0, 2, 0)));
@@ -68,38 +87,92 @@ static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *
 
 /// Eight words of the run from pixel k (four lanes holding k … k + 3).
 static inline AVX2 __attribute__((always_inline)) __m256i radial8(const Lanes4 *r, const uint32_t *table, __m256d k,
-                                                                  intptr_t spread) {
+                                                                  intptr_t mode) {
     __m128i validA, validB;
-    __m128i a = radial4(r, k, spread, &validA);
-    __m128i b = radial4(r, _mm256_add_pd(k, _mm256_set1_pd(4)), spread, &validB);
+    __m128i a = radial4(r, k, mode, &validA);
+    __m128i b = radial4(r, _mm256_add_pd(k, _mm256_set1_pd(4)), mode, &validB);
     __m256i index = _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
     __m256i valid = _mm256_inserti128_si256(_mm256_castsi128_si256(validA), validB, 1);
     return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, index, valid, 4);
 }
 
 static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_radial_run *run, const uint32_t *table, intptr_t count,
-                                                                 uint32_t *out, intptr_t spread) {
+                                                                 uint32_t *out, intptr_t mode) {
     const Lanes4 r = lanes4(run);
     // Lane j holds i + j: exact (integers below 2⁵³), as the Swift loop's Double(i).
     __m256d k = _mm256_setr_pd(0, 1, 2, 3);
     const __m256d eight = _mm256_set1_pd(8);
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        _mm256_storeu_si256((__m256i *)(out + i), radial8(&r, table, k, spread));
+        _mm256_storeu_si256((__m256i *)(out + i), radial8(&r, table, k, mode));
         k = _mm256_add_pd(k, eight);
     }
     if (i < count) {
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        _mm256_maskstore_epi32((int *)(out + i), mask, radial8(&r, table, k, spread));
+        _mm256_maskstore_epi32((int *)(out + i), mask, radial8(&r, table, k, mode));
     }
 }
 AVX2 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    // One copy of the loop per spread mode.
-    switch (run->spread) {
+    // One copy of the loop per spread mode, and per direction (along x or not).
+    switch (rowMode(run)) {
     case 0: radialRow(run, table, count, out, 0); break;
     case 1: radialRow(run, table, count, out, 1); break;
     case 2: radialRow(run, table, count, out, 2); break;
-    default: radialRow(run, table, count, out, 3); break;
+    case 3: radialRow(run, table, count, out, 3); break;
+    case 4: radialRow(run, table, count, out, 4); break;
+    case 5: radialRow(run, table, count, out, 5); break;
+    case 6: radialRow(run, table, count, out, 6); break;
+    default: radialRow(run, table, count, out, 7); break;
+    }
+}
+
+/// Source-over of eight source words `s` onto `d` at full coverage and opacity: per channel
+/// s + d·(255 − αs)/255 (`PaintBlitter.sourceOver`: s·255/255 = s), the division rounded as
+/// ⌊(d·f + 128)·257 / 2¹⁶⌋, which is `PaintBlitter.scale4`'s ⌊(t + ⌊t / 256⌋) / 256⌋ for
+/// t = d·f + 128 < 2¹⁶. The words add as 32-bit integers, as the Swift loop's `&+`.
+static inline AVX2 __attribute__((always_inline)) __m256i over8(__m256i d, __m256i s) {
+    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    // 255 − α (the complement of the alpha byte) of each pixel in the four 16-bit lanes of its
+    // channels: pixels 0 and 1 of each 128-bit half for the low unpack, 2 and 3 for the high one.
+    const __m256i alphaLow = _mm256_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1,
+                                              3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m256i alphaHigh = _mm256_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1,
+                                               11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1);
+    __m256i inverse = _mm256_xor_si256(s, _mm256_set1_epi32(-1));
+    __m256i lo = _mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_shuffle_epi8(inverse, alphaLow));
+    __m256i hi = _mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_shuffle_epi8(inverse, alphaHigh));
+    lo = _mm256_mulhi_epu16(_mm256_add_epi16(lo, half), m257);
+    hi = _mm256_mulhi_epu16(_mm256_add_epi16(hi, half), m257);
+    return _mm256_add_epi32(s, _mm256_packus_epi16(lo, hi));
+}
+
+static inline AVX2 __attribute__((always_inline)) void radialOverRow(const citrine_radial_run *run, const uint32_t *table,
+                                                                     intptr_t count, uint32_t *dst, intptr_t mode) {
+    const Lanes4 r = lanes4(run);
+    __m256d k = _mm256_setr_pd(0, 1, 2, 3);
+    const __m256d eight = _mm256_set1_pd(8);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = radial8(&r, table, k, mode);
+        _mm256_storeu_si256((__m256i *)(dst + i), over8(_mm256_loadu_si256((const __m256i *)(dst + i)), s));
+        k = _mm256_add_pd(k, eight);
+    }
+    if (i < count) {
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i s = radial8(&r, table, k, mode);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, over8(_mm256_maskload_epi32((const int *)(dst + i), mask), s));
+    }
+}
+AVX2 void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
+    switch (rowMode(run)) {
+    case 0: radialOverRow(run, table, count, dst, 0); break;
+    case 1: radialOverRow(run, table, count, dst, 1); break;
+    case 2: radialOverRow(run, table, count, dst, 2); break;
+    case 3: radialOverRow(run, table, count, dst, 3); break;
+    case 4: radialOverRow(run, table, count, dst, 4); break;
+    case 5: radialOverRow(run, table, count, dst, 5); break;
+    case 6: radialOverRow(run, table, count, dst, 6); break;
+    default: radialOverRow(run, table, count, dst, 7); break;
     }
 }
 
@@ -121,66 +194,124 @@ static inline AVX512 __attribute__((always_inline)) __m256i index8(__m512d t, in
 }
 
 /// A run's constants in every lane, loaded once per run.
-typedef struct { __m512d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign; } Lanes8;
+typedef struct { __m512d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, invA, rootSign, yc, yy; } Lanes8;
 
 static inline AVX512 __attribute__((always_inline)) Lanes8 lanes8(const citrine_radial_run *r) {
+    double pdy = r->sy + r->dy;
     return (Lanes8){ _mm512_set1_pd(r->sx), _mm512_set1_pd(r->sy), _mm512_set1_pd(r->dx), _mm512_set1_pd(r->dy),
                      _mm512_set1_pd(r->cdx), _mm512_set1_pd(r->cdy), _mm512_set1_pd(r->r0), _mm512_set1_pd(r->dr),
                      _mm512_set1_pd(r->r0dr), _mm512_set1_pd(r->r0Squared), _mm512_set1_pd(r->a), _mm512_set1_pd(r->invA),
-                     _mm512_set1_pd(r->rootSign) };
+                     _mm512_set1_pd(r->rootSign), _mm512_set1_pd(pdy * r->cdy), _mm512_set1_pd(pdy * pdy) };
 }
 
 /// Pixels k (eight lanes) of the run: their table indices, and in `valid` the pixels on a circle.
-static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes8 *r, __m512d k, intptr_t spread, __mmask8 *valid) {
+static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes8 *r, __m512d k, intptr_t mode, __mmask8 *valid) {
     const __m512d zero = _mm512_setzero_pd();
     __m512d pdx = _mm512_add_pd(r->sx, _mm512_mul_pd(k, r->dx));
-    __m512d pdy = _mm512_add_pd(r->sy, _mm512_mul_pd(k, r->dy));
-    __m512d b = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, r->cdx), _mm512_mul_pd(pdy, r->cdy)), r->r0dr);
-    __m512d c = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), _mm512_mul_pd(pdy, pdy)), r->r0Squared);
+    __m512d yc = r->yc, yy = r->yy;
+    if (mode < 4) {
+        __m512d pdy = _mm512_add_pd(r->sy, _mm512_mul_pd(k, r->dy));
+        yc = _mm512_mul_pd(pdy, r->cdy);
+        yy = _mm512_mul_pd(pdy, pdy);
+    }
+    __m512d b = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, r->cdx), yc), r->r0dr);
+    __m512d c = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), yy), r->r0Squared);
     __m512d disc = _mm512_sub_pd(_mm512_mul_pd(b, b), _mm512_mul_pd(r->a, c));
     __mmask8 onCircle = _mm512_cmp_pd_mask(disc, zero, _CMP_GE_OQ);
     __m512d root = _mm512_mul_pd(_mm512_sqrt_pd(disc), r->rootSign);
-    __m512d hi = _mm512_mul_pd(_mm512_add_pd(b, root), r->invA);
-    __m512d lo = _mm512_mul_pd(_mm512_sub_pd(b, root), r->invA);
-    __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(hi, r->dr)), zero, _CMP_GE_OQ);
-    __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
-    *valid = onCircle & (hiOK | loOK);
-    return index8(_mm512_mask_blend_pd(hiOK, lo, hi), spread, valid);
+    __m512d t = _mm512_mul_pd(_mm512_add_pd(b, root), r->invA);
+    __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(t, r->dr)), zero, _CMP_GE_OQ);
+    *valid = onCircle;
+    if (hiOK != 0xFF) {
+        __m512d lo = _mm512_mul_pd(_mm512_sub_pd(b, root), r->invA);
+        __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
+        *valid = onCircle & (hiOK | loOK);
+        t = _mm512_mask_blend_pd(hiOK, lo, t);
+    }
+    return index8(t, mode & 3, valid);
 }
 
 /// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
 static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes8 *r, const uint32_t *table, __m512d k,
-                                                                     intptr_t spread) {
+                                                                     intptr_t mode) {
     __mmask8 validA, validB;
-    __m256i a = radial8x(r, k, spread, &validA);
-    __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), spread, &validB);
+    __m256i a = radial8x(r, k, mode, &validA);
+    __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), mode, &validB);
     __m512i index = _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
     __mmask16 valid = (__mmask16)(validA | ((unsigned)validB << 8));
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }
 
 static inline AVX512 __attribute__((always_inline)) void radialRow16(const citrine_radial_run *run, const uint32_t *table,
-                                                                     intptr_t count, uint32_t *out, intptr_t spread) {
+                                                                     intptr_t count, uint32_t *out, intptr_t mode) {
     const Lanes8 r = lanes8(run);
     __m512d k = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
     const __m512d sixteen = _mm512_set1_pd(16);
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
-        _mm512_storeu_si512((void *)(out + i), radial16(&r, table, k, spread));
+        _mm512_storeu_si512((void *)(out + i), radial16(&r, table, k, mode));
         k = _mm512_add_pd(k, sixteen);
     }
     if (i < count) {
         __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
-        _mm512_mask_storeu_epi32((void *)(out + i), mask, radial16(&r, table, k, spread));
+        _mm512_mask_storeu_epi32((void *)(out + i), mask, radial16(&r, table, k, mode));
     }
 }
 
 AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    switch (run->spread) {
+    switch (rowMode(run)) {
     case 0: radialRow16(run, table, count, out, 0); break;
     case 1: radialRow16(run, table, count, out, 1); break;
     case 2: radialRow16(run, table, count, out, 2); break;
-    default: radialRow16(run, table, count, out, 3); break;
+    case 3: radialRow16(run, table, count, out, 3); break;
+    case 4: radialRow16(run, table, count, out, 4); break;
+    case 5: radialRow16(run, table, count, out, 5); break;
+    case 6: radialRow16(run, table, count, out, 6); break;
+    default: radialRow16(run, table, count, out, 7); break;
+    }
+}
+
+/// `over8` on sixteen pixels.
+static inline AVX512 __attribute__((always_inline)) __m512i over16(__m512i d, __m512i s) {
+    const __m512i zero = _mm512_setzero_si512(), half = _mm512_set1_epi16(128), m257 = _mm512_set1_epi16(257);
+    const __m512i alphaLow = _mm512_broadcast_i32x4(_mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1));
+    const __m512i alphaHigh = _mm512_broadcast_i32x4(_mm_setr_epi8(11, -1, 11, -1, 11, -1, 11, -1, 15, -1, 15, -1, 15, -1, 15, -1));
+    __m512i inverse = _mm512_xor_si512(s, _mm512_set1_epi32(-1));
+    __m512i lo = _mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), _mm512_shuffle_epi8(inverse, alphaLow));
+    __m512i hi = _mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), _mm512_shuffle_epi8(inverse, alphaHigh));
+    lo = _mm512_mulhi_epu16(_mm512_add_epi16(lo, half), m257);
+    hi = _mm512_mulhi_epu16(_mm512_add_epi16(hi, half), m257);
+    return _mm512_add_epi32(s, _mm512_packus_epi16(lo, hi));
+}
+
+static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const citrine_radial_run *run, const uint32_t *table,
+                                                                         intptr_t count, uint32_t *dst, intptr_t mode) {
+    const Lanes8 r = lanes8(run);
+    __m512d k = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m512d sixteen = _mm512_set1_pd(16);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m512i s = radial16(&r, table, k, mode);
+        _mm512_storeu_si512((void *)(dst + i), over16(_mm512_loadu_si512((const void *)(dst + i)), s));
+        k = _mm512_add_pd(k, sixteen);
+    }
+    if (i < count) {
+        __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
+        __m512i s = radial16(&r, table, k, mode);
+        _mm512_mask_storeu_epi32((void *)(dst + i), mask, over16(_mm512_maskz_loadu_epi32(mask, dst + i), s));
+    }
+}
+
+AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
+    switch (rowMode(run)) {
+    case 0: radialOverRow16(run, table, count, dst, 0); break;
+    case 1: radialOverRow16(run, table, count, dst, 1); break;
+    case 2: radialOverRow16(run, table, count, dst, 2); break;
+    case 3: radialOverRow16(run, table, count, dst, 3); break;
+    case 4: radialOverRow16(run, table, count, dst, 4); break;
+    case 5: radialOverRow16(run, table, count, dst, 5); break;
+    case 6: radialOverRow16(run, table, count, dst, 6); break;
+    default: radialOverRow16(run, table, count, dst, 7); break;
     }
 }
 
@@ -191,6 +322,12 @@ void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *tabl
 }
 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
     (void)run; (void)table; (void)count; (void)out;
+}
+void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
+    (void)run; (void)table; (void)count; (void)dst;
+}
+void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
+    (void)run; (void)table; (void)count; (void)dst;
 }
 
 #endif

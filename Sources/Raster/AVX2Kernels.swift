@@ -3,13 +3,14 @@ import CKernels
 /// Whether Raster's hottest pixel loops — a solid colour blended over a run
 /// (`PaintBlitter.sourceOverSolid`), a shaded row blended with per-pixel coverage
 /// (`PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`), a radial gradient run
-/// (`RadialSolver.quadraticRun`), a whole-pixmap fill (`Pixmap.fill(with:)`), a translated bitmap
+/// (`RadialSolver.quadraticRun`, also blended in the same pass: `quadraticRunOver`), a pad linear
+/// gradient run (`GradientRamp.padPixels`), a whole-pixmap fill (`Pixmap.fill(with:)`), a translated bitmap
 /// composited (`ImageSampler.translatedRow`), a turned one (`ImageSampler.composite`) and one
 /// sampled under a perspective map (`ImageSampler.sample`, bilinear), and the rasterizer's sweep of
 /// a solid colour's coverage into the target (`citrine_sweep_solid_avx2`) — run
 /// their AVX2 versions (C, `CKernels`), eight pixels at a time instead of four or one; the switch
-/// of every vector loop (`AVX512Kernels` picks the AVX-512 version of the first four where the
-/// processor has it). On from the start where the processor has AVX2; the pixels are the same
+/// of every vector loop (`AVX512Kernels` picks a loop's AVX-512 version where it has one and the
+/// processor runs it). On from the start where the processor has AVX2; the pixels are the same
 /// either way (the C loops repeat the Swift ones' integer and floating-point operations lane for
 /// lane), so turning it off (tests compare them) changes only the speed.
 public enum AVX2Kernels {

@@ -1,3 +1,5 @@
+import CKernels
+
 // A gradient's colour lookup table and how a run of pixels reads it.
 //
 // The table (256 premultiplied words) is built once per gradient and kept by the pixmap drawn
@@ -5,12 +7,19 @@
 // nothing. It is read per pixel through a parameter t mapped by the spread mode
 // (`color(at:spread:table:)`). A linear gradient with the pad spread steps a 32.32 fixed-point
 // table position along a run; where a table entry covers several pixels (wide gradients: S4's
-// covers about ten), it stores whole stretches of one entry instead of looking each pixel up.
+// covers about ten), it stores whole stretches of one entry instead of looking each pixel up. With
+// AVX2 or AVX-512 the same positions are stepped in vector lanes instead
+// (`citrine_linear_pad_row_*`): eight or sixteen pixels permuted from one window of the table, no
+// branch per stretch.
 
 /// A gradient's colours baked into 256 premultiplied entries (interpolated in straight sRGB
 /// values, premultiplied afterwards — as Core Graphics does), plus the spread mode.
 struct GradientRamp {
     static let size = 256
+    /// The table's storage: `size` entries, then the last one repeated, so that the vector loops
+    /// can load sixteen consecutive entries from any entry (`citrine_linear_pad_row_avx512`).
+    static let paddedSize = size + 16
+    /// The entries (premultiplied words), padded to `paddedSize`.
     let table: [UInt32]
     let spread: SpreadMode
     /// Whether every colour of the table is opaque.
@@ -20,7 +29,7 @@ struct GradientRamp {
         self.spread = spread
         var sorted = stops.filter { $0.offset.isFinite }
         sorted.sort { $0.offset < $1.offset }
-        var table = [UInt32](repeating: 0, count: GradientRamp.size)
+        var table = [UInt32](repeating: 0, count: GradientRamp.paddedSize)
         if let first = sorted.first, let last = sorted.last {
             var k = 0
             for i in 0..<GradientRamp.size {
@@ -43,6 +52,7 @@ struct GradientRamp {
                 table[i] = color.premultiplied.word
             }
         }
+        for i in GradientRamp.size..<GradientRamp.paddedSize { table[i] = table[GradientRamp.size - 1] }
         self.table = table
         isOpaque = table.allSatisfy { $0 >> 24 == 255 }
     }
@@ -58,7 +68,13 @@ struct GradientRamp {
                 let one = 4_294_967_296.0
                 let v = Int64((first * one).rounded(.down))
                 let dv = Int64((step * last * one).rounded(.down))
-                if dv.magnitude < GradientRamp.widestStep {
+                if AVX2Kernels.isEnabled && dv.magnitude <= GradientRamp.widestVectorStep {
+                    if AVX512Kernels.isEnabled {
+                        citrine_linear_pad_row_avx512(table.baseAddress!, v, dv, count, out)
+                    } else {
+                        citrine_linear_pad_row_avx2(table.baseAddress!, v, dv, count, out)
+                    }
+                } else if dv.magnitude < GradientRamp.widestStep {
                     GradientRamp.padStretches(table, from: v, step: dv, count: count, into: out)
                 } else {
                     GradientRamp.padPixels(table, from: v, step: dv, count: count, into: out)
@@ -73,6 +89,10 @@ struct GradientRamp {
             }
         }
     }
+
+    /// The widest step (32.32 fixed point: one table entry per pixel) the vector loops take: a
+    /// group of eight or sixteen pixels then spans at most as many consecutive entries.
+    static let widestVectorStep: UInt64 = 1 << 32
 
     /// The widest step (32.32 fixed point, in table entries per pixel: a quarter) that
     /// `padStretches` takes; wider ones go pixel by pixel.

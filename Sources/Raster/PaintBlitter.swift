@@ -36,6 +36,9 @@ public struct PaintBlitter: Blitter {
     /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
     /// source-over at full opacity without a clip (source-over of an opaque source is the source).
     private let opaqueInterior: Bool
+    /// Whether a full-coverage span is blended source-over at full opacity without a clip: a
+    /// shader that can shade and blend in one pass does (`ShaderProgram.shadeOver`).
+    private let overInterior: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -53,7 +56,8 @@ public struct PaintBlitter: Blitter {
         solidWord = clip == nil ? program.solidWord : nil
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
-        opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
+        overInterior = fastSourceOver && clip == nil && opacity == 255
+        opaqueInterior = overInterior && program.isOpaque
         shader = program    // last: moved, not copied
     }
 
@@ -77,12 +81,16 @@ public struct PaintBlitter: Blitter {
 
     /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
     /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
-    /// chunks: a gradient steps along the whole span from its first pixel).
+    /// chunks: a gradient steps along the whole span from its first pixel); a translucent one's
+    /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`).
     @inline(never)
     private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if coverage == 255 && opaqueInterior {
-            shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
-            return
+        if coverage == 255 && overInterior {
+            if opaqueInterior {
+                shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
+                return
+            }
+            if shader.shadeOver(y: y, x: x, count: count, onto: words + (y * width + x)) { return }
         }
         var start = 0
         while start < count {

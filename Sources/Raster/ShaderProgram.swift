@@ -102,6 +102,20 @@ enum ShaderProgram {
             out.update(repeating: 0, count: count)
         }
     }
+
+    /// Blends the words of pixels x… of row y source-over onto `dst` at full coverage and
+    /// opacity in one pass, where a vector loop shades and blends together (a radial gradient
+    /// with a ≠ 0, the vector loops on): the words of `shade` then `PaintBlitter.sourceOver`.
+    /// Returns false, drawing nothing, for every other shader.
+    func shadeOver(y: Int, x: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard case let .radial(ramp, inv, g) = self, AVX2Kernels.isEnabled else { return false }
+        let solver = RadialSolver(g)
+        guard abs(solver.a) >= 1e-12 else { return false }
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
+        solver.quadraticRunOver(ramp, from: start, dx: inv.a, dy: inv.b, count: count, onto: dst)
+        return true
+    }
 }
 
 /// Two-circle radial gradients as Core Graphics, PDF and the HTML canvas define them: for a point
@@ -153,9 +167,7 @@ struct RadialSolver {
             }
             return
         }
-        var run = citrine_radial_run(sx: start.x - cx, sy: start.y - cy, dx: dx, dy: dy, cdx: cdx, cdy: cdy, r0: r0, dr: dr,
-                                     r0dr: r0dr, r0Squared: r0Squared, a: a, invA: 1 / a, rootSign: a > 0 ? 1 : -1,
-                                     spread: ramp.spread.kernelCode)
+        var run = kernelRun(ramp, from: start, dx: dx, dy: dy)
         ramp.table.withUnsafeBufferPointer { table in
             if AVX512Kernels.isEnabled {
                 citrine_radial_row_avx512(&run, table.baseAddress!, count, out)
@@ -163,6 +175,28 @@ struct RadialSolver {
                 citrine_radial_row_avx2(&run, table.baseAddress!, count, out)
             }
         }
+    }
+
+    /// `quadraticRun`'s words blended source-over onto `dst` at full coverage and opacity in one
+    /// pass (`citrine_radial_over_row_avx512`/`_avx2`): the words `PaintBlitter.sourceOver` gives
+    /// for the run's row. Only with the vector loops on (`AVX2Kernels.isEnabled`).
+    func quadraticRunOver(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double, count: Int,
+                          onto dst: UnsafeMutablePointer<UInt32>) {
+        var run = kernelRun(ramp, from: start, dx: dx, dy: dy)
+        ramp.table.withUnsafeBufferPointer { table in
+            if AVX512Kernels.isEnabled {
+                citrine_radial_over_row_avx512(&run, table.baseAddress!, count, dst)
+            } else {
+                citrine_radial_over_row_avx2(&run, table.baseAddress!, count, dst)
+            }
+        }
+    }
+
+    /// The run p = start + i·(dx, dy) as the C loops take it.
+    private func kernelRun(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double) -> citrine_radial_run {
+        citrine_radial_run(sx: start.x - cx, sy: start.y - cy, dx: dx, dy: dy, cdx: cdx, cdy: cdy, r0: r0, dr: dr,
+                           r0dr: r0dr, r0Squared: r0Squared, a: a, invA: 1 / a, rootSign: a > 0 ? 1 : -1,
+                           spread: ramp.spread.kernelCode)
     }
 
     /// `parameter(at:)` for p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: the division

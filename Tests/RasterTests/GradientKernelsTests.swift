@@ -93,6 +93,30 @@ struct GradientKernelsTests {
         }
     }
 
+    /// Radial gradients filling pixel-aligned rectangles over random pixels at full opacity: every
+    /// span has full coverage, so the vector loops shade and blend in one pass
+    /// (`citrine_radial_over_row_*`) where the Swift loops shade a row and blend it. Every circle
+    /// arrangement and spread mode, translucent and opaque stops, turned and scaled gradient
+    /// spaces, rows of 1 … 67 pixels.
+    @Test(arguments: [SpreadMode.pad, .repeat, .reflect, .decal])
+    func radialSpansBlendedInOnePassMatchTheSwiftLoop(_ spread: SpreadMode) throws {
+        var g = Generator(state: 90)
+        let canvas = try AVX2KernelsTests.canvas(&g, width: 67, height: 41)
+        for n in 0..<36 {
+            var gradient = Self.radial(&g, kind: n % 6, spread: spread)
+            gradient.stops = Self.stops(&g, opaque: n % 3 == 0)
+            let angle = n % 2 == 0 ? 0 : g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+            gradient.transform = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
+                                           tx: g.unit() * 20, ty: g.unit() * 20)
+            let x = Double(g.next() % 30), width = Double(1 + g.next() % UInt64(67 - Int(x)))
+            let rect = Rect(x: x, y: Double(g.next() % 20), width: width, height: Double(1 + g.next() % 20))
+            let differing = try AVX2KernelsTests.differences(canvas) { pm in
+                pm.fill(rect, paint: Paint(shader: .radialGradient(gradient)))
+            }
+            #expect(differing == 0, "\(gradient), \(rect)")
+        }
+    }
+
     /// Translucent and opaque gradients drawn with partial coverage (circle edges) and opacity:
     /// shaded rows blended per pixel, whole rows and the quads at their edges.
     @Test(arguments: [1, 2, 3])

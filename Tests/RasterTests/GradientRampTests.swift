@@ -22,10 +22,19 @@ struct GradientRampTests {
         return (0..<count).map { i in ramp.table[Int(min(max(v + Int64(i) * dv, 0), top) >> 32)] }
     }
 
+    /// `ramp.fill`'s words with the Swift loops, which the vector loops (AVX2 alone, AVX-512) must
+    /// repeat word for word, writing nothing past the run.
     static func fill(_ ramp: GradientRamp, from t: Double, step: Double, count: Int) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: count)
-        out.withUnsafeMutableBufferPointer { ramp.fill(from: t, step: step, count: count, into: $0.baseAddress!) }
-        return out
+        let words = AVX2KernelsTests.Kernels.allCases.map { kernels in
+            AVX2KernelsTests.with(kernels) {
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
+                out.withUnsafeMutableBufferPointer { ramp.fill(from: t, step: step, count: count, into: $0.baseAddress!) }
+                #expect(out[count] == 0xDEAD_BEEF, "a word written past the run")
+                return Array(out.prefix(count))
+            }
+        }
+        #expect(words[1] == words[0] && words[2] == words[0], "vector loops differ: t \(t) step \(step) n \(count)")
+        return words[0]
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
@@ -60,6 +69,37 @@ struct GradientRampTests {
             case 2: step = (g.unit() * 2 - 1) * 2 / (255 * Double(count))       // crosses the table at most twice
             case 3: step = 1 / (255 * 4.0000001)                                 // just under the limit
             default: step = (g.unit() * 2 - 1) * 1e-9
+            }
+            #expect(Self.fill(ramp, from: t, step: step, count: count)
+                        == Self.padReference(ramp, from: t, step: step, count: count), "t \(t) step \(step) n \(count)")
+        }
+    }
+
+    /// Steps from a quarter of an entry to one entry per pixel and just past it (the vector loops
+    /// take steps up to one entry, eight or sixteen pixels from one window of the table), in both
+    /// directions, from positions near the ±10⁹-entry limit of the fixed-point path and around
+    /// the table's ends (where the window reaches into the padding past the last entry).
+    @Test(arguments: [1, 2, 3])
+    func padStepsUpToAnEntryMatchThePerPixelClamp(seed: UInt64) {
+        var g = DifferentialTests.Generator(state: 200 + seed)
+        let ramp = Self.ramp(.pad)
+        let entry = 1 / 255.0
+        for n in 0..<300 {
+            let count = 1 + Int(g.next() % 90)
+            let sign: Double = g.next() % 2 == 0 ? 1 : -1
+            let step: Double
+            switch n % 4 {
+            case 0: step = sign * entry * (0.25 + 0.75 * g.unit())
+            case 1: step = sign * entry                                          // exactly one entry
+            case 2: step = sign * entry * (1 + 1e-9 + g.unit() * 1e-3)           // just past it
+            default: step = sign * entry * g.unit() * 0.25
+            }
+            let t: Double
+            switch n % 5 {
+            case 0: t = sign * 3.9e6 * (g.next() % 2 == 0 ? 1 : -1)           // ≈ 10⁹ entries away
+            case 1: t = 1 - g.unit() * 0.1                                      // into the top of the table
+            case 2: t = g.unit() * 0.1                                          // into its bottom
+            default: t = g.unit() * 3 - 1
             }
             #expect(Self.fill(ramp, from: t, step: step, count: count)
                         == Self.padReference(ramp, from: t, step: step, count: count), "t \(t) step \(step) n \(count)")

@@ -79,6 +79,21 @@ typedef struct citrine_radial_run {
 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out);
 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out);
 
+/// `citrine_radial_row_avx2`/`_avx512`'s words blended source-over onto `dst` at full coverage
+/// and opacity, group by group: per channel s + d·(255 − αs)/255 with
+/// `PaintBlitter.sourceOver`'s rounding, the words of the radial row then the row blend.
+void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst);
+void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst);
+
+/// `GradientRamp.padPixels` (a linear gradient with the pad spread along a run): word i is
+/// table[clamp(⌊(v + i·dv) / 2³²⌋, 0, 255)] for the 32.32 fixed-point positions v + i·dv, eight
+/// (AVX2) or sixteen (AVX-512) pixels at a time, each group permuted from one window of the table
+/// (the last few through a masked store). Needs |dv| ≤ 2³² (at most one entry per pixel), |v| and
+/// |v + count·dv| below 10⁹ entries (their integer halves then fit 32 bits), and `table` padded to `GradientRamp.paddedSize`
+/// words (the last entry repeated past entry 255).
+void citrine_linear_pad_row_avx2(const uint32_t *table, int64_t v, int64_t dv, intptr_t count, uint32_t *out);
+void citrine_linear_pad_row_avx512(const uint32_t *table, int64_t v, int64_t dv, intptr_t count, uint32_t *out);
+
 /// `ImageSampler.translatedRow`, eight pixels at a time (the last one to seven through masked
 /// loads and stores): bilinear samples of a translated image (weights `left`/`right` for the two
 /// texel columns, `upper`/`lower` for the two rows, each pair summing to at most 256), scaled
