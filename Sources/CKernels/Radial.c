@@ -239,6 +239,14 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
     __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), mode, &validB);
     __m512i index = _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
     __mmask16 valid = (__mmask16)(validA | ((unsigned)validB << 8));
+    // Neighbouring pixels mostly read neighbouring entries: where the sixteen indices lie within
+    // sixteen consecutive entries, those are loaded once and permuted into place (the table is
+    // padded past entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather.
+    int lowest = _mm512_reduce_min_epi32(index);
+    __m512i offset = _mm512_sub_epi32(index, _mm512_set1_epi32(lowest));
+    if (!_mm512_cmpgt_epu32_mask(offset, _mm512_set1_epi32(15))) {
+        return _mm512_maskz_permutexvar_epi32(valid, offset, _mm512_loadu_si512((const void *)(table + lowest)));
+    }
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }
 

@@ -33,12 +33,9 @@ public struct PaintBlitter: Blitter {
     private let solidSourceOverWord: UInt32?
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
-    /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
-    /// source-over at full opacity without a clip (source-over of an opaque source is the source).
-    private let opaqueInterior: Bool
-    /// Whether a full-coverage span is blended source-over at full opacity without a clip: a
-    /// shader that can shade and blend in one pass does (`ShaderProgram.shadeOver`).
-    private let overInterior: Bool
+    /// How a full-coverage span is drawn: the shader's `FullCoverageRun` when drawn source-over at
+    /// full opacity without a clip, else `.chunks`.
+    private let interior: ShaderProgram.FullCoverageRun
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -56,8 +53,7 @@ public struct PaintBlitter: Blitter {
         solidWord = clip == nil ? program.solidWord : nil
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
-        overInterior = fastSourceOver && clip == nil && opacity == 255
-        opaqueInterior = overInterior && program.isOpaque
+        interior = fastSourceOver && clip == nil && opacity == 255 ? program.fullCoverageRun : .chunks
         shader = program    // last: moved, not copied
     }
 
@@ -85,8 +81,8 @@ public struct PaintBlitter: Blitter {
     /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`).
     @inline(never)
     private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if coverage == 255 && overInterior {
-            if opaqueInterior {
+        if coverage == 255 && interior != .chunks {
+            if interior == .opaque {
                 shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
                 return
             }

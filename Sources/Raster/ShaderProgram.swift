@@ -47,14 +47,27 @@ enum ShaderProgram {
         return nil
     }
 
-    /// Whether every word `shade` writes is opaque (alpha 255): gradients whose colours are all
-    /// opaque and that colour every pixel (linear and conic ones; radial ones leave pixels on no
-    /// circle transparent).
-    var isOpaque: Bool {
+    /// How a span at full coverage can be drawn source-over at full opacity without a clip.
+    enum FullCoverageRun {
+        /// Through the scratch row, in chunks, blended.
+        case chunks
+        /// Shaded straight into the target: every word `shade` writes is opaque (alpha 255), and
+        /// source-over of an opaque source is the source.
+        case opaque
+        /// Shaded and blended in one pass where `shadeOver` can (radial gradients), else in chunks.
+        case onePass
+    }
+
+    /// This shader's `FullCoverageRun`: `.opaque` for opaque solid colours and for gradients whose
+    /// colours are all opaque and that colour every pixel (linear and conic ones; radial ones
+    /// leave pixels on no circle transparent), `.onePass` for radial gradients.
+    var fullCoverageRun: FullCoverageRun {
         switch self {
-        case let .solid(word): return word >> 24 == 255
-        case let .linear(ramp, _, _, _, _), let .conic(ramp, _, _, _): return ramp.isOpaque && ramp.spread != .decal
-        case .radial, .image, .none: return false
+        case let .solid(word): return word >> 24 == 255 ? .opaque : .chunks
+        case let .linear(ramp, _, _, _, _), let .conic(ramp, _, _, _):
+            return ramp.isOpaque && ramp.spread != .decal ? .opaque : .chunks
+        case .radial: return .onePass
+        case .image, .none: return .chunks
         }
     }
 
@@ -105,8 +118,8 @@ enum ShaderProgram {
 
     /// Blends the words of pixels x… of row y source-over onto `dst` at full coverage and
     /// opacity in one pass, where a vector loop shades and blends together (a radial gradient
-    /// with a ≠ 0, the vector loops on): the words of `shade` then `PaintBlitter.sourceOver`.
-    /// Returns false, drawing nothing, for every other shader.
+    /// with a ≠ 0, the vector loops on: `citrine_radial_over_row_*`): the words of `shade` then
+    /// `PaintBlitter.sourceOver`. Returns false, drawing nothing, for every other shader.
     func shadeOver(y: Int, x: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) -> Bool {
         guard case let .radial(ramp, inv, g) = self, AVX2Kernels.isEnabled else { return false }
         let solver = RadialSolver(g)
