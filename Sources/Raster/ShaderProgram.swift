@@ -6,7 +6,9 @@ import CKernels
 enum ShaderProgram {
     case solid(UInt32)
     case linear(GradientRamp, inverse: Transform, start: Point, ax: Double, ay: Double)
-    case radial(GradientRamp, inverse: Transform, RadialGradient)
+    /// The gradient's per-draw constants solved once (`RadialSolver`): a smaller payload to copy
+    /// into each span's call than the `RadialGradient` with its stops.
+    case radial(GradientRamp, inverse: Transform, RadialSolver)
     case conic(GradientRamp, inverse: Transform, center: Point, startAngle: Double)
     case image(ImageSampler)
     /// A singular transform or invalid geometry: nothing is painted.
@@ -31,7 +33,7 @@ enum ShaderProgram {
                            ax: dx / len2, ay: dy / len2)
         case let .radialGradient(g):
             guard let inv = g.transform.inverted(), g.startRadius >= 0, g.endRadius >= 0 else { self = .none; return }
-            self = .radial(ramp(g.stops, g.spread), inverse: inv, g)
+            self = .radial(ramp(g.stops, g.spread), inverse: inv, RadialSolver(g))
         case let .conicGradient(g):
             guard let inv = g.transform.inverted() else { self = .none; return }
             self = .conic(ramp(g.stops, .repeat), inverse: inv, center: g.center,
@@ -84,8 +86,7 @@ enum ShaderProgram {
             let t = (gx - start.x) * ax + (gy - start.y) * ay
             let dt = inv.a * ax + inv.b * ay
             ramp.fill(from: t, step: dt, count: count, into: out)
-        case let .radial(ramp, inv, g):
-            let solver = RadialSolver(g)
+        case let .radial(ramp, inv, solver):
             let px = Double(x) + 0.5
             let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
             if abs(solver.a) < 1e-12 {
@@ -124,8 +125,7 @@ enum ShaderProgram {
     /// the blitter (S8 +0.14 % instructions).
     @inline(never)
     func shadeOver(y: Int, x: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard case let .radial(ramp, inv, g) = self, AVX2Kernels.isEnabled else { return false }
-        let solver = RadialSolver(g)
+        guard case let .radial(ramp, inv, solver) = self, AVX2Kernels.isEnabled else { return false }
         guard abs(solver.a) >= 1e-12 else { return false }
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
@@ -137,7 +137,7 @@ enum ShaderProgram {
 /// Two-circle radial gradients as Core Graphics, PDF and the HTML canvas define them: for a point
 /// p, t is the largest value with r(t) = r0 + t·(r1 − r0) ≥ 0 such that p lies on the circle of
 /// centre c(t) = c0 + t·(c1 − c0) and radius r(t). Points on no such circle are not painted.
-/// The per-gradient constants are computed once per run.
+/// The per-gradient constants are computed once per draw (`ShaderProgram.radial`).
 struct RadialSolver {
     let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double, r0Squared: Double, r0dr: Double
 
