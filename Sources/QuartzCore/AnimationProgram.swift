@@ -57,9 +57,8 @@ struct AnimationProgram {
     /// Each track followed by its numbers, in one allocation: a frame's first read of the
     /// program brings in the lines of both (as two arrays, tracks and numbers were two dependent
     /// cache misses per layer whenever the allocator did not happen to put them side by side).
-    /// An ordinary array, not a buffer aligned to cache lines: a 64-byte-aligned allocation per
-    /// program made the 100 000-layer frame slower (Benchmarks/LAYERS.md), though it touched
-    /// fewer lines.
+    /// An ordinary array: a buffer aligned to cache lines (a class owning a raw allocation)
+    /// touched fewer simulated lines but measured no faster (Benchmarks/LAYERS.md).
     private let words: [Double]
     private let trackCount: Int
 
