@@ -17,43 +17,50 @@
 /// animation is a private copy that Apple says must not be modified ("undefined behavior"), so
 /// its snapshot stays valid until the layer's animations change.
 struct AnimationProgram {
-    /// One compiled animation, 72 bytes (a frame reads every track of a layer, so their size is
-    /// the cache lines it touches). Values, key times and Bézier control points live in the
-    /// program's `numbers`, located by index; a point takes two consecutive numbers (x, y), a
-    /// timing curve four (c1.x, c1.y, c2.x, c2.y).
+    /// One compiled animation, 48 bytes, followed in the program's storage by the numbers it
+    /// reads (a frame reads every track of a layer, so their size is the cache lines it
+    /// touches): its values (a point takes two consecutive numbers, x and y), then its key
+    /// times (`hasKeyTimes`, one per value), its timing curve (`hasEasing`), and in the rest its
+    /// segment curves (CAKeyframeAnimation.timingFunctions); a curve is four numbers (c1.x,
+    /// c1.y, c2.x, c2.y).
     struct Track {
         var schedule: TimingModel.Schedule
         /// How the animated field is stored; `offset` is its byte offset in `LayerState`.
         var scalar: StateField.Scalar
-        /// Keyframes (timed segments) or a basic animation (from = the first value, to = the second).
-        var isKeyframes: Bool
-        /// A basic animation's start / end adds the field's current value to its stored value
-        /// (the endpoints CABasicAnimation takes from the presentation when not given).
-        var startFollowsCurrent: Bool
-        var endFollowsCurrent: Bool
-        /// No earlier track of the program writes this field: a restoring evaluation puts the
-        /// model's value back into it just before this track applies (a later track of the same
-        /// field finds the earlier one's value, as when every field is restored first).
-        var restoresField: Bool
-        var offset: Int32
-        var firstValue: Int32
-        var valueCount: Int32
-        /// Index of the first key time, or −1 when the keyframes are evenly spaced.
-        var firstKeyTime: Int32
-        /// Index of the animation's timing curve, or −1 for linear pacing.
-        var easing: Int32
-        /// Index of the first segment curve (CAKeyframeAnimation.timingFunctions) and their count.
-        var firstCurve: Int32
-        var curveCount: Int32
+        var options: Options
+        var offset: UInt16
+        var valueCount: UInt16
+        /// How many numbers follow this track.
+        var numberCount: UInt16
+
+        struct Options: OptionSet {
+            let rawValue: UInt8
+            /// Keyframes (timed segments) or a basic animation (from = the first value, to =
+            /// the second).
+            static let isKeyframes = Options(rawValue: 1)
+            /// A basic animation's start / end adds the field's current value to its stored
+            /// value (the endpoints CABasicAnimation takes from the presentation when not given).
+            static let startFollowsCurrent = Options(rawValue: 2)
+            static let endFollowsCurrent = Options(rawValue: 4)
+            /// No earlier track of the program writes this field: a restoring evaluation puts
+            /// the model's value back into it just before this track applies (a later track of
+            /// the same field finds the earlier one's value, as when every field is restored
+            /// first).
+            static let restoresField = Options(rawValue: 8)
+            /// Key times follow the values; without them the keyframes are evenly spaced.
+            static let hasKeyTimes = Options(rawValue: 16)
+            /// The animation's timing curve follows; without it, linear pacing.
+            static let hasEasing = Options(rawValue: 32)
+        }
     }
 
-    /// The tracks, then the numbers they index, in one allocation: a frame's first read of the
-    /// program brings in the lines of both (as two arrays they were two dependent cache misses per
-    /// layer whenever the allocator did not happen to put them side by side). Track k is bytes
-    /// 72k ..< 72(k + 1); the numbers start after the last track.
+    /// Each track followed by its numbers, in one allocation: a frame's first read of the
+    /// program brings in the lines of both (as two arrays, tracks and numbers were two dependent
+    /// cache misses per layer whenever the allocator did not happen to put them side by side).
+    /// An ordinary array: a buffer aligned to cache lines (a class owning a raw allocation)
+    /// touched fewer simulated lines but measured no faster (Benchmarks/LAYERS.md).
     private let words: [Double]
     private let trackCount: Int
-    private static let wordsPerTrack = MemoryLayout<Track>.stride / MemoryLayout<Double>.stride
 
     /// The program for `animations` on a layer of `layerClass`, or nil when one of them needs
     /// the general path.
@@ -62,16 +69,21 @@ struct AnimationProgram {
         for animation in animations {
             guard builder.compile(animation, on: layerClass) else { return nil }
         }
-        assert(MemoryLayout<Track>.stride % MemoryLayout<Double>.stride == 0, "tracks must tile the words")
+        let trackWords = MemoryLayout<Track>.stride / MemoryLayout<Double>.stride
+        assert(MemoryLayout<Track>.stride == 48 && MemoryLayout<Track>.stride % MemoryLayout<Double>.stride == 0,
+               "tracks must tile the numbers")
         trackCount = builder.tracks.count
-        let firstNumber = builder.tracks.count * Self.wordsPerTrack
-        var packed = [Double](repeating: 0, count: firstNumber + builder.numbers.count)
+        var packed = [Double](repeating: 0, count: builder.tracks.reduce(0) { $0 + trackWords + $1.numbers.count })
         packed.withUnsafeMutableBufferPointer { packed in
-            let base = UnsafeMutableRawPointer(packed.baseAddress!)
-            for (k, track) in builder.tracks.enumerated() {
-                base.storeBytes(of: track, toByteOffset: k * MemoryLayout<Track>.stride, as: Track.self)
+            var i = 0
+            for (track, numbers) in builder.tracks {
+                UnsafeMutableRawPointer(packed.baseAddress! + i).storeBytes(of: track, as: Track.self)
+                i += trackWords
+                for x in numbers {
+                    packed[i] = x
+                    i += 1
+                }
             }
-            for (i, x) in builder.numbers.enumerated() { packed[firstNumber + i] = x }
         }
         words = packed
     }
@@ -81,15 +93,17 @@ struct AnimationProgram {
         words.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
-    /// Calls `body` with each track, in order, and the start of the numbers it indexes.
+    /// Calls `body` with each track, in order, and the start of the numbers that follow it.
     @inline(__always)
     private func forEachTrack(_ body: (Track, UnsafePointer<Double>) -> Void) {
         guard trackCount > 0 else { return }
         words.withUnsafeBufferPointer { words in
-            let tracks = UnsafeRawPointer(words.baseAddress!)
-            let numbers = words.baseAddress! + trackCount * Self.wordsPerTrack
-            for k in 0..<trackCount {
-                body(tracks.load(fromByteOffset: k * MemoryLayout<Track>.stride, as: Track.self), numbers)
+            var p = UnsafeRawPointer(words.baseAddress!)
+            for _ in 0..<trackCount {
+                let track = p.load(as: Track.self)
+                p += MemoryLayout<Track>.stride
+                body(track, p.assumingMemoryBound(to: Double.self))
+                p += 8 * Int(track.numberCount)
             }
         }
     }
@@ -103,7 +117,7 @@ struct AnimationProgram {
             let state = s.baseAddress!
             forEachTrack { track, numbers in
                 let field = state + Int(track.offset)
-                if let model, track.restoresField {
+                if let model, track.options.contains(.restoresField) {
                     track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
                 }
                 Self.apply(track, to: field, at: t, numbers: numbers)
@@ -111,40 +125,50 @@ struct AnimationProgram {
         }
     }
 
-    /// Writes the track's value at `t` into its field, at `field`.
+    /// Writes the track's value at `t` into its field, at `field`; `numbers` are the track's.
+    @inline(__always)
     private static func apply(_ track: Track, to field: UnsafeMutableRawPointer, at t: CFTimeInterval,
                               numbers: UnsafePointer<Double>) {
         let state = TimingModel.state(at: t, track.schedule)
         guard state.isApplied else { return }
-        let f = track.easing < 0 ? state.fraction : curve(at: Int(track.easing), numbers).solve(state.fraction)
         let isPoint = track.scalar == .point
-        var from = Int(track.firstValue), u = f
-        if track.isKeyframes {
-            let count = Int(track.valueCount)
-            let times = track.firstKeyTime < 0 ? nil
-                : UnsafeBufferPointer(start: numbers + Int(track.firstKeyTime), count: count)
+        let count = Int(track.valueCount)
+        var after = isPoint ? 2 * count : count
+        let times = track.options.contains(.hasKeyTimes) ? UnsafeBufferPointer(start: numbers + after, count: count) : nil
+        if times != nil { after += count }
+        let f: Double
+        if track.options.contains(.hasEasing) {
+            f = curve(at: after, numbers).solve(state.fraction)
+            after += 4
+        } else {
+            f = state.fraction
+        }
+        var from = 0, u = f
+        if track.options.contains(.isKeyframes) {
+            let curves = after, curveCount = (Int(track.numberCount) - after) / 4
             let (i, local) = CAKeyframeAnimation.timedSegment(f, count: count, keyTimes: times) { i, t in
-                i < track.curveCount ? curve(at: Int(track.firstCurve) + 4 * i, numbers).solve(t) : t
+                i < curveCount ? curve(at: curves + 4 * i, numbers).solve(t) : t
             }
-            from += isPoint ? 2 * i : i
+            from = isPoint ? 2 * i : i
             u = local
         }
-        let follows = track.startFollowsCurrent || track.endFollowsCurrent
+        let startFollows = track.options.contains(.startFollowsCurrent)
+        let endFollows = track.options.contains(.endFollowsCurrent)
         if isPoint {
             var a = CGPoint(x: numbers[from], y: numbers[from + 1])
             var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
-            if follows {
+            if startFollows || endFollows {
                 let current = field.load(as: CGPoint.self)
-                if track.startFollowsCurrent { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
-                if track.endFollowsCurrent { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
+                if startFollows { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
+                if endFollows { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
             }
             field.storeBytes(of: AnimatableValue.lerp(a, b, u), as: CGPoint.self)
         } else {
             var a = numbers[from], b = numbers[from + 1]
-            if follows {
+            if startFollows || endFollows {
                 let current = track.scalar.number(at: field)
-                if track.startFollowsCurrent { a += current }
-                if track.endFollowsCurrent { b += current }
+                if startFollows { a += current }
+                if endFollows { b += current }
             }
             track.scalar.setNumber(a + (b - a) * u, at: field)
         }
@@ -157,10 +181,9 @@ struct AnimationProgram {
 
     // MARK: - Compiling
 
-    /// The tracks and numbers while they are being compiled.
+    /// The tracks, each with its numbers, while they are being compiled.
     private struct Builder {
-        var tracks: [Track] = []
-        var numbers: [Double] = []
+        var tracks: [(track: Track, numbers: [Double])] = []
 
         mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
             guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
@@ -169,36 +192,35 @@ struct AnimationProgram {
                   !path.hasSubpath, let slot = field.slot else { return false }
             let isPoint = slot.scalar == .point
             guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
-            var flat: [Double] = []
+            var numbers: [Double] = []
             for value in source.values {
                 switch (value, isPoint) {
-                case let (.number(x), false): flat.append(x)
-                case let (.point(p), true): flat += [Double(p.x), Double(p.y)]
+                case let (.number(x), false): numbers.append(x)
+                case let (.point(p), true): numbers += [Double(p.x), Double(p.y)]
                 default: return false
                 }
             }
-            let matchingTimes = source.keyTimes.flatMap { $0.count == source.values.count ? $0 : nil }
-            // Indices are 32-bit (Track's size): a program that would outgrow them is not compiled.
-            let added = flat.count + (matchingTimes?.count ?? 0) + 4 * (1 + source.easings.count)
-            guard numbers.count + added <= Int(Int32.max) else { return false }
-            func append(_ more: [Double]) -> Int32 {
-                defer { numbers += more }
-                return Int32(numbers.count)
+            var options: Track.Options = []
+            if let times = source.keyTimes, times.count == source.values.count {
+                numbers += times
+                options.insert(.hasKeyTimes)
             }
-            func append(_ curve: TimingCurve) -> Int32 { append([curve.c1.0, curve.c1.1, curve.c2.0, curve.c2.1]) }
-            let firstValue = append(flat)
-            let firstKeyTime = matchingTimes.map(append) ?? -1
-            let easing = animation.timingFunction.map { append($0.curve) } ?? -1
-            let firstCurve = Int32(numbers.count)
-            for curve in source.easings { _ = append(curve) }
-            let restoresField = !tracks.contains { $0.offset == Int32(slot.offset) }
-            tracks.append(Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar,
-                                isKeyframes: source.isKeyframes,
-                                startFollowsCurrent: source.startFollowsCurrent, endFollowsCurrent: source.endFollowsCurrent,
-                                restoresField: restoresField,
-                                offset: Int32(slot.offset), firstValue: firstValue, valueCount: Int32(source.values.count),
-                                firstKeyTime: firstKeyTime, easing: easing,
-                                firstCurve: firstCurve, curveCount: Int32(source.easings.count)))
+            if let easing = animation.timingFunction?.curve {
+                numbers += [easing.c1.0, easing.c1.1, easing.c2.0, easing.c2.1]
+                options.insert(.hasEasing)
+            }
+            for curve in source.easings { numbers += [curve.c1.0, curve.c1.1, curve.c2.0, curve.c2.1] }
+            // Counts and offsets are 16-bit (Track's size): an animation that would outgrow
+            // them is not compiled.
+            guard numbers.count <= Int(UInt16.max), slot.offset <= Int(UInt16.max) else { return false }
+            if source.isKeyframes { options.insert(.isKeyframes) }
+            if source.startFollowsCurrent { options.insert(.startFollowsCurrent) }
+            if source.endFollowsCurrent { options.insert(.endFollowsCurrent) }
+            if !tracks.contains(where: { Int($0.track.offset) == slot.offset }) { options.insert(.restoresField) }
+            let track = Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar, options: options,
+                              offset: UInt16(slot.offset), valueCount: UInt16(source.values.count),
+                              numberCount: UInt16(numbers.count))
+            tracks.append((track, numbers))
             return true
         }
     }

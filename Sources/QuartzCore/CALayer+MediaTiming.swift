@@ -107,27 +107,30 @@ extension CALayer {
     static func timingDidChange() { timingGeneration.add(1, ordering: .relaxed) }
 
     /// The superlayer's local time and rate at media time `t` (media time and rate 1 for a layer
-    /// without a superlayer), through `timeCache`: every layer remembers its superlayer's time at
-    /// the last media time it was asked about, valid while `timingGeneration` holds. A tree
-    /// evaluated from the root down (renderers, presentation of each layer in turn) finds its
-    /// superlayer's entry and pays O(1) per layer; a layer asked first walks up only as far as the
-    /// nearest ancestor with a valid entry — in a loop, never recursion — collecting the layers
-    /// on the way, then fills their entries from the top down. So n layers of a chain of any
-    /// depth cost O(n) in all, in any order, and each answer is the exact level-by-level
-    /// composition (the cache keeps values, never a composed formula). Through the superlayers
-    /// borrowed, not retained: this runs for every layer every frame.
+    /// without a superlayer), through `timeCache`: a layer's entry holds its superlayer's time at
+    /// the last media time it was filled for, valid while `timingGeneration` holds. In the usual
+    /// case the superlayer's own entry is current (a tree evaluated from the root down, or
+    /// siblings in turn): the answer follows from it in O(1), and this layer's entry is neither
+    /// read nor written — most layers are leaves, whose entries nothing else reads, and an entry
+    /// that a sublayer needs is filled by that sublayer's walk below. Otherwise this layer's own
+    /// entry, and failing that a walk up only as far as the nearest ancestor with a valid entry
+    /// — in a loop, never recursion — collecting the layers on the way, then filling their
+    /// entries from the top down. So n layers of a chain of any depth cost O(n) in all, in any
+    /// order, and each answer is the exact level-by-level composition (the cache keeps values,
+    /// never a composed formula). Through the superlayers borrowed, not retained: this runs for
+    /// every layer every frame.
     private func timeOfParent(atMediaTime t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
         let generation = CALayer.timingGeneration.load(ordering: .relaxed)
-        if let entry = timeCache.entry(generation, t) { return entry }
         guard let parent else {
-            timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: t, parentRate: 1)
+            if timeCache.entry(generation, t) == nil {
+                timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: t, parentRate: 1)
+            }
             return (t, 1)
         }
-        // The usual case: the superlayer was asked first.
         if let above = parent._withUnsafeGuaranteedRef({ p in p.timeCache.entry(generation, t).map { p.ownTime(fromParent: $0) } }) {
-            timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: above.time, parentRate: above.rate)
             return above
         }
+        if let entry = timeCache.entry(generation, t) { return entry }
         return fillTimeCaches(generation: generation, at: t)
     }
 

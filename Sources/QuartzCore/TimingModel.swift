@@ -111,6 +111,7 @@ enum TimingModel {
     /// and finite has no end: always active at fraction 0 — a layer's default duration +∞
     /// (`CALayer.duration`, Apple's value) gives an active duration of ∞ whatever `repeatCount`
     /// and `autoreverses` say, so such an object is never before, after or repeating.
+    @inline(__always)
     static func state(at t: CFTimeInterval, _ timing: Schedule) -> State {
         let duration = timing.duration
         guard duration > 0, duration.isFinite else {
@@ -135,6 +136,7 @@ enum TimingModel {
     }
 
     /// Fraction and play index at local active time `time`.
+    @inline(__always)
     static func playFraction(_ time: CFTimeInterval, _ timing: Schedule) -> (fraction: Double, iteration: Int) {
         let d = timing.duration
         let cycle = d * (timing.autoreverses ? 2 : 1)
