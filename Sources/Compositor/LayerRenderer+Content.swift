@@ -461,12 +461,12 @@ extension LayerRenderer {
                    depth: Int) -> Bool {
         let masked: Void? = withOffscreen(width: surface.width, height: surface.height, for: owner) { m in
             draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
+            // Each channel times the mask's alpha / 255, rounded to nearest, a pixel a word.
+            let group = surface.words, alpha = m.words
             for i in 0..<(surface.width * surface.height) {
-                let a = UInt32(m.pixels[4 * i + 3])
+                let a = alpha[i] >> 24
                 if a == 255 { continue }
-                for k in 0..<4 {
-                    surface.pixels[4 * i + k] = UInt8((UInt32(surface.pixels[4 * i + k]) * a + 127) / 255)
-                }
+                group[i] = a == 0 ? 0 : PaintBlitter.scale(group[i], a)
             }
         }
         return masked != nil

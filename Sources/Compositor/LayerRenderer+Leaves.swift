@@ -121,7 +121,12 @@ extension LayerRenderer {
         let pixmap: Pixmap
         /// Where `pixmap`'s non-transparent and flat pixels lie: drawn translated, it skips its
         /// transparent corners, and translated or not, its solid interior is blended as one colour.
-        let extents: TexelExtents
+        /// Worked out at the bitmap's second draw (`extentsForDraw`): finding them reads every
+        /// pixel, which pays only when the bitmap is drawn again, and a layer whose pixels change
+        /// at every frame (an animated path, colour or trim) has its bitmap drawn once.
+        private var extents: TexelExtents?
+        /// Whether the bitmap has been drawn.
+        private var drawn = false
         /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
         /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
         let placement: Placement
@@ -136,10 +141,20 @@ extension LayerRenderer {
         init(key: LeafKey, pixmap: Pixmap, placement: Placement, owner: CALayer, seen: Orientation) {
             self.key = key
             self.pixmap = pixmap
-            extents = TexelExtents(of: pixmap)
             self.placement = placement
             self.owner = owner._serial
             self.seen = seen
+        }
+
+        /// The extents to draw the bitmap with now: none at its first draw, then `TexelExtents`
+        /// (`Pixmap.drawTexture` draws the same pixels with or without them, TexelExtents.swift).
+        func extentsForDraw() -> TexelExtents? {
+            guard drawn else {
+                drawn = true
+                return nil
+            }
+            if extents == nil { extents = TexelExtents(of: pixmap) }
+            return extents
         }
 
         /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
@@ -247,7 +262,7 @@ extension LayerRenderer {
     /// `known`: the layer's picture in the frame's footprints, when the tree is damage-tracked
     /// (its key is then taken from there).
     func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?)
-        -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
+        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
         guard model.sublayers == nil, Self.pixelsFollowKey(model, p) else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
@@ -280,10 +295,10 @@ extension LayerRenderer {
         leaf.lastFrame = leaves.frame
         switch leaf.placement {
         case let .device(_, origin):
-            return (leaf.pixmap, leaf.extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+            return (leaf.pixmap, leaf.extentsForDraw(), Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
         case let .layer(toCache):
             guard let fromCache = toCache.inverted() else { return nil }
-            return (leaf.pixmap, leaf.extents, fromCache.concatenating(affine))
+            return (leaf.pixmap, leaf.extentsForDraw(), fromCache.concatenating(affine))
         }
     }
 

@@ -78,6 +78,23 @@ struct LottieTransform: Sendable {
     /// `sk`, `sa`: skew (degrees) along the axis at `skewAxis` degrees.
     var skew: KeyframedValue<Double> = .fixed(0)
     var skewAxis: KeyframedValue<Double> = .fixed(0)
+
+    /// Whether it leaves its content as it is at every frame: anchor and position at the origin,
+    /// scale 100 %, no rotation or skew, opacity 100 %, nothing keyframed (Bodymovin writes such
+    /// a `tr` for most groups).
+    var isIdentity: Bool {
+        let origin: Bool
+        switch position {
+        case let .combined(p): origin = Self.fixed(p, .zero)
+        case let .split(x, y): origin = Self.fixed(x, 0) && Self.fixed(y, 0)
+        }
+        return origin && Self.fixed(anchor, .zero) && Self.fixed(scale, CGPoint(x: 100, y: 100)) && Self.fixed(rotation, 0)
+            && Self.fixed(opacity, 100) && Self.fixed(skew, 0)
+    }
+
+    private static func fixed<V: Equatable>(_ value: KeyframedValue<V>, _ expected: V) -> Bool {
+        if case let .fixed(v) = value { v == expected } else { false }
+    }
 }
 
 /// Fill rule `r`: 1 non-zero, 2 even-odd.

@@ -3,7 +3,8 @@ import QuartzCore
 // A shape layer's items → CAShapeLayers (lottie-ios's Core Animation engine does the same):
 // - a group (`gr`) → a CALayer with the group's transform (`tr`) and its opacity as layer
 //   opacity (a group's opacity applies to the group as a whole, like Core Animation's group
-//   opacity);
+//   opacity); a group whose transform is the identity at every frame makes no layer, its
+//   content taking its place;
 // - each style (`fl`, `st`, `gf`, `gs`) → a CAShapeLayer drawing the paths that come before it
 //   in its group, with the style's opacity as layer opacity; a gradient → a CAGradientLayer
 //   masked by such a shape layer; a style also paints the paths of the groups before it, by a
@@ -53,10 +54,19 @@ struct ShapeImporter {
                     KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
                 } ?? shape)
             case let .group(children, transform, _):
+                let later = items[(n + 1)...].filter(\.isStyle)
+                if transform.isIdentity {
+                    // A group that moves nothing needs no layer of its own: its content takes its
+                    // place (the same matrices, so the same pixels, with fewer layers to present
+                    // and draw each frame). Built in a holder, bottom first, then moved.
+                    let holder = CALayer()
+                    try add(children, to: holder, trims: trims, styles: Array(later) + styles, rounding: rounding)
+                    made += (holder.sublayers ?? []).reversed()
+                    continue
+                }
                 let (group, inside) = try importer.transformLayer(transform, for: nil, timing: timing)
                 transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
                                         set: { group.opacity = Float($0 / 100) })
-                let later = items[(n + 1)...].filter(\.isStyle)
                 try add(children, to: inside, trims: trims, styles: Array(later) + styles, rounding: rounding)
                 made.append(group)
             case .fill, .stroke, .gradientFill, .gradientStroke:

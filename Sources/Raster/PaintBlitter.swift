@@ -357,7 +357,7 @@ public struct PaintBlitter: Blitter {
 
     /// Every channel of `c` times `f`/255 (f in 0…255), rounded to nearest, two channels at a time.
     @inline(__always)
-    static func scale(_ c: UInt32, _ f: UInt32) -> UInt32 {
+    package static func scale(_ c: UInt32, _ f: UInt32) -> UInt32 {
         var rb = (c & 0x00FF_00FF) &* f &+ 0x0080_0080
         rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
         var ag = ((c >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080

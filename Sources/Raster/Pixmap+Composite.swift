@@ -309,9 +309,23 @@ extension Pixmap {
     }
 
     /// `dst = src·f/255 + dst·(255 − αs)/255` over a run (f in 1…255), four pixels at a time with
-    /// `PaintBlitter`'s rounding; transparent source quads are skipped.
+    /// `PaintBlitter`'s rounding; transparent source quads are skipped. With AVX2, by the paint's
+    /// row kernel at full coverage (its factor, coverage·opacity/255 = 255·f/255, is f exactly,
+    /// and it blends with the same rounding: the same words), in pieces of `fullCoverage`'s length.
     @inline(__always)
     static func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, factor f: UInt32) {
+        if AVX2Kernels.isEnabled {
+            fullCoverage.withUnsafeBufferPointer { coverage in
+                var i = 0
+                while i < count {
+                    let n = Swift.min(count - i, coverage.count)
+                    PaintBlitter.sourceOver(dst + i, source: UnsafeMutablePointer(mutating: source + i), coverage: coverage.baseAddress!,
+                                            count: n, opacity: f)
+                    i += n
+                }
+            }
+            return
+        }
         var i = 0
         while i + 4 <= count {
             sourceOver4(dst + i, UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self), factor: f)
@@ -322,6 +336,9 @@ extension Pixmap {
             i += 1
         }
     }
+
+    /// Coverage 255 for `sourceOverRow`'s kernel calls.
+    private static let fullCoverage = [UInt8](repeating: 255, count: 512)
 
     /// `sourceOverRow` for four pixels whose source words are `s`.
     @inline(__always)
