@@ -81,8 +81,10 @@ struct ShapeImporter {
                                 endOpacity: endOpacity)
         let values = repeater.sampled
         let count = values.values.map(Repeater.count).max() ?? 0
-        for k in below ? Array((0..<count).reversed()) : Array(0..<count) {
+        for n in 0..<count {
+            // Each copy is counted against the layer budget before it is built.
             try importer.count(owner.path)
+            let k = below ? count - 1 - n : n
             let copy = CALayer()
             copy.anchorPoint = .zero
             copy.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
