@@ -61,7 +61,8 @@ extension BezierShape {
         // Radius 0 still splits each corner (in two coincident vertices), so that an animated
         // radius keeps the vertex count its keyframes interpolate over.
         guard vertices.count > 2 else { return self }
-        var out = BezierShape(vertices: [], inTangents: [], outTangents: [], closed: closed)
+        var out = BezierShape(vertices: [], inTangents: [], outTangents: [], closed: closed,
+                              otherContours: otherContours.map { $0.roundingCorners(radius) })
         let n = vertices.count
         for k in 0..<n {
             let v = vertices[k]
@@ -93,22 +94,24 @@ extension BezierShape {
         guard vertices.count > 1 else { return self }
         let order = [0] + Array((1..<vertices.count).reversed())
         return BezierShape(vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
-                           outTangents: order.map { inTangents[$0] }, closed: closed)
+                           outTangents: order.map { inTangents[$0] }, closed: closed, otherContours: otherContours.map { $0.reversed() })
     }
 
-    /// The path in Core Graphics: a cubic per edge, closed when `closed`.
+    /// The path in Core Graphics: a cubic per edge, closed when `closed`; then the other contours.
     var cgPath: CGPath {
         let path = CGMutablePath()
-        guard let first = vertices.first else { return path }
-        path.move(to: first)
-        func edge(_ a: Int, _ b: Int) {
-            path.addCurve(to: vertices[b], control1: vertices[a] + outTangents[a], control2: vertices[b] + inTangents[b])
+        if let first = vertices.first {
+            path.move(to: first)
+            func edge(_ a: Int, _ b: Int) {
+                path.addCurve(to: vertices[b], control1: vertices[a] + outTangents[a], control2: vertices[b] + inTangents[b])
+            }
+            for j in vertices.indices.dropFirst() { edge(j - 1, j) }
+            if closed, vertices.count > 1 {
+                edge(vertices.count - 1, 0)
+                path.closeSubpath()
+            }
         }
-        for j in vertices.indices.dropFirst() { edge(j - 1, j) }
-        if closed, vertices.count > 1 {
-            edge(vertices.count - 1, 0)
-            path.closeSubpath()
-        }
+        for contour in otherContours { path.addPath(contour.cgPath) }
         return path
     }
 }

@@ -35,12 +35,14 @@ extension Array: Interpolatable where Element == Double {
 }
 
 extension BezierShape: Interpolatable {
-    /// Vertex by vertex; shapes of different vertex counts do not interpolate (the first holds).
+    /// Vertex by vertex; shapes of different vertex or contour counts do not interpolate (the first holds).
     static func mix(_ a: BezierShape, _ b: BezierShape, _ t: Double) -> BezierShape {
-        guard a.vertices.count == b.vertices.count else { return a }
+        guard a.vertices.count == b.vertices.count, a.otherContours.count == b.otherContours.count,
+              zip(a.otherContours, b.otherContours).allSatisfy({ $0.vertices.count == $1.vertices.count }) else { return a }
         func m(_ p: [CGPoint], _ q: [CGPoint]) -> [CGPoint] { zip(p, q).map { CGPoint.mix($0, $1, t) } }
         return BezierShape(vertices: m(a.vertices, b.vertices), inTangents: m(a.inTangents, b.inTangents),
-                           outTangents: m(a.outTangents, b.outTangents), closed: a.closed)
+                           outTangents: m(a.outTangents, b.outTangents), closed: a.closed,
+                           otherContours: zip(a.otherContours, b.otherContours).map { mix($0, $1, t) })
     }
 }
 

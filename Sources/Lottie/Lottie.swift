@@ -17,8 +17,8 @@
 //                         layer time is affine) and properties sampled per frame
 //   LayerImporter         layers → transform and content CALayers, parenting, in/out points,
 //                         layer time (st, sr), precomps, images; +Masks: masks and track mattes;
-//                         ShapeImporter: shape items → shape, gradient and replicator layers
-//                         (+Repeater: repeater values → replicator properties);
+//                         ShapeImporter: shape items → shape and gradient layers, repeater copies
+//                         (+Repeater: repeater values → each copy's transform and opacity);
 //                         +Effects: blur, fill and tint effects as layer filters, the stroke
 //                         effect as shape layers; +Text: text
 //                         layers from glyph outlines or an installed font
@@ -38,20 +38,18 @@
 // once per frame of the precomp layer); masks (add, subtract, intersect, inverted, opacity,
 // animated paths) and track mattes (alpha, luma, inverted) as mask layers (`LayerImporter`);
 // shapes: group with transform, rectangle (rounded), ellipse, star and polygon (sampled per
-// frame when animated), path (animated too), fill, stroke (caps, joins, miter, dashes with an
-// animated offset), linear and radial gradient fill and stroke (animated stops and points,
+// frame when animated), path (animated too), fill, stroke (caps, joins, miter, dashes with
+// animated lengths and offset), linear and radial gradient fill and stroke (animated stops and points,
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
-// rounded corners, repeaters (CAReplicatorLayer, animated values sampled per frame), merge
-// paths (CGPath boolean operations, `ShapeImporter+MergePaths`); a style paints the paths of
+// rounded corners, repeaters (a layer per copy, placed as lottie-web places them, animated
+// values sampled per frame), merge paths (CGPath boolean operations, animated ones run per
+// frame, `ShapeImporter+MergePaths`); a style paints the paths of
 // earlier groups too; effects: drop shadow (layer shadow, animated), Gaussian blur, fill and
 // tint (layer filters, animated), stroke (the mask paths stroked by shape layers, over the layer
 // or on transparent); playback with loop modes.
 //
-// Next (in this order): repeater copies placed as lottie-web places them (copy k moved by k
-// offsets, not turned: today the CAReplicatorLayer turns them; scripts/lottie-check reports it
-// as a known difference); animated merge paths (merged at the first frame today); the stroke
-// effect's "reveal original image" style (the strokes as the layer's mask); text animators
+// Next (in this order): the stroke effect's "reveal original image" style (the strokes as the layer's mask); text animators
 // (`t.a`: per-character transforms and colours, as one layer per glyph), text on a path,
 // baseline shift, paragraph boxes drawn from glyphs wrapped, a text stroke in an installed font
-// (CATextLayer draws none); animated dash lengths (Core Animation's `lineDashPattern` is not
-// animatable: one layer per frame's pattern, or a sampled path); one-direction Gaussian blur.
+// (CATextLayer draws none); animated dash lengths under a trim path (the dashed path is sampled
+// per frame without one); one-direction Gaussian blur.

@@ -297,10 +297,6 @@ extension ShapeItem {
         var items: [ShapeItem] = []
         for item in try node.array() where try !item.flag("hd") {
             items.append(try ShapeItem(item, notes: &notes))
-            if case let .mergePaths(mode)? = items.last,
-               items.dropLast().contains(where: { $0.animatesAMerge && (mode != 1 || !$0.isPath) }) {
-                notes.unsupported("animated merge paths", at: item.path)
-            }
         }
         return items
     }
@@ -420,9 +416,8 @@ extension StrokeStyle {
                 dashOffset = value
                 continue
             }
-            if value.isAnimated { notes.unsupported("animated dash lengths", at: dash.path) }
-            guard value.initial >= 0 else { throw LottieError("\(dash.path).v", "expected a length of 0 or more") }
-            dashes.append(value.initial)
+            guard value.values.allSatisfy({ $0 >= 0 }) else { throw LottieError("\(dash.path).v", "expected a length of 0 or more") }
+            dashes.append(value)
         }
     }
 }

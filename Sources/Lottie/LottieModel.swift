@@ -61,6 +61,10 @@ struct BezierShape: Sendable, Equatable {
     var inTangents: [CGPoint]
     var outTangents: [CGPoint]
     var closed: Bool
+    /// Further contours drawn as part of this path: an animated merge's result at one frame
+    /// (`ShapeImporter+MergePaths.swift`), whose parts must be filled together (holes); empty
+    /// for every path a file gives.
+    var otherContours: [BezierShape] = []
 }
 
 /// `ks` of a layer, `tr` of a group: anchor `a`, position `p` (or split `px`/`py`), scale `s`
@@ -104,11 +108,14 @@ struct StrokeStyle: Sendable {
     var cap: Int
     var join: Int
     var miterLimit: Double
-    /// Dash and gap lengths in order (`d` entries `n: "d"`/`"g"`), static (Core Animation's
-    /// `lineDashPattern` is not animatable: an animated length takes its first value and is
-    /// noted); the offset (`n: "o"`), animated as `lineDashPhase`.
-    var dashes: [Double]
+    /// Dash and gap lengths in order (`d` entries `n: "d"`/`"g"`), each static or keyframed
+    /// (`ShapeImporter.shapeLayers`: Core Animation's `lineDashPattern` is not animatable, so
+    /// animated lengths are drawn as a dashed path sampled per frame); the offset (`n: "o"`).
+    var dashes: [KeyframedValue<Double>]
     var dashOffset: KeyframedValue<Double>
+
+    /// True when a dash or gap length is keyframed.
+    var animatesDashLengths: Bool { dashes.contains(where: \.isAnimated) }
 }
 
 /// A gradient's stops as Bodymovin packs them: `count` colour stops (offset, r, g, b), then

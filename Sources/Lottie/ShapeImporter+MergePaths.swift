@@ -13,14 +13,20 @@ import QuartzCore
 // symmetric difference; each of 2–5 combines the last path before the merge with the others
 // together (non-zero fill, as Android's paths). Other mode values act as 1.
 //
-// Modes 2–5 merge the shapes of the first frame: the result is a static polygon (curves flattened
-// to 1/100 of a unit). An animated path or group transform before such a merge is noted
-// ("animated merge paths") when the file is read. Mode 1 keeps animated paths animated (group
-// transforms at their first value).
+// Modes 2–5 give polygons (curves flattened to 1/100 of a unit). When a path or a group
+// transform before the merge is animated, the merge is run at every frame from the first
+// keyframe of its sources to the last, and its result there — all its polygons as one path
+// (`BezierShape.otherContours`), so that holes stay holes — is a hold keyframe: the path
+// animation is discrete (the polygons' vertices change in number from frame to frame, so there
+// is nothing to interpolate), exact at whole frames, which is where lottie-android and Lottie
+// files' authoring tool evaluate it. Mode 1 merges nothing: its paths stay keyframed (sampled per
+// frame under an animated group transform).
 //
 // Bounded work: each operation is bounded by CGPath's limits, and one import runs at most
-// `LottieLimits.mergeOperations` of them (past it, a clear error naming the layer); a merge with a
-// single source needs none (add and exclude keep it, subtract and intersect leave nothing).
+// `LottieLimits.mergeOperations` of them, a sampled merge one per frame (past the limit, a clear
+// error naming the layer; a sampled merge takes fewer frames, spread evenly, when that is what
+// is left); a merge with a single source needs none (add and exclude keep it, subtract and
+// intersect leave nothing).
 
 extension ShapeImporter {
     /// `items` with every merge replaced by its result (paths) and the items it takes removed.
@@ -33,7 +39,7 @@ extension ShapeImporter {
                 out.append((item, n))
                 continue
             }
-            var sources: [[KeyframedValue<BezierShape>]] = []
+            var sources: [[MergeSource]] = []
             var last: Int?
             for (entry, source) in out {
                 guard let shapes = try pathSources(entry) else { continue }
@@ -46,57 +52,104 @@ extension ShapeImporter {
         return out.map(\.item)
     }
 
+    /// A path a merge takes: its keyframes, its shape at any frame (under the group transforms
+    /// above it there), and the frames its keyframes and those of the transforms are at.
+    private struct MergeSource {
+        var shape: KeyframedValue<BezierShape>
+        var at: (Double) -> BezierShape
+        var keyTimes: [Double]
+        /// Whether a group transform above it is animated.
+        var moves: Bool
+
+        /// The path as keyframes: `shape`, or, under an animated group transform, sampled at
+        /// every frame from the first keyframe to the last (at most `LottieLimits.samples`; the
+        /// vertices keep their number, so the samples interpolate).
+        var value: KeyframedValue<BezierShape> {
+            guard moves, let first = keyTimes.min(), let last = keyTimes.max(), last > first else { return shape }
+            let count = Int(min((last - first).rounded(.up), Double(LottieLimits.samples)))
+            return .keyframed((0...count).map { n in
+                let frame = first + (last - first) * Double(n) / Double(count)
+                return Keyframe(time: frame, value: at(frame), hold: false)
+            })
+        }
+    }
+
     /// The paths an item gives a merge, in its group's coordinates; nil for items that are not paths.
-    private func pathSources(_ item: ShapeItem) throws(LottieError) -> [KeyframedValue<BezierShape>]? {
+    private func pathSources(_ item: ShapeItem) throws(LottieError) -> [MergeSource]? {
         switch item {
         case let .path(shape):
-            return [shape]
+            return [MergeSource(shape: shape, at: { shape.value(at: $0) }, keyTimes: shape.keyTimes, moves: false)]
         case let .group(children, transform, _):
             let t = CATransform3DGetAffineTransform(Self.groupMatrix(transform))
-            var shapes: [KeyframedValue<BezierShape>] = []
-            for child in try resolvingMerges(children) { shapes += try pathSources(child) ?? [] }
-            return shapes.map { $0.map { $0.applying(t) } }
+            var sources: [MergeSource] = []
+            for child in try resolvingMerges(children) { sources += try pathSources(child) ?? [] }
+            return sources.map { source in
+                MergeSource(shape: source.shape.map { $0.applying(t) },
+                            at: { frame in source.at(frame).applying(CATransform3DGetAffineTransform(Self.groupMatrix(transform, at: frame))) },
+                            keyTimes: source.keyTimes + transform.keyTimes, moves: source.moves || !transform.keyTimes.isEmpty)
+            }
         default:
             return nil
         }
     }
 
     /// The merged paths of `sources` (in item order) under Lottie merge `mode`.
-    private func merged(_ mode: Int, _ sources: [[KeyframedValue<BezierShape>]]) throws(LottieError) -> [KeyframedValue<BezierShape>] {
-        guard (2...5).contains(mode), let first = sources.last else { return sources.flatMap { $0 } }
-        if sources.count == 1 { return mode == 2 || mode == 5 ? first : [] }
-        importer.mergeOperations += 1
+    private func merged(_ mode: Int, _ sources: [[MergeSource]]) throws(LottieError) -> [KeyframedValue<BezierShape>] {
+        guard (2...5).contains(mode), let first = sources.last else { return sources.flatMap { $0.map(\.value) } }
+        if sources.count == 1 { return mode == 2 || mode == 5 ? first.map(\.value) : [] }
+        func combined(at frame: Double?) -> CGPath {
+            func joined(_ shapes: [MergeSource]) -> CGPath {
+                let path = CGMutablePath()
+                for shape in shapes { path.addPath((frame.map(shape.at) ?? shape.shape.initial).cgPath) }
+                return path
+            }
+            let last = joined(first), rest = joined(sources.dropLast().flatMap { $0 })
+            switch mode {
+            case 2: return rest.union(last)
+            case 3: return rest.subtracting(last)
+            case 4: return rest.intersection(last)
+            default: return rest.symmetricDifference(last)
+            }
+        }
+        let times = sources.flatMap { $0.flatMap(\.keyTimes) }
+        guard let start = times.min(), let end = times.max(), end > start else {
+            try countMergeOperations(1)
+            return BezierShape.polygons(of: combined(at: nil)).map { .fixed($0) }
+        }
+        let left = LottieLimits.mergeOperations - importer.mergeOperations
+        let count = Int(min((end - start).rounded(.up), Double(LottieLimits.samples), Double(max(left - 1, 1))))
+        let frames = (0...count).map { start + (end - start) * Double($0) / Double(count) }
+        try countMergeOperations(frames.count)
+        return [.keyframed(frames.map { frame in
+            let polygons = BezierShape.polygons(of: combined(at: frame))
+            var shape = polygons.first ?? BezierShape(vertices: [], inTangents: [], outTangents: [], closed: true)
+            shape.otherContours = Array(polygons.dropFirst())
+            return Keyframe(time: frame, value: shape, hold: true)
+        })]
+    }
+
+    /// Counts `n` more boolean operations against `LottieLimits.mergeOperations`.
+    private func countMergeOperations(_ n: Int) throws(LottieError) {
+        importer.mergeOperations += n
         guard importer.mergeOperations <= LottieLimits.mergeOperations else {
             throw LottieError(owner.path, "more than \(LottieLimits.mergeOperations) merge path operations")
         }
-        func joined(_ shapes: [KeyframedValue<BezierShape>]) -> CGPath {
-            let path = CGMutablePath()
-            for shape in shapes { path.addPath(shape.initial.cgPath) }
-            return path
-        }
-        let last = joined(first), rest = joined(sources.dropLast().flatMap { $0 })
-        let result: CGPath
-        switch mode {
-        case 2: result = rest.union(last)
-        case 3: result = rest.subtracting(last)
-        case 4: result = rest.intersection(last)
-        default: result = rest.symmetricDifference(last)
-        }
-        return BezierShape.polygons(of: result).map { .fixed($0) }
     }
 
-    /// A group transform's matrix at its first values: position · rotation · skew · scale about
-    /// the anchor (Bodymovin's order, as `LayerImporter.transformLayer` builds it in layers).
-    static func groupMatrix(_ t: LottieTransform) -> CATransform3D {
-        let a = t.anchor.initial, s = t.scale.initial, r = t.rotation.initial
+    /// A group transform's matrix at `frame` (nil: its first values): position · rotation · skew
+    /// · scale about the anchor (Bodymovin's order, as `LayerImporter.transformLayer` builds it
+    /// in layers).
+    static func groupMatrix(_ t: LottieTransform, at frame: Double? = nil) -> CATransform3D {
+        func at<V: Interpolatable>(_ v: KeyframedValue<V>) -> V { frame.map { v.value(at: $0) } ?? v.initial }
+        let a = at(t.anchor), s = at(t.scale), r = at(t.rotation), skew = at(t.skew)
         let p: CGPoint
         switch t.position {
-        case let .combined(value): p = value.initial
-        case let .split(x, y): p = CGPoint(x: x.initial, y: y.initial)
+        case let .combined(value): p = at(value)
+        case let .split(x, y): p = CGPoint(x: at(x), y: at(y))
         }
         var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
         m = CATransform3DConcat(m, CATransform3DMakeScale(s.x / 100, s.y / 100, 1))
-        if t.skew.initial != 0 { m = CATransform3DConcat(m, LayerImporter.skewMatrix(t.skew.initial, axis: t.skewAxis.initial)) }
+        if skew != 0 { m = CATransform3DConcat(m, LayerImporter.skewMatrix(skew, axis: at(t.skewAxis))) }
         m = CATransform3DConcat(m, CATransform3DMakeRotation(r * .pi / 180, 0, 0, 1))
         return CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, 0))
     }
@@ -106,27 +159,17 @@ extension ShapeItem {
     var isMerge: Bool { if case .mergePaths = self { true } else { false } }
     var isPath: Bool { if case .path = self { true } else { false } }
     var isGroup: Bool { if case .group = self { true } else { false } }
-
-    /// True when a merge after this item would change with time, which it does not follow: an
-    /// animated path (for modes 2–5), or a group with an animated transform or path.
-    var animatesAMerge: Bool {
-        switch self {
-        case let .path(shape): shape.isAnimated
-        case let .group(children, t, _):
-            t.anchor.isAnimated || t.scale.isAnimated || t.rotation.isAnimated || t.position.isAnimated
-                || t.skew.isAnimated || t.skewAxis.isAnimated
-                || children.contains(where: \.animatesAMerge)
-        default: false
-        }
-    }
 }
 
-extension LottieTransform.Position {
-    var isAnimated: Bool {
-        switch self {
-        case let .combined(p): p.isAnimated
-        case let .split(x, y): x.isAnimated || y.isAnimated
+extension LottieTransform {
+    /// The frames of every keyframe of the transform's values (opacity aside).
+    var keyTimes: [Double] {
+        let p: [Double]
+        switch position {
+        case let .combined(v): p = v.keyTimes
+        case let .split(x, y): p = x.keyTimes + y.keyTimes
         }
+        return anchor.keyTimes + p + scale.keyTimes + rotation.keyTimes + skew.keyTimes + skewAxis.keyTimes
     }
 }
 
@@ -135,7 +178,8 @@ extension BezierShape {
     func applying(_ t: CGAffineTransform) -> BezierShape {
         let linear = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0)
         return BezierShape(vertices: vertices.map { $0.applying(t) }, inTangents: inTangents.map { $0.applying(linear) },
-                           outTangents: outTangents.map { $0.applying(linear) }, closed: closed)
+                           outTangents: outTangents.map { $0.applying(linear) }, closed: closed,
+                           otherContours: otherContours.map { $0.applying(t) })
     }
 
     /// The subpaths of a path of straight lines (a boolean operation's result) as closed shapes.

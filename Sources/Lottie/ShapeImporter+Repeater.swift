@@ -1,10 +1,17 @@
 import QuartzCore
 
-// A repeater's (`rp`) values → what a CAReplicatorLayer and the layer of its first copy take
-// (`ShapeImporter.replicator`): the copy count, the opacity of the first copy and its step, the
-// first copy's transform and the step between copies. These are non-linear in the repeater's
-// values (the scale's power, an inverse when the copies are drawn below), so keyframed values
-// are sampled once per frame and the result interpolated between frames.
+// A repeater (`rp`) → copies of its group's content, each in a layer of its own with the copy's
+// transform and opacity (`ShapeImporter.add`), placed as lottie-web's RepeaterModifier places
+// them: copy k is the content turned by (k + o)·r and scaled by s^(k + o), both about the
+// repeater's anchor a, then moved by (k + o)·p — the offsets are not turned by the rotation, so
+// a turning repeater fans its copies out along a straight line (a CAReplicatorLayer, which
+// applies one step transform k times, would turn them onto an arc; rlottie and ThorVG place them
+// as lottie-web does: scripts/lottie-check, repeater.json). A fractional offset o moves by the
+// fraction of a step and scales by the fraction of the way from 1 to s (lottie-web's partial
+// step), a negative one steps backwards. Copy k's opacity is so + (eo − so)·k / (n − 1)
+// (percent); there are ⌈c⌉ copies (lottie-web's Math.ceil). Keyframed values are sampled once
+// per frame (the matrices and opacities are not linear in them) and Core Animation interpolates
+// between the samples.
 
 /// A repeater's values, each static or keyframed.
 struct Repeater {
@@ -14,10 +21,10 @@ struct Repeater {
     var startOpacity: KeyframedValue<Double>
     var endOpacity: KeyframedValue<Double>
 
-    /// `f` of the values at each frame (fixed when none is keyframed). `f` takes the values in
-    /// the order copies, offset, anchor x, y, position x, y, scale x, y (percent), rotation
-    /// (degrees), start and end opacity (percent).
-    func sampled(_ f: @escaping ([Double]) -> [Double]) -> KeyframedValue<[Double]> {
+    /// The values at each frame (fixed when none is keyframed), in the order copies, offset,
+    /// anchor x, y, position x, y, scale x, y (percent), rotation (degrees), start and end
+    /// opacity (percent).
+    var sampled: KeyframedValue<[Double]> {
         let position: [KeyframedValue<[Double]>]
         switch transform.position {
         case let .combined(p): position = [p.map { [Double($0.x), Double($0.y)] }]
@@ -26,56 +33,41 @@ struct Repeater {
         let parts = [copies.map { [$0] }, offset.map { [$0] }, transform.anchor.map { [Double($0.x), Double($0.y)] }]
             + position + [transform.scale.map { [Double($0.x), Double($0.y)] }, transform.rotation.map { [$0] },
                           startOpacity.map { [$0] }, endOpacity.map { [$0] }]
-        return KeyframedValue<[Double]>.sampled(parts) { f($0.flatMap { $0 }) }
+        return KeyframedValue<[Double]>.sampled(parts) { $0.flatMap { $0 } }
     }
 
-    /// The transform of `values` (see `sampled`) applied `times` times component by component:
-    /// about the anchor a, scaled by s^times, turned by r·times, moved by p·times.
-    static func matrix(_ v: [Double], times: Double) -> CATransform3D {
-        let (a, p, s, r) = (CGPoint(x: v[2], y: v[3]), CGPoint(x: v[4], y: v[5]), CGPoint(x: v[6], y: v[7]), v[8])
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
-        m = CATransform3DConcat(m, CATransform3DMakeScale(pow(s.x / 100, times), pow(s.y / 100, times), 1))
-        m = CATransform3DConcat(m, CATransform3DMakeRotation(r * times * .pi / 180, 0, 0, 1))
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(a.x + p.x * times, a.y + p.y * times, 0))
-    }
-}
+    /// The number of copies of `values` (see `sampled`): ⌈c⌉, at least 0.
+    static func count(_ v: [Double]) -> Int { Int(Swift.min(Swift.max(v[0].rounded(.up), 0), Double(Int32.max))) }
 
-extension [Double] {
-    /// For values in `Repeater.sampled`'s order: [copy count (whole), first copy's alpha, alpha
-    /// step, the first copy's transform (16), the step between copies (16)]. Copies drawn below
-    /// run from the last to the first: the first drawn is the last copy, the step inverted.
-    func instances(below: Bool) -> [Double] {
-        let count = Swift.max(self[0].rounded(.down), 0)
-        let step = Repeater.matrix(self, times: 1)
-        var first = Repeater.matrix(self, times: self[1])
-        var alpha = (self[9] / 100, count > 1 ? (self[10] - self[9]) / 100 / (count - 1) : 0)
-        if below, count > 1 {
-            first = CATransform3DConcat(first, step.power(Int(count) - 1))
-            alpha = (self[10] / 100, -alpha.1)
+    /// Copy `k`'s transform for `values` (see `sampled`), m11 … m44: turned by t·r and scaled
+    /// by s^t about the anchor, then moved by t·p, t = k + offset (lottie-web's order: rotation,
+    /// then scale, then translation; a fractional part of the offset scales by 1 + (s − 1)·f,
+    /// inverted when the offset is negative).
+    static func matrix(_ v: [Double], copy k: Int) -> [Double] {
+        let (a, p, s, r) = (CGPoint(x: v[2], y: v[3]), CGPoint(x: v[4], y: v[5]), CGPoint(x: v[6] / 100, y: v[7] / 100), v[8])
+        let offset = v[1], whole = offset.rounded(.towardZero), fraction = offset - whole
+        let t = Double(k) + offset
+        func factor(_ s: Double) -> Double {
+            let steps = pow(s, Double(k) + whole)
+            let partial = 1 + (s - 1) * abs(fraction)
+            return fraction >= 0 ? steps * partial : steps / partial
         }
-        return [count, alpha.0, alpha.1] + first.components + (below ? CATransform3DInvert(step) : step).components
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeRotation(r * t * .pi / 180, 0, 0, 1))
+        m = CATransform3DConcat(m, CATransform3DMakeScale(factor(s.x), factor(s.y), 1))
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(a.x + p.x * t, a.y + p.y * t, 0))
+        return m.components
     }
-}
 
-extension Repeater {
-    /// From `instances`' values: the first copy's transform, the step, the first copy's colour.
-    static func first(_ v: [Double]) -> CATransform3D { CATransform3D(Array(v[3..<19])) }
-    static func step(_ v: [Double]) -> CATransform3D { CATransform3D(Array(v[19..<35])) }
-    static func color(_ v: [Double]) -> CGColor { CGColor(red: 1, green: 1, blue: 1, alpha: v[1]) }
+    /// Copy `k`'s opacity (0…1) for `values` (see `sampled`); 0 when there are k copies or fewer.
+    static func opacity(_ v: [Double], copy k: Int) -> Double {
+        let n = count(v)
+        guard k < n else { return 0 }
+        return (v[9] + (n > 1 ? (v[10] - v[9]) * Double(k) / Double(n - 1) : 0)) / 100
+    }
 }
 
 extension CATransform3D {
-    /// The transform applied `n` times (n ≥ 0), by squaring: log₂ n products.
-    func power(_ n: Int) -> CATransform3D {
-        var (result, base, n) = (CATransform3DIdentity, self, n)
-        while n > 0 {
-            if n & 1 == 1 { result = CATransform3DConcat(result, base) }
-            base = CATransform3DConcat(base, base)
-            n >>= 1
-        }
-        return result
-    }
-
     /// m11 … m44, row by row.
     var components: [Double] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].map { Double($0) }

@@ -17,8 +17,10 @@ import QuartzCore
 //   by a twin layer;
 // - rounded corners (`rd`) round the sharp corners of every path of its group and the groups
 //   inside (`BezierShape.roundingCorners`);
-// - a repeater (`rp`) → a CAReplicatorLayer holding the whole group's content (animated values
-//   sampled once per frame);
+// - a repeater (`rp`) → one layer per copy holding the whole group's content built again, under
+//   the copy's transform and opacity (`ShapeImporter+Repeater.swift`: lottie-web's placement,
+//   which a CAReplicatorLayer's repeated step transform cannot express); copies drawn above
+//   (`m` 1) go from the first at the bottom to the last on top, below (`m` 2) the other way;
 // Not yet: a trim's, rounded corners' or repeater's place among the items (it trims every stroke of its group and the groups
 // inside); several trims on one path (the innermost applies).
 
@@ -45,75 +47,64 @@ struct ShapeImporter {
         for case let .trim(start, end, offset, individually) in items {
             trims.append(Trim(start: start, end: end, offset: offset, individually: individually))
         }
-        var paths: [KeyframedValue<BezierShape>] = []
-        var made: [CALayer] = []
-        for (n, item) in items.enumerated() {
-            switch item {
-            case let .path(shape):
-                paths.append(rounding.map { radius in
-                    KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
-                } ?? shape)
-            case let .group(children, transform, _):
-                let later = items[(n + 1)...].filter(\.isStyle)
-                if transform.isIdentity {
-                    // A group that moves nothing needs no layer of its own: its content takes its
-                    // place (the same matrices, so the same pixels, with fewer layers to present
-                    // and draw each frame). Built in a holder, bottom first, then moved.
-                    let holder = CALayer()
-                    try add(children, to: holder, trims: trims, styles: Array(later) + styles, rounding: rounding)
-                    made += (holder.sublayers ?? []).reversed()
-                    continue
+        /// The layers of `items`, first item last (on top).
+        func build() throws(LottieError) -> [CALayer] {
+            var paths: [KeyframedValue<BezierShape>] = []
+            var made: [CALayer] = []
+            for (n, item) in items.enumerated() {
+                switch item {
+                case let .path(shape):
+                    paths.append(rounding.map { radius in
+                        KeyframedValue.combine(shape, radius, KeyframedValue<Double>.fixed(0)) { path, r, _ in path.roundingCorners(r) }
+                    } ?? shape)
+                case let .group(children, transform, _):
+                    let later = items[(n + 1)...].filter(\.isStyle)
+                    if transform.isIdentity {
+                        // A group that moves nothing needs no layer of its own: its content takes
+                        // its place (the same matrices, so the same pixels, with fewer layers to
+                        // present and draw each frame). Built in a holder, bottom first, then moved.
+                        let holder = CALayer()
+                        try add(children, to: holder, trims: trims, styles: Array(later) + styles, rounding: rounding)
+                        made += (holder.sublayers ?? []).reversed()
+                        continue
+                    }
+                    let (group, inside) = try importer.transformLayer(transform, for: nil, timing: timing)
+                    transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
+                                            set: { group.opacity = Float($0 / 100) })
+                    try add(children, to: inside, trims: trims, styles: Array(later) + styles, rounding: rounding)
+                    made.append(group)
+                case .fill, .stroke, .gradientFill, .gradientStroke:
+                    made += try styleLayers(item, paths: paths, trims: trims)
+                case .trim, .roundCorners, .repeater, .transform, .mergePaths, .unsupported:
+                    break
                 }
-                let (group, inside) = try importer.transformLayer(transform, for: nil, timing: timing)
-                transform.opacity.apply(to: group, "opacity", timing: timing, convert: { Float($0 / 100) },
-                                        set: { group.opacity = Float($0 / 100) })
-                try add(children, to: inside, trims: trims, styles: Array(later) + styles, rounding: rounding)
-                made.append(group)
-            case .fill, .stroke, .gradientFill, .gradientStroke:
-                made += try styleLayers(item, paths: paths, trims: trims)
-            case .trim, .roundCorners, .repeater, .transform, .mergePaths, .unsupported:
-                break
             }
+            for style in styles { made += try styleLayers(style, paths: paths, trims: trims) }
+            return made.reversed()
         }
-        for style in styles { made += try styleLayers(style, paths: paths, trims: trims) }
-        var target = parent
         let repeaters = items.compactMap { item -> ShapeItem? in if case .repeater = item { item } else { nil } }
-        if case let .repeater(copies, offset, transform, startOpacity, endOpacity, below)? = repeaters.last {
-            target = try replicator(into: parent, Repeater(copies: copies, offset: offset, transform: transform,
-                                                           startOpacity: startOpacity, endOpacity: endOpacity), below: below)
+        guard case let .repeater(copies, offset, transform, startOpacity, endOpacity, below)? = repeaters.last else {
+            for layer in try build() { parent.addSublayer(layer) }
+            return
         }
-        for layer in made.reversed() { target.addSublayer(layer) }
-    }
-
-    /// A repeater (`rp`) as a CAReplicatorLayer holding the group's content: instance i under
-    /// the repeater's transform applied i times (`instanceTransform`, about the origin as the
-    /// replicator's anchor point is), the first under it applied `offset` times (position,
-    /// rotation and the scale's exponent times the offset, as Bodymovin defines a fractional
-    /// offset), opacity from the start to the end value (`instanceColor` alpha and
-    /// `instanceAlphaOffset`). Copies drawn below (`m` 2) run from the last to the first, with
-    /// the inverse step. Returns the layer the content goes in. When any value is keyframed,
-    /// `instanceCount`, `instanceTransform`, `instanceColor`, `instanceAlphaOffset` and the first
-    /// copy's transform are sampled once per frame from the first keyframe to the last (each is
-    /// a non-linear function of the values: a power, an inverse, a product).
-    private func replicator(into parent: CALayer, _ repeater: Repeater, below: Bool) throws(LottieError) -> CALayer {
-        try importer.count(owner.path)
-        let replicator = CAReplicatorLayer(), start = CALayer()
-        for layer in [replicator, start] {
-            layer.anchorPoint = .zero
-            layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+        let repeater = Repeater(copies: copies, offset: offset, transform: transform, startOpacity: startOpacity,
+                                endOpacity: endOpacity)
+        let values = repeater.sampled
+        let count = values.values.map(Repeater.count).max() ?? 0
+        for n in 0..<count {
+            // Each copy is counted against the layer budget before it is built.
+            try importer.count(owner.path)
+            let k = below ? count - 1 - n : n
+            let copy = CALayer()
+            copy.anchorPoint = .zero
+            copy.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
+            values.map { Repeater.matrix($0, copy: k) }.apply(to: copy, "transform", timing: timing, convert: { CATransform3D($0) },
+                                                                set: { copy.transform = CATransform3D($0) })
+            values.map { Repeater.opacity($0, copy: k) }.apply(to: copy, "opacity", timing: timing, convert: { Float($0) },
+                                                                 set: { copy.opacity = Float($0) })
+            for layer in try build() { copy.addSublayer(layer) }
+            parent.addSublayer(copy)
         }
-        let copies = repeater.sampled { $0.instances(below: below) }
-        copies.apply(to: start, "transform", timing: timing, convert: { Repeater.first($0) }, set: { start.transform = Repeater.first($0) })
-        copies.apply(to: replicator, "instanceCount", timing: timing, convert: { Int($0[0]) }, set: { replicator.instanceCount = Int($0[0]) })
-        copies.apply(to: replicator, "instanceTransform", timing: timing, convert: { Repeater.step($0) },
-                     set: { replicator.instanceTransform = Repeater.step($0) })
-        copies.apply(to: replicator, "instanceColor", timing: timing, convert: { Repeater.color($0) },
-                     set: { replicator.instanceColor = Repeater.color($0) })
-        copies.apply(to: replicator, "instanceAlphaOffset", timing: timing, convert: { Float($0[2]) },
-                     set: { replicator.instanceAlphaOffset = Float($0[2]) })
-        replicator.addSublayer(start)
-        parent.addSublayer(replicator)
-        return start
     }
 
     /// The layers that paint `paths` with `style` (a fill, stroke or gradient).
@@ -128,9 +119,9 @@ struct ShapeImporter {
                 made.append(layer)
             }
         case let .stroke(color, opacity, style):
-            for layer in try shapeLayers(paths, trims: trims) {
+            for layer in try shapeLayers(paths, trims: trims, dashing: style) {
                 layer.fillColor = nil
-                stroke(layer, style)
+                stroke(layer, style, dashesInPath: style.animatesDashLengths && trims.isEmpty)
                 color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
                             set: { layer.strokeColor = Self.cgColor($0) })
                 opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
@@ -143,10 +134,10 @@ struct ShapeImporter {
                 made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths))
             }
         case let .gradientStroke(gradient, opacity, style):
-            for mask in try shapeLayers(paths, trims: trims) {
+            for mask in try shapeLayers(paths, trims: trims, dashing: style) {
                 mask.fillColor = nil
                 mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-                stroke(mask, style)
+                stroke(mask, style, dashesInPath: style.animatesDashLengths && trims.isEmpty)
                 made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths, width: style.width.maximum))
             }
         default:
@@ -159,7 +150,10 @@ struct ShapeImporter {
 
     /// Shape layers drawing `paths`: one when they can share a path (all static, or one path),
     /// else one per path; one per path, too, under a trim that trims each path on its own.
-    private func shapeLayers(_ paths: [KeyframedValue<BezierShape>], trims: [Trim]) throws(LottieError) -> [CAShapeLayer] {
+    /// `dashing`: a stroke whose dash lengths are keyframed, drawn as the path already cut into
+    /// dashes (`dashedPath`) unless a trim applies (then the dashes keep their first lengths).
+    private func shapeLayers(_ paths: [KeyframedValue<BezierShape>], trims: [Trim],
+                             dashing: StrokeStyle? = nil) throws(LottieError) -> [CAShapeLayer] {
         guard !paths.isEmpty else { return [] }
         let separate = paths.count > 1 && (paths.contains(where: \.isAnimated) || trims.contains { !$0.individually })
         let groups: [[KeyframedValue<BezierShape>]] = separate ? paths.map { [$0] } : [paths]
@@ -169,7 +163,9 @@ struct ShapeImporter {
             let layer = CAShapeLayer()
             layer.anchorPoint = .zero
             layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
-            if group.count == 1 {
+            if let style = dashing, style.animatesDashLengths, trims.isEmpty {
+                dashedPath(group, style, on: layer)
+            } else if group.count == 1 {
                 group[0].apply(to: layer, "path", timing: timing, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
             } else {
                 let joined = CGMutablePath()
@@ -227,14 +223,48 @@ struct ShapeImporter {
 
     // MARK: - Styles
 
-    private func stroke(_ layer: CAShapeLayer, _ style: StrokeStyle) {
+    /// `dashesInPath`: the path is cut into dashes already (`dashedPath`).
+    private func stroke(_ layer: CAShapeLayer, _ style: StrokeStyle, dashesInPath: Bool) {
         style.width.apply(to: layer, "lineWidth", timing: timing, convert: { CGFloat($0) }, set: { layer.lineWidth = $0 })
         layer.lineCap = [1: .butt, 3: .square][style.cap] ?? .round
         layer.lineJoin = [1: .miter, 3: .bevel][style.join] ?? .round
         layer.miterLimit = style.miterLimit
-        if !style.dashes.isEmpty, style.dashes.contains(where: { $0 > 0 }) {
-            layer.lineDashPattern = style.dashes.map { NSNumber(value: $0) }
+        let lengths = style.dashes.map(\.initial)
+        if !dashesInPath, lengths.contains(where: { $0 > 0 }) {
+            layer.lineDashPattern = lengths.map { NSNumber(value: $0) }
             style.dashOffset.apply(to: layer, "lineDashPhase", timing: timing, convert: { CGFloat($0) }, set: { layer.lineDashPhase = $0 })
+        }
+    }
+
+    /// `paths` (joined) cut into the dashes of `style` at each frame from the first keyframe of
+    /// the paths, lengths and offset to the last (at most `LottieLimits.samples` frames, spread
+    /// evenly past that; the outer frames inside a time-remapped precomp), as `layer`'s `path`,
+    /// each sample held until the next (`calculationMode` `.discrete`: the dashes' number
+    /// changes with their lengths, so paths in between do not interpolate). Each sample is
+    /// `copy(dashingWithPhase:lengths:)` of the path with the lengths and offset there (lengths
+    /// below 0 as 0; all 0: the path undashed, as a static pattern of zeros is). lottie-web sets
+    /// its SVG `stroke-dasharray` to the lengths at each frame, which this matches at whole frames.
+    private func dashedPath(_ paths: [KeyframedValue<BezierShape>], _ style: StrokeStyle, on layer: CAShapeLayer) {
+        func dashed(at frame: Double) -> CGPath {
+            let joined = CGMutablePath()
+            for path in paths { joined.addPath(path.value(at: frame).cgPath) }
+            let lengths = style.dashes.map { CGFloat(max($0.value(at: frame), 0)) }
+            guard lengths.contains(where: { $0 > 0 }) else { return joined }
+            return joined.copy(dashingWithPhase: CGFloat(style.dashOffset.value(at: frame)), lengths: lengths)
+        }
+        let times = (paths.flatMap(\.keyTimes) + style.dashes.flatMap(\.keyTimes) + style.dashOffset.keyTimes)
+        let frames: [Double]
+        if let samples = timing.samples {
+            frames = samples
+        } else if let first = times.min(), let last = times.max(), last > first {
+            let count = Int(min((last - first).rounded(.up), Double(LottieLimits.samples)))
+            frames = (0...count).map { first + (last - first) * Double($0) / Double(count) }
+        } else {
+            frames = []
+        }
+        layer.path = dashed(at: timing.local(frames.first ?? 0))
+        if let animation = KeyframedValue<Double>.sampled("path", frames, fps: timing.fps, discrete: true, { dashed(at: timing.local($0)) }) {
+            layer.add(animation, forKey: "path")
         }
     }
 

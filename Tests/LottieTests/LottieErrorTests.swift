@@ -98,6 +98,16 @@ import Testing
         }
     }
 
+    /// A repeater of 60 000 copies (fewer than the 100 000 a repeater may ask for, but each copy
+    /// is two layers: its own and its content's) is refused by the layer limit.
+    @Test func aHugeRepeaterIsRefused() throws {
+        let repeater: [String: Any] = ["ty": "rp", "c": Doc.fixed(60_000), "o": Doc.fixed(0), "m": 2,
+                                       "tr": ["p": Doc.fixed([1, 0]), "a": Doc.fixed([0, 0]), "s": Doc.fixed([100, 100]),
+                                              "r": Doc.fixed(0), "so": Doc.fixed(100), "eo": Doc.fixed(100)]]
+        let group: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [5, 5], size: [2, 2]), Doc.fill([0, 0, 0]), repeater]]
+        #expect(Self.error(Doc.comp([Doc.shapeLayer([group])])) == "layers[0]: more than 100000 layers once precomps are expanded")
+    }
+
     /// 60 000 shape layers (each drawn as at least two CALayers) are refused by the layer limit
     /// before a layer is built.
     @Test func tooManyLayersAreRefusedBeforeBuilding() throws {

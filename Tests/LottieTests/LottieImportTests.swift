@@ -266,6 +266,21 @@ import Testing
         #expect(Self.rgba(image, 39, 15)[3] == 0 && Self.rgba(image, 40, 15)[3] > 0, "the second copy starts at x 40")
     }
 
+    /// Repeater copies are placed as lottie-web's RepeaterModifier places them: copy k turned by
+    /// k·r and scaled about the anchor, then moved by k·p — the offset not turned. With the anchor
+    /// at the 10 × 10 square's centre (15, 15), p (40, 0) and r 90°, copy 2 is the square turned
+    /// half a turn about its centre and moved 80 right: centred at (95, 15). (Applying the one
+    /// step twice, as a CAReplicatorLayer does, would turn the second move down: (55, 55).)
+    @Test func repeaterCopiesMoveWithoutTurning() throws {
+        let repeater: [String: Any] = ["ty": "rp", "c": Doc.fixed(3), "o": Doc.fixed(0), "m": 1,
+                                       "tr": ["p": Doc.fixed([40, 0]), "a": Doc.fixed([15, 15]), "s": Doc.fixed([100, 100]),
+                                              "r": Doc.fixed(90), "so": Doc.fixed(100), "eo": Doc.fixed(100)]]
+        let group: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [15, 15], size: [10, 10]), Doc.fill([0, 0, 0]), repeater]]
+        let image = try Self.render(try Doc.layer(Doc.comp([Doc.shapeLayer([group])])), size: CGSize(width: 200, height: 200), at: 0)
+        #expect([15, 55, 95].map { Self.rgba(image, $0, 15)[3] } == [255, 255, 255])
+        #expect(Self.rgba(image, 55, 55)[3] == 0 && Self.rgba(image, 135, 15)[3] == 0)
+    }
+
     /// Skew (`sk` 45, axis 0) shears x by −tan(45°)·y about the anchor (lottie-web's matrix; a
     /// positive skew leans the top to the right on screen): the square 0…40 at (100, 100) has its
     /// top edge at x 100…140 and its bottom edge at x 60…100.

@@ -83,13 +83,28 @@ import Testing
         #expect(gone.pixel(x: 100, y: 100).a == 0)
     }
 
-    @Test func animatedShapesBeforeAMergeAreListed() throws {
+    /// An animated merge follows its shapes frame by frame. Add (2): a 40 × 40 square centred at
+    /// (50, 50) moving to (100, 50) over frames 0…30, merged with a fixed one at (70, 50): the
+    /// union covers x 30…90 at frame 0 and 50…120 at frame 30. Subtract (3) of that moving square
+    /// from a 100 × 100 square at (70, 50): a hole x 55…95 at frame 15 (the moving square at 75),
+    /// the big square filled around it (a hole, not a second filled square).
+    @Test func animatedMergesFollowTheirShapes() throws {
         let moving: [String: Any] = ["ty": "rc", "p": Doc.keyframed([["t": 0, "s": [50, 50]], ["t": 30, "s": [100, 50]]]),
                                      "s": Doc.fixed([40, 40]), "r": Doc.fixed(0)]
-        let group: [String: Any] = ["ty": "gr", "it": [moving, Doc.rect(center: [70, 50], size: [40, 40]), ["ty": "mm", "mm": 2],
-                                                        Doc.fill([0, 0, 1])]]
-        let animation = try Doc.animation(Doc.comp([Doc.shapeLayer([group])]))
-        #expect(animation.unsupportedFeatures.map(\.feature) == ["animated merge paths"])
-        #expect(animation.unsupportedFeatures.first?.path == "layers[0].shapes[0].it[2]")
+        let add: [String: Any] = ["ty": "gr", "it": [moving, Doc.rect(center: [70, 50], size: [40, 40]), ["ty": "mm", "mm": 2],
+                                                      Doc.fill([0, 0, 1])]]
+        let doc = Doc.comp([Doc.shapeLayer([add], op: 60)], op: 60)
+        #expect(try Doc.animation(doc).unsupportedFeatures.isEmpty)
+        let start = try LottieImportTests.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: 0)
+        #expect(start.pixel(x: 35, y: 50).a == 255 && start.pixel(x: 110, y: 50).a == 0)
+        let end = try LottieImportTests.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: 1)
+        #expect(end.pixel(x: 35, y: 50).a == 0 && end.pixel(x: 110, y: 50).a == 255 && end.pixel(x: 70, y: 50).a == 255)
+
+        let subtract: [String: Any] = ["ty": "gr", "it": [Doc.rect(center: [70, 50], size: [100, 100]), moving, ["ty": "mm", "mm": 3],
+                                                           Doc.fill([0, 0, 1])]]
+        let holed = Doc.comp([Doc.shapeLayer([subtract], op: 60)], op: 60)
+        let middle = try LottieImportTests.render(try Doc.layer(holed), size: CGSize(width: 200, height: 200), at: 0.5)
+        #expect(middle.pixel(x: 75, y: 50).a == 0 && middle.pixel(x: 58, y: 50).a == 0, "the hole")
+        #expect(middle.pixel(x: 52, y: 50).a == 255 && middle.pixel(x: 98, y: 50).a == 255 && middle.pixel(x: 75, y: 85).a == 255)
     }
 }

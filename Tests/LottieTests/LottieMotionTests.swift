@@ -128,7 +128,7 @@ import Testing
     }
 
     /// A dash offset running 0 → 20 over frames 0…30 is the stroke's `lineDashPhase`, 10 at frame
-    /// 15; a keyframed dash length (which Core Animation cannot animate) is listed.
+    /// 15; a keyframed dash length is imported (not listed).
     @Test func animatedDashOffsetsMoveThePhase() throws {
         func stroke(_ dash: Any) -> [String: Any] {
             ["ty": "st", "c": Doc.fixed([0, 0, 0]), "o": Doc.fixed(100), "w": Doc.fixed(4), "lc": 1, "lj": 1,
@@ -142,6 +142,25 @@ import Testing
         #expect(abs((T.presented(shape, at: 0.5) as? CAShapeLayer)!.lineDashPhase - 10) < 1e-6)
         let animatedLength = Doc.comp([Doc.shapeLayer([Doc.rect(center: [100, 100], size: [100, 100]),
                                                        stroke(Doc.keyframed([["t": 0, "s": [10]], ["t": 30, "s": [20]]]))])])
-        #expect(try Doc.animation(animatedLength).unsupportedFeatures.map(\.feature) == ["animated dash lengths"])
+        #expect(try Doc.animation(animatedLength).unsupportedFeatures.isEmpty)
+    }
+
+    /// A dash length running 10 → 30 over frames 0…30 (gap 10, offset 0) on a line from x 20 to
+    /// 180: dashes x 20…30, 40…50 at frame 0; 20…40, 50…70 at frame 15 (length 20); 20…50,
+    /// 60…90 at frame 30 (SVG's stroke-dasharray, which lottie-web sets at each frame).
+    @Test func animatedDashLengthsCutTheLineAtEachFrame() throws {
+        let line: [String: Any] = ["ty": "sh", "ks": Doc.fixed(["v": [[20, 100], [180, 100]], "i": [[0, 0], [0, 0]],
+                                                                 "o": [[0, 0], [0, 0]], "c": false])]
+        let stroke: [String: Any] = ["ty": "st", "c": Doc.fixed([0, 0, 0]), "o": Doc.fixed(100), "w": Doc.fixed(6), "lc": 1, "lj": 1,
+                                     "d": [["n": "d", "v": Doc.keyframed([["t": 0, "s": [10]], ["t": 30, "s": [30]]])],
+                                           ["n": "g", "v": Doc.fixed(10)], ["n": "o", "v": Doc.fixed(0)]]]
+        let doc = Doc.comp([Doc.shapeLayer([line, stroke], op: 60)], op: 60)
+        func drawn(_ seconds: Double) throws -> [Bool] {
+            let image = try T.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: seconds)
+            return [25, 35, 45, 55, 65].map { T.rgba(image, $0, 100)[3] == 255 }
+        }
+        #expect(try drawn(0) == [true, false, true, false, true])
+        #expect(try drawn(0.5) == [true, true, false, true, true])
+        #expect(try drawn(1) == [true, true, true, false, true])
     }
 }
