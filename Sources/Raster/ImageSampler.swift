@@ -265,14 +265,30 @@ struct ImageSampler {
     /// A run that maps pixel centres exactly onto texel centres of one image row (an integer
     /// translation): copies the texels. Returns false when the run is not such a row.
     private func copyRow(u: Double, v: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard abs(u) < 1e9, abs(v) < 1e9 else { return false }
+        guard let texels = rowTexels(u: u, v: v, count: count) else { return false }
+        out.update(from: texels, count: count)
+        return true
+    }
+
+    /// The texels of `copyRow`'s run (nil when the run is not such a row).
+    @inline(__always)
+    private func rowTexels(u: Double, v: Double, count: Int) -> UnsafeMutablePointer<UInt32>? {
+        guard abs(u) < 1e9, abs(v) < 1e9 else { return nil }
         let fu = u.rounded(.down), fv = v.rounded(.down)
-        guard u - fu == 0.5, v - fv == 0.5 else { return false }
+        guard u - fu == 0.5, v - fv == 0.5 else { return nil }
         let x0 = Int(fu), y0 = Int(fv)
         let w = image.width, h = image.height
-        guard y0 >= 0, y0 < h, x0 >= 0, x0 + count <= w else { return false }
-        out.update(from: image.words + y0 * w + x0, count: count)
-        return true
+        guard y0 >= 0, y0 < h, x0 >= 0, x0 + count <= w else { return nil }
+        return image.words + y0 * w + x0
+    }
+
+    /// The image's own words that `sample` would write for pixels x ..< x + count of row y, when
+    /// it copies them (nearest filtering under an integer translation, the run inside the
+    /// image: a group or offscreen surface composited at its place); nil for any other run.
+    /// Lets a blitter blend straight from the image instead of copying the row first.
+    func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
+        guard !bilinear, let (u, v, du, dv) = affineRun(y: y, x: x), du == 1, dv == 0 else { return nil }
+        return rowTexels(u: u, v: v, count: count)
     }
 
     @inline(__always)

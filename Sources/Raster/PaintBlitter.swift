@@ -77,11 +77,28 @@ public struct PaintBlitter: Blitter {
 
     /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
     /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
-    /// chunks: a gradient steps along the whole span from its first pixel).
+    /// chunks: a gradient steps along the whole span from its first pixel). A span whose source
+    /// words are an image's own (`ShaderProgram.texels`: a group surface composited at its
+    /// place) is blended source-over straight from the image, the coverage row filled once: the
+    /// words `blitChunk` gives it, without copying the texels into the scratch row (not when the
+    /// image is the target itself: the blend would read words it has already written).
     @inline(never)
     private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         if coverage == 255 && opaqueInterior {
             shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
+            return
+        }
+        if fastSourceOver && clip == nil, let texels = shader.texels(y: y, x: x, count: count),
+           texels + count <= words || texels >= words + width * target.height {
+            let dst = words + (y * width + x)
+            let filled = Swift.min(count, PaintScratch.chunk)
+            for i in 0..<filled { masked[i] = coverage }
+            var start = 0
+            while start < count {
+                let n = Swift.min(count - start, PaintScratch.chunk)
+                PaintBlitter.sourceOver(dst + start, source: texels + start, coverage: masked, count: n, opacity: opacity)
+                start += n
+            }
             return
         }
         var start = 0

@@ -96,8 +96,11 @@ final class Rasterizer {
 
     /// Deposits the edges in `segments` into the cells of `box`.
     private func depositSegments(box: IntRect, containsAll: Bool, stride: Int) {
-        if containsAll {
-            // Nothing to clip (the common case: the box is the path's bounds).
+        if containsAll && AVX2Kernels.isEnabled {
+            // Nothing to clip (the common case: the box is the path's bounds); the same cells.
+            citrine_deposit_avx2(segments.coordinates.baseAddress, segments.count, Double(box.x0), Double(box.y0),
+                                 cells, stride, box.height, rowMin, rowMax)
+        } else if containsAll {
             let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
             for s in segments.edges {
                 let local = s - origin
@@ -209,9 +212,14 @@ final class Rasterizer {
     // MARK: - Area accumulation
 
     /// Adds the signed area a segment (box-local coordinates, already clipped) sweeps to its
-    /// right, pixel by pixel. Downward segments count +1, upward −1.
+    /// right, pixel by pixel. Downward segments count +1, upward −1. The same cells from
+    /// `citrine_deposit_segment_avx2` where the AVX2 loops are on.
     @inline(__always)
     private func deposit(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, stride: Int, height: Int) {
+        if AVX2Kernels.isEnabled {
+            citrine_deposit_segment_avx2(ax, ay, bx, by, cells, stride, height, rowMin, rowMax)
+            return
+        }
         if ay == by { return }
         let dir: Float = ay < by ? 1 : -1
         let (tx, ty, ex, ey) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))
