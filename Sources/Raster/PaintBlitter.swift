@@ -36,6 +36,9 @@ public struct PaintBlitter: Blitter {
     /// Whether a full-coverage span is just the shader's words: an opaque shader drawn
     /// source-over at full opacity without a clip (source-over of an opaque source is the source).
     private let opaqueInterior: Bool
+    /// Whether spans may be blended straight from an image's words (`ShaderProgram.texels`): a
+    /// nearest-filtered image drawn source-over without a clip.
+    private let blendsTexels: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -54,6 +57,7 @@ public struct PaintBlitter: Blitter {
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         opaqueInterior = fastSourceOver && clip == nil && opacity == 255 && program.isOpaque
+        blendsTexels = fastSourceOver && clip == nil && program.mayLendTexels
         shader = program    // last: moved, not copied
     }
 
@@ -88,7 +92,7 @@ public struct PaintBlitter: Blitter {
             shader.shade(y: y, x: x, count: count, into: words + (y * width + x))
             return
         }
-        if fastSourceOver && clip == nil, let texels = shader.texels(y: y, x: x, count: count),
+        if blendsTexels, let texels = shader.texels(y: y, x: x, count: count),
            texels + count <= words || texels >= words + width * target.height {
             let dst = words + (y * width + x)
             let filled = Swift.min(count, PaintScratch.chunk)

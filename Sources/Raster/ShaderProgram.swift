@@ -58,6 +58,12 @@ enum ShaderProgram {
         }
     }
 
+    /// Whether `texels` can return words: an image sampled with nearest filtering.
+    var mayLendTexels: Bool {
+        if case let .image(sampler) = self { return !sampler.bilinear }
+        return false
+    }
+
     /// The words `shade` would write for pixels x ..< x + count of row y where they are an
     /// image's own words in place (`ImageSampler.texels`); nil otherwise.
     func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
