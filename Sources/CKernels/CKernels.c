@@ -380,25 +380,23 @@ static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *
 
 /// `count` pixels at `dst` under a solid source `src` (premultiplied, already scaled by the
 /// coverage and opacity): src + dst·(255 − αs)/255, `PaintBlitter.scale`'s rounding; an opaque
-/// source is stored. Eight pixels at a time, the last few through a masked load and store.
+/// source is stored. Runs of eight or more go to the span loops `PaintBlitter.sourceOverSolid`
+/// takes (`citrine_source_over_solid_kernel`: the AVX-512 one where it is on; its
+/// ⌊(x·f + 128)·257 / 2¹⁶⌋ is `scale`'s rounding) and the fills of `Pixmap.fill(with:)`; shorter
+/// ones are blended eight pixels at a time through a masked load and store.
 static inline AVX2 __attribute__((always_inline)) void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
-    const __m256i source = _mm256_set1_epi32((int)src);
-    intptr_t i = 0;
     if (src >> 24 == 255) {
-        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), source);
-        for (; i < count; i++) dst[i] = src;
+        if (count >= 16 && citrine_avx512_enabled) { citrine_fill_avx512(dst, count, src); return; }
+        if (count >= 8) { citrine_fill_avx2(dst, count, src); return; }
+        for (intptr_t i = 0; i < count; i++) dst[i] = src;
         return;
     }
+    if (count >= 8) { citrine_source_over_solid_kernel(dst, count, src); return; }
+    const __m256i source = _mm256_set1_epi32((int)src);
     const __m256i factor = _mm256_set1_epi16((short)(255 - (src >> 24)));
-    for (; i + 8 <= count; i += 8) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(source, scale(d, factor)));
-    }
-    if (i < count) {
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
-        _mm256_maskstore_epi32((int *)(dst + i), mask, _mm256_add_epi32(source, scale(d, factor)));
-    }
+    __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i d = _mm256_maskload_epi32((const int *)dst, mask);
+    _mm256_maskstore_epi32((int *)dst, mask, _mm256_add_epi32(source, scale(d, factor)));
 }
 
 /// One row of `citrine_sweep_solid_avx2`: cells `line[lo ..< end]`, pixel x at `dst + x`.

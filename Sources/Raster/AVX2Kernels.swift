@@ -12,7 +12,9 @@ import CKernels
 /// of every vector loop (`AVX512Kernels` picks a loop's AVX-512 version where it has one and the
 /// processor runs it). On from the start where the processor has AVX2; the pixels are the same
 /// either way (the C loops repeat the Swift ones' integer and floating-point operations lane for
-/// lane), so turning it off (tests compare them) changes only the speed.
+/// lane), so turning it off (tests compare them) changes only the speed. The switch also takes the
+/// rasterizer's area accumulation (`citrine_deposit_avx2`: scalar, the Swift code's float
+/// operations with the processor's floor instruction).
 public enum AVX2Kernels {
     /// Default: whether the processor runs AVX2 (never on other architectures); setting it to
     /// true on a processor without AVX2 leaves it false.

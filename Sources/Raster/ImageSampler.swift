@@ -14,6 +14,10 @@ struct ImageSampler {
     let inverse: Projective
     let bilinear: Bool
     let spread: SpreadMode
+    /// For nearest filtering under a translation by whole texels (device pixel (x, y) shows
+    /// texel (x + dx, y + dy)): (dx, dy); nil otherwise. `texels` then finds a run's texels
+    /// with integer arithmetic, as `rowTexels` would from the mapped pixel centre.
+    private let texelOffset: (dx: Int, dy: Int)?
 
     init?(_ pattern: ImagePattern) {
         guard pattern.image.width > 0, pattern.image.height > 0,
@@ -39,6 +43,13 @@ struct ImageSampler {
         inverse = inv
         bilinear = pattern.filter != .nearest
         spread = pattern.spread
+        let m = inv.m
+        if !bilinear, m.0 == 1, m.1 == 0, m.3 == 0, m.4 == 1, m.6 == 0, m.7 == 0, m.8 == 1,
+           abs(m.2) < 1e9, abs(m.5) < 1e9, m.2 == m.2.rounded(), m.5 == m.5.rounded() {
+            texelOffset = (Int(m.2), Int(m.5))
+        } else {
+            texelOffset = nil
+        }
     }
 
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -265,14 +276,35 @@ struct ImageSampler {
     /// A run that maps pixel centres exactly onto texel centres of one image row (an integer
     /// translation): copies the texels. Returns false when the run is not such a row.
     private func copyRow(u: Double, v: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
-        guard abs(u) < 1e9, abs(v) < 1e9 else { return false }
+        guard let texels = rowTexels(u: u, v: v, count: count) else { return false }
+        out.update(from: texels, count: count)
+        return true
+    }
+
+    /// The texels of `copyRow`'s run (nil when the run is not such a row).
+    @inline(__always)
+    private func rowTexels(u: Double, v: Double, count: Int) -> UnsafeMutablePointer<UInt32>? {
+        guard abs(u) < 1e9, abs(v) < 1e9 else { return nil }
         let fu = u.rounded(.down), fv = v.rounded(.down)
-        guard u - fu == 0.5, v - fv == 0.5 else { return false }
+        guard u - fu == 0.5, v - fv == 0.5 else { return nil }
         let x0 = Int(fu), y0 = Int(fv)
         let w = image.width, h = image.height
-        guard y0 >= 0, y0 < h, x0 >= 0, x0 + count <= w else { return false }
-        out.update(from: image.words + y0 * w + x0, count: count)
-        return true
+        guard y0 >= 0, y0 < h, x0 >= 0, x0 + count <= w else { return nil }
+        return image.words + y0 * w + x0
+    }
+
+    /// The image's own words that `sample` would write for pixels x ..< x + count of row y, when
+    /// it copies them (nearest filtering under an integer translation, the run inside the
+    /// image: a group or offscreen surface composited at its place); nil for any other run.
+    /// Lets a blitter blend straight from the image instead of copying the row first.
+    func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
+        if let (dx, dy) = texelOffset {
+            let tx = x &+ dx, ty = y &+ dy
+            guard ty >= 0, ty < image.height, tx >= 0, tx &+ count <= image.width else { return nil }
+            return image.words + (ty &* image.width &+ tx)
+        }
+        guard !bilinear, let (u, v, du, dv) = affineRun(y: y, x: x), du == 1, dv == 0 else { return nil }
+        return rowTexels(u: u, v: v, count: count)
     }
 
     @inline(__always)

@@ -36,6 +36,9 @@ public struct PaintBlitter: Blitter {
     /// How a full-coverage span is drawn: the shader's `FullCoverageRun` when drawn source-over at
     /// full opacity without a clip, else `.chunks`.
     private let interior: ShaderProgram.FullCoverageRun
+    /// Whether spans may be blended straight from an image's words (`ShaderProgram.texels`): a
+    /// nearest-filtered image drawn source-over without a clip.
+    private let blendsTexels: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -54,6 +57,7 @@ public struct PaintBlitter: Blitter {
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         interior = fastSourceOver && clip == nil && opacity == 255 ? program.fullCoverageRun : .chunks
+        blendsTexels = fastSourceOver && clip == nil && program.mayLendTexels
         shader = program    // last: moved, not copied
     }
 
@@ -78,7 +82,11 @@ public struct PaintBlitter: Blitter {
     /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
     /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
     /// chunks: a gradient steps along the whole span from its first pixel); a translucent one's
-    /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`).
+    /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`). A span
+    /// whose source words are an image's own (`ShaderProgram.texels`: a group surface composited
+    /// at its place) is blended source-over straight from the image, the coverage row filled
+    /// once: the words `blitChunk` gives it, without copying the texels into the scratch row (not
+    /// when the image is the target itself: the blend would read words it has already written).
     @inline(never)
     private mutating func blitShadedSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         if coverage == 255 && interior != .chunks {
@@ -87,6 +95,19 @@ public struct PaintBlitter: Blitter {
                 return
             }
             if shader.shadeOver(y: y, x: x, count: count, onto: words + (y * width + x)) { return }
+        }
+        if blendsTexels, let texels = shader.texels(y: y, x: x, count: count),
+           texels + count <= words || texels >= words + width * target.height {
+            let dst = words + (y * width + x)
+            let filled = Swift.min(count, PaintScratch.chunk)
+            for i in 0..<filled { masked[i] = coverage }
+            var start = 0
+            while start < count {
+                let n = Swift.min(count - start, PaintScratch.chunk)
+                PaintBlitter.sourceOver(dst + start, source: texels + start, coverage: masked, count: n, opacity: opacity)
+                start += n
+            }
+            return
         }
         var start = 0
         while start < count {

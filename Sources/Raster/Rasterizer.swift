@@ -27,11 +27,12 @@ import CKernels
 /// and empty parts of a bounding box cost nothing. Only the columns a row actually touches are
 /// swept. All buffers are owned by the rasterizer and reused from draw to draw.
 final class Rasterizer {
-    private var cells: UnsafeMutablePointer<Float>
+    /// Row r of the box at `cells + r·stride` (read by `RasterizerDepositTests`).
+    private(set) var cells: UnsafeMutablePointer<Float>
     private var cellCapacity: Int
     /// Per row of the box: the first and last cell column holding a delta (empty: max, −1).
-    private var rowMin: UnsafeMutablePointer<Int>
-    private var rowMax: UnsafeMutablePointer<Int>
+    private(set) var rowMin: UnsafeMutablePointer<Int>
+    private(set) var rowMax: UnsafeMutablePointer<Int>
     private var rowCapacity: Int
     /// Flattened segments of the current draw, device space: (x0, y0, x1, y1) per segment.
     let segments = EdgeList()
@@ -95,9 +96,12 @@ final class Rasterizer {
     }
 
     /// Deposits the edges in `segments` into the cells of `box`.
-    private func depositSegments(box: IntRect, containsAll: Bool, stride: Int) {
-        if containsAll {
-            // Nothing to clip (the common case: the box is the path's bounds).
+    func depositSegments(box: IntRect, containsAll: Bool, stride: Int) {
+        if containsAll && AVX2Kernels.isEnabled {
+            // Nothing to clip (the common case: the box is the path's bounds); the same cells.
+            citrine_deposit_avx2(segments.coordinates.baseAddress, segments.count, Double(box.x0), Double(box.y0),
+                                 cells, stride, box.height, rowMin, rowMax)
+        } else if containsAll {
             let origin = SIMD4(Double(box.x0), Double(box.y0), Double(box.x0), Double(box.y0))
             for s in segments.edges {
                 let local = s - origin
@@ -139,14 +143,14 @@ final class Rasterizer {
     /// Cells per row of the box: its columns, the two a row's last segment can carry into past
     /// the right edge, and more so that eight cells starting in any column stay in the row (the
     /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_solid_avx2`).
-    private static func stride(_ box: IntRect) -> Int { box.width + 8 }
+    static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
     /// The bytes of the cells and row bounds a fill of a `width`×`height` box grows to.
     static func bytes(width: Int, height: Int) -> Int {
         stride(IntRect(x0: 0, y0: 0, x1: width, y1: height)) &* (height &+ 1) &* 4 &+ height &* 16
     }
 
-    private func prepare(_ box: IntRect) {
+    func prepare(_ box: IntRect) {
         let needed = Rasterizer.stride(box) * (box.height + 1)
         if needed > cellCapacity {
             cells.deallocate()
@@ -209,9 +213,14 @@ final class Rasterizer {
     // MARK: - Area accumulation
 
     /// Adds the signed area a segment (box-local coordinates, already clipped) sweeps to its
-    /// right, pixel by pixel. Downward segments count +1, upward −1.
+    /// right, pixel by pixel. Downward segments count +1, upward −1. The same cells from
+    /// `citrine_deposit_segment_avx2` where the AVX2 loops are on.
     @inline(__always)
     private func deposit(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, stride: Int, height: Int) {
+        if AVX2Kernels.isEnabled {
+            citrine_deposit_segment_avx2(ax, ay, bx, by, cells, stride, height, rowMin, rowMax)
+            return
+        }
         if ay == by { return }
         let dir: Float = ay < by ? 1 : -1
         let (tx, ty, ex, ey) = ay < by ? (Float(ax), Float(ay), Float(bx), Float(by))

@@ -73,6 +73,19 @@ enum ShaderProgram {
         }
     }
 
+    /// Whether `texels` can return words: an image sampled with nearest filtering.
+    var mayLendTexels: Bool {
+        if case let .image(sampler) = self { return !sampler.bilinear }
+        return false
+    }
+
+    /// The words `shade` would write for pixels x ..< x + count of row y where they are an
+    /// image's own words in place (`ImageSampler.texels`); nil otherwise.
+    func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
+        if case let .image(sampler) = self { return sampler.texels(y: y, x: x, count: count) }
+        return nil
+    }
+
     /// Writes `count` premultiplied words for pixels x… of row y.
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = Double(y) + 0.5

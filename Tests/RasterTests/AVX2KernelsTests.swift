@@ -153,4 +153,41 @@ struct AVX2KernelsTests {
             #expect(differing == 0, "seed \(seed), curve \(k), \(filled ? "filled" : "stroked")")
         }
     }
+
+    /// Random polygons — long and short edges, vertical ones, edges crossing many columns in a
+    /// row, nearly horizontal ones — wholly inside the canvas (every edge deposited by
+    /// `citrine_deposit_avx2`) or partly off it (clipped pieces, `citrine_deposit_segment_avx2`),
+    /// filled under both rules with a gradient, so the Swift sweep runs either way and only the
+    /// area accumulation differs between the loops.
+    @Test(arguments: [1, 2, 3, 4])
+    func polygonDepositsMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: 60 + seed)
+        let canvas = try Self.canvas(&g, width: 131, height: 77)
+        for k in 0..<16 {
+            let inside = k % 3 != 0
+            func point() -> Point {
+                inside ? Point(x: 1 + g.unit() * 129, y: 1 + g.unit() * 75) : Point(x: g.unit() * 200 - 35, y: g.unit() * 130 - 27)
+            }
+            var path = Path()
+            var last = point()
+            path.move(to: last)
+            for i in 0..<(3 + k) {
+                var p = point()
+                switch i % 4 {
+                case 1: p.x = last.x                                   // vertical
+                case 2: p.y = last.y + (g.unit() - 0.5) * 0.2          // nearly horizontal: many columns a row
+                default: break
+                }
+                path.line(to: p)
+                last = p
+            }
+            path.close()
+            let stops = [GradientStop(offset: 0, color: Color(r: 0.9, g: 0.2, b: 0.1, a: 0.8)),
+                         GradientStop(offset: 1, color: Color(r: 0.1, g: 0.3, b: 0.9, a: Float(g.unit())))]
+            let paint = Paint(shader: .linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 131, y: 77), stops: stops)))
+            let rule: FillRule = k % 2 == 0 ? .nonZero : .evenOdd
+            let differing = try Self.differences(canvas) { pm in pm.fill(path, rule: rule, paint: paint) }
+            #expect(differing == 0, "seed \(seed), polygon \(k), \(rule)")
+        }
+    }
 }

@@ -154,4 +154,36 @@ struct TextureTests {
             try Self.expectSame(image, t, opacity: opacity, clearBorder: true, "seed \(seed), \(t), opacity \(opacity)")
         }
     }
+
+    /// A group surface composited at its place (nearest filtering, integer translation, a
+    /// pixel-aligned rectangle inside the image, opacity 150/255: the spans blended straight from
+    /// the image's words) against source-over worked out per channel: s' = round(s·150/255),
+    /// d' = s' + round(d·(255 − s'ₐ)/255) (x/255 never ties, 255 being odd). Rows longer than a
+    /// 256-pixel chunk included.
+    @Test func groupCompositeIsSourceOverWithOpacity() throws {
+        var g = Generator(state: 77)
+        let group = try Self.image(&g, width: 300, height: 9, clearBorder: false)
+        let canvas = try Self.image(&g, width: 310, height: 12, clearBorder: false)
+        let before = (0..<12).flatMap { y in (0..<310).map { canvas.pixel(x: $0, y: y) } }
+        let at = Transform(a: 1, b: 0, c: 0, d: 1, tx: 4, ty: 2)
+        let paint = Paint(shader: .image(ImagePattern(image: group, transform: at, filter: .nearest, spread: .decal)),
+                          opacity: Float(150) / 255)
+        canvas.fill(Rect(x: 5, y: 3, width: 298, height: 7), paint: paint)
+        func rounded(_ x: Int) -> Int { Int((Double(x) / 255).rounded()) }
+        var wrong = 0
+        for y in 0..<12 {
+            for x in 0..<310 {
+                let d = before[y * 310 + x]
+                var expected = d
+                if x >= 5, x < 303, y >= 3, y < 10 {
+                    let s = group.pixel(x: x - 4, y: y - 2)
+                    let sa = rounded(Int(s.a) * 150)
+                    func channel(_ s: UInt8, _ d: UInt8) -> UInt8 { UInt8(rounded(Int(s) * 150) + rounded(Int(d) * (255 - sa))) }
+                    expected = PremultipliedColor(r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b), a: channel(s.a, d.a))
+                }
+                if canvas.pixel(x: x, y: y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
 }

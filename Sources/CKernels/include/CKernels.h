@@ -125,6 +125,17 @@ intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, int
 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
                                        double px, double py, intptr_t count, uint32_t *out);
 
+/// `Rasterizer.depositSegments` where the box holds every edge: each edge (x0, y0, x1, y1 at
+/// `edges + 4·i`, device space) moved by −(originX, originY) into the box and its signed area
+/// added to the cells (row r at `cells + r·stride`, `height` rows) with `Rasterizer.deposit`'s
+/// float operations in the same order, widening `rowMin[r]`/`rowMax[r]` to the columns touched.
+/// The same cells, bit for bit, as the Swift loop.
+void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
+                          intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
+/// `citrine_deposit_avx2` of one segment already in box-local coordinates (a clipped piece).
+void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
+                                  intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
+
 /// `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn source-over
 /// without a clip (`color` premultiplied, `opacity` 0…255), every row of the box: row r's cells
 /// are `cells + r·stride`, its touched columns `rowMin[r] … rowMax[r]` (reset to INTPTR_MAX and
