@@ -90,23 +90,36 @@ final class LayerRenderer {
         onScreen = footprints
     }
 
-    /// Whether a subtree whose footprint is `footprint` misses the target.
+    /// Whether a subtree whose footprint is `footprint` misses the target (its drawable rows:
+    /// a band's, `LayerRenderer+Bands`).
     func missesTarget(_ footprint: Footprint) -> Bool {
-        !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
-                                                         x1: origin.x + target.width, y1: origin.y + target.height))
+        let rows = target.drawableRows
+        return !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y + rows.lowerBound,
+                                                                x1: origin.x + target.width, y1: origin.y + rows.upperBound))
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
     /// draw (patch renderers, which see only part of the tree, use `render`). `footprints`: the
     /// frame's, when the tree is damage-tracked.
-    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) {
+    /// With `threads` > 1 the frame is drawn in that many bands at once when the tree allows
+    /// (`LayerRenderer+Bands`), with the same bytes. Returns the number of bands drawn (1: serially).
+    @discardableResult
+    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+                         threads: Int = 1) -> Int {
         leaves.beginFullFrame()
-        onScreen = footprints
-        render(root, at: time)
-        onScreen = nil
+        var drawn = 1
+        if threads > 1, let bands = bands(threads: threads), bands.prepare(root, at: time) {
+            bands.draw(root, at: time, footprints: footprints)
+            drawn = bands.renderers.count
+        } else {
+            onScreen = footprints
+            render(root, at: time)
+            onScreen = nil
+        }
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
         for key in tileStores.compactMap({ $0.value.layer == nil ? $0.key : nil }) { tileStores[key] = nil }
+        return drawn
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -349,6 +362,12 @@ final class LayerRenderer {
     var replicatorInstancesVisited = 0
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     @exclusivity(unchecked) var leaves: Leaves
+    /// Set while this renderer draws one band of a frame (`LayerRenderer+Bands`): `leaves` is
+    /// then shared with the other bands and only read; what drawing would change in it is
+    /// written here and applied once every band is drawn.
+    var bandLog: BandLog?
+    /// The band renderers of this renderer's banded frames (`LayerRenderer+Bands`), kept.
+    var frameBands: Bands?
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).
