@@ -232,8 +232,11 @@ public final class CARenderer {
             fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil, budget: footprintBudget) }
         }
         renderer.leaves.retains = !drawsOnce
-        pixmap.fill(with: background)
-        _lastFrameBands = layer.map { renderer.renderFullFrame($0, at: t, footprints: fresh, threads: _renderThreads) } ?? 1
+        if let layer {
+            _lastFrameBands = renderer.renderFullFrame(layer, at: t, footprints: fresh, background: background, threads: _renderThreads)
+        } else {
+            pixmap.fill(with: background)
+        }
         footprints = fresh
         shown = (changes, t, animated, root, backgroundColor)
         _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)

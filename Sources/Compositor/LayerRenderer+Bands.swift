@@ -18,9 +18,13 @@ import Raster
 // exact: the translated matrices round differently (a carousel's perspective, a blur's edge).
 //
 // Nothing mutable is shared while the bands draw:
-// - before them, on the calling thread, `prepare` evaluates every layer's presentation at the
-//   frame time (the bands then only read the copies it left) and draws the content of layers
-//   drawn by `draw(in:)` into the renderer's backing stores (the bands read a copy of the table);
+// - before them, on the calling thread, `prepare` evaluates the presentation of every layer the
+//   frame can show at the frame time — which also fills the layers' time caches and numbers
+//   their sublayers — and draws the content of layers drawn by `draw(in:)` into the renderer's
+//   backing stores (the bands read a copy of the table). A band's renderer never evaluates a
+//   presentation or a transition: it reads the copy `prepare` left
+//   (`CALayer._evaluatedPresentation`, `LayerRenderer.presented`), so the tree is only read
+//   while the bands draw, by construction (ThreadSanitizer: BandTests);
 // - retained leaf bitmaps (`Leaves`) are only read by the bands; a band that needs a new one
 //   makes it itself and logs it (`BandLog`), and the logs are applied after the bands, in band
 //   order (near the retained-pixel budget, which layers stay retained can differ from a serial
@@ -122,16 +126,19 @@ extension LayerRenderer {
                         _ = main.backingStore(for: model, p)
                     }
                 }
-                for sub in model.sublayers ?? [] { pending.append((sub, depth + 1)) }
+                // Siblings evaluated in order (`_presentation` prefetches the next ones).
+                for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
                 if let mask = p.mask { pending.append((mask, depth + 1)) }
             }
             return true
         }
 
-        /// Draws `root` at `time` into every band at once (`footprints`: the frame's, when the
-        /// tree is damage-tracked: each band then skips the subtrees that miss it), then applies
-        /// what the bands logged to the shared retained bitmaps. Call `prepare` first.
-        func draw(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) {
+        /// Fills every band with `background` and draws `root` at `time` into it, all bands at
+        /// once (`footprints`: the frame's, when the tree is damage-tracked: each band then skips
+        /// the subtrees that miss it), then applies what the bands logged to the shared retained
+        /// bitmaps. Call `prepare` first.
+        func draw(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+                  background: PremultipliedColor) {
             for band in renderers {
                 band.backingStores = main.backingStores
                 band.onScreen = footprints
@@ -142,7 +149,10 @@ extension LayerRenderer {
             // while the bands draw (see the design note).
             nonisolated(unsafe) let renderers = renderers, root = root
             DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
-                context.adopt { renderers[i].render(root, at: time) }
+                context.adopt {
+                    renderers[i].target.fill(with: background)
+                    renderers[i].render(root, at: time)
+                }
             }
             merge()
         }

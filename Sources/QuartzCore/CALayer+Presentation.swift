@@ -56,14 +56,6 @@ extension CALayer {
         return unsafeDowncast(p, to: Self.self)
     }
 
-    /// Citrine extension for renderers: whether evaluating the presentation at media time `now`
-    /// first delivers animation events (starts, stops, removals of finished animations), which
-    /// may run delegate code that changes other layers.
-    package func _hasDueAnimationEvents(atMediaTime now: CFTimeInterval) -> Bool {
-        if let modelLayer { return modelLayer.takeUnretainedValue()._hasDueAnimationEvents(atMediaTime: now) }
-        return animationStore.hasDueEvents(at: localTime(fromMediaTime: now))
-    }
-
     /// Whether `presentationLayer` equals this model except for what its animations write:
     /// nothing changed in the model or its set of animations since the last full copy. Only for
     /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`

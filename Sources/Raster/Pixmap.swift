@@ -140,18 +140,19 @@ public final class Pixmap: @unchecked Sendable {
         UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// Overwrites every pixel with `color`.
+    /// Overwrites every pixel with `color` (a band's: those of its `drawableRows`).
     public func fill(with color: PremultipliedColor) {
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-        let count = width * height
+        let count = width * drawableRows.count
+        let start = words + width * drawableRows.lowerBound
         if count >= 16 && AVX2Kernels.isEnabled {
-            if AVX512Kernels.isEnabled { citrine_fill_avx512(words, count, word) } else { citrine_fill_avx2(words, count, word) }
+            if AVX512Kernels.isEnabled { citrine_fill_avx512(start, count, word) } else { citrine_fill_avx2(start, count, word) }
             return
         }
         // Sixteen words (four vector stores) per step, then the rest.
         let block = SIMD16<UInt32>(repeating: word)
-        var p = words
-        let blocksEnd = words + (count & ~15)
+        var p = start
+        let blocksEnd = start + (count & ~15)
         while p < blocksEnd {
             UnsafeMutableRawPointer(p).storeBytes(of: block, as: SIMD16<UInt32>.self)
             p += 16
