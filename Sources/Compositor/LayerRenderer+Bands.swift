@@ -1,3 +1,4 @@
+import CoreText
 import Dispatch
 import Foundation
 import QuartzCore
@@ -145,13 +146,16 @@ extension LayerRenderer {
                 band.offscreen.budget = main.offscreen.budget
             }
             let context = _ThreadContext.current
+            // Every band records its text into the caller's font usage (an export names the
+            // fonts it drew: ExportFontRecordTests' still).
+            let usage = FontUsage.active
             // Each band's renderer is used by its own thread only, and the tree is only read
             // while the bands draw (see the design note).
             nonisolated(unsafe) let renderers = renderers, root = root
             DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
                 context.adopt {
                     renderers[i].target.fill(with: background)
-                    renderers[i].render(root, at: time)
+                    if let usage { usage.recording { renderers[i].render(root, at: time) } } else { renderers[i].render(root, at: time) }
                 }
             }
             merge()
