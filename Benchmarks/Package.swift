@@ -35,7 +35,8 @@ let package = Package(
         // Frame timing shared by the layer benchmarks.
         .target(
             name: "FrameTiming",
-            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder)],
+            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder),
+                           .product(name: "AnchorScenes", package: rootFolder)],
             path: "Sources/FrameTiming"
         ),
         // Scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
@@ -50,6 +51,18 @@ let package = Package(
                 "FrameTiming",
             ],
             path: "Sources/LayerStormBench"
+        ),
+        // One frame on all cores: the same frames timed on 1 and on 2 threads in one run.
+        .executableTarget(
+            name: "band-bench",
+            dependencies: [
+                .product(name: "Demos", package: rootFolder),
+                .product(name: "UIKit", package: rootFolder),
+                .product(name: "QuartzCore", package: rootFolder),
+                .product(name: "Compositor", package: rootFolder),
+                "FrameTiming",
+            ],
+            path: "Sources/BandBench"
         ),
         // 200 intersecting planes in one 3D space, depth-sorted and cut every frame.
         .executableTarget(

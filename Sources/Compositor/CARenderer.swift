@@ -37,6 +37,17 @@ public final class CARenderer {
     /// the same time always gives the same pixels whatever was drawn before — what an exporter
     /// rendering frames on several threads needs.
     package var _reusesBitmapsAcrossFrames = true
+    /// Citrine extension: how many threads draw a full frame, each a horizontal band of its
+    /// rows, all at once (`LayerRenderer+Bands`); the frame has the same bytes at any count.
+    /// Default: the `CITRINE_RENDER_THREADS` environment variable (1…64), else the processors
+    /// the process may use. An exporter that draws several frames at once sets 1. Values are
+    /// clamped to 1…64; some trees, frames under 16 rows and damage patches are drawn on one.
+    package var _renderThreads = LayerRenderer.defaultRenderThreads {
+        didSet { _renderThreads = min(max(_renderThreads, 1), LayerRenderer.maxRenderThreads) }
+    }
+    /// Citrine extension, for tests: how many bands the last full frame was drawn in (1: on one
+    /// thread, also for a frame not drawn whole).
+    package private(set) var _lastFrameBands = 1
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
@@ -176,6 +187,7 @@ public final class CARenderer {
     /// committed meanwhile) are drawn whole straight away, without the footprint pass that could
     /// only conclude the same; then damage is measured again.
     public func render() {
+        _lastFrameBands = 1
         if !_reusesBitmapsAcrossFrames {
             renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
             shown = nil
@@ -220,8 +232,11 @@ public final class CARenderer {
             fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil, budget: footprintBudget) }
         }
         renderer.leaves.retains = !drawsOnce
-        pixmap.fill(with: background)
-        if let layer { renderer.renderFullFrame(layer, at: t, footprints: fresh) }
+        if let layer {
+            _lastFrameBands = renderer.renderFullFrame(layer, at: t, footprints: fresh, background: background, threads: _renderThreads)
+        } else {
+            pixmap.fill(with: background)
+        }
         footprints = fresh
         shown = (changes, t, animated, root, backgroundColor)
         _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)

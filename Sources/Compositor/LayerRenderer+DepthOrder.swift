@@ -138,7 +138,7 @@ extension LayerRenderer {
            !Self.keepsDepthConstant(replicator.instanceTransform, allowingPerspective: false) { return true }
         for s in subs {
             if s is CATransformLayer { return true }
-            if Self.leans(usesModelValues ? s : s._presentation(atMediaTime: time) ?? s, siblings: subs.count) { return true }
+            if Self.leans(presented(s, at: time), siblings: subs.count) { return true }
         }
         return false
     }
@@ -370,7 +370,7 @@ extension LayerRenderer {
         }
         guard !p.masksToBounds, levels > 0 else { return r }
         for s in model.sublayers ?? [] {
-            let ps = usesModelValues ? s : s._presentation(atMediaTime: time) ?? s
+            let ps = presented(s, at: time)
             guard Self.isShown(ps), let sub = planeExtent(s, ps, time: time, levels: levels - 1) else { continue }
             let m = LayerGeometry.layerToParent(ps, parent: p)
             for i in 0 ..< 4 {

@@ -33,7 +33,7 @@ extension LayerRenderer {
     /// `analysisLevels`); a deeper subtree is unbounded.
     func drawnExtent(_ model: CALayer, _ p: CALayer, time: CFTimeInterval, levelsLeft: Int) -> DrawnExtent?? {
         guard levelsLeft > 0, !(p is CAEmitterLayer), !(p is CATransformLayer),
-              usesModelValues || model._transition(atMediaTime: time) == nil,
+              !evaluatesPresentations || model._transition(atMediaTime: time) == nil,
               let content = LayerContent.rect(p) else { return nil }
         // A clipping layer's sublayers stay within its bounds, which its content rectangle holds.
         var rect: CGRect? = !p.masksToBounds && Self.drawsNothingOfItsOwn(model, p) ? nil : content

@@ -280,6 +280,10 @@ extension LayerRenderer {
         let leaf: Leaf
         if let old, old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old
+            if let bandLog {
+                bandLog.touched.append((old, orientation))
+                return Self.placed(old, affine: affine)
+            }
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = old.map { $0.seen == orientation } ?? true
@@ -287,12 +291,23 @@ extension LayerRenderer {
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
                                      : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
                                                  orientation: orientation) else { return nil }
+            if let bandLog {
+                fresh.seen = orientation
+                fresh.lastFrame = leaves.frame
+                bandLog.made.append((id, fresh))
+                return Self.placed(fresh, affine: affine)
+            }
             leaves.rasterizations += 1
             leaf = fresh
             leaves.retain(fresh, for: id)
         }
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
+        return Self.placed(leaf, affine: affine)
+    }
+
+    /// A retained bitmap and its pixel → device map for a layer whose layer → device map is `affine`.
+    private static func placed(_ leaf: Leaf, affine: Transform) -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
         switch leaf.placement {
         case let .device(_, origin):
             return (leaf.pixmap, leaf.extentsForDraw(), Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
@@ -367,6 +382,14 @@ extension LayerRenderer {
 
     // MARK: - Backing stores
 
+    /// Whether `model` draws content into a backing store: it has a drawing delegate, or it is
+    /// of a class of its own (which may override `draw(in:)`), not one Citrine draws itself.
+    static func mayDrawContent(_ model: CALayer) -> Bool {
+        LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
+            && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
+            && !(model is CAEmitterLayer)
+    }
+
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
     /// until the layer needs display or changes size. nil when nothing is drawn: no drawing
     /// delegate nor subclass, or a drawing that left every pixel transparent (kept as empty, so
@@ -382,9 +405,7 @@ extension LayerRenderer {
            !animated, !cached.animated, cached.gray == gray {
             return cached.pixmap
         }
-        guard LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
-                && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
-                && !(model is CAEmitterLayer) else { return nil }
+        guard Self.mayDrawContent(model) else { return nil }
         // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30.
         let limit = 0...Pixmap.maxDimension + 1
         let w = Int(clamping: Double((size.width * scale).rounded(.up)), to: limit)

@@ -29,6 +29,9 @@ extension LayerRenderer {
 
         init(budget: Int) { self.budget = budget }
 
+        /// Raises `highWater` to `other`'s (a band's account, `LayerRenderer+Bands`).
+        func absorbHighWater(of other: OffscreenAccount) { highWater = max(highWater, other.highWater) }
+
         /// Counts `bytes` more; false, counting nothing, when that would pass the budget.
         fileprivate func admit(_ bytes: Int) -> Bool {
             guard bytes <= budget - live else { return false }

@@ -90,23 +90,38 @@ final class LayerRenderer {
         onScreen = footprints
     }
 
-    /// Whether a subtree whose footprint is `footprint` misses the target.
+    /// Whether a subtree whose footprint is `footprint` misses the target (its drawable rows:
+    /// a band's, `LayerRenderer+Bands`).
     func missesTarget(_ footprint: Footprint) -> Bool {
-        !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y,
-                                                         x1: origin.x + target.width, y1: origin.y + target.height))
+        let rows = target.drawableRows
+        return !footprint.reach.intersects(LayerGeometry.IntBox(x0: origin.x, y0: origin.y + rows.lowerBound,
+                                                                x1: origin.x + target.width, y1: origin.y + rows.upperBound))
     }
 
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
     /// draw (patch renderers, which see only part of the tree, use `render`). `footprints`: the
     /// frame's, when the tree is damage-tracked.
-    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) {
+    /// The target is first filled with `background`. With `threads` > 1 the frame is drawn in
+    /// that many bands at once when the tree allows (`LayerRenderer+Bands`), with the same bytes,
+    /// each band filling its own rows. Returns the number of bands drawn (1: serially).
+    @discardableResult
+    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+                         background: PremultipliedColor, threads: Int = 1) -> Int {
         leaves.beginFullFrame()
-        onScreen = footprints
-        render(root, at: time)
-        onScreen = nil
+        var drawn = 1
+        if threads > 1, let bands = bands(threads: threads), bands.prepare(root, at: time) {
+            bands.draw(root, at: time, footprints: footprints, background: background)
+            drawn = bands.renderers.count
+        } else {
+            target.fill(with: background)
+            onScreen = footprints
+            render(root, at: time)
+            onScreen = nil
+        }
         leaves.dropUnused()
         for key in backingStores.compactMap({ $0.value.owner == nil ? $0.key : nil }) { backingStores[key] = nil }
         for key in tileStores.compactMap({ $0.value.layer == nil ? $0.key : nil }) { tileStores[key] = nil }
+        return drawn
     }
 
     /// Draws `root` (a model layer) as presented at media time `time`.
@@ -153,7 +168,7 @@ final class LayerRenderer {
                 drawPlacedOrTransition(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint, known: known)
             }
         }
-        if !usesModelValues, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
+        if evaluatesPresentations, let running = model._transition(atMediaTime: time), let source = running.transition._sourceLayer {
             drawTransition(running.transition, progress: running.progress, from: source, to: model, p,
                            matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
             return
@@ -262,9 +277,9 @@ final class LayerRenderer {
     /// must hold under other parent maps too, `+Extent`).
     func placement(_ model: CALayer, parentMatrix: CATransform3D, parentPresentation: CALayer?,
                    time: CFTimeInterval, cullingBackFaces: Bool = true) -> (CALayer, CATransform3D)? {
-        let p = usesModelValues ? model : model._presentation(atMediaTime: time) ?? model
+        let p = presented(model, at: time)
         // A hidden or transparent layer still draws a running transition (to its empty picture).
-        guard LayerRenderer.isShown(p) || (!usesModelValues && model._transition(atMediaTime: time) != nil) else { return nil }
+        guard LayerRenderer.isShown(p) || (evaluatesPresentations && model._transition(atMediaTime: time) != nil) else { return nil }
         let toParent = LayerGeometry.layerToParent(p, parent: parentPresentation)
         let placed = parentPresentation is CATransformLayer ? toParent : LayerGeometry.flattened(toParent)
         let matrix = CATransform3DConcat(placed, parentMatrix)
@@ -272,6 +287,20 @@ final class LayerRenderer {
         if cullingBackFaces && !p.isDoubleSided && LayerGeometry.isBackFacing(p.bounds, matrix) { return nil }
         return (p, matrix)
     }
+
+    /// `model` as presented at `time`: the model itself when this renderer draws model values;
+    /// for a band's renderer the presentation its frame's serial pass evaluated (`Bands.prepare`:
+    /// bands only read presentations, several at once); else evaluated now.
+    @inline(__always)
+    func presented(_ model: CALayer, at time: CFTimeInterval) -> CALayer {
+        if usesModelValues { return model }
+        if bandLog != nil { return model._evaluatedPresentation(atMediaTime: time) ?? model }
+        return model._presentation(atMediaTime: time) ?? model
+    }
+
+    /// Whether this renderer evaluates presentations and transitions itself: not when it draws
+    /// model values, nor when it draws a band (whose frame has no transition, `Bands.prepare`).
+    var evaluatesPresentations: Bool { !usesModelValues && bandLog == nil }
 
     /// Whether `p` draws anything at all: not hidden, not fully transparent.
     static func isShown(_ p: CALayer) -> Bool { !p.isHidden && p.opacity > 0 }
@@ -349,6 +378,12 @@ final class LayerRenderer {
     var replicatorInstancesVisited = 0
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     @exclusivity(unchecked) var leaves: Leaves
+    /// Set while this renderer draws one band of a frame (`LayerRenderer+Bands`): `leaves` is
+    /// then shared with the other bands and only read; what drawing would change in it is
+    /// written here and applied once every band is drawn.
+    var bandLog: BandLog?
+    /// The band renderers of this renderer's banded frames (`LayerRenderer+Bands`), kept.
+    var frameBands: Bands?
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
     /// Tiles of the CATiledLayers drawn (`+Tiles`).

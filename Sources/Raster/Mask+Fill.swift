@@ -7,7 +7,7 @@ extension Mask {
                      antiAlias: Bool = true) {
         var blitter = MaskBlitter(mask: self)
         Rasterizer().fill(path, transform: transform, rule: rule, antiAlias: antiAlias,
-                          clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), into: &blitter)
+                          clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), rows: 0..<height, into: &blitter)
     }
 
     /// Multiplies every value by `other`'s (same size; a smaller `other` counts as 0 outside).

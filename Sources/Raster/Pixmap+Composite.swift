@@ -8,8 +8,8 @@ extension Pixmap {
     /// its parent: `dst = blend(src·opacity, dst)`.
     public func draw(_ source: Pixmap, atX x: Int, y: Int, opacity: Float = 1,
                      blendMode: BlendMode = .sourceOver, clip: Mask? = nil) {
-        let x0 = Swift.max(0, x), y0 = Swift.max(0, y)
-        let x1 = Swift.min(width, x + source.width), y1 = Swift.min(height, y + source.height)
+        let x0 = Swift.max(0, x), y0 = Swift.max(drawableRows.lowerBound, y)
+        let x1 = Swift.min(width, x + source.width), y1 = Swift.min(drawableRows.upperBound, y + source.height)
         guard x1 > x0, y1 > y0 else { return }
         if blendMode == .sourceOver && clip == nil {
             let f = Pixmap.opacityFactor(opacity)
@@ -59,12 +59,15 @@ extension Pixmap {
     /// with checks is estimated with a margin (`QuadStretches`), so the split changes no pixel.
     private func drawAffineTexture(_ image: Pixmap, transform: Transform, factor: UInt32,
                                    clearBorder: Bool?, extents: TexelExtents?) {
-        guard let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal)),
-              let rows = rowRange(of: image, under: transform) else { return }
+        guard let rows = rowRange(of: image, under: transform), rows.overlaps(drawableRows),
+              let sampler = ImageSampler(ImagePattern(image: image, transform: transform, filter: .bilinear, spread: .decal))
+        else { return }
         guard var run = sampler.rowRun(y: rows.lowerBound, count: width),
               sampler.rowRun(y: rows.upperBound - 1, count: width) != nil else {
             // Beyond fixed point's reach: the sampler's general walk over the whole rows.
-            for y in rows { sampler.composite(y: y, x: 0, count: width, factor: factor, into: words + y * width) }
+            for y in rows.clamped(to: drawableRows) {
+                sampler.composite(y: y, x: 0, count: width, factor: factor, into: words + y * width)
+            }
             return
         }
         let one = Int64(1) << 32, w = Int64(image.width), h = Int64(image.height)
@@ -84,7 +87,9 @@ extension Pixmap {
         }
         let ahead = (u: FixedRun.fixed(sampler.rowStep.u * Double(Pixmap.rowsAhead)),
                      v: FixedRun.fixed(sampler.rowStep.v * Double(Pixmap.rowsAhead)))
-        for y in rows {
+        // The run and its stretches are set up from the rows of the whole target, so a band's
+        // rows are sampled as in a draw of the whole.
+        for y in rows.clamped(to: drawableRows) {
             let row = words + y * width
             sampler.move(&run, toRow: y)
             // Sampled four at a time: pixels whose quads surely lie inside the image. The others
@@ -192,7 +197,8 @@ extension Pixmap {
         let w = image.width, h = image.height
         if x.weight == 0 && y.weight == 0 {
             // Whole-pixel offset: texel (i, j) lands on pixel (i − x.shift, j − y.shift).
-            let columns = x.pixels.clamped(to: -x.shift..<w - x.shift), rows = y.pixels.clamped(to: -y.shift..<h - y.shift)
+            let columns = x.pixels.clamped(to: -x.shift..<w - x.shift)
+            let rows = y.pixels.clamped(to: -y.shift..<h - y.shift).clamped(to: drawableRows)
             guard let extents else {
                 sourceOverRows(image, dx: -x.shift, dy: -y.shift, columns: columns, rows: rows, factor: factor)
                 return
@@ -218,7 +224,7 @@ extension Pixmap {
         }
         // With transparent outermost pixels, only quads wholly inside the image can be non-zero.
         let clear = clearBorder ?? image.hasClearBorder
-        let rows = clear ? y.pixels.clamped(to: -y.shift..<h - 1 - y.shift) : y.pixels
+        let rows = (clear ? y.pixels.clamped(to: -y.shift..<h - 1 - y.shift) : y.pixels).clamped(to: drawableRows)
         // Pixels whose two texel columns are both inside the image, between the edge columns.
         let innerStart = Swift.min(Swift.max(x.pixels.lowerBound, -x.shift), x.pixels.upperBound)
         let inner = innerStart..<Swift.max(innerStart, Swift.min(x.pixels.upperBound, w - 1 - x.shift))

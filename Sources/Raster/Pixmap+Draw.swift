@@ -6,7 +6,7 @@ extension Pixmap {
                      transform: Transform = .identity, clip: Mask? = nil) {
         var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
         rasterizer.fill(path, transform: transform, rule: rule, antiAlias: paint.antiAlias,
-                        clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), into: &blitter)
+                        clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), rows: drawableRows, into: &blitter)
     }
 
     /// Fills a rectangle (user space) with `paint`.

@@ -131,7 +131,7 @@ extension Pixmap {
     /// `drawTexture(_:inside:imageToDevice:opacity:tint:)` once the polygon's edges are known.
     private func drawTexture(_ sampler: ImageSampler, _ inverse: Projective, inside polygon: [Point], edges: PolygonEdges,
                              factor: UInt32, tint: TexelTint) {
-        guard let rows = edges.rows(height: height) else { return }
+        guard let rows = edges.rows(height: height)?.clamped(to: drawableRows), !rows.isEmpty else { return }
         let tinted = tint.fixed
         // Vertical strips, each filled row by row (see `textureStripWidth`).
         let columns = Pixmap.textureStripWidth(inverse, polygon: polygon)

@@ -1,26 +1,28 @@
 /// Mipmaps for minified image drawing: each level halves the previous one (rounding sizes up,
 /// edge texels repeated) with a 2×2 box filter on premultiplied values. Levels are built on first
-/// use and cached on the pixmap; a pixmap used as an image is treated as immutable — call
+/// use and cached on the pixmap (under a lock, so that threads may share an image); a pixmap used as an image is treated as immutable — call
 /// `invalidateMipmaps()` after drawing into one that was already sampled with `.smooth`.
 extension Pixmap {
     /// The level-`level` halving (0 = self); stops at 1×1.
     func mipmap(level: Int) -> Pixmap {
-        var current = self
-        for l in 1...max(1, level) {
-            if l - 1 < mipLevels.count {
-                current = mipLevels[l - 1]
-                continue
+        mipLevels.withLock { levels in
+            var current = self
+            for l in 1...max(1, level) {
+                if l - 1 < levels.count {
+                    current = levels[l - 1]
+                    continue
+                }
+                guard current.width > 1 || current.height > 1,
+                      let next = current.halved() else { return current }
+                levels.append(next)
+                current = next
             }
-            guard current.width > 1 || current.height > 1,
-                  let next = current.halved() else { return current }
-            mipLevels.append(next)
-            current = next
+            return level == 0 ? self : current
         }
-        return level == 0 ? self : current
     }
 
     /// Drops cached mipmap levels (after the pixels changed).
-    public func invalidateMipmaps() { mipLevels.removeAll() }
+    public func invalidateMipmaps() { mipLevels.withLock { $0.removeAll() } }
 
     /// This pixmap halved (sizes rounded up, edge texels repeated), 2×2 box on premultiplied values.
     func halved() -> Pixmap? {

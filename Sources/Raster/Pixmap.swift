@@ -1,4 +1,5 @@
 import CKernels
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,6 +36,13 @@ public final class Pixmap: @unchecked Sendable {
     @inlinable public var bytesPerRow: Int { width &* 4 }
     /// The bytes, `height * bytesPerRow` of them.
     public let pixels: UnsafeMutablePointer<UInt8>
+    /// The rows drawing may change: every row, except in a band of another pixmap
+    /// (`init(band:of:)`). Drawing computes every shape, image and texture exactly as it would
+    /// for the whole pixmap and writes only these rows, so bands drawn one by one, in any order
+    /// or on several threads, leave the same bytes as one draw of the whole.
+    public let drawableRows: Range<Int>
+    /// The pixmap whose bytes a band shares (kept alive by it; nil when this pixmap owns its bytes).
+    private let bandOwner: Pixmap?
     /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
     /// from one thread at a time); made at the first draw.
     var rasterizer: Rasterizer {
@@ -76,8 +84,9 @@ public final class Pixmap: @unchecked Sendable {
         scratch = other.scratch
         other.scratch = (nil, nil)
     }
-    /// Cached mipmap levels 1, 2, … (see `Pixmap+Mipmap.swift`).
-    var mipLevels: [Pixmap] = []
+    /// Cached mipmap levels 1, 2, … (see `Pixmap+Mipmap.swift`), behind a lock: one image may
+    /// be sampled by several threads at once (the bands of a frame).
+    let mipLevels = Mutex<[Pixmap]>([])
 
     /// A transparent pixmap. Zero-sized pixmaps are allowed (they draw nothing).
     public init(width: Int, height: Int) throws(RasterError) {
@@ -92,9 +101,24 @@ public final class Pixmap: @unchecked Sendable {
             throw RasterError.invalidSize(width: width, height: height, reason: "cannot allocate \(count) bytes")
         }
         pixels = zeroed.assumingMemoryBound(to: UInt8.self)
+        drawableRows = 0..<height
+        bandOwner = nil
     }
 
-    deinit { free(pixels) }
+    /// A view of `rows` of `frame` (clamped to its rows): the same size and bytes, with drawing
+    /// limited to those rows (`drawableRows`) and its own scan-conversion and paint buffers, so
+    /// that bands of one frame can be drawn on different threads at once. Only drawing that
+    /// honours `drawableRows` may target a band: fills and strokes of paths, `draw(_:atX:y:)`
+    /// and both `drawTexture`s; `fill(with:)`, filters, meshes and sprites change every row.
+    package init(band rows: Range<Int>, of frame: Pixmap) {
+        width = frame.width
+        height = frame.height
+        pixels = frame.pixels
+        drawableRows = rows.clamped(to: 0..<frame.height)
+        bandOwner = frame
+    }
+
+    deinit { if bandOwner == nil { free(pixels) } }
 
     /// Throws unless `width`×`height` is within the limits.
     public static func validate(width: Int, height: Int) throws(RasterError) {
@@ -116,18 +140,19 @@ public final class Pixmap: @unchecked Sendable {
         UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// Overwrites every pixel with `color`.
+    /// Overwrites every pixel with `color` (a band's: those of its `drawableRows`).
     public func fill(with color: PremultipliedColor) {
         let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-        let count = width * height
+        let count = width * drawableRows.count
+        let start = words + width * drawableRows.lowerBound
         if count >= 16 && AVX2Kernels.isEnabled {
-            if AVX512Kernels.isEnabled { citrine_fill_avx512(words, count, word) } else { citrine_fill_avx2(words, count, word) }
+            if AVX512Kernels.isEnabled { citrine_fill_avx512(start, count, word) } else { citrine_fill_avx2(start, count, word) }
             return
         }
         // Sixteen words (four vector stores) per step, then the rest.
         let block = SIMD16<UInt32>(repeating: word)
-        var p = words
-        let blocksEnd = words + (count & ~15)
+        var p = start
+        let blocksEnd = start + (count & ~15)
         while p < blocksEnd {
             UnsafeMutableRawPointer(p).storeBytes(of: block, as: SIMD16<UInt32>.self)
             p += 16

@@ -60,23 +60,26 @@ final class Rasterizer {
     /// Rasterizes `path` mapped by `transform` into `blitter`, clipped to `clip` (device pixels,
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
-                          clip: IntRect, into blitter: inout B) {
-        fill(rule: rule, antiAlias: antiAlias, clip: clip, into: &blitter) { sink in
+                          clip: IntRect, rows: Range<Int>, into blitter: inout B) {
+        fill(rule: rule, antiAlias: antiAlias, clip: clip, rows: rows, into: &blitter) { sink in
             Flattener.walk(path, transform: transform, tolerance: Flattener.tolerance, into: &sink)
         }
     }
 
     /// Rasterizes the edges `produce` hands to the sink it is given (closed polygons in device
     /// space, e.g. a path walked by the flattener, or a stroke's outline a batch at a time).
-    /// `produce` runs a second time when it hands over more than `heldEdges` edges.
-    func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, into blitter: inout B,
+    /// `produce` runs a second time when it hands over more than `heldEdges` edges. Only the
+    /// device rows `rows` reach the blitter (a band of the target, `Pixmap.drawableRows`); the
+    /// coverage of every row is that of the whole fill, since the cells are made for all of `clip`.
+    func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, rows: Range<Int>, into blitter: inout B,
                           heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
         defer { segments.trim() }
         var collect = EdgeSink(out: segments, clip: clip, limit: heldEdges)
         produce(&collect)
         let overflowed = segments.overflowed
         guard overflowed || !segments.isEmpty,
-              let (box, containsAll) = deviceBounds(clip: clip)
+              let (box, containsAll) = deviceBounds(clip: clip),
+              box.y0 < rows.upperBound, rows.lowerBound < box.y1
         else { return }
         prepare(box)
         let stride = Rasterizer.stride(box)
@@ -89,9 +92,9 @@ final class Rasterizer {
         }
         depositSegments(box: box, containsAll: containsAll, stride: stride)
         if rule == .nonZero, antiAlias, AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
-            sweepSolidRows(box: box, stride: stride, solid)
+            sweepSolidRows(box: box, stride: stride, rows: rows, solid)
         } else {
-            sweep(box: box, stride: stride, rule: rule, antiAlias: antiAlias, into: &blitter)
+            sweep(box: box, stride: stride, rows: rows, rule: rule, antiAlias: antiAlias, into: &blitter)
         }
     }
 
@@ -336,25 +339,25 @@ final class Rasterizer {
 
     /// Dispatches once on the fill rule and anti-aliasing: each case is its own copy of the row
     /// loop, which then maps accumulated areas to levels without testing them per pixel.
-    private func sweep<B: Blitter>(box: IntRect, stride: Int, rule: FillRule, antiAlias: Bool,
+    private func sweep<B: Blitter>(box: IntRect, stride: Int, rows: Range<Int>, rule: FillRule, antiAlias: Bool,
                                    into blitter: inout B) {
         switch (rule, antiAlias) {
         case (.nonZero, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
+            sweepRows(box: box, stride: stride, rows: rows, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: true) }
         case (.nonZero, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
+            sweepRows(box: box, stride: stride, rows: rows, into: &blitter) { Rasterizer.levels($0, rule: .nonZero, antiAlias: false) }
         case (.evenOdd, true):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: true) }
+            sweepRows(box: box, stride: stride, rows: rows, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: true) }
         case (.evenOdd, false):
-            sweepRows(box: box, stride: stride, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: false) }
+            sweepRows(box: box, stride: stride, rows: rows, into: &blitter) { Rasterizer.levels($0, rule: .evenOdd, antiAlias: false) }
         }
     }
 
     /// Prefix-sums every touched row, clearing its cells: cells with deltas go to the blitter as
     /// quads of four pixels with their own levels, the runs between them as one span of constant
-    /// level.
+    /// level. Rows outside `rows` (device rows) are cleared without being drawn.
     @inline(__always)
-    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, into target: inout B,
+    private func sweepRows<B: Blitter>(box: IntRect, stride: Int, rows: Range<Int>, into target: inout B,
                                        levels: (SIMD4<Float>) -> SIMD4<UInt32>) {
         // A local copy: the pixel stores cannot alias it, so the blitter's fields stay in
         // registers across them instead of being reloaded after every quad and span.
@@ -369,6 +372,11 @@ final class Rasterizer {
             rowMax[row] = -1
             let line = cells + row &* stride
             let y = box.y0 &+ row
+            guard rows.contains(y) else {
+                // Every delta of the row lies in lo…hi (carries past the box included).
+                (line + lo).update(repeating: 0, count: hi &- lo &+ 1)
+                continue
+            }
             let end = Swift.min(hi &+ 1, width)
             var acc: Float = 0
             /// The level of `acc`: that of the last lane of the last quad.
@@ -407,10 +415,28 @@ final class Rasterizer {
     /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),
     /// non-zero and anti-aliased, by `citrine_sweep_solid_avx2`: the same running sums, levels
     /// and pixel arithmetic, eight cells at a time.
-    private func sweepSolidRows(box: IntRect, stride: Int,
+    /// Rows outside `rows` (device rows: a band's) are cleared without being drawn, as
+    /// `sweepRows` does.
+    private func sweepSolidRows(box: IntRect, stride: Int, rows: Range<Int>,
                                 _ solid: (color: UInt32, opacity: UInt32, words: UnsafeMutablePointer<UInt32>, width: Int)) {
-        citrine_sweep_solid_avx2(cells, stride, rowMin, rowMax, box.height, box.width,
-                                 solid.words + (box.y0 &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
+        let first = Swift.min(Swift.max(rows.lowerBound &- box.y0, 0), box.height)
+        let last = Swift.max(Swift.min(rows.upperBound &- box.y0, box.height), first)
+        for row in 0..<first { clearRow(row, stride: stride) }
+        for row in last..<box.height { clearRow(row, stride: stride) }
+        guard last > first else { return }
+        citrine_sweep_solid_avx2(cells + first &* stride, stride, rowMin + first, rowMax + first, last &- first, box.width,
+                                 solid.words + ((box.y0 &+ first) &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
+    }
+
+    /// Clears row `row`'s cells without drawing them (a row outside the rows being drawn).
+    @inline(__always)
+    private func clearRow(_ row: Int, stride: Int) {
+        let lo = rowMin[row], hi = rowMax[row]
+        guard hi >= lo else { return }
+        rowMin[row] = Int.max
+        rowMax[row] = -1
+        // Every delta of the row lies in lo…hi (carries past the box included).
+        (cells + row &* stride + lo).update(repeating: 0, count: hi &- lo &+ 1)
     }
 
     /// The accumulated areas after each of the four cells at `cells`, starting from `acc`: added

@@ -128,7 +128,7 @@ extension Pixmap {
                               batchPoints: Int, heldEdges: Int, polylines: (_ add: (Polyline) -> Void) -> Void) {
         var blitter = PaintBlitter(target: self, paint: paint, clip: clip)
         rasterizer.fill(rule: .nonZero, antiAlias: paint.antiAlias, clip: IntRect(x0: 0, y0: 0, x1: width, y1: height),
-                        into: &blitter, heldEdges: heldEdges) { edges in
+                        rows: drawableRows, into: &blitter, heldEdges: heldEdges) { edges in
             func flatten(_ outline: inout Path) {
                 Flattener.walk(outline, transform: transform, tolerance: Flattener.tolerance, into: &edges)
                 outline.removeAll()

@@ -99,7 +99,7 @@ struct LargePathTests {
         let batched = try Self.drawn { pixmap in
             var blitter = PaintBlitter(target: pixmap, paint: Self.white, clip: nil)
             pixmap.rasterizer.fill(rule: .nonZero, antiAlias: true, clip: IntRect(x0: 0, y0: 0, x1: 200, y1: 100),
-                                   into: &blitter, heldEdges: 64) { sink in
+                                   rows: 0..<100, into: &blitter, heldEdges: 64) { sink in
                 Flattener.walk(path, transform: .identity, tolerance: Flattener.tolerance, into: &sink)
             }
         }

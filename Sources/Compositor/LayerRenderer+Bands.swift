@@ -1,0 +1,187 @@
+import CoreText
+import Dispatch
+import Foundation
+import QuartzCore
+import Raster
+
+// Banded frames: one frame drawn by several threads at once.
+//
+// Design note
+// -----------
+// A full frame is split into horizontal bands of rows, as many as threads, and each band is
+// drawn by a renderer of its own into a view of those rows of the frame (`Pixmap(band:of:)`).
+// Every band draws the whole tree in FRAME coordinates — the same layer → device matrices, the
+// same offscreen surfaces at the same device positions, blurs and shadows over the whole
+// surface — and only the writes are limited to its rows (the cells of a fill are made for the
+// whole path, only the band's rows are swept). A pixel is therefore computed by the same
+// arithmetic whatever band holds it, and the frame has the same bytes at any thread count
+// (BandTests). Drawing each band with its origin moved to the band's top instead is not
+// exact: the translated matrices round differently (a carousel's perspective, a blur's edge).
+//
+// Nothing mutable is shared while the bands draw:
+// - before them, on the calling thread, `prepare` evaluates the presentation of every layer the
+//   frame can show at the frame time — which also fills the layers' time caches and numbers
+//   their sublayers — and draws the content of layers drawn by `draw(in:)` into the renderer's
+//   backing stores (the bands read a copy of the table). A band's renderer never evaluates a
+//   presentation or a transition: it reads the copy `prepare` left
+//   (`CALayer._evaluatedPresentation`, `LayerRenderer.presented`), so the tree is only read
+//   while the bands draw, by construction (ThreadSanitizer: BandTests);
+// - retained leaf bitmaps (`Leaves`) are only read by the bands; a band that needs a new one
+//   makes it itself and logs it (`BandLog`), and the logs are applied after the bands, in band
+//   order (near the retained-pixel budget, which layers stay retained can differ from a serial
+//   frame's; the pixels of this frame cannot);
+// - each band renderer has its own scan-conversion cells, paint rows and gradient tables (its
+//   band pixmap's), depth-order scratch and offscreen account (with the frame's budget: bands
+//   together may hold that many times a serial frame's surfaces); images' mipmaps are built
+//   under a lock (`Pixmap.mipmap`).
+// A frame in which an animation event is due (a start, a stop, a finished animation removed)
+// is drawn serially: delivering it may run delegate code that changes layers drawn before the
+// one it belongs to, which a serial frame shows only from the next frame on.
+// Trees holding what keeps state per frame elsewhere are drawn serially, whole: replicators
+// (their instances evaluate presentations at shifted times), emitters, tiled layers, running
+// transitions, filters, `shouldRasterize`, content redrawn at every frame while an animation
+// runs, and trees deeper than `maxBandedDepth`. Damage patches are drawn serially (they are small).
+// The band renderers and their logs are kept from frame to frame: after the first frame no
+// band allocates for its bookkeeping.
+extension LayerRenderer {
+    /// What a band's drawing would have changed in the shared retained bitmaps.
+    final class BandLog {
+        /// Retained bitmaps the band showed, and the orientation each was shown at.
+        var touched: [(Leaf, Orientation)] = []
+        /// Bitmaps the band made for layers without a usable retained one.
+        var made: [(ObjectIdentifier, Leaf)] = []
+    }
+
+    /// Trees nested deeper than this are drawn serially (drawing deeper moves to fresh stacks,
+    /// `+Stack`, one thread at a time).
+    static let maxBandedDepth = 256
+
+    /// The threads a frame is drawn on unless the renderer is told otherwise: the
+    /// `CITRINE_RENDER_THREADS` environment variable (a whole number from 1 to 64), else the
+    /// processors the process may run on. An invalid value is ignored.
+    static let defaultRenderThreads: Int = {
+        if let text = getenv("CITRINE_RENDER_THREADS").map({ String(cString: $0) }) {
+            if let n = Int(text), (1...maxRenderThreads).contains(n) { return n }
+        }
+        return max(1, min(maxRenderThreads, ProcessInfo.processInfo.activeProcessorCount))
+    }()
+
+    /// Fewest rows a band has: a frame with fewer than twice as many is drawn serially, and
+    /// one with fewer than that many per thread in fewer bands.
+    static let minBandRows = 8
+
+    /// The bands a full frame is drawn in with `threads` threads: kept from the last frame when
+    /// their number is the same; nil when the frame is drawn serially.
+    func bands(threads: Int) -> Bands? {
+        let count = min(threads, LayerRenderer.maxRenderThreads, target.height / LayerRenderer.minBandRows)
+        guard count > 1 else { return nil }
+        if let kept = frameBands, kept.renderers.count == count { return kept }
+        frameBands = Bands(count: count, of: self)
+        return frameBands
+    }
+
+    /// Most threads (bands) a frame is drawn on.
+    static let maxRenderThreads = 64
+
+    /// The renderers of a frame's bands, kept from frame to frame for one main renderer.
+    final class Bands {
+        /// The renderer whose target the bands divide (which keeps them).
+        unowned let main: LayerRenderer
+        let renderers: [LayerRenderer]
+        /// Layers still to visit in `prepare` (storage kept between frames).
+        private var pending: [(CALayer, Int)] = []
+        /// Layers whose new bitmap has been applied in `merge` (storage kept between frames).
+        private var merged: Set<ObjectIdentifier> = []
+
+        /// `count` bands of `main`'s target, of equal height (± 1 row).
+        init(count: Int, of main: LayerRenderer) {
+            self.main = main
+            let height = main.target.height
+            renderers = (0..<count).map { i in
+                let band = Pixmap(band: height * i / count..<height * (i + 1) / count, of: main.target)
+                let renderer = LayerRenderer(target: band, scale: main.scale, origin: main.origin,
+                                             leaves: main.leaves, offscreen: OffscreenAccount(budget: main.offscreen.budget))
+                renderer.bandLog = BandLog()
+                return renderer
+            }
+        }
+
+        /// Readies the frame of `root` at `time` for the bands: evaluates every presentation and
+        /// draws the backing stores it needs (on `main`); false when the tree holds something
+        /// that must be drawn serially (see the design note), the tree then partly evaluated.
+        func prepare(_ root: CALayer, at time: CFTimeInterval) -> Bool {
+            pending.removeAll(keepingCapacity: true)
+            pending.append((root, 0))
+            while let (model, depth) = pending.popLast() {
+                guard depth < LayerRenderer.maxBandedDepth, !(model is CAReplicatorLayer), !(model is CAEmitterLayer),
+                      !(model is CATiledLayer), !model._hasDueAnimationEvents(atMediaTime: time),
+                      model._transition(atMediaTime: time) == nil else { return false }
+                let p = model._presentation(atMediaTime: time) ?? model
+                guard LayerRenderer.isShown(p) else { continue }
+                guard p._effects == nil, !p._renderingOptions.contains(.rasterized) else { return false }
+                // Drawn content, as `drawFlatContent` asks for it (content drawn anew at every
+                // frame would be drawn by every band).
+                if LayerRenderer.mayDrawContent(model) {
+                    guard !model._drawsAnimatedContent else { return false }
+                    if !(p.contents is CGImage), p.bounds.width > 0 || p.bounds.height > 0 {
+                        _ = main.backingStore(for: model, p)
+                    }
+                }
+                // Siblings evaluated in order (`_presentation` prefetches the next ones).
+                for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
+                if let mask = p.mask { pending.append((mask, depth + 1)) }
+            }
+            return true
+        }
+
+        /// Fills every band with `background` and draws `root` at `time` into it, all bands at
+        /// once (`footprints`: the frame's, when the tree is damage-tracked: each band then skips
+        /// the subtrees that miss it), then applies what the bands logged to the shared retained
+        /// bitmaps. Call `prepare` first.
+        func draw(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+                  background: PremultipliedColor) {
+            for band in renderers {
+                band.backingStores = main.backingStores
+                band.onScreen = footprints
+                band.offscreen.budget = main.offscreen.budget
+            }
+            let context = _ThreadContext.current
+            // Every band records its text into the caller's font usage (an export names the
+            // fonts it drew: ExportFontRecordTests' still).
+            let usage = FontUsage.active
+            // Each band's renderer is used by its own thread only, and the tree is only read
+            // while the bands draw (see the design note).
+            nonisolated(unsafe) let renderers = renderers, root = root
+            DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
+                context.adopt {
+                    renderers[i].target.fill(with: background)
+                    if let usage { usage.recording { renderers[i].render(root, at: time) } } else { renderers[i].render(root, at: time) }
+                }
+            }
+            merge()
+        }
+
+        /// Applies the bands' logs to `main`'s retained bitmaps, as a serial frame would have
+        /// changed them, and empties the logs.
+        private func merge() {
+            let leaves = main.leaves
+            merged.removeAll(keepingCapacity: true)
+            for band in renderers {
+                guard let log = band.bandLog else { continue }
+                for (leaf, orientation) in log.touched {
+                    leaf.seen = orientation
+                    leaf.lastFrame = leaves.frame
+                }
+                for (id, leaf) in log.made where merged.insert(id).inserted {
+                    leaves.rasterizations += 1
+                    leaves.retain(leaf, for: id)
+                }
+                log.touched.removeAll(keepingCapacity: true)
+                log.made.removeAll(keepingCapacity: true)
+                band.backingStores = [:]
+                band.onScreen = nil
+                main.offscreen.absorbHighWater(of: band.offscreen)
+            }
+        }
+    }
+}
