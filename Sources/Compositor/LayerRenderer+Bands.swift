@@ -169,6 +169,7 @@ extension LayerRenderer {
             for band in renderers {
                 guard let log = band.bandLog else { continue }
                 for (leaf, orientation) in log.touched {
+                    if leaf.lastFrame != leaves.frame { leaf.noteDrawnInBands() }
                     leaf.seen = orientation
                     leaf.lastFrame = leaves.frame
                 }

@@ -157,6 +157,13 @@ extension LayerRenderer {
             return extents
         }
 
+        /// The extents a band draws a shared bitmap with: those already worked out, if any (bands
+        /// only read a retained leaf; `noteDrawnInBands` counts the draw after them).
+        var extentsInBand: TexelExtents? { extents }
+
+        /// Counts a frame's draws in bands as one draw (`extentsForDraw`), serially after them.
+        func noteDrawnInBands() { _ = extentsForDraw() }
+
         /// Whether the bitmap can be shown at `orientation`: a device-oriented one only at the
         /// orientation it was drawn for, a layer-space one while the orientation keeps changing.
         func fits(_ orientation: Orientation) -> Bool {
@@ -282,7 +289,7 @@ extension LayerRenderer {
             leaf = old
             if let bandLog {
                 bandLog.touched.append((old, orientation))
-                return Self.placed(old, affine: affine)
+                return Self.placed(old, extents: old.extentsInBand, affine: affine)
             }
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
@@ -295,7 +302,7 @@ extension LayerRenderer {
                 fresh.seen = orientation
                 fresh.lastFrame = leaves.frame
                 bandLog.made.append((id, fresh))
-                return Self.placed(fresh, affine: affine)
+                return Self.placed(fresh, extents: fresh.extentsForDraw(), affine: affine)
             }
             leaves.rasterizations += 1
             leaf = fresh
@@ -303,17 +310,19 @@ extension LayerRenderer {
         }
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
-        return Self.placed(leaf, affine: affine)
+        return Self.placed(leaf, extents: leaf.extentsForDraw(), affine: affine)
     }
 
-    /// A retained bitmap and its pixel → device map for a layer whose layer → device map is `affine`.
-    private static func placed(_ leaf: Leaf, affine: Transform) -> (pixmap: Pixmap, extents: TexelExtents, toDevice: Transform)? {
+    /// A retained bitmap, the extents to draw it with, and its pixel → device map for a layer
+    /// whose layer → device map is `affine`.
+    private static func placed(_ leaf: Leaf, extents: TexelExtents?, affine: Transform)
+        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
         switch leaf.placement {
         case let .device(_, origin):
-            return (leaf.pixmap, leaf.extentsForDraw(), Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+            return (leaf.pixmap, extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
         case let .layer(toCache):
             guard let fromCache = toCache.inverted() else { return nil }
-            return (leaf.pixmap, leaf.extentsForDraw(), fromCache.concatenating(affine))
+            return (leaf.pixmap, extents, fromCache.concatenating(affine))
         }
     }
 
