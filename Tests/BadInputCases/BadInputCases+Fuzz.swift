@@ -59,6 +59,22 @@ extension BadInputCase {
 
     /// Layer-tree findings of fuzz-layers.
     static let fuzzLayerCases: [BadInputCase] = [
+        // Found by `scripts/fuzz --release layers` (a timeout: 18 s of CPU in the release build):
+        // a rasterized layer with a shadow is drawn as a group over its blurred alpha, here
+        // 2 542² pixels blurred with σ = 152 pixels — the exact kernel's 915 taps per pixel and
+        // pass. Past `Pixmap.maxExactBlurWork` the blur's cost no longer grows with σ.
+        BadInputCase("shadow-radius-76-on-a-rasterized-layer-2542-pixels-wide", area: "cost", expected: "drew", seconds: 30) {
+            CAMediaClock.setManualTime(0)
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 1271, height: 1271)
+            layer.position = CGPoint(x: 16, y: 16)
+            layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+            layer.shouldRasterize = true
+            layer.rasterizationScale = 2
+            layer.shadowOpacity = 1
+            layer.shadowRadius = 76
+            return try drawn(layer, at: [0], scale: 2)
+        },
         // Found: a fade transition (duration −17, so the default 0.25 s) with a time offset of
         // 9.7e24 s, drawn after its end: the play index of the final cycle (≈ 4e25 cycles) was
         // converted to Int and trapped (Fuzz/Corpus/layers/found-transition-time-offset-1e25).
