@@ -15,10 +15,10 @@ extension Pixmap {
     }
 
     /// The most multiply-adds (one per kernel tap and pixel, summed over both passes) that
-    /// `gaussianBlur` spends on the exact kernel: 2²⁸, a fraction of a second of one core. A shadow
-    /// of σ = 20 pixels on a 1 000 × 1 000-pixel layer takes 2.4·10⁸ and stays exact; the exact
-    /// kernel's cost grows with σ, so σ = 152 over a 2 542²-pixel group (a shadowed, rasterized
-    /// layer `scripts/fuzz layers` built: 1.2·10¹⁰, 18 s of CPU in a release build) is blurred by
+    /// `gaussianBlur` spends on the exact kernel: 2²⁸, a fraction of a second of one core. σ = 20
+    /// pixels over a 1 000 × 1 000-pixel pixmap takes 2.4·10⁸ and stays exact; the exact kernel's
+    /// cost grows with σ, so σ = 152 over a 2 542²-pixel group (a shadowed, rasterized layer
+    /// `scripts/fuzz layers` built: 1.2·10¹⁰, 18 s of CPU in a release build) is blurred by
     /// `boundedGaussianBlur` instead (case `shadow-radius-76-on-a-rasterized-layer-2542-pixels-wide`).
     public static let maxExactBlurWork = 1 << 28
 
