@@ -8,7 +8,10 @@ import Raster
 /// the closing line of each `closeSubpath` (even when it has zero length); moves add nothing
 /// and start a new subpath. Arcs, ellipses and rounded corners are measured on the exact
 /// circle/ellipse they approximate (the path remembers them), lines exactly, and Bézier curves
-/// by adaptive Gauss–Legendre quadrature, all to about 10⁻¹⁰ relative.
+/// by adaptive Gauss–Legendre quadrature, all to about 10⁻¹⁰ relative. The work per look-up is
+/// bounded whatever the curve (`GaussLegendre`'s panel budget and Newton's 50 steps): a curve
+/// that stops and turns back along a line — its speed has a kink where it is zero — costs
+/// about as much as any other (`CGPathMeasureTests`, `outAndBackAlongALine…`).
 ///
 /// Build one once per path and query it many times; queries do not allocate.
 public struct CGPathMeasure: Sendable {
@@ -209,11 +212,27 @@ enum Curve: Sendable {
     }
 
     /// Length between parameters `u0` and `u1` (never negative, whichever way they are ordered).
-    func length(from u0: CGFloat, to u1: CGFloat) -> CGFloat {
+    func length(from u0: CGFloat, to u1: CGFloat) -> CGFloat { length(from: u0, to: u1, meanSpeed: meanSpeed) }
+
+    /// `length(from:to:)` with the curve's `meanSpeed` already known: a pass of quadrature is
+    /// accepted within 10⁻¹³ × meanSpeed × its width, so the error is about 10⁻¹³ of the curve's
+    /// length however short the piece asked for.
+    func length(from u0: CGFloat, to u1: CGFloat, meanSpeed: CGFloat) -> CGFloat {
         switch self {
         case .line(let a, let b): return (b - a).length * abs(u1 - u0)
-        default: return abs(GaussLegendre.integrate(from: u0, to: u1) { self.derivative(at: $0).length })
+        default:
+            return abs(GaussLegendre.integrate(from: u0, to: u1, absoluteTolerance: 1e-13 * meanSpeed) {
+                self.derivative(at: $0).length
+            })
         }
+    }
+
+    /// The curve's length over its parameter span, estimated by one Gauss–Legendre panel (0 for
+    /// an empty span): the scale of `length`'s absolute tolerance.
+    var meanSpeed: CGFloat {
+        let span = abs(parameterEnd - parameterStart)
+        guard span > 0 else { return 0 }
+        return abs(GaussLegendre.panel(parameterStart, parameterEnd) { self.derivative(at: $0).length }) / span
     }
 
     /// The parameter at distance `s` from the curve's start (0 ≤ s ≤ its length): Newton's
@@ -224,13 +243,14 @@ enum Curve: Sendable {
             let l = length(from: u0, to: u1)
             return l > 0 ? s / l : 0
         }
-        let total = length(from: u0, to: u1)
+        let meanSpeed = meanSpeed
+        let total = length(from: u0, to: u1, meanSpeed: meanSpeed)
         guard total > 0, s > 0 else { return u0 }
         guard s < total else { return u1 }
         var low = min(u0, u1), high = max(u0, u1)
         let forward = u1 >= u0
         var u = u0 + (u1 - u0) * (s / total)
-        var travelled = length(from: u0, to: u)
+        var travelled = length(from: u0, to: u, meanSpeed: meanSpeed)
         for _ in 0..<50 {
             let error = travelled - s
             if abs(error) <= 1e-13 * total { break }
@@ -239,7 +259,7 @@ enum Curve: Sendable {
             let speed = derivative(at: u).length
             var next = speed > 0 ? u - (forward ? error : -error) / speed : (low + high) / 2
             if !(next > low && next < high) { next = (low + high) / 2 }
-            let delta = length(from: min(u, next), to: max(u, next))
+            let delta = length(from: min(u, next), to: max(u, next), meanSpeed: meanSpeed)
             travelled += (next > u) == forward ? delta : -delta
             u = next
         }
@@ -288,8 +308,16 @@ enum Curve: Sendable {
     }
 }
 
-/// Adaptive Gauss–Legendre quadrature (10 nodes per panel, panels halved until two halves
-/// agree with the whole to 10⁻¹³ relative, at most 18 levels deep).
+/// Adaptive Gauss–Legendre quadrature: 10 nodes per panel; a panel is halved until its two
+/// halves agree with it to 10⁻¹³ relative, or within the caller's absolute tolerance per unit of
+/// width, at most 18 levels deep and at most `maxPanels` panels per integral.
+///
+/// The absolute tolerance and the budget bound the work where the relative test cannot be met:
+/// where the integrand (a curve's speed) nearly vanishes, its values are rounding noise from
+/// cancellation, and halves never agree to 10⁻¹³ of their tiny sum — a cubic running out and
+/// back along a line took every panel 18 levels deep (2¹⁹ panels per integral, seconds per
+/// look-up) before this bound. A kink at the turn still refines the panel holding it at every
+/// level, a few dozen panels in all, well within the budget.
 enum GaussLegendre {
     /// (node, weight) pairs on [−1, 1], computed once by Newton's method on P₁₀.
     static let rule: [(CGFloat, CGFloat)] = {
@@ -319,20 +347,32 @@ enum GaussLegendre {
         return sum * half
     }
 
-    /// ∫ₐᵇ f, for a ≤ b or a > b (then negative).
-    static func integrate(from a: CGFloat, to b: CGFloat, _ f: (CGFloat) -> CGFloat) -> CGFloat {
+    /// The most panels one integral evaluates (each 10 values of the integrand), besides the
+    /// few halves already under way when the budget runs out (at most two per level).
+    static let maxPanels = 512
+
+    /// ∫ₐᵇ f, for a ≤ b or a > b (then negative). A panel is accepted when its halves agree with
+    /// it to 10⁻¹³ relative or to `absoluteTolerance` × its width.
+    static func integrate(from a: CGFloat, to b: CGFloat, absoluteTolerance: CGFloat,
+                          _ f: (CGFloat) -> CGFloat) -> CGFloat {
         guard a != b, a.isFinite, b.isFinite else { return 0 }
         let whole = panel(a, b, f)
         guard whole.isFinite else { return whole }  // overflowing coordinates: no refinement
-        return refine(a, b, whole, depth: 0, f)
+        var budget = maxPanels - 1
+        return refine(a, b, whole, depth: 0, absoluteTolerance, &budget, f)
     }
 
     private static func refine(_ a: CGFloat, _ b: CGFloat, _ whole: CGFloat, depth: Int,
+                               _ absoluteTolerance: CGFloat, _ budget: inout Int,
                                _ f: (CGFloat) -> CGFloat) -> CGFloat {
         let mid = (a + b) / 2
         let left = panel(a, mid, f), right = panel(mid, b, f)
-        let sum = left + right
-        if depth >= 18 || abs(sum - whole) <= 1e-13 * abs(sum) + 1e-300 { return sum }
-        return refine(a, mid, left, depth: depth + 1, f) + refine(mid, b, right, depth: depth + 1, f)
+        budget -= 2
+        let sum = left + right, error = abs(sum - whole)
+        if depth >= 18 || budget <= 0 || error <= 1e-13 * abs(sum) + 1e-300 || error <= absoluteTolerance * abs(b - a) {
+            return sum
+        }
+        return refine(a, mid, left, depth: depth + 1, absoluteTolerance, &budget, f)
+            + refine(mid, b, right, depth: depth + 1, absoluteTolerance, &budget, f)
     }
 }

@@ -14,10 +14,31 @@ extension Pixmap {
         sigma > 0 ? Int(clamping: (3 * sigma).rounded(.up), to: 0...maxDimension) : 0
     }
 
+    /// The most multiply-adds (one per kernel tap and pixel, summed over both passes) that
+    /// `gaussianBlur` spends on the exact kernel: 2²⁸, a fraction of a second of one core. σ = 20
+    /// pixels over a 1 000 × 1 000-pixel pixmap takes 2.4·10⁸ and stays exact; the exact kernel's
+    /// cost grows with σ, so σ = 152 over a 2 542²-pixel group (a shadowed, rasterized layer
+    /// `scripts/fuzz layers` built: 1.2·10¹⁰, 18 s of CPU in a release build) is blurred by
+    /// `boundedGaussianBlur` instead (case `shadow-radius-76-on-a-rasterized-layer-2542-pixels-wide`).
+    public static let maxExactBlurWork = 1 << 28
+
     /// Blurs in place with a Gaussian of standard deviation `sigma` (pixels). σ ≤ 0 does nothing.
+    /// Exact (the separable kernel, truncated at 3σ) while that costs at most `maxExactBlurWork`;
+    /// past it, with σ above `fullResolutionBlurSigma`, `boundedGaussianBlur`'s approximation,
+    /// whose cost does not grow with σ.
     public func gaussianBlur(sigma: Double) {
         let radius = Pixmap.blurMargin(sigma: sigma)
         guard radius > 0, width > 0, height > 0 else { return }
+        let taps = 2 * radius + 1
+        if sigma > Pixmap.fullResolutionBlurSigma,
+           width * height * (Swift.min(taps, width) + Swift.min(taps, height)) > Pixmap.maxExactBlurWork {
+            return boundedGaussianBlur(sigma: sigma)
+        }
+        exactGaussianBlur(sigma: sigma, radius: radius)
+    }
+
+    /// The separable kernel of standard deviation `sigma`, `radius` taps each side (> 0).
+    private func exactGaussianBlur(sigma: Double, radius: Int) {
         var kernel = [Float](repeating: 0, count: 2 * radius + 1)
         var total: Float = 0
         for i in -radius...radius {
@@ -44,6 +65,7 @@ extension Pixmap {
     /// up to +∞, costs about two passes over the pixels; NaN and σ ≤ 0 do nothing.
     public func boundedGaussianBlur(sigma: Double) {
         guard sigma > Pixmap.fullResolutionBlurSigma else { return gaussianBlur(sigma: sigma) }
+        guard width > 0, height > 0 else { return }
         var levels = 0
         var small = self
         while sigma / Double(1 << levels) > Pixmap.fullResolutionBlurSigma, small.width > 1 || small.height > 1,
@@ -51,11 +73,14 @@ extension Pixmap {
             small = next
             levels += 1
         }
-        guard levels > 0 else { return gaussianBlur(sigma: sigma) }
+        guard levels > 0 else { return exactGaussianBlur(sigma: sigma, radius: Pixmap.blurMargin(sigma: sigma)) }
         let scale = Double(1 << levels)
         let added = (scale * scale - 1) / 12 + scale * scale / 6
         let clampedSigma = Swift.min(sigma, Double(Pixmap.maxDimension))
-        small.gaussianBlur(sigma: (Swift.max(0, clampedSigma * clampedSigma - added)).squareRoot() / scale)
+        let smallSigma = (Swift.max(0, clampedSigma * clampedSigma - added)).squareRoot() / scale
+        if Pixmap.blurMargin(sigma: smallSigma) > 0 {
+            small.exactGaussianBlur(sigma: smallSigma, radius: Pixmap.blurMargin(sigma: smallSigma))
+        }
         let enlarge = ImagePattern(image: small, transform: Transform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0),
                                    filter: .bilinear, spread: .pad)
         fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),

@@ -11,6 +11,32 @@ import Raster
 /// every fuzz run replays them first.
 extension BadInputCase {
     static let fuzzCases: [BadInputCase] = fuzzLayerCases + [
+        // fuzz-lottie, a timeout (Fuzz/Corpus/lottie/found-keyframe-path-along-a-line.json): a
+        // position keyframe whose spatial tangents lie on the line through its two equal ends is
+        // a cubic running out and back along one line. Its speed is zero at the turn, where the
+        // arc-length quadrature refined every panel to the last level (seconds per look-up in a
+        // debug build, minutes for these frames). The curve, as a Core Animation user writes it:
+        // x(t) = 150 + 60 t (1 − t)(2 − t), so half way along it (half time, linear timing) is
+        // the turn at x = 150 + 40/√3 ≈ 173.094; frames around the turn and across the animation.
+        BadInputCase("keyframe-path-out-and-back-along-a-line", area: "cost",
+                     expected: "at half time (173.094, 40.000), drew 80 frames", seconds: 20) {
+            CAMediaClock.setManualTime(0)
+            let line = CGMutablePath()
+            line.move(to: CGPoint(x: 150, y: 40))
+            line.addCurve(to: CGPoint(x: 150, y: 40), control1: CGPoint(x: 190, y: 40), control2: CGPoint(x: 170, y: 40))
+            let move = CAKeyframeAnimation(keyPath: "position")
+            move.path = line
+            move.duration = 1
+            let layer = square()
+            layer.add(move, forKey: nil)
+            let besideTheTurn: [CFTimeInterval] = (-20..<20).map { 0.5 + CFTimeInterval($0) * 1e-7 }
+            let across: [CFTimeInterval] = (0..<40).map { CFTimeInterval($0) / 40 }
+            let times = (besideTheTurn + across).sorted()  // the first, at 0, commits the animation
+            _ = try renderer(drawing: layer, at: times, scale: 1)
+            CAMediaClock.setManualTime(0.5)
+            guard let turn = layer.presentation()?.position else { return "not presented" }
+            return String(format: "at half time (%.3f, %.3f), drew %d frames", turn.x, turn.y, times.count)
+        },
         // fuzz-jpeg, campaign timeouts (13 s, then over 30 s, under ASan on the loaded machine):
         // a 115-byte CMYK JPEG whose header claims 6896×7709 pixels — within the decoding budget
         // — with a few bytes of scan data, then EOI. Strict: an error at the corrupt data, at
@@ -33,6 +59,22 @@ extension BadInputCase {
 
     /// Layer-tree findings of fuzz-layers.
     static let fuzzLayerCases: [BadInputCase] = [
+        // Found by `scripts/fuzz --release layers` (a timeout: 18 s of CPU in the release build):
+        // a rasterized layer with a shadow is drawn as a group over its blurred alpha, here
+        // 2 542² pixels blurred with σ = 152 pixels — the exact kernel's 915 taps per pixel and
+        // pass. Past `Pixmap.maxExactBlurWork` the blur's cost no longer grows with σ.
+        BadInputCase("shadow-radius-76-on-a-rasterized-layer-2542-pixels-wide", area: "cost", expected: "drew", seconds: 30) {
+            CAMediaClock.setManualTime(0)
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 1271, height: 1271)
+            layer.position = CGPoint(x: 16, y: 16)
+            layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+            layer.shouldRasterize = true
+            layer.rasterizationScale = 2
+            layer.shadowOpacity = 1
+            layer.shadowRadius = 76
+            return try drawn(layer, at: [0], scale: 2)
+        },
         // Found: a fade transition (duration −17, so the default 0.25 s) with a time offset of
         // 9.7e24 s, drawn after its end: the play index of the final cycle (≈ 4e25 cycles) was
         // converted to Int and trapped (Fuzz/Corpus/layers/found-transition-time-offset-1e25).

@@ -137,3 +137,30 @@ import CoreGraphics
     #expect(types(of: almost).last == .addLineToPoint)
     #expect(almost.currentPoint == CGPoint(x: 0, y: 0.5))
 }
+
+@Test func outAndBackAlongALineIsTheSumOfItsLegs() {
+    // (150, 40), controls (190, 40) and (170, 40), back to (150, 40): x(t) = 150 + 60 t (1 − t)(2 − t),
+    // whose speed 60 (3t² − 6t + 2) is zero at t = 1 − 1/√3, the turn at x = 150 + 40/√3. The
+    // length is the two legs, out and back: 2 × 40/√3.
+    let path = CGMutablePath()
+    path.move(to: CGPoint(x: 150, y: 40))
+    path.addCurve(to: CGPoint(x: 150, y: 40), control1: CGPoint(x: 190, y: 40), control2: CGPoint(x: 170, y: 40))
+    let m = CGPathMeasure(path)
+    let leg = 40 / 3.0.squareRoot()
+    #expect(isClose(m.length, 2 * leg, 1e-10))
+    #expect(isClose(m.point(atLength: leg)!, CGPoint(x: 150 + leg, y: 40), 1e-9))
+    // A quarter and three quarters of the way lie half a leg out, going out (angle 0) and back (π).
+    let out = m.position(atLength: leg / 2)!, back = m.position(atLength: 1.5 * leg)!
+    #expect(isClose(out.point, CGPoint(x: 150 + leg / 2, y: 40), 1e-9))
+    #expect(isClose(back.point, CGPoint(x: 150 + leg / 2, y: 40), 1e-9))
+    #expect(isCloseAngle(out.tangentAngle, 0))
+    #expect(isCloseAngle(back.tangentAngle, .pi))
+    // Look-ups beside the turn, where the speed vanishes, land at distance s from the start
+    // (x = 150 + s out, 150 + 2·leg − s back) to the documented 10⁻¹⁰ of the length; each was
+    // seconds of quadrature before its bound.
+    for k in -20...20 {
+        let s = leg + CGFloat(k) * 1e-7
+        let x = s <= leg ? 150 + s : 150 + 2 * leg - s
+        #expect(isClose(m.point(atLength: s)!.x, x, 1e-10 * m.length))
+    }
+}

@@ -191,4 +191,19 @@ struct PaintTests {
         let axis = erf(4.5 / (sigma * 2.0.squareRoot()))
         #expect(abs(Double(pm.pixel(x: 20, y: 20).a) / 255 - axis * axis) < 0.02)
     }
+
+    /// Past `Pixmap.maxExactBlurWork` (here σ = 100 over 2 048², 5·10⁹ multiply-adds exact) the
+    /// blur is `boundedGaussianBlur`'s: a straight edge still blurs to the Gaussian's profile,
+    /// 0.5·erfc(d / (σ√2)) at distance d from the edge (far from the pixmap's borders).
+    @Test func gaussianBlurPastTheWorkBoundKeepsTheEdgeProfile() throws {
+        let sigma = 100.0
+        let pm = try Self.canvas(2048, 2048)
+        pm.fill(Rect(x: 0, y: 0, width: 1024, height: 2048), paint: Paint(color: .black))
+        pm.gaussianBlur(sigma: sigma)
+        for d in stride(from: -250.0, through: 250, by: 50) {
+            let x = Int(1024 + d)  // the pixel whose centre lies d + ½ past the edge
+            let expected = 0.5 * erfc((d + 0.5) / (sigma * 2.0.squareRoot()))
+            #expect(abs(Double(pm.pixel(x: x, y: 1024).a) / 255 - expected) < 0.02)
+        }
+    }
 }
