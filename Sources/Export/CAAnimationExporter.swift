@@ -318,9 +318,10 @@ final class SceneStepper {
         renderer.backgroundColor = background
         // Each frame from the tree alone: the same frame whatever the thread count.
         renderer._reusesBitmapsAcrossFrames = false
-        // Frames are drawn in parallel already, each on one thread; a still (one frame) is drawn
-        // in bands on every thread (`CARenderer._renderThreads`' default).
-        if timeline.frameCount > 1 { renderer._renderThreads = 1 }
+        // Frames are drawn in parallel already, each on one thread. A still too: bands would each
+        // make their own copy of a new layer's bitmap, which the export's memory bound (README,
+        // Limits; bad-input case png-32768-by-8192-exported) does not allow for.
+        renderer._renderThreads = 1
     }
 
     /// Brings the scene through the frame times before `index` without drawing: one commit per
