@@ -117,11 +117,16 @@ extension LayerRenderer {
                       !(model is CATiledLayer), !model._hasDueAnimationEvents(atMediaTime: time),
                       model._transition(atMediaTime: time) == nil else { return false }
                 let p = model._presentation(atMediaTime: time) ?? model
-                guard LayerRenderer.isShown(p) else { continue }
-                guard p._effects == nil, !p._renderingOptions.contains(.rasterized) else { return false }
+                // A layer not shown is evaluated with its whole subtree all the same: what the
+                // bands read must not depend on the drawing code skipping exactly what this pass
+                // skips (fuzz-layers found a band reading a presentation never evaluated).
+                let shown = LayerRenderer.isShown(p)
+                if shown {
+                    guard p._effects == nil, !p._renderingOptions.contains(.rasterized) else { return false }
+                }
                 // Drawn content, as `drawFlatContent` asks for it (content drawn anew at every
                 // frame would be drawn by every band).
-                if LayerRenderer.mayDrawContent(model) {
+                if shown, LayerRenderer.mayDrawContent(model) {
                     guard !model._drawsAnimatedContent else { return false }
                     if !(p.contents is CGImage), p.bounds.width > 0 || p.bounds.height > 0 {
                         _ = main.backingStore(for: model, p)

@@ -22,8 +22,15 @@ extension CALayer {
     /// `now` since the tree last changed (checked in debug builds: the copy's local time).
     package func _evaluatedPresentation(atMediaTime now: CFTimeInterval) -> CALayer? {
         if let modelLayer { return modelLayer.takeUnretainedValue()._evaluatedPresentation(atMediaTime: now) }
-        assert(presentationLayer == nil || presentedAt.time == localTime(fromMediaTime: now),
+        assert(presentationLayer == nil || Self.sameTime(presentedAt.time, localTime(fromMediaTime: now)),
                "presentation read at a time it was not evaluated at")
         return presentationLayer
+    }
+
+    /// Equal local times, a NaN one (a timing a user made non-finite) equal to another NaN:
+    /// `_presentation` evaluates such a layer anew at every call, and its copy is still the one
+    /// the frame's pass made.
+    private static func sameTime(_ a: CFTimeInterval, _ b: CFTimeInterval) -> Bool {
+        a == b || (a.isNaN && b.isNaN)
     }
 }
