@@ -81,7 +81,7 @@ let package = Package(
         // ever jumped over.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["Raster", "CZlib", "CPNG", "CJPEGShim"], swiftSettings: pixelLoops),
-        .target(name: "AnchorScenes", dependencies: ["Raster"]),
+        .target(name: "AnchorScenes", dependencies: ["Raster", "CoreGraphics", "QuartzCore"]),
         .target(name: "CoreGraphics", dependencies: ["Raster"]),
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.

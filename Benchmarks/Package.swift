@@ -35,8 +35,7 @@ let package = Package(
         // Frame timing shared by the layer benchmarks.
         .target(
             name: "FrameTiming",
-            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder),
-                           .product(name: "AnchorScenes", package: rootFolder)],
+            dependencies: [.product(name: "QuartzCore", package: rootFolder), .product(name: "Compositor", package: rootFolder)],
             path: "Sources/FrameTiming"
         ),
         // Scene S8 as a real CALayer tree, rendered by CARenderer over an animated sequence.
@@ -60,6 +59,7 @@ let package = Package(
                 .product(name: "UIKit", package: rootFolder),
                 .product(name: "QuartzCore", package: rootFolder),
                 .product(name: "Compositor", package: rootFolder),
+                .product(name: "AnchorScenes", package: rootFolder),
                 "FrameTiming",
             ],
             path: "Sources/BandBench"

@@ -1,7 +1,8 @@
 // AnchorScenes — test support: the anchor benchmark scenes of
 // ../shared/bench/anchors/scenes.md (S1–S8) as data, plus a renderer per scene that draws them
 // with Raster's public API. Used by the correctness tests (compared with Skia's PNGs) and by the
-// benchmark package (timed against the anchor engines).
+// benchmark package (timed against the anchor engines); S8 also as a CALayer tree
+// (`S8LayerStorm.layerTree`, through QuartzCore).
 //
 // Design note
 // -----------

@@ -114,32 +114,8 @@ import UIKit
 
     /// Scene S8 (1000 rounded, bordered, rotated, translucent layers, a fifth with an image and
     /// masksToBounds) as a layer tree at 1920×1080, as `layer-storm-bench` builds it.
-    @Test func layerStorm() throws {
-        let scene = S8LayerStorm()
-        let image = CGImage(pixmap: scene.image)
-        CAMediaClock.setManualTime(0)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
-        for l in scene.layers {
-            let layer = CALayer()
-            layer.bounds = CGRect(x: 0, y: 0, width: l.w, height: l.h)
-            layer.position = CGPoint(x: l.cx, y: l.cy)
-            layer.cornerRadius = CGFloat(l.radius)
-            layer.borderWidth = CGFloat(S8LayerStorm.borderWidth)
-            layer.borderColor = CGColor(red: CGFloat(l.border.r) / 255, green: CGFloat(l.border.g) / 255,
-                                        blue: CGFloat(l.border.b) / 255, alpha: 1)
-            if l.isImage {
-                layer.contents = image
-                layer.masksToBounds = true
-            } else {
-                layer.backgroundColor = CGColor(red: CGFloat(l.background.r) / 255, green: CGFloat(l.background.g) / 255,
-                                                blue: CGFloat(l.background.b) / 255, alpha: 1)
-            }
-            layer.opacity = Float(l.alpha8) / 255
-            layer.transform = CATransform3DScale(CATransform3DMakeRotation(CGFloat(l.theta), 0, 0, 1), CGFloat(l.s), CGFloat(l.s), 1)
-            root.addSublayer(layer)
-        }
-        CATransaction.flush()
+    @MainActor @Test func layerStorm() throws {
+        let root = S8LayerStorm.layerTree(animated: false)
         let bands = try Self.expectSameBytes("S8", root, size: root.bounds.size, at: 0)
         #expect(bands == 4)
     }

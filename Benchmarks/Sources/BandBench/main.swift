@@ -4,7 +4,7 @@
 // (this program again, with `--child`), the counts alternating over `--rounds` rounds; the
 // parent prints, per scene, each count's median and minimum milliseconds per frame over all
 // rounds and the speed-up (1-thread median / N-thread median). Scenes:
-// - `s8`: scene S8 as a CALayer tree at 1920×1080 (`makeS8LayerTree`, as layer-storm-bench
+// - `s8`: scene S8 as a CALayer tree at 1920×1080 (`S8LayerStorm.layerTree`, as layer-storm-bench
 //   builds it) over its animated sequence at 60 fps: every frame is drawn whole.
 // - `demo`: a seed demo (`--demo`, default dynamics-pile, 320×480 points) played through its
 //   scripted timeline at 60 fps and drawn at 1080 rows (scale 1080 / its height) by one renderer
@@ -21,6 +21,7 @@
 // `--child SCENE` runs one scene on the threads `CITRINE_RENDER_THREADS` gives and prints its
 // frame times (what the parent runs; also the way to count instructions per thread, e.g.
 // `CITRINE_RENDER_THREADS=2 valgrind --tool=callgrind --separate-threads=yes band-bench --child s8 --frames 10`).
+import AnchorScenes
 import Compositor
 import Demos
 import Foundation
@@ -45,7 +46,7 @@ func fail(_ message: String) -> Never {
     switch scene {
     case "s8":
         let renderer = try CARenderer(width: 1920, height: 1080)
-        renderer.layer = makeS8LayerTree(animated: true)
+        renderer.layer = S8LayerStorm.layerTree(animated: true)
         renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         _ = frameMilliseconds(renderer, at: 0)   // warm-up (retained bitmaps, mipmaps)
         return (0..<frames).map { frameMilliseconds(renderer, at: Double($0 + 1) / 60) }

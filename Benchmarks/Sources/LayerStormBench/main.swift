@@ -26,7 +26,7 @@ let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[
 let storm = !args.contains("--no-storm")
 let blur = args.contains("--blur")
 
-let root = makeS8LayerTree(animated: true)
+let root = S8LayerStorm.layerTree(animated: true)
 
 let renderer = try CARenderer(width: 1920, height: 1080)
 renderer.layer = root
