@@ -39,7 +39,7 @@
 // animated paths) and track mattes (alpha, luma, inverted) as mask layers (`LayerImporter`);
 // shapes: group with transform, rectangle (rounded), ellipse, star and polygon (sampled per
 // frame when animated), path (animated too), fill, stroke (caps, joins, miter, dashes with
-// animated lengths and offset), linear and radial gradient fill and stroke (animated stops and points,
+// animated lengths and offset, trimmed before they are dashed), linear and radial gradient fill and stroke (animated stops and points,
 // opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
 // rounded corners, repeaters (a layer per copy, placed as lottie-web places them, animated
 // values sampled per frame), merge paths (CGPath boolean operations, animated ones run per
@@ -51,5 +51,4 @@
 // Next (in this order): the stroke effect's "reveal original image" style (the strokes as the layer's mask); text animators
 // (`t.a`: per-character transforms and colours, as one layer per glyph), text on a path,
 // baseline shift, paragraph boxes drawn from glyphs wrapped, a text stroke in an installed font
-// (CATextLayer draws none); animated dash lengths under a trim path (the dashed path is sampled
-// per frame without one); one-direction Gaussian blur.
+// (CATextLayer draws none); one-direction Gaussian blur.

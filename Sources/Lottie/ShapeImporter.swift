@@ -121,7 +121,7 @@ struct ShapeImporter {
         case let .stroke(color, opacity, style):
             for layer in try shapeLayers(paths, trims: trims, dashing: style) {
                 layer.fillColor = nil
-                stroke(layer, style, dashesInPath: style.animatesDashLengths && trims.isEmpty)
+                stroke(layer, style, dashesInPath: style.animatesDashLengths)
                 color.apply(to: layer, "strokeColor", timing: timing, convert: Self.cgColor,
                             set: { layer.strokeColor = Self.cgColor($0) })
                 opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
@@ -137,7 +137,7 @@ struct ShapeImporter {
             for mask in try shapeLayers(paths, trims: trims, dashing: style) {
                 mask.fillColor = nil
                 mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-                stroke(mask, style, dashesInPath: style.animatesDashLengths && trims.isEmpty)
+                stroke(mask, style, dashesInPath: style.animatesDashLengths)
                 made.append(try gradientLayer(gradient, opacity: opacity, mask: mask, over: paths, width: style.width.maximum))
             }
         default:
@@ -150,8 +150,8 @@ struct ShapeImporter {
 
     /// Shape layers drawing `paths`: one when they can share a path (all static, or one path),
     /// else one per path; one per path, too, under a trim that trims each path on its own.
-    /// `dashing`: a stroke whose dash lengths are keyframed, drawn as the path already cut into
-    /// dashes (`dashedPath`) unless a trim applies (then the dashes keep their first lengths).
+    /// `dashing`: a stroke whose dash lengths are keyframed, drawn as the path already trimmed
+    /// (by the last trim) and cut into dashes at each frame (`dashedPath`).
     private func shapeLayers(_ paths: [KeyframedValue<BezierShape>], trims: [Trim],
                              dashing: StrokeStyle? = nil) throws(LottieError) -> [CAShapeLayer] {
         guard !paths.isEmpty else { return [] }
@@ -163,9 +163,12 @@ struct ShapeImporter {
             let layer = CAShapeLayer()
             layer.anchorPoint = .zero
             layer.bounds = CGRect(x: 0, y: 0, width: importer.composition.width, height: importer.composition.height)
-            if let style = dashing, style.animatesDashLengths, trims.isEmpty {
-                dashedPath(group, style, on: layer)
-            } else if group.count == 1 {
+            if let style = dashing, style.animatesDashLengths {
+                dashedPath(group, style, trim: trims.last, on: layer)
+                layers.append(layer)
+                continue
+            }
+            if group.count == 1 {
                 group[0].apply(to: layer, "path", timing: timing, convert: { $0.cgPath }, set: { layer.path = $0.cgPath })
             } else {
                 let joined = CGMutablePath()
@@ -197,18 +200,23 @@ struct ShapeImporter {
     /// `twin` the part past 1, [0, b − 1]. Sampled per frame when anything animates.
     private func applyWrapping(_ trim: Trim, to layer: CAShapeLayer, _ twin: CAShapeLayer) {
         let parts = [trim.start.map { [$0] }, trim.end.map { [$0] }, trim.offset.map { [$0] }]
-        let ranges = KeyframedValue<[Double]>.sampled(parts) { v -> [Double] in
-            let (s, e) = (min(max(v[0][0], 0), 100) / 100, min(max(v[1][0], 0), 100) / 100)
-            var (a, b) = (min(s, e) + v[2][0] / 360, max(s, e) + v[2][0] / 360)
-            let turns = a.rounded(.down)
-            (a, b) = (a - turns, b - turns)
-            return [a, min(b, 1), 0, max(b - 1, 0)]
-        }
+        let ranges = KeyframedValue<[Double]>.sampled(parts) { v in Self.wrappedRanges(start: v[0][0], end: v[1][0], offset: v[2][0]) }
         for (n, (target, key)) in [(layer, "strokeStart"), (layer, "strokeEnd"), (twin, "strokeStart"), (twin, "strokeEnd")].enumerated() {
             ranges.map { $0[n] }.apply(to: target, key, timing: timing, convert: { CGFloat($0) }, set: {
                 if key == "strokeStart" { target.strokeStart = CGFloat($0) } else { target.strokeEnd = CGFloat($0) }
             })
         }
+    }
+
+    /// A trim's start and end (percent, either order) moved by its offset (degrees, 360 a whole
+    /// length) as two ranges of fractions: [a, min(b, 1)] with a in 0…1, then the part past
+    /// the end drawn from the start, [0, max(b − 1, 0)].
+    private static func wrappedRanges(start: Double, end: Double, offset: Double) -> [Double] {
+        let (s, e) = (min(max(start, 0), 100) / 100, min(max(end, 0), 100) / 100)
+        var (a, b) = (min(s, e) + offset / 360, max(s, e) + offset / 360)
+        let turns = a.rounded(.down)
+        (a, b) = (a - turns, b - turns)
+        return [a, min(b, 1), 0, max(b - 1, 0)]
     }
 
     /// Start and end percentages → strokeStart and strokeEnd, clamped to 0…1 (without an offset).
@@ -236,23 +244,40 @@ struct ShapeImporter {
         }
     }
 
-    /// `paths` (joined) cut into the dashes of `style` at each frame from the first keyframe of
-    /// the paths, lengths and offset to the last (at most `LottieLimits.samples` frames, spread
+    /// `paths` (joined, trimmed by `trim`) cut into the dashes of `style` at each frame from the
+    /// first keyframe of the paths, lengths, offset and trim to the last (at most `LottieLimits.samples` frames, spread
     /// evenly past that; the outer frames inside a time-remapped precomp), as `layer`'s `path`,
     /// each sample held until the next (`calculationMode` `.discrete`: the dashes' number
     /// changes with their lengths, so paths in between do not interpolate). Each sample is
     /// `copy(dashingWithPhase:lengths:)` of the path with the lengths and offset there (lengths
     /// below 0 as 0; all 0: the path undashed, as a static pattern of zeros is). lottie-web sets
     /// its SVG `stroke-dasharray` to the lengths at each frame, which this matches at whole frames.
-    private func dashedPath(_ paths: [KeyframedValue<BezierShape>], _ style: StrokeStyle, on layer: CAShapeLayer) {
+    /// Under a trim the dashes start where the trimmed path starts, as lottie-web's trim (a
+    /// modifier that rewrites the path data before SVG dashes it) and the renderer's
+    /// `strokeStart`/`strokeEnd` (trimmed, then dashed) do; the part a trim's offset wraps past
+    /// the end is dashed from its own start, as the twin layer of `applyWrapping` would be.
+    private func dashedPath(_ paths: [KeyframedValue<BezierShape>], _ style: StrokeStyle, trim: Trim?,
+                            on layer: CAShapeLayer) {
         func dashed(at frame: Double) -> CGPath {
             let joined = CGMutablePath()
             for path in paths { joined.addPath(path.value(at: frame).cgPath) }
+            var pieces: [CGPath] = [joined]
+            if let trim {
+                let r = Self.wrappedRanges(start: trim.start.value(at: frame), end: trim.end.value(at: frame),
+                                           offset: trim.offset.value(at: frame))
+                pieces = stride(from: 0, to: r.count, by: 2).filter { r[$0 + 1] > r[$0] }
+                    .map { joined.trimmed(from: CGFloat(r[$0]), to: CGFloat(r[$0 + 1])) }
+            }
             let lengths = style.dashes.map { CGFloat(max($0.value(at: frame), 0)) }
-            guard lengths.contains(where: { $0 > 0 }) else { return joined }
-            return joined.copy(dashingWithPhase: CGFloat(style.dashOffset.value(at: frame)), lengths: lengths)
+            let phase = CGFloat(style.dashOffset.value(at: frame))
+            let result = CGMutablePath()
+            for piece in pieces {
+                result.addPath(lengths.contains(where: { $0 > 0 }) ? piece.copy(dashingWithPhase: phase, lengths: lengths) : piece)
+            }
+            return result
         }
-        let times = (paths.flatMap(\.keyTimes) + style.dashes.flatMap(\.keyTimes) + style.dashOffset.keyTimes)
+        let trimTimes = trim.map { $0.start.keyTimes + $0.end.keyTimes + $0.offset.keyTimes } ?? []
+        let times = (paths.flatMap(\.keyTimes) + style.dashes.flatMap(\.keyTimes) + style.dashOffset.keyTimes + trimTimes)
         let frames: [Double]
         if let samples = timing.samples {
             frames = samples

@@ -163,4 +163,25 @@ import Testing
         #expect(try drawn(0.5) == [true, true, false, true, true])
         #expect(try drawn(1) == [true, true, true, false, true])
     }
+
+    /// The same animated dash (10 → 30, gap 10) under a trim path from 25 % to 100 %: the line is
+    /// trimmed to x 60…180 first and dashed from there, as lottie-web's trim modifier rewrites
+    /// the path before SVG's stroke-dasharray applies: dashes x 60…70, 80…90 at frame 0 and
+    /// 60…90, 100…130 at frame 30; nothing left of x 60 at any frame.
+    @Test func animatedDashLengthsUnderATrimStartWhereTheTrimStarts() throws {
+        let line: [String: Any] = ["ty": "sh", "ks": Doc.fixed(["v": [[20, 100], [180, 100]], "i": [[0, 0], [0, 0]],
+                                                                 "o": [[0, 0], [0, 0]], "c": false])]
+        let trim: [String: Any] = ["ty": "tm", "s": Doc.fixed(25), "e": Doc.fixed(100), "o": Doc.fixed(0), "m": 1]
+        let stroke: [String: Any] = ["ty": "st", "c": Doc.fixed([0, 0, 0]), "o": Doc.fixed(100), "w": Doc.fixed(6), "lc": 1, "lj": 1,
+                                     "d": [["n": "d", "v": Doc.keyframed([["t": 0, "s": [10]], ["t": 30, "s": [30]]])],
+                                           ["n": "g", "v": Doc.fixed(10)], ["n": "o", "v": Doc.fixed(0)]]]
+        let doc = Doc.comp([Doc.shapeLayer([line, trim, stroke], op: 60)], op: 60)
+        #expect(try Doc.animation(doc).unsupportedFeatures.isEmpty)
+        func drawn(_ seconds: Double) throws -> [Bool] {
+            let image = try T.render(try Doc.layer(doc), size: CGSize(width: 200, height: 200), at: seconds)
+            return [25, 45, 65, 75, 85, 95, 105].map { T.rgba(image, $0, 100)[3] == 255 }
+        }
+        #expect(try drawn(0) == [false, false, true, false, true, false, true])
+        #expect(try drawn(1) == [false, false, true, true, true, false, true])
+    }
 }
