@@ -1,3 +1,5 @@
+import CKernels
+
 /// Gaussian blur, for shadows (`CALayer.shadowRadius`, `CGContext.setShadow`).
 ///
 /// Separable: one horizontal and one vertical pass with a normalised Gaussian kernel of standard
@@ -37,7 +39,12 @@ extension Pixmap {
         exactGaussianBlur(sigma: sigma, radius: radius)
     }
 
-    /// The separable kernel of standard deviation `sigma`, `radius` taps each side (> 0).
+    /// The separable kernel of standard deviation `sigma`, `radius` taps each side (> 0): each
+    /// row, then each column (read from the rounded words of the row pass). With the vector
+    /// loops on, two (AVX2) or four (AVX-512) neighbouring outputs are summed in one vector
+    /// (`citrine_blur_taps_avx2`/`_avx512`): pixels of a row, or columns side by side, with the
+    /// Swift loop's operations in its order, so the words are the same either way
+    /// (`AVX2KernelsTests.blurMatchesTheSwiftLoop`).
     private func exactGaussianBlur(sigma: Double, radius: Int) {
         var kernel = [Float](repeating: 0, count: 2 * radius + 1)
         var total: Float = 0
@@ -47,11 +54,22 @@ extension Pixmap {
             total += w
         }
         for i in kernel.indices { kernel[i] /= total }
-        let longest = Swift.max(width, height)
+        let lanes = !AVX2Kernels.isEnabled ? 1 : AVX512Kernels.isEnabled ? 4 : 2
+        let longest = Swift.max(width, height) * lanes
         let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest)
-        defer { line.deallocate() }
-        for y in 0..<height { blurLine(start: y * width, step: 1, count: width, kernel, radius, line) }
-        for x in 0..<width { blurLine(start: x, step: width, count: height, kernel, radius, line) }
+        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest)
+        defer { line.deallocate(); sums.deallocate() }
+        kernel.withUnsafeBufferPointer { k in
+            for y in 0..<height {
+                blurLine(BlurLine(start: y * width, step: 1, count: width, group: 1, lanes: lanes), k, radius, line, sums)
+            }
+            var x = 0
+            while x < width {
+                let group = x + lanes <= width ? lanes : 1
+                blurLine(BlurLine(start: x, step: width, count: height, group: group, lanes: lanes), k, radius, line, sums)
+                x += group
+            }
+        }
     }
 
     /// Largest σ (pixels) `boundedGaussianBlur` blurs at full resolution.
@@ -87,20 +105,49 @@ extension Pixmap {
              paint: Paint(shader: .image(enlarge), blendMode: .copy))
     }
 
-    private func blurLine(start: Int, step: Int, count: Int, _ kernel: [Float], _ radius: Int,
-                          _ line: UnsafeMutablePointer<SIMD4<Float>>) {
-        for i in 0..<count { line[i] = SIMD4<Float>(unpack: words[start + i * step]) }
-        kernel.withUnsafeBufferPointer { k in
-            for i in 0..<count {
+    /// One line of a blur pass: `count` entries `step` words apart from `start`, each `group`
+    /// neighbouring pixels (1: a row's pixels; 2 or 4: a group of columns, row by row), and the
+    /// pixels a vector loop sums at once (`lanes`, 1 without one).
+    private struct BlurLine {
+        let start: Int, step: Int, count: Int, group: Int, lanes: Int
+    }
+
+    /// Blurs `l` in place with `kernel` (`radius` taps each side), through `line` and `sums`
+    /// (room for `count` × `group` pixels). Entry i, pixel b is Σ line[j, b] × kernel[j − i + radius]
+    /// over the entries j within the line and the radius, summed from zero in order of j.
+    private func blurLine(_ l: BlurLine, _ kernel: UnsafeBufferPointer<Float>, _ radius: Int,
+                          _ line: UnsafeMutablePointer<SIMD4<Float>>, _ sums: UnsafeMutablePointer<SIMD4<Float>>) {
+        let (g, count) = (l.group, l.count)
+        for i in 0..<count {
+            for b in 0..<g { line[i * g + b] = SIMD4<Float>(unpack: words[l.start + i * l.step + b]) }
+        }
+        // Entries whose taps all lie in the line: whole vectors of them through the C loop.
+        let perVector = l.lanes / g, interior = Swift.max(0, count - 2 * radius)
+        let vectors = l.lanes > 1 ? interior / perVector : 0
+        if vectors > 0 {
+            let src = UnsafeRawPointer(line).assumingMemoryBound(to: Float.self)
+            let dst = UnsafeMutableRawPointer(sums + radius * g).assumingMemoryBound(to: Float.self)
+            if l.lanes == 4 {
+                citrine_blur_taps_avx512(src, dst, vectors, 4 * g, kernel.baseAddress, kernel.count)
+            } else {
+                citrine_blur_taps_avx2(src, dst, vectors, 4 * g, kernel.baseAddress, kernel.count)
+            }
+        }
+        let vectored = radius..<(radius + vectors * perVector)
+        for i in 0..<count where !vectored.contains(i) {
+            let lo = Swift.max(0, i - radius), hi = Swift.min(count - 1, i + radius)
+            for b in 0..<g {
                 var acc = SIMD4<Float>.zero
-                let lo = Swift.max(0, i - radius), hi = Swift.min(count - 1, i + radius)
                 var j = lo
                 while j <= hi {
-                    acc += line[j] * k[j - i + radius]
+                    acc += line[j * g + b] * kernel[j - i + radius]
                     j += 1
                 }
-                words[start + i * step] = acc.packed
+                sums[i * g + b] = acc
             }
+        }
+        for i in 0..<count {
+            for b in 0..<g { words[l.start + i * l.step + b] = sums[i * g + b].packed }
         }
     }
 }

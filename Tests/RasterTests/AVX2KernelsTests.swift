@@ -190,4 +190,17 @@ struct AVX2KernelsTests {
             #expect(differing == 0, "seed \(seed), polygon \(k), \(rule)")
         }
     }
+
+    /// Gaussian blurs (`Pixmap.gaussianBlur`, the exact kernel) of random pixels, for sizes
+    /// around the two- and four-pixel vectors and narrower than the kernel, and σ from under a
+    /// pixel to the bounded blur's limit: the same words with every loop.
+    @Test func blurMatchesTheSwiftLoop() throws {
+        var g = Generator(state: 23)
+        for (width, height) in [(1, 1), (2, 9), (5, 3), (9, 2), (17, 31), (40, 33), (70, 5), (3, 70), (66, 67)] {
+            let canvas = try Self.canvas(&g, width: width, height: height)
+            for sigma in [0.4, 1.3, 3, 7.9] {
+                #expect(try Self.differences(canvas) { $0.gaussianBlur(sigma: sigma) } == 0, "\(width)×\(height), σ \(sigma)")
+            }
+        }
+    }
 }

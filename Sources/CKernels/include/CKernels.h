@@ -147,3 +147,12 @@ void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, fl
 /// seven cells past a row's end (the rasterizer's stride keeps them in the row).
 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
                               intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
+
+/// `Pixmap.gaussianBlur`'s taps for `vectors` runs of W floats, W = 8 (AVX2) or 16 (AVX-512):
+/// float i of run v is Σ_d src[v·W + d·tapStride + i] × kernel[d] over d = 0 ..< taps, summed
+/// from zero in that order with a separate multiply and add (the Swift loop's operations, lane
+/// for lane: the same floats), stored at dst[v·W + i].
+void citrine_blur_taps_avx2(const float *src, float *dst, intptr_t vectors, intptr_t tapStride, const float *kernel,
+                            intptr_t taps);
+void citrine_blur_taps_avx512(const float *src, float *dst, intptr_t vectors, intptr_t tapStride, const float *kernel,
+                              intptr_t taps);
