@@ -24,7 +24,7 @@ extension LayerRenderer {
         if !effects.backgroundFilters.isEmpty {
             guard filterBackdrop(model, p, effects.backgroundFilters, matrix: matrix, canvas: canvas) else { return }
         }
-        compositeGroup(model, p, matrix: matrix, canvas: canvas, spread: CGFloat(blurSpread(effects.filters)),
+        compositeGroup(model, p, matrix: matrix, time: time, canvas: canvas, spread: CGFloat(blurSpread(effects.filters)),
                        blendMode: effects.blendMode?.rasterBlendMode ?? .sourceOver) {
             drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint, filters: effects.filters)
         }

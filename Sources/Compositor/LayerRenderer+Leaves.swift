@@ -137,6 +137,9 @@ extension LayerRenderer {
         var seen: Orientation
         /// The last full frame that drew it (`Leaves.frame`).
         var lastFrame = 0
+        /// The layer's key when it was last drawn straight into its target instead of into a
+        /// fresh bitmap (its pixels changed in consecutive frames, `cachedLeaf`); nil when not.
+        var directKey: LeafKey?
 
         init(key: LeafKey, pixmap: Pixmap, placement: Placement, owner: CALayer, seen: Orientation) {
             self.key = key
@@ -294,6 +297,17 @@ extension LayerRenderer {
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = old.map { $0.seen == orientation } ?? true
+            // Changed in the last frame and again now (an animated path, colour, trim or
+            // gradient): a bitmap would be drawn once, composited once and dropped, so the
+            // layer is drawn straight into the target instead (nil: the plain path), at full
+            // opacity only (a bitmap at its opacity is one composite; drawn directly, its pixels
+            // would need a group). The old bitmap is kept, marked, to see the next frame's change.
+            if bandLog == nil, steady, p.opacity == 1, let old, old.owner == model._serial, old.key != key,
+               old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
+                old.directKey = key
+                old.lastFrame = leaves.frame
+                return nil
+            }
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
                                      : layerLeaf(model, p, area: area, key: key, rasterScale: rasterScale,
@@ -366,9 +380,10 @@ extension LayerRenderer {
               mayRetain(width: CGFloat(box.x1 - box.x0), height: CGFloat(box.y1 - box.y0)),
               let fresh = try? Pixmap(width: box.x1 - box.x0, height: box.y1 - box.y0) else { return nil }
         let toCache = affine.concatenating(Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0)))
-        drawFlatContent(model, p, transform: toCache, into: fresh)
-        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        fresh.releaseDrawingScratch()
+        drawingWithTargetScratch(fresh) {
+            drawFlatContent(model, p, transform: toCache, into: fresh)
+            drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        }
         return Leaf(key: key, pixmap: fresh,
                     placement: .device(Orientation(affine), origin: (Double(box.x0) - affine.tx, Double(box.y0) - affine.ty)),
                     owner: model, seen: Orientation(affine))
@@ -383,9 +398,10 @@ extension LayerRenderer {
         let fw = (b.width * rasterScale).rounded(.up), fh = (b.height * rasterScale).rounded(.up)
         guard fw.isFinite, fh.isFinite, mayRetain(width: fw, height: fh),
               let fresh = try? Pixmap(width: Int(fw) + 2, height: Int(fh) + 2) else { return nil }
-        drawFlatContent(model, p, transform: toCache, into: fresh)
-        drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
-        fresh.releaseDrawingScratch()
+        drawingWithTargetScratch(fresh) {
+            drawFlatContent(model, p, transform: toCache, into: fresh)
+            drawBorder(p, matrix: CATransform3D(toCache), into: fresh)
+        }
         return Leaf(key: key, pixmap: fresh, placement: .layer(toCache: toCache), owner: model, seen: orientation)
     }
 

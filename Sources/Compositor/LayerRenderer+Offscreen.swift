@@ -52,7 +52,21 @@ extension LayerRenderer {
     /// with everything `body` counted when it returns; nil, without running `body`, when the
     /// surface would pass the budget or cannot be made.
     func withOffscreen<R>(width: Int, height: Int, for layer: CALayer, _ body: (Pixmap) -> R) -> R? {
-        withOffscreenScope { offscreenPixmap(width: width, height: height, for: layer).map(body) }
+        withOffscreenScope {
+            offscreenPixmap(width: width, height: height, for: layer).map { surface in drawingWithTargetScratch(surface) { body(surface) } }
+        }
+    }
+
+    /// Runs `body`, which draws into `fresh` (a surface or bitmap made for it), with the
+    /// target's scan-conversion and paint buffers lent to `fresh` and then taken back (those
+    /// `fresh` ends with: grown, if it needed more), so a pixmap made in a frame does not
+    /// allocate and clear buffers of its own (`Pixmap.takeDrawingScratch`; they hold nothing
+    /// between fills). A pixmap made while another holds them makes its own, kept by the target
+    /// afterwards.
+    func drawingWithTargetScratch<R>(_ fresh: Pixmap, _ body: () -> R) -> R {
+        fresh.takeDrawingScratch(from: target)
+        defer { target.takeDrawingScratch(from: fresh) }
+        return body()
     }
 
     /// A transparent `width`×`height` surface made for `layer`, counted until the enclosing

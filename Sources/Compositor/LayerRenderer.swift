@@ -207,7 +207,7 @@ final class LayerRenderer {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
         }
-        compositeGroup(model, p, matrix: matrix, canvas: canvas) {
+        compositeGroup(model, p, matrix: matrix, time: time, canvas: canvas) {
             drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint)
         }
     }
@@ -217,9 +217,10 @@ final class LayerRenderer {
     /// device area they can touch (`groupBox`, grown by `spread` pixels), composited once at the
     /// layer's opacity with `blendMode`. Without the surface (past the offscreen budget), or
     /// when `makeGroup` returns nil, the group is not drawn.
-    func compositeGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0,
-                        blendMode: BlendMode = .sourceOver, _ makeGroup: (Pixmap, CATransform3D) -> Pixmap?) {
-        let box = groupBox(model, p, matrix: matrix, canvas: canvas, spread: spread)
+    func compositeGroup(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, canvas: Pixmap,
+                        spread: CGFloat = 0, blendMode: BlendMode = .sourceOver,
+                        _ makeGroup: (Pixmap, CATransform3D) -> Pixmap?) {
+        let box = groupBox(model, p, matrix: matrix, time: time, canvas: canvas, spread: spread, blendMode: blendMode)
         guard box.width > 0, box.height > 0 else { return }
         withOffscreen(width: box.width, height: box.height, for: model) { surface in
             let local = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x), CGFloat(-box.y), 0))
@@ -334,20 +335,57 @@ final class LayerRenderer {
         withEdges(of: p, matrix: matrix, into: surface) { drawBorder(p, matrix: $1, into: $0) }
     }
 
-    /// The device rectangle a group must cover: the projected content rectangle (grown by the
-    /// shadow's reach and `spread` pixels) when no sublayer can draw outside it, else the whole canvas.
-    func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, canvas: Pixmap, spread: CGFloat = 0)
-        -> (x: Int, y: Int, width: Int, height: Int) {
+    /// The device rectangle a group must cover (within the canvas), grown by `spread` pixels: the
+    /// projected content rectangle (grown by the shadow's reach) when no sublayer can draw
+    /// outside it; else, for a group composited source-over (where the transparent rest of a
+    /// whole-canvas surface would change nothing), the projected extent of the layer and its
+    /// subtree at `time` (`drawnExtent`, empty when the subtree draws nothing); else, under
+    /// perspective, or when that extent is unbounded, the whole canvas. A surface, and its
+    /// clearing and compositing, then cost what the group can cover, not the frame.
+    func groupBox(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, canvas: Pixmap,
+                  spread: CGFloat = 0, blendMode: BlendMode = .sourceOver) -> (x: Int, y: Int, width: Int, height: Int) {
         let full = (x: 0, y: 0, width: canvas.width, height: canvas.height)
-        // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
-        guard model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds, LayerGeometry.affine(matrix) != nil else { return full }
+        guard LayerGeometry.affine(matrix) != nil else { return full }
+        let area: CGRect
         var margin: CGFloat = 1 + spread
-        if p.shadowOpacity > 0 {
-            margin += Self.shadowReach(p, pixelsPerPoint: scale) + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale
+        // Particles, like sublayers, may land anywhere unless masksToBounds clips them.
+        if model.sublayers == nil && !(p is CAEmitterLayer) || p.masksToBounds {
+            guard let content = LayerContent.rect(p) else { return full }
+            area = content
+            if p.shadowOpacity > 0 {
+                margin += Self.shadowReach(p, pixelsPerPoint: scale) + (abs(p.shadowOffset.width) + abs(p.shadowOffset.height)) * scale
+            }
+        } else {
+            guard blendMode == .sourceOver,
+                  let extent = drawnExtent(model, p, time: time, levelsLeft: Self.analysisLevels) else { return full }
+            guard let extent else { return (0, 0, 0, 0) }
+            area = extent.rect
+            margin += extent.margin
         }
-        guard let area = LayerContent.rect(p), let box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
+        guard var box = LayerGeometry.deviceBox(area, matrix, margin: margin)?
             .clamped(width: canvas.width, height: canvas.height) else { return full }
+        // Not when pixels outside the mask's box feed pixels inside it before masking (a filter's
+        // blur, a shadow cast from the group's alpha).
+        if spread == 0, !Self.castsShadowFromAlpha(model, p), let maskBox = maskBox(of: p, matrix: matrix, time: time) {
+            box = box.intersection(maskBox)
+        }
         return (box.x0, box.y0, max(0, box.x1 - box.x0), max(0, box.y1 - box.y0))
+    }
+
+    /// The device box outside which `p`'s mask layer leaves its group transparent, as
+    /// `applyMask` draws it (Apple, `CALayer.mask`: "only the alpha channel of the mask layer's
+    /// content is used"; where the mask draws nothing the group is hidden): the projected extent
+    /// of the mask's subtree, one pixel more; empty when the mask draws nothing; nil without a
+    /// mask or when its extent is unbounded.
+    private func maskBox(of p: CALayer, matrix: CATransform3D, time: CFTimeInterval) -> LayerGeometry.IntBox? {
+        guard let maskLayer = p.mask else { return nil }
+        let empty = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        guard let (mp, maskMatrix) = placement(maskLayer, parentMatrix: matrix, parentPresentation: nil, time: time,
+                                               cullingBackFaces: false) else { return empty }
+        guard LayerGeometry.affine(maskMatrix) != nil,
+              let extent = drawnExtent(maskLayer, mp, time: time, levelsLeft: Self.analysisLevels) else { return nil }
+        guard let extent else { return empty }
+        return LayerGeometry.deviceBox(extent.rect, maskMatrix, margin: 1 + extent.margin)
     }
 
     /// Draws the sublayers (clipped by masksToBounds; a replicator's instances), each under
@@ -355,21 +393,27 @@ final class LayerRenderer {
     func drawSublayers(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval,
                        into canvas: Pixmap, depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         guard let subs = model.sublayers, !subs.isEmpty else { return }
-        func drawAll(into surface: Pixmap) {
+        func drawAll(into surface: Pixmap, matrix: CATransform3D) {
             if let replicator = p as? CAReplicatorLayer {
                 drawInstances(model, replicator, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
             } else {
                 drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
             }
         }
-        guard p.masksToBounds else { return drawAll(into: canvas) }
-        // Clipped: drawn into a surface the size of the canvas, composited through the clip;
-        // without both (past the offscreen budget) the sublayers are not drawn.
+        guard p.masksToBounds else { return drawAll(into: canvas, matrix: matrix) }
+        // Clipped: drawn into a surface covering the device box of the bounds (the whole canvas
+        // under perspective), composited through the clip (the canvas's size); without both
+        // (past the offscreen budget) the sublayers are not drawn.
+        var box = LayerGeometry.IntBox(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+        if LayerGeometry.affine(matrix) != nil, let bounds = LayerGeometry.deviceBox(p.bounds, matrix, margin: 1) {
+            box = bounds.clamped(width: canvas.width, height: canvas.height)
+        }
+        guard !box.isEmpty else { return }
         withOffscreenScope {
             guard let clip = makeClip(p, of: model, matrix: matrix, size: canvas),
-                  let surface = offscreenPixmap(width: canvas.width, height: canvas.height, for: model) else { return }
-            drawAll(into: surface)
-            canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
+                  let surface = offscreenPixmap(width: box.x1 - box.x0, height: box.y1 - box.y0, for: model) else { return }
+            drawAll(into: surface, matrix: CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0)))
+            canvas.draw(surface, atX: box.x0, y: box.y0, opacity: 1, blendMode: .sourceOver, clip: clip)
         }
     }
 

@@ -40,7 +40,7 @@
 // shapes: group with transform, rectangle (rounded), ellipse, star and polygon (sampled per
 // frame when animated), path (animated too), fill, stroke (caps, joins, miter, dashes with
 // animated lengths and offset, trimmed before they are dashed), linear and radial gradient fill and stroke (animated stops and points,
-// opacity stops) as a masked CAGradientLayer, trim paths (offsets wrapping past the end),
+// opacity stops) as a masked CAGradientLayer (a static rectangle: its bounds), trim paths (offsets wrapping past the end),
 // rounded corners, repeaters (a layer per copy, placed as lottie-web places them, animated
 // values sampled per frame), merge paths (CGPath boolean operations, animated ones run per
 // frame, `ShapeImporter+MergePaths`); a style paints the paths of

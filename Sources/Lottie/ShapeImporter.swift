@@ -7,7 +7,8 @@ import QuartzCore
 //   content taking its place;
 // - each style (`fl`, `st`, `gf`, `gs`) → a CAShapeLayer drawing the paths that come before it
 //   in its group, with the style's opacity as layer opacity; a gradient → a CAGradientLayer
-//   masked by such a shape layer; a style also paints the paths of the groups before it, by a
+//   masked by such a shape layer (a gradient filling one static rectangle: the layer's bounds
+//   are the rectangle, no mask); a style also paints the paths of the groups before it, by a
 //   layer inside each such group (under the group's transform), below the group's own content;
 // - trim paths (`tm`) of the group or an enclosing one → strokeStart/strokeEnd of the strokes
 //   (Core Animation trims a path along its whole length, which is Lottie's "individually" mode;
@@ -128,6 +129,10 @@ struct ShapeImporter {
                 made.append(layer)
             }
         case let .gradientFill(gradient, opacity, evenOdd):
+            if let rect = Self.fixedRectangle(paths) {
+                made.append(try gradientLayer(gradient, opacity: opacity, over: paths, filling: rect))
+                break
+            }
             for mask in try shapeLayers(paths, trims: []) {
                 mask.fillRule = evenOdd ? .evenOdd : .nonZero
                 mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
@@ -298,18 +303,24 @@ struct ShapeImporter {
         CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
     }
 
-    /// A CAGradientLayer over the box of `paths` (every keyframe's), masked by `mask`. The
+    /// A CAGradientLayer over the box of `paths` (every keyframe's), masked by `mask`; without a
+    /// mask, over `rect` exactly (`fixedRectangle`: the layer's bounds are the filled shape). The
     /// gradient's points are in the shape's coordinates; CAGradientLayer's are in its unit square.
     /// A radial gradient is a circle about `start` through `end`. Animated points and stops
     /// animate `startPoint`, `endPoint`, `colors` and `locations` (stops keyframed with different
     /// numbers of offsets do not interpolate: each holds until the next).
-    private func gradientLayer(_ style: GradientStyle, opacity: KeyframedValue<Double>, mask: CAShapeLayer,
-                               over paths: [KeyframedValue<BezierShape>], width: Double = 0) throws(LottieError) -> CALayer {
+    private func gradientLayer(_ style: GradientStyle, opacity: KeyframedValue<Double>, mask: CAShapeLayer? = nil,
+                               over paths: [KeyframedValue<BezierShape>], width: Double = 0,
+                               filling rect: CGRect? = nil) throws(LottieError) -> CALayer {
         try importer.count(owner.path)
         let layer = CAGradientLayer()
         var box = CGRect.null
-        for shape in paths.flatMap(\.values) { box = box.union(shape.cgPath.boundingBox) }
-        box = box.insetBy(dx: -width / 2 - 1, dy: -width / 2 - 1)
+        if let rect {
+            box = rect
+        } else {
+            for shape in paths.flatMap(\.values) { box = box.union(shape.cgPath.boundingBox) }
+            box = box.insetBy(dx: -width / 2 - 1, dy: -width / 2 - 1)
+        }
         guard !box.isNull, box.width > 0, box.height > 0 else { return layer }
         layer.anchorPoint = .zero
         layer.position = box.origin
@@ -333,6 +344,29 @@ struct ShapeImporter {
         opacity.apply(to: layer, "opacity", timing: timing, convert: { Float($0 / 100) }, set: { layer.opacity = Float($0 / 100) })
         layer.mask = mask
         return layer
+    }
+
+    /// The rectangle `paths` fill when they are one path, not animated, that is a rectangle:
+    /// closed, without curves or further contours, every vertex a corner of its bounding box,
+    /// every segment along an edge of it, enclosing the box's area once (so every point inside
+    /// has winding ±1 under either fill rule) — a rectangle item without roundness, or one drawn
+    /// as a path. A gradient filling it needs no mask layer: the gradient layer's bounds are the
+    /// shape (one antialiased edge, not the mask's coverage times the layer's). nil otherwise.
+    static func fixedRectangle(_ paths: [KeyframedValue<BezierShape>]) -> CGRect? {
+        guard paths.count == 1, case let .fixed(shape) = paths[0], shape.closed, shape.otherContours.isEmpty,
+              shape.vertices.count >= 4, shape.inTangents.allSatisfy({ $0 == .zero }),
+              shape.outTangents.allSatisfy({ $0 == .zero }) else { return nil }
+        let v = shape.vertices
+        let xs = v.map(\.x), ys = v.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), x1 > x0, y1 > y0 else { return nil }
+        var twiceArea: CGFloat = 0
+        for (i, a) in v.enumerated() {
+            let b = v[(i + 1) % v.count]
+            guard a.x == x0 || a.x == x1, a.y == y0 || a.y == y1, a.x == b.x || a.y == b.y else { return nil }
+            twiceArea += a.x * b.y - b.x * a.y
+        }
+        let rect = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return abs(twiceArea) == 2 * rect.width * rect.height ? rect : nil
     }
 
     /// Colour stops and opacity stops on one list of offsets: each colour at each offset,

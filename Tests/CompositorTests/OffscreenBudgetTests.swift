@@ -9,21 +9,37 @@ import Testing
 /// small). Trees: a chain of layers, each inset by one pixel in its parent (so level i alone
 /// shows on the ring of pixels i from the edge) for the first `insetLevels` levels and the size
 /// of its parent below that, each with an opaque background of its own colour. Expected
-/// values in closed form: a masksToBounds layer with sublayers draws them into a surface the
-/// size of the target and clips it with a mask (a surface and 1 byte a pixel counted); a layer
-/// with opacity 0.5 and sublayers is a group the size of the target (a surface). A surface
+/// values in closed form: a masksToBounds layer with sublayers draws them into a surface
+/// covering its device box (its bounds, one pixel more on each side, within the surface it is
+/// drawn into) and clips it with a mask the size of the surface it is drawn into (a surface and
+/// 1 byte a pixel counted); a layer with opacity 0.5 and sublayers is a group covering the
+/// device box of what it and its sublayers draw (here its bounds, one pixel more, within the
+/// surface it is drawn into: a surface). So level i ≥ 1, inset i pixels, has a
+/// (w − 2i + 2) × (h − 2i + 2) surface, level 0 the target's. A surface
 /// counts as README's limits table says: its pixels (4 bytes each), the scan-conversion cells
 /// of a fill into it (4 bytes for each pixel of a row 8 columns wider, and one row more), their
 /// row bounds (16 bytes a row) and 4 KB of paint rows and bookkeeping.
 @Suite(.serialized) struct OffscreenBudgetTests {
     static let (width, height) = (40, 30)
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    /// Bytes one `w`×`h` surface counts.
+    static func surfaceBytes(_ w: Int, _ h: Int) -> Int { 4 * w * h + 4 * (w + 8) * (h + 1) + 16 * h + 4096 }
     /// Bytes one target-sized surface counts.
-    static let surfaceBytes = 4 * width * height + 4 * (width + 8) * (height + 1) + 16 * height + 4096
-    /// Bytes one clipping level counts: its surface and its clip (1 a pixel).
+    static let surfaceBytes = surfaceBytes(width, height)
+    /// Bytes one target-sized clipping level counts: its surface and its clip (1 a pixel).
     static let clipLevelBytes = surfaceBytes + width * height
-    /// Bytes one group level counts.
+    /// Bytes one target-sized group level counts.
     static let groupLevelBytes = surfaceBytes
+    /// The side lengths of level `i`'s surface in a chain inset at every level.
+    static func levelSize(_ i: Int) -> (w: Int, h: Int) { i == 0 ? (width, height) : (width - 2 * i + 2, height - 2 * i + 2) }
+    /// Bytes the surface of level `i` counts.
+    static func levelSurfaceBytes(_ i: Int) -> Int { surfaceBytes(levelSize(i).w, levelSize(i).h) }
+    /// Bytes the clip of clipping level `i` counts: 1 a pixel of the surface it is drawn into.
+    static func levelClipBytes(_ i: Int) -> Int { i == 0 ? width * height : levelSize(i - 1).w * levelSize(i - 1).h }
+    /// Bytes clipping levels 0 ..< n count together (surfaces and clips).
+    static func clipLevelsBytes(_ n: Int) -> Int { (0..<n).reduce(0) { $0 + levelSurfaceBytes($1) + levelClipBytes($1) } }
+    /// Bytes group levels 0 ..< n of a chain inset at every level count together.
+    static func groupLevelsBytes(_ n: Int) -> Int { (0..<n).reduce(0) { $0 + levelSurfaceBytes($1) } }
 
     /// The opaque colour of level `i`: seven primaries and mixes of 0 and 1, neighbours differ.
     static func color(_ i: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
@@ -87,21 +103,21 @@ import Testing
     @Test func clippingChainWithinTheBudgetDrawsEveryLevel() throws {
         let root = Self.chain(levels: 10, style: .clipping)
         let (image, highWater) = try Self.render(root)
-        #expect(highWater == 9 * Self.clipLevelBytes)
+        #expect(highWater == Self.clipLevelsBytes(9))
         for i in 0..<10 { #expect(Self.ring(image, i) == Self.color(i), "ring \(i)") }
-        let (exact, exactHighWater) = try Self.render(root, budget: 9 * Self.clipLevelBytes)
+        let (exact, exactHighWater) = try Self.render(root, budget: Self.clipLevelsBytes(9))
         #expect(exactHighWater == highWater)
         #expect(Self.bytesDiffering(image, exact) == 0)
     }
 
     /// A budget just short of k + 1 clipping levels: levels 0…k−1 clip their sublayers, level k
-    /// draws its own background into level k−1's surface, counts its clip (1 byte a pixel) but
+    /// draws its own background into level k−1's surface, counts its clip (1 byte a pixel of that surface) but
     /// not its surface, which would pass the budget, so its sublayers are not drawn — rings
     /// past k show level k.
     @Test(arguments: [0, 1, 4]) func clippingChainPastTheBudgetStopsAtTheLastLevelThatFits(_ k: Int) throws {
         let root = Self.chain(levels: 10, style: .clipping)
-        let (image, highWater) = try Self.render(root, budget: (k + 1) * Self.clipLevelBytes - 1)
-        #expect(highWater == k * Self.clipLevelBytes + Self.width * Self.height)
+        let (image, highWater) = try Self.render(root, budget: Self.clipLevelsBytes(k + 1) - 1)
+        #expect(highWater == Self.clipLevelsBytes(k) + Self.levelClipBytes(k))
         for i in 0..<10 { #expect(Self.ring(image, i) == Self.color(min(i, k)), "budget of \(k) levels, ring \(i)") }
     }
 
@@ -123,15 +139,16 @@ import Testing
     @Test func halfOpaqueChainDrawsWithinAndStopsPastTheBudget() throws {
         let root = Self.chain(levels: 7, style: .halfOpaque)
         let (image, highWater) = try Self.render(root)
-        // Levels 0…5 have sublayers (full-target groups); the leaf's group is its box only.
-        #expect(highWater >= 6 * Self.groupLevelBytes && highWater < 7 * Self.groupLevelBytes)
+        // Levels 0…5 have sublayers: six nested groups, each its level's box; the leaf is a
+        // retained bitmap drawn at its opacity.
+        #expect(highWater == Self.groupLevelsBytes(6))
         for j in 0..<7 {
             let p = Self.ring(image, j), e = Self.halfOpaqueRing(j)
             #expect(zip([p.r, p.g, p.b].map(Double.init), e).allSatisfy { abs($0 - $1) <= 2 }, "ring \(j): \(p), expected \(e)")
         }
         let k = 3
-        let (limited, limitedHighWater) = try Self.render(root, budget: k * Self.groupLevelBytes + Self.groupLevelBytes - 1)
-        #expect(limitedHighWater == k * Self.groupLevelBytes)
+        let (limited, limitedHighWater) = try Self.render(root, budget: Self.groupLevelsBytes(k + 1) - 1)
+        #expect(limitedHighWater == Self.groupLevelsBytes(k))
         for j in 0..<7 {
             let (x, y) = (j, Self.height / 2)
             if j < k {
@@ -158,8 +175,9 @@ import Testing
         #expect(groupsHighWater == 20 * Self.groupLevelBytes)
     }
 
-    /// A masked layer is a group (the size of its box, here the target: 8 bytes a pixel) whose
-    /// mask layer is drawn into a surface of the same size (8 more). With both it shows only
+    /// A masked layer is a group (its box, here the target's, cut to the box of its mask, the
+    /// left half one pixel wider: 8 bytes a pixel) whose mask layer is drawn into a surface of
+    /// the same size (8 more). With both it shows only
     /// where the mask does (the left half); with its group but not the mask's surface it is not
     /// drawn at all — not drawn unmasked, nor with the mask drawn into its own group.
     @Test func pastTheBudgetAMaskedLayerIsNotDrawn() throws {
@@ -174,11 +192,12 @@ import Testing
         CATransaction.flush()
         let (red, white) = (PremultipliedColor(r: 255, g: 0, b: 0, a: 255), PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
         let (left, right) = ((x: 5, y: 15), (x: 35, y: 15))
-        let (within, highWater) = try Self.render(layer, budget: 2 * Self.groupLevelBytes)
-        #expect(highWater == 2 * Self.groupLevelBytes)
+        let group = Self.surfaceBytes(Self.width / 2 + 1, Self.height)
+        let (within, highWater) = try Self.render(layer, budget: 2 * group)
+        #expect(highWater == 2 * group)
         #expect(within.pixel(x: left.x, y: left.y) == red && within.pixel(x: right.x, y: right.y) == white)
-        let (past, pastHighWater) = try Self.render(layer, budget: 2 * Self.groupLevelBytes - 1)
-        #expect(pastHighWater == Self.groupLevelBytes)
+        let (past, pastHighWater) = try Self.render(layer, budget: 2 * group - 1)
+        #expect(pastHighWater == group)
         #expect(past.pixel(x: left.x, y: left.y) == white && past.pixel(x: right.x, y: right.y) == white)
     }
 
@@ -199,7 +218,8 @@ import Testing
         CAMediaClock.setManualTime(0)
         CATransaction.flush()
         let (within, _) = try Self.render(root)
-        let (past, highWater) = try Self.render(root, budget: Self.clipLevelBytes - 1)
+        // The clip (the target's size) and the surface (the 20×10 bounds at (10, 10), one pixel more).
+        let (past, highWater) = try Self.render(root, budget: Self.width * Self.height + Self.surfaceBytes(22, 12) - 1)
         #expect(highWater == Self.width * Self.height)   // the clip fitted, its surface did not
         let (inside, outside) = ((x: 20, y: 15), (x: 5, y: 5))
         #expect(within.pixel(x: inside.x, y: inside.y) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))

@@ -5,9 +5,10 @@
 // one thread. Prints one JSON object per file: median and minimum milliseconds of the import and
 // of a frame (a frame: evaluating the layer tree's keyframe animations at that frame and
 // drawing it; the renderer's default reuse of layer bitmaps between frames is left on, as a
-// window's playback runs).
+// window's playback runs). `--raw OUT` writes every frame's pixels (premultiplied RGBA rows, the
+// warm-up frame first) one after another to OUT, to compare two builds' frames with `cmp`.
 //
-//     lottie-bench [--size 512] [--frames 60] [--imports 5] FILE.json…
+//     lottie-bench [--size 512] [--frames 60] [--imports 5] [--raw OUT] FILE.json…
 import Compositor
 import FrameTiming
 import Foundation
@@ -21,6 +22,16 @@ var args = Array(CommandLine.arguments.dropFirst())
     return v
 }
 let size = option("--size", 512), frames = option("--frames", 60), imports = option("--imports", 5)
+let rawOut: FileHandle? = {
+    guard let i = args.firstIndex(of: "--raw"), i + 1 < args.count else { return nil }
+    let path = args[i + 1]
+    args.removeSubrange(i...(i + 1))
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        FileHandle.standardError.write(Data("lottie-bench: cannot write \(path)\n".utf8))
+        exit(1)
+    }
+    return handle
+}()
 
 func median(_ xs: [Double]) -> (median: Double, min: Double) {
     let s = xs.sorted()
@@ -63,6 +74,10 @@ for file in args {
         CATransaction.flush()
         let ms = frameMilliseconds(renderer, at: Double(i))
         if i > 0 { frameTimes.append(ms) }
+        if let rawOut {
+            let frame = renderer.pixmap
+            rawOut.write(Data(bytes: frame.pixels, count: frame.height * frame.bytesPerRow))
+        }
     }
     let (im, imMin) = median(importTimes), (fm, fmMin) = median(frameTimes)
     let name = (file as NSString).lastPathComponent
