@@ -48,6 +48,9 @@ public final class CARenderer {
     /// Citrine extension, for tests: how many bands the last full frame was drawn in (1: on one
     /// thread, also for a frame not drawn whole).
     package private(set) var _lastFrameBands = 1
+    /// Citrine extension, for tests: the rows of each band the next banded frame is drawn in
+    /// (moved after every banded frame, `LayerRenderer+Bands`); empty before the first.
+    package var _nextBandRows: [Range<Int>] { renderer.frameBands?.renderers.map(\.target.drawableRows) ?? [] }
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)

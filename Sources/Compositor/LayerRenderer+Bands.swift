@@ -10,6 +10,9 @@ import Raster
 // -----------
 // A full frame is split into horizontal bands of rows, as many as threads, and each band is
 // drawn by a renderer of its own into a view of those rows of the frame (`Pixmap(band:of:)`).
+// The bands start of equal height; after each frame their edges move towards rows that would
+// have given every band the same processor time (`Bands.rebalance`: a scene's layers are rarely
+// spread evenly over its rows).
 // Every band draws the whole tree in FRAME coordinates — the same layer → device matrices, the
 // same offscreen surfaces at the same device positions, blurs and shadows over the whole
 // surface — and only the writes are limited to its rows (the cells of a fill are made for the
@@ -92,8 +95,13 @@ extension LayerRenderer {
         private var pending: [(CALayer, Int)] = []
         /// Layers whose new bitmap has been applied in `merge` (storage kept between frames).
         private var merged: Set<ObjectIdentifier> = []
+        /// The processor time (seconds) each band took in the last frame, written by its thread.
+        private let costs: UnsafeMutableBufferPointer<Double>
+        /// The first row of each band after `rebalance` (storage kept between frames).
+        private var starts: [Int]
 
-        /// `count` bands of `main`'s target, of equal height (± 1 row).
+        /// `count` bands of `main`'s target, of equal height (± 1 row) until the first frame's
+        /// costs move their edges (`rebalance`).
         init(count: Int, of main: LayerRenderer) {
             self.main = main
             let height = main.target.height
@@ -104,7 +112,12 @@ extension LayerRenderer {
                 renderer.bandLog = BandLog()
                 return renderer
             }
+            costs = .allocate(capacity: count)
+            costs.initialize(repeating: 0)
+            starts = Array(repeating: 0, count: count)
         }
+
+        deinit { costs.deallocate() }
 
         /// Readies the frame of `root` at `time` for the bands: evaluates every presentation and
         /// draws the backing stores it needs (on `main`); false when the tree holds something
@@ -126,11 +139,9 @@ extension LayerRenderer {
                 }
                 // Drawn content, as `drawFlatContent` asks for it (content drawn anew at every
                 // frame would be drawn by every band).
-                if shown, LayerRenderer.mayDrawContent(model) {
-                    guard !model._drawsAnimatedContent else { return false }
-                    if !(p.contents is CGImage), p.bounds.width > 0 || p.bounds.height > 0 {
-                        _ = main.backingStore(for: model, p)
-                    }
+                if shown {
+                    guard !(LayerRenderer.mayDrawContent(model) && model._drawsAnimatedContent) else { return false }
+                    main.displayDrawnContent(model, p)
                 }
                 // Siblings evaluated in order (`_presentation` prefetches the next ones).
                 for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
@@ -156,14 +167,57 @@ extension LayerRenderer {
             let usage = FontUsage.active
             // Each band's renderer is used by its own thread only, and the tree is only read
             // while the bands draw (see the design note).
-            nonisolated(unsafe) let renderers = renderers, root = root
+            // Each band writes only its own cost.
+            nonisolated(unsafe) let renderers = renderers, root = root, costs = costs
             DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
+                let start = Bands.threadTime()
                 context.adopt {
                     renderers[i].target.fill(with: background)
                     if let usage { usage.recording { renderers[i].render(root, at: time) } } else { renderers[i].render(root, at: time) }
                 }
+                costs[i] = Bands.threadTime() - start
             }
             merge()
+            rebalance()
+        }
+
+        /// Processor time the calling thread has used, in seconds (not wall-clock time: a band
+        /// whose thread waited for a processor costs no more).
+        private static func threadTime() -> Double {
+            var now = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+            return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+        }
+
+        /// Moves the band edges so that the next frame's bands cost about the same, from this
+        /// frame's: the cost of each band taken as spread evenly over its rows, each edge goes
+        /// half-way to the row where the bands above it would have cost their share (half-way:
+        /// a cost concentrated in a few rows then does not make the edges swing from frame to
+        /// frame); every band keeps at least `minBandRows` rows. A pixel is computed by the same
+        /// arithmetic whatever band holds it, so the bytes do not depend on the edges (BandTests).
+        private func rebalance() {
+            let count = renderers.count, height = main.target.height
+            var total = 0.0
+            for i in 0..<count { total += max(costs[i], 0) }
+            guard total > 0 else { return }
+            var band = 0, before = 0.0
+            starts[0] = 0
+            for k in 1..<count {
+                let goal = total * Double(k) / Double(count)
+                while band < count - 1, before + max(costs[band], 0) < goal {
+                    before += max(costs[band], 0)
+                    band += 1
+                }
+                let rows = renderers[band].target.drawableRows, cost = max(costs[band], 0)
+                let fair = Double(rows.lowerBound) + (cost > 0 ? min(1, (goal - before) / cost) * Double(rows.count) : 0)
+                let edge = renderers[k].target.drawableRows.lowerBound
+                let moved = edge + Int(((fair - Double(edge)) / 2).rounded())
+                starts[k] = min(max(moved, starts[k - 1] + LayerRenderer.minBandRows),
+                                height - (count - k) * LayerRenderer.minBandRows)
+            }
+            for k in 0..<count {
+                renderers[k].target.moveBand(to: starts[k]..<(k + 1 < count ? starts[k + 1] : height))
+            }
         }
 
         /// Applies the bands' logs to `main`'s retained bitmaps, as a serial frame would have

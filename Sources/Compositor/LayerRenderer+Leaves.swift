@@ -273,7 +273,12 @@ extension LayerRenderer {
     /// (its key is then taken from there).
     func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?)
         -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
-        guard model.sublayers == nil, Self.pixelsFollowKey(model, p) else { return nil }
+        guard model.sublayers == nil else { return nil }
+        // Displayed first (a banded frame's `prepare` has done it): whether a view's layer draws
+        // anything is known only from its first display, and retaining it must not depend on
+        // whether that happened before this check or after it.
+        if bandLog == nil { displayDrawnContent(model, p) }
+        guard Self.pixelsFollowKey(model, p) else { return nil }
         guard let rasterScale = LayerRenderer.rasterScale(affine) else { return nil }
         let id = ObjectIdentifier(model), orientation = Orientation(affine)
         // A footprint's key passed `contentsDrawable` when the footprints were made; a key made
@@ -406,6 +411,20 @@ extension LayerRenderer {
     }
 
     // MARK: - Backing stores
+
+    /// Draws `model`'s backing store now, as `drawFlatContent` will ask for it, when the layer
+    /// may draw content of its own (`mayDrawContent`; a CATiledLayer draws tiles instead,
+    /// `+Tiles`) — which runs its `display()` when it needs display. Content drawn anew at every frame (`CALayer._drawsAnimatedContent`) is left to
+    /// `drawFlatContent` (drawing it here too would draw it twice). A UIView's layer counts as
+    /// drawn by its delegate until its first display finds that the view draws nothing
+    /// (`CALayerDelegate._drawsContent`), so calling this before deciding whether the layer is
+    /// retained (`cachedLeaf`) makes the decision the same whatever drew the layer before:
+    /// a serial frame, or a banded frame's serial `prepare` pass (`LayerRenderer+Bands`).
+    func displayDrawnContent(_ model: CALayer, _ p: CALayer) {
+        guard Self.mayDrawContent(model), !(model is CATiledLayer), !model._drawsAnimatedContent,
+              !(p.contents is CGImage), p.bounds.width > 0 || p.bounds.height > 0 else { return }
+        _ = backingStore(for: model, p)
+    }
 
     /// Whether `model` draws content into a backing store: it has a drawing delegate, or it is
     /// of a class of its own (which may override `draw(in:)`), not one Citrine draws itself.

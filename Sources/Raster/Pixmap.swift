@@ -40,7 +40,7 @@ public final class Pixmap: @unchecked Sendable {
     /// (`init(band:of:)`). Drawing computes every shape, image and texture exactly as it would
     /// for the whole pixmap and writes only these rows, so bands drawn one by one, in any order
     /// or on several threads, leave the same bytes as one draw of the whole.
-    public let drawableRows: Range<Int>
+    public private(set) var drawableRows: Range<Int>
     /// The pixmap whose bytes a band shares (kept alive by it; nil when this pixmap owns its bytes).
     private let bandOwner: Pixmap?
     /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
@@ -116,6 +116,13 @@ public final class Pixmap: @unchecked Sendable {
         pixels = frame.pixels
         drawableRows = rows.clamped(to: 0..<frame.height)
         bandOwner = frame
+    }
+
+    /// Moves this band to `rows` of its frame (clamped to them), between two draws: a frame's
+    /// bands are re-divided from frame to frame without making new views.
+    package func moveBand(to rows: Range<Int>) {
+        precondition(bandOwner != nil, "only a band of another pixmap moves")
+        drawableRows = rows.clamped(to: 0..<height)
     }
 
     deinit { if bandOwner == nil { free(pixels) } }
