@@ -39,6 +39,9 @@ public struct PaintBlitter: Blitter {
     /// Whether spans may be blended straight from an image's words (`ShaderProgram.texels`): a
     /// nearest-filtered image drawn source-over without a clip.
     private let blendsTexels: Bool
+    /// Whether a pixel's words do not depend on how its row is split into quads and spans
+    /// (`ShaderProgram.shadesAnyRunAlike`; coverage, clip and blending are per pixel).
+    let drawsAnySplitAlike: Bool
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -58,6 +61,7 @@ public struct PaintBlitter: Blitter {
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         interior = fastSourceOver && clip == nil && opacity == 255 ? program.fullCoverageRun : .chunks
         blendsTexels = fastSourceOver && clip == nil && program.mayLendTexels
+        drawsAnySplitAlike = program.shadesAnyRunAlike
         shader = program    // last: moved, not copied
     }
 
@@ -99,6 +103,17 @@ public struct PaintBlitter: Blitter {
         if blendsTexels, let texels = shader.texels(y: y, x: x, count: count),
            texels + count <= words || texels >= words + width * target.height {
             let dst = words + (y * width + x)
+            if AVX2Kernels.isEnabled {
+                // One factor for the whole span: no coverage row (the same words, `sourceOver`'s
+                // arithmetic with coverage × opacity / 255 worked out once).
+                let factor = PaintBlitter.div255(UInt32(coverage) &* opacity)
+                if AVX512Kernels.isEnabled {
+                    citrine_source_over_span_avx512(dst, texels, count, factor)
+                } else {
+                    citrine_source_over_span_avx2(dst, texels, count, factor)
+                }
+                return
+            }
             let filled = Swift.min(count, PaintScratch.chunk)
             for i in 0..<filled { masked[i] = coverage }
             var start = 0
