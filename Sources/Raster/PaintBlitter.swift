@@ -40,8 +40,9 @@ public struct PaintBlitter: Blitter {
     /// nearest-filtered image drawn source-over without a clip.
     private let blendsTexels: Bool
     /// Whether a pixel's words do not depend on how its row is split into quads and spans
-    /// (`ShaderProgram.shadesAnyRunAlike`; coverage, clip and blending are per pixel).
-    let drawsAnySplitAlike: Bool
+    /// (`ShaderProgram.shadesAnyRunAlike`; coverage, clip and blending are per pixel). Asked
+    /// only for whole-pixel rectangles: worked out in `init`, it cost every fill (S1 +0.1 %).
+    var drawsAnySplitAlike: Bool { shader.shadesAnyRunAlike }
 
     public init(target: Pixmap, paint: Paint, clip: Mask? = nil) {
         self.target = target
@@ -61,7 +62,6 @@ public struct PaintBlitter: Blitter {
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         interior = fastSourceOver && clip == nil && opacity == 255 ? program.fullCoverageRun : .chunks
         blendsTexels = fastSourceOver && clip == nil && program.mayLendTexels
-        drawsAnySplitAlike = program.shadesAnyRunAlike
         shader = program    // last: moved, not copied
     }
 
@@ -104,6 +104,9 @@ public struct PaintBlitter: Blitter {
            texels + count <= words || texels >= words + width * target.height {
             let dst = words + (y * width + x)
             if AVX2Kernels.isEnabled {
+                // The destination `rowsAhead` rows below, fetched while this row is blended (a
+                // surface is composited row after row; the target's rows are far apart in memory).
+                if y + Pixmap.rowsAhead < target.height { Pixmap.prefetch(dst + Pixmap.rowsAhead * width, count: count) }
                 // One factor for the whole span: no coverage row (the same words, `sourceOver`'s
                 // arithmetic with coverage × opacity / 255 worked out once).
                 let factor = PaintBlitter.div255(UInt32(coverage) &* opacity)

@@ -61,7 +61,8 @@ final class Rasterizer {
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
                           clip: IntRect, rows: Range<Int>, into blitter: inout B) {
-        if let rect = Rasterizer.pixelRect(path, transform: transform) {
+        // Most paths have more points: their count turns them away at once.
+        if path.points.count &- 4 <= 1, path.points.count >= 4, let rect = Rasterizer.pixelRect(path, transform: transform) {
             fillPixelRect(rect, clip: clip, rows: rows, into: &blitter)
             return
         }
@@ -111,7 +112,6 @@ final class Rasterizer {
     /// or without anti-aliasing (each row's cells hold +1 or −1 at the left edge and its negation
     /// at the right one, exactly); nil for every other path.
     static func pixelRect(_ path: Path, transform: Transform) -> IntRect? {
-        // Most paths have more points: one comparison turns them away.
         guard path.points.count == 4 || path.points.count == 5 else { return nil }
         let verbs = path.verbs, points = path.points
         guard verbs.count >= 4, verbs.count <= 6, verbs[0] == .move, verbs[1] == .line,

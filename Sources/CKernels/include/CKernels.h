@@ -151,6 +151,12 @@ void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, d
 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                   intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
 
+/// `EdgeList.bounds(with:)`: `bounds` (minX, minY, −maxX, −maxY) widened by the end points of
+/// the `count` edges (x0, y0, x1, y1 at `edges + 4·i`), four lanes at a time. The same bounds as
+/// the Swift loop (the values are finite; only the sign of a zero bound can differ, which no
+/// caller sees: the bounds are rounded to whole pixels and compared).
+void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds);
+
 /// `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn source-over
 /// without a clip (`color` premultiplied, `opacity` 0…255), every row of the box: row r's cells
 /// are `cells + r·stride`, its touched columns `rowMin[r] … rowMax[r]` (reset to INTPTR_MAX and
