@@ -56,16 +56,20 @@ public struct S8LayerStorm: Sendable {
     public let layers: [Layer]
     /// The next `nextUInt32()` after the 14 000 draws (a check value).
     public let nextUInt32AfterLayers: UInt32
-    /// The offscreen group buffer, canvas-sized, allocated once; reused by every layer. Because
-    /// of it, one `S8LayerStorm` must not render on two threads at once.
+    /// The offscreen group buffer, allocated once; reused by every layer. As large as the
+    /// largest layer's device box before it is clipped to the canvas (so a layer's drawing is
+    /// never cut by the buffer's edge, only by its top-left corner, as in a canvas-sized one),
+    /// the size Blend2D's anchor harness gives its scratch image (scenes.md S8 step 3: "a group
+    /// buffer may be allocated once"); its rows lie close together. Because of it, one
+    /// `S8LayerStorm` must not render on two threads at once.
     public let group: Pixmap
 
     public init() {
         let image = SceneGeometry.sourceImage()
-        let group = try! Pixmap(width: 1920, height: 1080)  // within Raster's limits
         var rng = PCG32(seed: 8)
-        var layers: [Layer] = []
-        for i in 0..<1000 {
+        var drawn: [(w: Double, h: Double, rho: Double, background: RGBA8, border: RGBA8, o: Double,
+                     cx: Double, cy: Double, theta: Double, s: Double)] = []
+        for _ in 0..<1000 {
             let w = rng.uniform(40, 160), h = rng.uniform(40, 160)
             let rho = rng.uniform(4, min(w, h) / 4)
             let background = RGBA8(rng.u8(), rng.u8(), rng.u8())
@@ -73,12 +77,22 @@ public struct S8LayerStorm: Sendable {
             let o = rng.uniform(0.5, 1)
             let cx = rng.uniform(0, 1920), cy = rng.uniform(0, 1080)
             let theta = rng.uniform(0, SceneGeometry.twoPi), s = rng.uniform(0.75, 1.25)
-            layers.append(S8LayerStorm.layer(index: i, w: w, h: h, rho: rho, background: background, border: border,
-                                             opacity: o, cx: cx, cy: cy, theta: theta, s: s, image: image, group: group))
+            drawn.append((w, h, rho, background, border, o, cx, cy, theta, s))
+        }
+        var groupWidth = 1, groupHeight = 1
+        for d in drawn {
+            let matrix = SceneGeometry.affine(cx: d.cx, cy: d.cy, theta: d.theta, s: d.s, half: 0)
+            let box = S8LayerStorm.deviceBox(matrix: matrix, w: d.w, h: d.h, clippedTo: nil)
+            groupWidth = max(groupWidth, box.width)
+            groupHeight = max(groupHeight, box.height)
+        }
+        let group = try! Pixmap(width: groupWidth, height: groupHeight)  // a few hundred pixels a side
+        self.layers = drawn.enumerated().map { i, d in
+            S8LayerStorm.layer(index: i, w: d.w, h: d.h, rho: d.rho, background: d.background, border: d.border,
+                               opacity: d.o, cx: d.cx, cy: d.cy, theta: d.theta, s: d.s, image: image, group: group)
         }
         self.image = image
         self.group = group
-        self.layers = layers
         nextUInt32AfterLayers = rng.nextUInt32()
     }
 
@@ -122,13 +136,18 @@ public struct S8LayerStorm: Sendable {
     }
 
     /// scenes.md S8 step 3: the corners of B mapped by M, floor/ceil, clipped to the canvas.
-    static func deviceBox(matrix m: Transform, w: Double, h: Double) -> Box {
+    /// (`clippedTo` nil: the box before the clip to the canvas.)
+    static func deviceBox(matrix m: Transform, w: Double, h: Double, clippedTo canvas: (Int, Int)? = (1920, 1080)) -> Box {
         let hw = w / 2, hh = h / 2
         let corners = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
         let xs = corners.map { m.a * $0.0 + m.c * $0.1 + m.tx }
         let ys = corners.map { m.b * $0.0 + m.d * $0.1 + m.ty }
-        let x0 = max(0, Int(floor(xs.min()!))), y0 = max(0, Int(floor(ys.min()!)))
-        let x1 = min(1920, Int(ceil(xs.max()!))), y1 = min(1080, Int(ceil(ys.max()!)))
+        var x0 = Int(floor(xs.min()!)), y0 = Int(floor(ys.min()!))
+        var x1 = Int(ceil(xs.max()!)), y1 = Int(ceil(ys.max()!))
+        if let (width, height) = canvas {
+            x0 = max(0, x0); y0 = max(0, y0)
+            x1 = min(width, x1); y1 = min(height, y1)
+        }
         return Box(x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1))
     }
 }

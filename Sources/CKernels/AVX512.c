@@ -102,6 +102,32 @@ AVX512 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, c
     }
 }
 
+/// Sixteen pixels of `citrine_source_over_span_avx512`: as `sourceOverSpan8` in CKernels.c.
+static inline AVX512 __m512i sourceOverSpan16(__m512i d, __m512i s, __m512i f, uint32_t factor) {
+    __m512i src = factor == 255 ? s : scale16(s, f);
+    __m512i inverse = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(src, 24));
+    return _mm512_add_epi32(src, scale16(d, _mm512_or_si512(inverse, _mm512_slli_epi32(inverse, 16))));
+}
+
+AVX512 void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
+    if (factor == 0) return;    // s·0/255 = 0 and dst·255/255 = dst: nothing changes
+    const __m512i f = _mm512_set1_epi16((short)factor), opaque = _mm512_set1_epi32((int)0xFF000000);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m512i s = _mm512_loadu_si512((const void *)(src + i));
+        if (!_mm512_test_epi32_mask(s, s)) continue;    // a transparent source leaves the destination
+        if (factor == 255 && _mm512_cmplt_epu32_mask(s, opaque) == 0) { _mm512_storeu_si512((void *)(dst + i), s); continue; }
+        __m512i d = _mm512_loadu_si512((const void *)(dst + i));
+        _mm512_storeu_si512((void *)(dst + i), sourceOverSpan16(d, s, f, factor));
+    }
+    if (i < count) {
+        __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
+        __m512i s = _mm512_maskz_loadu_epi32(mask, src + i);
+        __m512i d = _mm512_maskz_loadu_epi32(mask, dst + i);
+        _mm512_mask_storeu_epi32((void *)(dst + i), mask, sourceOverSpan16(d, s, f, factor));
+    }
+}
+
 /// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
 static inline AVX512 __m512i vertical16(__m512i t, __m512i b, __m512i upper, __m512i lower) {
     const __m512i low = _mm512_set1_epi16(0x00FF), half = _mm512_set1_epi16(128);
@@ -193,6 +219,9 @@ AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *w
 
 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
 void citrine_fill_avx512(uint32_t *dst, intptr_t count, uint32_t word) { (void)dst; (void)count; (void)word; }
+void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
+    (void)dst; (void)src; (void)count; (void)factor;
+}
 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                     uint32_t opacity) {
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;

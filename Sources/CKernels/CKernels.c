@@ -128,6 +128,33 @@ AVX2 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const
     }
 }
 
+/// Eight pixels of `citrine_source_over_span_avx2`: source `s` scaled by `f` (the same factor in
+/// every 16-bit lane; 255 leaves it as it is), then source-over onto `d`.
+static inline AVX2 __m256i sourceOverSpan8(__m256i d, __m256i s, __m256i f, uint32_t factor) {
+    __m256i src = factor == 255 ? s : scale(s, f);
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+    return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+}
+
+AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
+    if (factor == 0) return;    // s·0/255 = 0 and dst·255/255 = dst: nothing changes
+    const __m256i f = _mm256_set1_epi16((short)factor), opaque = _mm256_set1_epi32((int)0xFF000000);
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        if (_mm256_testz_si256(s, s)) continue;     // a transparent source leaves the destination
+        if (factor == 255 && _mm256_testc_si256(s, opaque)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), sourceOverSpan8(d, s, f, factor));
+    }
+    if (i < count) {
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), mask);
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, sourceOverSpan8(d, s, f, factor));
+    }
+}
+
 /// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
 static inline AVX2 __m256i vertical(__m256i t, __m256i b, __m256i upper, __m256i lower) {
     const __m256i low = _mm256_set1_epi16(0x00FF), half = _mm256_set1_epi16(128);
@@ -286,6 +313,37 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
                                   int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     if (factor == 255) turnedRow(words, width, fu, fv, dfu, dfv, count, 255, dst, 1);
     else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
+}
+
+AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                                    int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i fractionU = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu)));
+    __m256i fractionV = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv)));
+    const __m256i stepU = _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), stepV = _mm256_set1_epi32((int)(uint32_t)(8 * dfv));
+    const uint32_t *q[8];
+    intptr_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        for (int k = 0; k < 8; k++) {
+            q[k] = words + ((fv >> 32) * width + (fu >> 32));
+            fu += dfu;
+            fv += dfv;
+        }
+        _mm256_storeu_si256((__m256i *)(out + i), bilinear8(q, width, weights(fractionU), weights(fractionV)));
+        fractionU = _mm256_add_epi32(fractionU, stepU);
+        fractionV = _mm256_add_epi32(fractionV, stepV);
+    }
+    if (i < count) {
+        // The last one to seven pixels; the lanes past the end read the first quad again.
+        intptr_t n = count - i;
+        for (intptr_t k = 0; k < 8; k++) {
+            q[k] = k < n ? words + ((fv >> 32) * width + (fu >> 32)) : q[0];
+            fu += dfu;
+            fv += dfv;
+        }
+        _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes),
+                               bilinear8(q, width, weights(fractionU), weights(fractionV)));
+    }
 }
 
 /// Pixels i … i + 7 of `citrine_projective_row_avx2`, four at a time (`half` 0 or 1): the
@@ -471,6 +529,9 @@ void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint
     (void)dst; (void)src; (void)coverage; (void)count; (void)opacity;
 }
 void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) { (void)dst; (void)count; (void)word; }
+void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
+    (void)dst; (void)src; (void)count; (void)factor;
+}
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) { (void)dst; (void)count; (void)src; }
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
@@ -480,6 +541,10 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)factor; (void)dst;
+}
+void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                               int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out) {
+    (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)out;
 }
 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words, intptr_t width, intptr_t height,
                                      double px, double py, intptr_t count, uint32_t *out) {

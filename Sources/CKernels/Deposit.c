@@ -118,6 +118,22 @@ AVX2 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double b
     deposit(ax, ay, bx, by, cells, stride, height, rowMin, rowMax);
 }
 
+AVX2 void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds) {
+    // Lanes (x0, y0, x1, y1) of every edge: `vminpd`/`vmaxpd` are the Swift loop's a < b ? a : b
+    // and a > b ? a : b, lane by lane; the two halves are merged at the end.
+    __m256d low = _mm256_setr_pd(bounds[0], bounds[1], bounds[0], bounds[1]);
+    __m256d high = _mm256_setr_pd(-bounds[2], -bounds[3], -bounds[2], -bounds[3]);
+    for (intptr_t i = 0; i < count; i++) {
+        __m256d e = _mm256_loadu_pd(edges + 4 * i);
+        low = _mm256_min_pd(low, e);
+        high = _mm256_max_pd(high, e);
+    }
+    __m128d lowXY = _mm_min_pd(_mm256_castpd256_pd128(low), _mm256_extractf128_pd(low, 1));
+    __m128d highXY = _mm_max_pd(_mm256_castpd256_pd128(high), _mm256_extractf128_pd(high, 1));
+    _mm_storeu_pd(bounds, lowXY);
+    _mm_storeu_pd(bounds + 2, _mm_xor_pd(highXY, _mm_set1_pd(-0.0)));
+}
+
 #else
 
 void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
@@ -128,6 +144,9 @@ void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, d
 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                   intptr_t height, intptr_t *rowMin, intptr_t *rowMax) {
     (void)ax; (void)ay; (void)bx; (void)by; (void)cells; (void)stride; (void)height; (void)rowMin; (void)rowMax;
+}
+void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds) {
+    (void)edges; (void)count; (void)bounds;
 }
 
 #endif

@@ -5,8 +5,10 @@ import CKernels
 /// (`PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`), a radial gradient run
 /// (`RadialSolver.quadraticRun`, also blended in the same pass: `quadraticRunOver`), a pad linear
 /// gradient run (`GradientRamp.padPixels`), a whole-pixmap fill (`Pixmap.fill(with:)`), a translated bitmap
-/// composited (`ImageSampler.translatedRow`), a turned one (`ImageSampler.composite`) and one
-/// sampled under a perspective map (`ImageSampler.sample`, bilinear), and the rasterizer's sweep of
+/// composited (`ImageSampler.translatedRow`), a turned one (`ImageSampler.composite`), one
+/// sampled along an affine run (`ImageSampler.sample`, bilinear, the stretch inside the image) or
+/// under a perspective map, a group surface's span blended from its words with one factor
+/// (`PaintBlitter`'s texel spans), and the rasterizer's sweep of
 /// a solid colour's coverage into the target (`citrine_sweep_solid_avx2`) — run
 /// their AVX2 versions (C, `CKernels`), eight pixels at a time instead of four or one; the switch
 /// of every vector loop (`AVX512Kernels` picks a loop's AVX-512 version where it has one and the
@@ -14,7 +16,8 @@ import CKernels
 /// either way (the C loops repeat the Swift ones' integer and floating-point operations lane for
 /// lane), so turning it off (tests compare them) changes only the speed. The switch also takes the
 /// rasterizer's area accumulation (`citrine_deposit_avx2`: scalar, the Swift code's float
-/// operations with the processor's floor instruction).
+/// operations with the processor's floor instruction) and a fill's edge bounds
+/// (`citrine_edge_bounds_avx2`).
 public enum AVX2Kernels {
     /// Default: whether the processor runs AVX2 (never on other architectures); setting it to
     /// true on a processor without AVX2 leaves it false.

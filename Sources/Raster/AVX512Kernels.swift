@@ -3,6 +3,7 @@ import CKernels
 /// Whether Raster's loops that have an AVX-512 version (C, `CKernels`, sixteen pixels at a time)
 /// take it instead of their AVX2 one: the solid span and the shaded row blended source-over
 /// (`PaintBlitter.sourceOverSolid`, `PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`),
+/// a group surface's span blended from its words (`citrine_source_over_span_avx512`),
 /// the radial gradient run (`RadialSolver.quadraticRun`, alone or blended: `quadraticRunOver`),
 /// the pad linear gradient run (`GradientRamp.padPixels`) and a bitmap sampled under a perspective
 /// map (`ImageSampler.sample`). `AVX2Kernels.isEnabled` stays the

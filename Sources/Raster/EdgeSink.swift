@@ -1,3 +1,4 @@
+import CKernels
 /// Collects fill edges, closing every subpath and dropping subpaths with non-finite points.
 ///
 /// Edges that cannot change a pixel of the clip are culled as they arrive (a
@@ -170,6 +171,14 @@ final class EdgeList {
     /// no edges).
     @inline(__always)
     func bounds(with other: SIMD4<Double>) -> SIMD4<Double> {
+        if AVX2Kernels.isEnabled {
+            // Four coordinates at a time (`citrine_edge_bounds_avx2`): the same bounds.
+            var all = other
+            withUnsafeMutableBytes(of: &all) { raw in
+                citrine_edge_bounds_avx2(coordinates.baseAddress, count, raw.baseAddress!.assumingMemoryBound(to: Double.self))
+            }
+            return all
+        }
         var minX = other[0], minY = other[1]
         var maxX = -other[2], maxY = -other[3]
         // Every end point as an (x, y) pair of the edges' coordinates.

@@ -52,6 +52,10 @@ struct ImageSampler {
         }
     }
 
+    /// Whether the sampler shows whole texels under a whole-texel translation (`texelOffset`):
+    /// each pixel's word is then the same whichever run it is sampled in.
+    var isWholeTexelTranslation: Bool { texelOffset != nil }
+
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = Double(y) + 0.5
         let px = Double(x) + 0.5
@@ -134,6 +138,12 @@ struct ImageSampler {
                                    into out: UnsafeMutablePointer<UInt32>) {
         walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
                         single: { out[$0] = $1 },
+                        stretch: { i, n, run in
+                            // The stretch inside the image eight pixels at a time (the same words).
+                            guard AVX2Kernels.isEnabled else { return 0 }
+                            citrine_bilinear_row_avx2(image.words, image.width, run.fu, run.fv, run.dfu, run.dfv, n, out + i)
+                            return n
+                        },
                         quad: { UnsafeMutableRawPointer(out + $0).storeBytes(of: $1, as: SIMD4<UInt32>.self) })
     }
 
@@ -143,6 +153,7 @@ struct ImageSampler {
         guard let (u, v, du, dv) = affineRun(y: y, x: x) else { return }
         walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
                         single: { Pixmap.sourceOver(dst + $0, $1, factor: factor) },
+                        stretch: { _, _, _ in 0 },
                         quad: { Pixmap.sourceOver4(dst + $0, $1, factor: factor) })
     }
 
@@ -205,9 +216,12 @@ struct ImageSampler {
     /// out in order: `quad(i, s)` for pixels i…i + 3 when all their texel quads lie inside the
     /// image (sampled together in 16-bit lanes), else `single(i, s)` for pixel i alone — with the
     /// same positions and rounding either way. Runs beyond ±10⁹ texels go through `sampleBilinear`.
+    /// `stretch(i, n, run)` may first take the n pixels from i on whose quads lie inside the image
+    /// (`run` at pixel i) and returns how many of them it handled (0 or n).
     @inline(__always)
     private func walkBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
-                                 single: (Int, UInt32) -> Void, quad: (Int, SIMD4<UInt32>) -> Void) {
+                                 single: (Int, UInt32) -> Void, stretch: (Int, Int, FixedRun) -> Int,
+                                 quad: (Int, SIMD4<UInt32>) -> Void) {
         guard var run = FixedRun(u: u, v: v, du: du, dv: dv, count: count, image: image) else {
             var u = u, v = v
             for i in 0..<count {
@@ -226,6 +240,9 @@ struct ImageSampler {
             i += 1
         }
         let inside = i + Int(Swift.min(Int64(count - i), run.insideCount))
+        let handled = stretch(i, inside - i, run)
+        run.advance(Int64(handled))
+        i += handled
         while i + 4 <= inside {
             quad(i, ImageSampler.sampleQuad(run, run.quadFractions.weights, width: image.width, words: UnsafeRawPointer(image.words)))
             run.advance(4)

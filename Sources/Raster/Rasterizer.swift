@@ -61,6 +61,11 @@ final class Rasterizer {
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
                           clip: IntRect, rows: Range<Int>, into blitter: inout B) {
+        // Most paths have more points: their count turns them away at once.
+        if path.points.count &- 4 <= 1, path.points.count >= 4, let rect = Rasterizer.pixelRect(path, transform: transform) {
+            fillPixelRect(rect, clip: clip, rows: rows, into: &blitter)
+            return
+        }
         fill(rule: rule, antiAlias: antiAlias, clip: clip, rows: rows, into: &blitter) { sink in
             Flattener.walk(path, transform: transform, tolerance: Flattener.tolerance, into: &sink)
         }
@@ -95,6 +100,61 @@ final class Rasterizer {
             sweepSolidRows(box: box, stride: stride, rows: rows, solid)
         } else {
             sweep(box: box, stride: stride, rows: rows, rule: rule, antiAlias: antiAlias, into: &blitter)
+        }
+    }
+
+    // MARK: - Whole-pixel rectangles
+
+    /// The device rectangle of `path` mapped by `transform` when the path is one axis-aligned
+    /// rectangle whose corners fall on whole pixels: a move and three lines (a fourth line back
+    /// to the start and a close may follow), the corners mapped as the flattener maps them.
+    /// Its coverage is then 255 in every pixel inside and 0 outside under either fill rule, with
+    /// or without anti-aliasing (each row's cells hold +1 or −1 at the left edge and its negation
+    /// at the right one, exactly); nil for every other path.
+    static func pixelRect(_ path: Path, transform: Transform) -> IntRect? {
+        guard path.points.count == 4 || path.points.count == 5 else { return nil }
+        let verbs = path.verbs, points = path.points
+        guard verbs.count >= 4, verbs.count <= 6, verbs[0] == .move, verbs[1] == .line,
+              verbs[2] == .line, verbs[3] == .line else { return nil }
+        let p0 = transform.apply(points[0]), p1 = transform.apply(points[1])
+        let p2 = transform.apply(points[2]), p3 = transform.apply(points[3])
+        switch verbs.count {
+        case 4: break
+        case 5:
+            guard verbs[4] == .close || (verbs[4] == .line && points.count == 5 && transform.apply(points[4]) == p0)
+            else { return nil }
+        default:
+            guard verbs[4] == .line, verbs[5] == .close, points.count == 5, transform.apply(points[4]) == p0 else { return nil }
+        }
+        guard (p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x)
+                || (p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y) else { return nil }
+        /// v as an integer when it is a whole number of at most 2³⁰ in size (NaN fails).
+        func whole(_ v: Double) -> Int? { abs(v) <= 0x1p30 && v.rounded(.down) == v ? Int(v) : nil }
+        guard let x0 = whole(Swift.min(p0.x, p2.x)), let x1 = whole(Swift.max(p0.x, p2.x)),
+              let y0 = whole(Swift.min(p0.y, p2.y)), let y1 = whole(Swift.max(p0.y, p2.y)) else { return nil }
+        return IntRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// Draws a `pixelRect` with the blitter calls `sweepRows` makes for it, row by row within
+    /// `clip` and `rows`: the first one to four pixels as a quad of level 255, the rest as one
+    /// span of 255 — the same calls, so the same pixels (shaders' runs start where they did),
+    /// without flattening, depositing or sweeping. A paint whose pixels do not depend on the
+    /// split (`PaintBlitter.drawsAnySplitAlike`: solid colours, group surfaces composited at their
+    /// place) gets each row as one span.
+    private func fillPixelRect<B: Blitter>(_ rect: IntRect, clip: IntRect, rows: Range<Int>, into blitter: inout B) {
+        let x0 = Swift.max(rect.x0, clip.x0), x1 = Swift.min(rect.x1, clip.x1)
+        let y0 = Swift.max(rect.y0, clip.y0, rows.lowerBound), y1 = Swift.min(rect.y1, clip.y1, rows.upperBound)
+        guard x0 < x1, y0 < y1 else { return }
+        let width = x1 - x0
+        if (blitter as? PaintBlitter)?.drawsAnySplitAlike == true {
+            for y in y0..<y1 { blitter.blitSpan(y: y, x: x0, count: width, coverage: 255) }
+            return
+        }
+        let first = Swift.min(width, 4)
+        let quad = Rasterizer.firstLanes(SIMD4(repeating: 255), count: first)
+        for y in y0..<y1 {
+            blitter.blitQuad(y: y, x: x0, count: first, coverage: quad)
+            if width > 4 { blitter.blitSpan(y: y, x: x0 + 4, count: width - 4, coverage: 255) }
         }
     }
 

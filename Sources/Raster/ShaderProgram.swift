@@ -73,6 +73,18 @@ enum ShaderProgram {
         }
     }
 
+    /// Whether each pixel's word is the same whichever run it is shaded in (a solid colour, or an
+    /// image's texels under a whole-texel translation); the positions of a gradient's or a
+    /// filtered image's pixels are stepped from the start of their run, so their words may
+    /// depend on where it starts.
+    var shadesAnyRunAlike: Bool {
+        switch self {
+        case .solid: return true
+        case let .image(sampler): return sampler.isWholeTexelTranslation
+        default: return false
+        }
+    }
+
     /// Whether `texels` can return words: an image sampled with nearest filtering.
     var mayLendTexels: Bool {
         if case let .image(sampler) = self { return !sampler.bilinear }

@@ -203,4 +203,60 @@ struct AVX2KernelsTests {
             }
         }
     }
+
+    /// Group surfaces composited at their place (a nearest-filtered image under a whole-texel
+    /// translation, blended straight from its words: `citrine_source_over_span_*`, one factor a
+    /// span) at every opacity class, over rectangles with whole-pixel and fractional edges (spans
+    /// of coverage 255 and lower) of widths around the vector blocks.
+    @Test(arguments: [1, 2, 3])
+    func groupCompositesMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: 120 + seed)
+        let canvas = try Self.canvas(&g, width: 71, height: 29)
+        let group = try TextureTests.image(&g, width: 64, height: 24, clearBorder: seed == 2)
+        for k in 0..<24 {
+            let x = Double(Int(g.next() % 20)), y = Double(Int(g.next() % 8))
+            let w = Double(1 + Int(g.next() % 50)), h = Double(1 + Int(g.next() % 20))
+            let edge = k % 3 == 2 ? 0.4 : 0
+            let opacity: Float = [1, 0, 0.5, 1 / 255, 254 / 255][k % 5]
+            let place = Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+            let paint = Paint(shader: .image(ImagePattern(image: group, transform: place, filter: .nearest, spread: .decal)),
+                              opacity: opacity)
+            let differing = try Self.differences(canvas) { pm in
+                pm.fill(Rect(x: x + edge, y: y, width: w, height: h), paint: paint)
+            }
+            #expect(differing == 0, "seed \(seed), composite \(k): \(w)×\(h) at \(x), \(y), opacity \(opacity)")
+        }
+    }
+
+    /// Rounded rectangles filled with a bilinear image pattern under turned and scaled maps
+    /// (the stretch of each span whose texel quads lie inside the image sampled by
+    /// `citrine_bilinear_row_avx2`, the pixels before and after it one by one), every spread mode.
+    @Test(arguments: [1, 2, 3, 4])
+    func bilinearPatternFillsMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: 140 + seed)
+        let canvas = try Self.canvas(&g, width: 83, height: 59)
+        let image = try TextureTests.image(&g, width: Int(g.next() % 40) + 2, height: Int(g.next() % 30) + 2, clearBorder: false)
+        let spreads: [SpreadMode] = [.pad, .decal, .repeat, .reflect]
+        for k in 0..<8 {
+            let angle = g.unit() * 2 * Double.pi, scale = 0.3 + g.unit() * 2.5
+            let map = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle) * 1.3, d: scale * cos(angle) * 1.3,
+                                tx: g.unit() * 80, ty: g.unit() * 60)
+            let paint = Paint(shader: .image(ImagePattern(image: image, transform: map, filter: .bilinear, spread: spreads[k % 4])),
+                              opacity: k % 3 == 0 ? Float(g.unit()) : 1)
+            var path = Path()
+            let x = g.unit() * 30 - 5, y = g.unit() * 20 - 5, w = 10 + g.unit() * 70, h = 10 + g.unit() * 50, r = 4.0
+            path.move(to: Point(x: x + r, y: y))
+            path.line(to: Point(x: x + w - r, y: y))
+            path.quad(to: Point(x: x + w, y: y + r), control: Point(x: x + w, y: y))
+            path.line(to: Point(x: x + w, y: y + h - r))
+            path.quad(to: Point(x: x + w - r, y: y + h), control: Point(x: x + w, y: y + h))
+            path.line(to: Point(x: x + r, y: y + h))
+            path.quad(to: Point(x: x, y: y + h - r), control: Point(x: x, y: y + h))
+            path.line(to: Point(x: x, y: y + r))
+            path.quad(to: Point(x: x + r, y: y), control: Point(x: x, y: y))
+            path.close()
+            let differing = try Self.differences(canvas) { pm in pm.fill(path, paint: paint) }
+            #expect(differing == 0, "seed \(seed), fill \(k), \(map), \(spreads[k % 4])")
+        }
+    }
 }

@@ -59,6 +59,14 @@ void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint
 void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                     uint32_t opacity);
 
+/// `citrine_source_over_row_avx2`/`_avx512` for a run whose pixels all have the same coverage:
+/// `factor` is that coverage × opacity / 255 rounded (`PaintBlitter.div255`), the same for every
+/// pixel, so no coverage row is read; per pixel dst = s·f/255 + dst·(255 − αs·f/255)/255,
+/// `PaintBlitter.scale4`'s rounding. Eight (AVX2) or sixteen (AVX-512) pixels at a time, the last
+/// few through masked loads and stores.
+void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor);
+void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor);
+
 /// One run of a two-circle radial gradient (`RadialSolver.quadraticRun`, a ≠ 0), in gradient
 /// space: pixel i of the run lies at (sx + i·dx, sy + i·dy) from the start circle's centre.
 typedef struct citrine_radial_run {
@@ -110,6 +118,13 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst);
 
+/// `ImageSampler.sampleBilinearRun` for the pixels of a fixed-point run (as
+/// `citrine_turned_row_avx2` takes it) whose texel quads all lie inside the image: the bilinear
+/// samples written to `out`, `ImageSampler.weigh4`'s rounding, eight pixels at a time (the last
+/// one to seven through a masked store).
+void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                               int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out);
+
 /// `ImageSampler`'s bilinear samples under a projective map (`m`, device → image, row-major
 /// 3×3), written to `out`: pixel k of the run has its centre at (px + k, py). Eight pixels at a
 /// time, each with the Swift loop's double-precision operations in its lane (multiplies and adds
@@ -135,6 +150,12 @@ void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, d
 /// `citrine_deposit_avx2` of one segment already in box-local coordinates (a clipped piece).
 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                   intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
+
+/// `EdgeList.bounds(with:)`: `bounds` (minX, minY, −maxX, −maxY) widened by the end points of
+/// the `count` edges (x0, y0, x1, y1 at `edges + 4·i`), four lanes at a time. The same bounds as
+/// the Swift loop (the values are finite; only the sign of a zero bound can differ, which no
+/// caller sees: the bounds are rounded to whole pixels and compared).
+void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds);
 
 /// `Rasterizer.sweepRows` (non-zero rule, anti-aliased) for a solid colour drawn source-over
 /// without a clip (`color` premultiplied, `opacity` 0…255), every row of the box: row r's cells
