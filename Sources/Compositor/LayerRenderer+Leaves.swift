@@ -442,10 +442,14 @@ extension LayerRenderer {
     /// values), as Core Animation redraws the presentation layer; otherwise the model is.
     func backingStore(for model: CALayer, _ p: CALayer) -> Pixmap? {
         let key = ObjectIdentifier(model)
+        let kept = backingStores[key]
+        // Most layers (plain containers) draw no content and keep none: nothing more to ask
+        // (whether an animation redraws content parses its key paths).
+        guard kept != nil || Self.mayDrawContent(model) else { return nil }
         let size = p.bounds.size
         let animated = model._drawsAnimatedContent
         let gray = model._renderingOptions.contains(.grayContents)
-        if let cached = backingStores[key], cached.owner === model, cached.size == size, !model.needsDisplay(),
+        if let cached = kept, cached.owner === model, cached.size == size, !model.needsDisplay(),
            !animated, !cached.animated, cached.gray == gray {
             return cached.pixmap
         }

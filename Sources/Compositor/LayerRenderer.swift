@@ -401,19 +401,28 @@ final class LayerRenderer {
             }
         }
         guard p.masksToBounds else { return drawAll(into: canvas, matrix: matrix) }
-        // Clipped: drawn into a surface covering the device box of the bounds (the whole canvas
-        // under perspective), composited through the clip (the canvas's size); without both
-        // (past the offscreen budget) the sublayers are not drawn.
-        var box = LayerGeometry.IntBox(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
-        if LayerGeometry.affine(matrix) != nil, let bounds = LayerGeometry.deviceBox(p.bounds, matrix, margin: 1) {
-            box = bounds.clamped(width: canvas.width, height: canvas.height)
-        }
-        guard !box.isEmpty else { return }
+        // Clipped: drawn into a surface, composited through the clip; without both (past the
+        // offscreen budget) the sublayers are not drawn. Under an affine matrix the surface and
+        // the clip cover only the device box of the rounded bounds (the same pixels: drawn under
+        // the matrix moved by whole pixels, composited back at that offset); under perspective,
+        // the canvas.
         withOffscreenScope {
-            guard let clip = makeClip(p, of: model, matrix: matrix, size: canvas),
-                  let surface = offscreenPixmap(width: box.x1 - box.x0, height: box.y1 - box.y0, for: model) else { return }
-            drawAll(into: surface, matrix: CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(-box.x0), CGFloat(-box.y0), 0)))
-            canvas.draw(surface, atX: box.x0, y: box.y0, opacity: 1, blendMode: .sourceOver, clip: clip)
+            guard let affine = LayerGeometry.affine(matrix) else {
+                guard let clip = makeClip(p, of: model, matrix: matrix, size: canvas),
+                      let surface = offscreenPixmap(width: canvas.width, height: canvas.height, for: model) else { return }
+                drawAll(into: surface, matrix: matrix)
+                canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
+                return
+            }
+            guard let box = LayerGeometry.deviceBox(p.bounds, matrix, margin: 1)?.clamped(width: canvas.width, height: canvas.height),
+                  !box.isEmpty else { return }
+            let width = box.x1 - box.x0, height = box.y1 - box.y0
+            guard let clip = offscreenMask(width: width, height: height, for: model),
+                  let surface = offscreenPixmap(width: width, height: height, for: model) else { return }
+            let shift = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
+            clip.fill(LayerGeometry.outline(of: p), transform: affine.concatenating(shift))
+            drawAll(into: surface, matrix: CATransform3DConcat(matrix, CATransform3D(shift)))
+            canvas.draw(surface, atX: box.x0, y: box.y0, through: clip)
         }
     }
 

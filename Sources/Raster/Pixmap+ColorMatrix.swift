@@ -19,9 +19,16 @@ extension Pixmap {
         let transparentStays = bias[3] <= 0
         let zero = SIMD4<Float>.zero, one = SIMD4<Float>(repeating: 1)
         let w = words
+        // The last pixel mapped and its result: a pixel equal to it gets the same word without
+        // the arithmetic (a fill's interior, a matte's solid shape, is one colour).
+        var last: (word: UInt32, mapped: UInt32)?
         for i in 0..<(width * height) {
             let word = w[i]
             if word >> 24 == 0 && transparentStays { w[i] = 0; continue }
+            if let last, last.word == word {
+                w[i] = last.mapped
+                continue
+            }
             let p = SIMD4<Float>(unpack: word)
             let alpha = p[3]
             let c: SIMD4<Float> = alpha > 0 ? SIMD4(p[0] / alpha, p[1] / alpha, p[2] / alpha, alpha) : zero
@@ -32,7 +39,9 @@ extension Pixmap {
             out += a * c[3]
             out = simd_min(simd_max(out, zero), one)
             let opacity = out[3]
-            w[i] = SIMD4(out[0] * opacity, out[1] * opacity, out[2] * opacity, opacity).packed
+            let mapped = SIMD4(out[0] * opacity, out[1] * opacity, out[2] * opacity, opacity).packed
+            w[i] = mapped
+            last = (word, mapped)
         }
     }
 }

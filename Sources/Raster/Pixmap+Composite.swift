@@ -24,6 +24,23 @@ extension Pixmap {
         for row in y0..<y1 { blitter.blitSpan(y: row, x: x0, count: x1 - x0, coverage: 255) }
     }
 
+    /// Composites `source` with its top-left corner at integer (x, y), source-over, through
+    /// `mask`, which has `source`'s size and lies on it: every pixel's factor is its mask value —
+    /// the words `draw(_:atX:y:opacity:blendMode:clip:)` gives at opacity 1 with a clip holding
+    /// `mask` at (x, y) (there the coverage, 255, times the clip, rounded, is the clip value, and
+    /// the source word is the texel), without a clip the size of this pixmap. Pixels outside
+    /// either pixmap are skipped; a mask of another size draws nothing.
+    package func draw(_ source: Pixmap, atX x: Int, y: Int, through mask: Mask) {
+        let x0 = Swift.max(0, x), y0 = Swift.max(drawableRows.lowerBound, y)
+        let x1 = Swift.min(width, x + source.width), y1 = Swift.min(drawableRows.upperBound, y + source.height)
+        guard x1 > x0, y1 > y0, mask.width == source.width, mask.height == source.height else { return }
+        for row in y0..<y1 {
+            let texel = (row - y) * source.width + (x0 - x)
+            PaintBlitter.sourceOver(words + row * width + x0, source: source.words + texel, coverage: mask.data + texel,
+                                    count: x1 - x0, opacity: 255)
+        }
+    }
+
     /// Composites `image` as a texture, the way Core Animation composites a layer's backing
     /// store: `transform` maps image pixel space to device pixels; every device pixel gets the
     /// bilinear sample at its centre (texels outside the image are transparent, `.decal`),
