@@ -119,8 +119,10 @@ extension AnimationProgram {
     /// The memo at the start of a storage: a sequence number (0: empty; odd: being written),
     /// the time evaluated, whether a second program found the storage (until then nothing is
     /// recorded: a program no other layer shares would pay for the bookkeeping every frame and
-    /// never read it), and per track whether it applied and the bytes it left in its field (two
-    /// words: a point, or a number in the first bytes).
+    /// never read it), and per track a slot of three words: where its field is and whether the
+    /// track applied (`slotInfo`), then the bytes it left in the field (a point, or a number in
+    /// the first bytes). A frame that finds the memo current reads these words only, not the
+    /// tracks.
     struct Memo {
         let words: UnsafeMutableRawPointer
         let trackCount: Int
@@ -135,6 +137,13 @@ extension AnimationProgram {
         @inline(__always)
         private func slot(_ track: Int) -> UnsafeMutableRawPointer { words + 8 * (3 + 3 * track) }
 
+        /// A slot's first word: the field's byte offset in `LayerState` (bits 0–15), its
+        /// `StateField.Scalar` (bits 16–23) and whether the track applied (bit 24).
+        @inline(__always)
+        private static func slotInfo(offset: UInt16, scalar: StateField.Scalar, applied: Bool) -> UInt64 {
+            UInt64(offset) | UInt64(scalar.rawValue) << 16 | (applied ? 1 << 24 : 0)
+        }
+
         /// From now on evaluations record their values.
         func markShared() { citrine_word_store(words + 16, 1) }
 
@@ -143,22 +152,21 @@ extension AnimationProgram {
         /// wrote meanwhile the fields may hold anything: the caller then evaluates, restoring
         /// every field from the model.
         @inline(__always)
-        func apply(tracks: UnsafeRawPointer, to state: UnsafeMutableRawPointer, restoringFrom model: UnsafeRawPointer,
-                   at t: CFTimeInterval) -> Bool {
+        func apply(to state: UnsafeMutableRawPointer, restoringFrom model: UnsafeRawPointer, at t: CFTimeInterval) -> Bool {
             let sequence = citrine_word_load_acquire(words)
             guard sequence != 0, sequence & 1 == 0, citrine_word_load(words + 8) == t.bitPattern else { return false }
-            var p = tracks
             for i in 0..<trackCount {
-                let track = p.load(as: Track.self)
-                let field = state + Int(track.offset)
                 let slot = slot(i)
-                if citrine_word_load(slot) != 0 {
+                let info = citrine_word_load(slot)
+                let offset = Int(info & 0xffff)
+                // Written by `slotInfo` from a Scalar: a valid raw value.
+                let scalar = StateField.Scalar(rawValue: UInt8(truncatingIfNeeded: info >> 16)) ?? .double
+                if info & 1 << 24 != 0 {
                     let value = (citrine_word_load(slot + 8), citrine_word_load(slot + 16))
-                    withUnsafeBytes(of: value) { track.scalar.copy(from: $0.baseAddress!, to: field) }
+                    withUnsafeBytes(of: value) { scalar.copy(from: $0.baseAddress!, to: state + offset) }
                 } else {
-                    track.scalar.copy(from: model + Int(track.offset), to: field)
+                    scalar.copy(from: model + offset, to: state + offset)
                 }
-                p += MemoryLayout<Track>.stride + 8 * Int(track.numberCount)
             }
             citrine_fence_acquire()
             return citrine_word_load(words) == sequence
@@ -175,14 +183,14 @@ extension AnimationProgram {
             return sequence &+ 1
         }
 
-        /// Remembers what track `i` left in its field.
+        /// Remembers what track `i` (`track`) left in its field, at `field`.
         @inline(__always)
-        func record(track i: Int, applied: Bool, field: UnsafeRawPointer, scalar: StateField.Scalar) {
+        func record(track i: Int, _ track: Track, applied: Bool, field: UnsafeRawPointer) {
             let slot = slot(i)
-            citrine_word_store(slot, applied ? 1 : 0)
+            citrine_word_store(slot, Self.slotInfo(offset: track.offset, scalar: track.scalar, applied: applied))
             guard applied else { return }
             var value: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &value) { scalar.copy(from: field, to: $0.baseAddress!) }
+            withUnsafeMutableBytes(of: &value) { track.scalar.copy(from: field, to: $0.baseAddress!) }
             citrine_word_store(slot + 8, value.0)
             citrine_word_store(slot + 16, value.1)
         }

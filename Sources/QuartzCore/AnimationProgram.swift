@@ -80,12 +80,9 @@ struct AnimationProgram {
         storage = Self.storage(builder.tracks, memoized: isPure)
     }
 
-    /// Where the tracks and numbers are, for prefetching (nil for an empty program).
-    var storageAddress: UnsafeRawPointer? {
-        storage.withUnsafeMutablePointers { header, words in
-            header.pointee.trackCount > 0 ? UnsafeRawPointer(words + header.pointee.memoWords) : nil
-        }
-    }
+    /// Where the storage starts (its header, then the memo or the first track), for
+    /// prefetching: the object's address, read without touching it.
+    var storageAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque()) }
 
     /// Applies every track, in order, at parent time `t`. With `model` (its state by address),
     /// first puts the model's value back into every field the program writes — field by field,
@@ -102,7 +99,7 @@ struct AnimationProgram {
             withUnsafeMutableBytes(of: &s) { s in
                 let state = s.baseAddress!
                 let memo = memoWords > 0 ? Memo(words, trackCount: trackCount) : nil
-                if let memo, let model, memo.apply(tracks: tracks, to: state, restoringFrom: UnsafeRawPointer(model), at: t) {
+                if let memo, let model, memo.apply(to: state, restoringFrom: UnsafeRawPointer(model), at: t) {
                     return
                 }
                 let recording = memo?.beginRecording(at: t)
@@ -115,7 +112,7 @@ struct AnimationProgram {
                         track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
                     }
                     let applied = Self.apply(track, to: field, at: t, numbers: p.assumingMemoryBound(to: Double.self))
-                    if recording != nil { memo!.record(track: i, applied: applied, field: field, scalar: track.scalar) }
+                    if recording != nil { memo!.record(track: i, track, applied: applied, field: field) }
                     p += 8 * Int(track.numberCount)
                 }
                 if let recording { memo!.endRecording(recording) }
