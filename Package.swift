@@ -18,7 +18,8 @@
 //   Scene, Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   Scene, Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   ← citrine
-//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CKernels ← Raster (AVX2 and
+//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CAtomicWords ← QuartzCore
+//   (atomic words in raw memory); CKernels ← Raster (AVX2 and
 //   AVX-512 versions of the hottest pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
 //   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
 //   _Testing_UIKit, _Testing_CoreGraphics (product TestingOverlays): Swift Testing's cross-import
@@ -86,6 +87,9 @@ let package = Package(
         // A header with a software prefetch: Raster's texture compositing, QuartzCore's
         // presentation of many layers.
         .target(name: "CPrefetch"),
+        // A header with atomic loads, stores and a compare-exchange on words in raw memory:
+        // QuartzCore's memo of a compiled animation program shared between layers.
+        .target(name: "CAtomicWords"),
         // AVX2 and AVX-512 versions of Raster's hottest pixel loops (per-function target
         // attributes and a run-time check: no build flags), bit for bit the Swift loops' arithmetic.
         .target(name: "CKernels"),
@@ -96,7 +100,7 @@ let package = Package(
         // subclass, a view's `layerClass`) through the Swift runtime: what the Objective-C
         // runtime gives Core Animation on Apple.
         .target(name: "CClassRuntime"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster", "CPrefetch", "CThreadStack", "CClassRuntime"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster", "CPrefetch", "CAtomicWords", "CThreadStack", "CClassRuntime"]),
         // `import CoreText`: Core Text's lines and frames, and the text layout and glyph outlines
         // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),

@@ -15,7 +15,10 @@
 /// A layer has a program only when every one of its (committed) animations compiles, so the
 /// order in which animations apply never changes; otherwise the general path runs. An added
 /// animation is a private copy that Apple says must not be modified ("undefined behavior"), so
-/// its snapshot stays valid until the layer's animations change.
+/// its snapshot stays valid until the layer's animations change. Programs with equal tracks share
+/// their storage, and one that depends on the time alone remembers its last evaluation
+/// (`AnimationProgram+Sharing.swift`): layers running the same animations evaluate them once per
+/// frame.
 struct AnimationProgram {
     /// One compiled animation, 48 bytes, followed in the program's storage by the numbers it
     /// reads (a frame reads every track of a layer, so their size is the cache lines it
@@ -23,7 +26,7 @@ struct AnimationProgram {
     /// times (`hasKeyTimes`, one per value), its timing curve (`hasEasing`), and in the rest its
     /// segment curves (CAKeyframeAnimation.timingFunctions); a curve is four numbers (c1.x,
     /// c1.y, c2.x, c2.y).
-    struct Track {
+    struct Track: Equatable {
         var schedule: TimingModel.Schedule
         /// How the animated field is stored; `offset` is its byte offset in `LayerState`.
         var scalar: StateField.Scalar
@@ -33,7 +36,7 @@ struct AnimationProgram {
         /// How many numbers follow this track.
         var numberCount: UInt16
 
-        struct Options: OptionSet {
+        struct Options: OptionSet, Equatable {
             let rawValue: UInt8
             /// Keyframes (timed segments) or a basic animation (from = the first value, to =
             /// the second).
@@ -54,13 +57,12 @@ struct AnimationProgram {
         }
     }
 
-    /// Each track followed by its numbers, in one allocation: a frame's first read of the
-    /// program brings in the lines of both (as two arrays, tracks and numbers were two dependent
-    /// cache misses per layer whenever the allocator did not happen to put them side by side).
-    /// An ordinary array: a buffer aligned to cache lines (a class owning a raw allocation)
-    /// touched fewer simulated lines but measured no faster (Benchmarks/LAYERS.md).
-    private let words: [Double]
-    private let trackCount: Int
+    /// Each track followed by its numbers, in one allocation (a frame's first read of the
+    /// program brings in the lines of both; as two arrays they were two dependent cache misses
+    /// per layer whenever the allocator did not put them side by side), after the memo when the
+    /// program has one. Layers whose animations compile to the same tracks share one storage
+    /// (`AnimationProgram+Sharing.swift`).
+    private let storage: Storage
 
     /// The program for `animations` on a layer of `layerClass`, or nil when one of them needs
     /// the general path.
@@ -69,68 +71,62 @@ struct AnimationProgram {
         for animation in animations {
             guard builder.compile(animation, on: layerClass) else { return nil }
         }
-        let trackWords = MemoryLayout<Track>.stride / MemoryLayout<Double>.stride
-        assert(MemoryLayout<Track>.stride == 48 && MemoryLayout<Track>.stride % MemoryLayout<Double>.stride == 0,
-               "tracks must tile the numbers")
-        trackCount = builder.tracks.count
-        var packed = [Double](repeating: 0, count: builder.tracks.reduce(0) { $0 + trackWords + $1.numbers.count })
-        packed.withUnsafeMutableBufferPointer { packed in
-            var i = 0
-            for (track, numbers) in builder.tracks {
-                UnsafeMutableRawPointer(packed.baseAddress! + i).storeBytes(of: track, as: Track.self)
-                i += trackWords
-                for x in numbers {
-                    packed[i] = x
-                    i += 1
-                }
-            }
+        // A track's value is a function of the time alone unless it reads the field's current
+        // value (an endpoint following the current value, or a field an earlier track wrote).
+        let isPure = builder.tracks.allSatisfy { track, _ in
+            track.options.contains(.restoresField)
+                && track.options.isDisjoint(with: [.startFollowsCurrent, .endFollowsCurrent])
         }
-        words = packed
+        storage = Self.storage(builder.tracks, memoized: isPure)
     }
 
-    /// Where the tracks and numbers are, for prefetching (nil for an empty program).
-    var storageAddress: UnsafeRawPointer? {
-        words.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-    }
-
-    /// Calls `body` with each track, in order, and the start of the numbers that follow it.
-    @inline(__always)
-    private func forEachTrack(_ body: (Track, UnsafePointer<Double>) -> Void) {
-        guard trackCount > 0 else { return }
-        words.withUnsafeBufferPointer { words in
-            var p = UnsafeRawPointer(words.baseAddress!)
-            for _ in 0..<trackCount {
-                let track = p.load(as: Track.self)
-                p += MemoryLayout<Track>.stride
-                body(track, p.assumingMemoryBound(to: Double.self))
-                p += 8 * Int(track.numberCount)
-            }
-        }
-    }
+    /// Where the storage starts (its header, then the memo or the first track), for
+    /// prefetching: the object's address, read without touching it.
+    var storageAddress: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque()) }
 
     /// Applies every track, in order, at parent time `t`. With `model` (its state by address),
     /// first puts the model's value back into every field the program writes — field by field,
-    /// each just before the first track that writes it, in the same pass.
+    /// each just before the first track that writes it, in the same pass. A program shared
+    /// between layers copies the values its memo holds for `t` instead (see `Memo`), and
+    /// otherwise records what it evaluated.
     @inline(__always)
     func apply(to s: inout LayerState, restoringFrom model: UnsafeMutablePointer<LayerState>?, at t: CFTimeInterval) {
-        withUnsafeMutableBytes(of: &s) { s in
-            let state = s.baseAddress!
-            forEachTrack { track, numbers in
-                let field = state + Int(track.offset)
-                if let model, track.options.contains(.restoresField) {
-                    track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
+        storage.withUnsafeMutablePointers { header, words in
+            let trackCount = header.pointee.trackCount
+            guard trackCount > 0 else { return }
+            let memoWords = header.pointee.memoWords
+            let tracks = UnsafeRawPointer(words + memoWords)
+            withUnsafeMutableBytes(of: &s) { s in
+                let state = s.baseAddress!
+                let memo = memoWords > 0 ? Memo(words, trackCount: trackCount) : nil
+                if let memo, let model, memo.apply(to: state, restoringFrom: UnsafeRawPointer(model), at: t) {
+                    return
                 }
-                Self.apply(track, to: field, at: t, numbers: numbers)
+                let recording = memo?.beginRecording(at: t)
+                var p = tracks
+                for i in 0..<trackCount {
+                    let track = p.load(as: Track.self)
+                    p += MemoryLayout<Track>.stride
+                    let field = state + Int(track.offset)
+                    if let model, track.options.contains(.restoresField) {
+                        track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
+                    }
+                    let applied = Self.apply(track, to: field, at: t, numbers: p.assumingMemoryBound(to: Double.self))
+                    if recording != nil { memo!.record(track: i, track, applied: applied, field: field) }
+                    p += 8 * Int(track.numberCount)
+                }
+                if let recording { memo!.endRecording(recording) }
             }
         }
     }
 
     /// Writes the track's value at `t` into its field, at `field`; `numbers` are the track's.
+    /// Whether the track applies at `t` (active or filling; otherwise the field is left as it is).
     @inline(__always)
     private static func apply(_ track: Track, to field: UnsafeMutableRawPointer, at t: CFTimeInterval,
-                              numbers: UnsafePointer<Double>) {
+                              numbers: UnsafePointer<Double>) -> Bool {
         let state = TimingModel.state(at: t, track.schedule)
-        guard state.isApplied else { return }
+        guard state.isApplied else { return false }
         let isPoint = track.scalar == .point
         let count = Int(track.valueCount)
         var after = isPoint ? 2 * count : count
@@ -163,6 +159,7 @@ struct AnimationProgram {
                 if endFollows { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
             }
             field.storeBytes(of: AnimatableValue.lerp(a, b, u), as: CGPoint.self)
+            return true
         } else {
             var a = numbers[from], b = numbers[from + 1]
             if startFollows || endFollows {
@@ -171,6 +168,7 @@ struct AnimationProgram {
                 if endFollows { b += current }
             }
             track.scalar.setNumber(a + (b - a) * u, at: field)
+            return true
         }
     }
 

@@ -50,7 +50,7 @@ enum TimingModel {
 
     /// `Parameters` with the active duration worked out once: what `state(at:_:)` reads, and
     /// what a compiled animation keeps (39 bytes) so that a frame does not recompute it.
-    struct Schedule {
+    struct Schedule: Hashable {
         var beginTime: CFTimeInterval
         var duration: CFTimeInterval
         var timeOffset: CFTimeInterval

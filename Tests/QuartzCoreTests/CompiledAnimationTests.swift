@@ -122,5 +122,58 @@ extension MediaClockSuite {
                 #expect(x == y)
             }
         }
+
+        /// Layers whose animations are equal share one compiled program and the values it last
+        /// evaluated: each layer must still show its own model value where the animations do
+        /// not apply (before a delayed start without fill) and its own local time where they do
+        /// (a layer's time offset), whichever sibling is evaluated first at each time.
+        @Test func layersSharingAnimations() {
+            func animations(general: Bool, begin: CFTimeInterval) -> [CAAnimation] {
+                let move = general ? GeneralBasic(keyPath: "position") : CABasicAnimation(keyPath: "position")
+                move.fromValue = CGPoint(x: -20, y: 5)
+                move.toValue = CGPoint(x: 140, y: 90)
+                move.duration = 1.5
+                move.beginTime = begin
+                move.repeatCount = 2
+                let fade = general ? GeneralKeyframe(keyPath: "opacity") : CAKeyframeAnimation(keyPath: "opacity")
+                fade.values = [1, 0.2, 1]
+                fade.keyTimes = [0, 0.3, 1]
+                fade.duration = 0.8
+                fade.beginTime = begin
+                fade.timingFunction = CAMediaTimingFunction(name: .easeIn)
+                return [move, fade]
+            }
+            CAMediaClock.setManualTime(50)
+            let root = CALayer()
+            func make() -> [CALayer] {
+                (0..<5).map { i in
+                    let l = CALayer()
+                    l.position = CGPoint(x: Double(i), y: 2 * Double(i))
+                    l.opacity = 0.1 * Float(i + 1)
+                    l.timeOffset = i == 3 ? 0.4 : 0
+                    root.addSublayer(l)
+                    return l
+                }
+            }
+            let shared = make(), twins = make()
+            CATransaction.flush()
+            let begin = root.convertTime(50, from: nil) + 0.5
+            for (layers, general) in [(shared, false), (twins, true)] {
+                for l in layers {
+                    for (k, a) in animations(general: general, begin: begin).enumerated() { l.add(a, forKey: "k\(k)") }
+                }
+            }
+            CATransaction.flush()
+            for (step, t) in stride(from: 49.9, through: 55, by: 0.0625).enumerated() {
+                CAMediaClock.setManualTime(t)
+                let order = step % 2 == 0 ? Array(shared.indices) : shared.indices.reversed()
+                let fast = order.map { shared[$0].presentation()! }
+                for (n, i) in order.enumerated() {
+                    let general = twins[i].presentation()!
+                    #expect([Double(fast[n].opacity), fast[n].position.x, fast[n].position.y]
+                            == [Double(general.opacity), general.position.x, general.position.y])
+                }
+            }
+        }
     }
 }
