@@ -48,6 +48,8 @@ public final class CATransaction {
         /// The commit serial of this thread's latest outermost commit. (A thread's state is
         /// kept after the thread ends: a few empty collections.)
         var lastCommit = 0
+        /// How many times this thread has delivered its animation events (`deliverEvents`).
+        var deliveries = 0
     }
 
     private struct State {
@@ -189,7 +191,8 @@ public final class CATransaction {
         for layer in AnimatedLayerRegistry.liveLayers() { layer.processAnimationEvents(until: now) }
         let key = threadKey
         let due: [() -> Void] = locked { s in
-            guard s.threads[key]?.completions.isEmpty == false else { return [] }
+            s[key].deliveries += 1
+            guard !s.threads[key]!.completions.isEmpty else { return [] }
             let ready = s.threads[key]!.completions.filter { $0.end <= now }
             s.threads[key]!.completions.removeAll { $0.end <= now }
             return ready.map(\.block)
@@ -203,6 +206,11 @@ public final class CATransaction {
     /// serial counter stood at n has been committed by this thread once this exceeds n (only
     /// committed layers run implicit actions; see `CALayer.runAction`).
     static var commitCount: Int { locked { $0.threads[threadKey]?.lastCommit ?? 0 } }
+
+    /// Citrine plumbing for scene drivers: how many times the calling thread has delivered its
+    /// animation events (at every commit and flush). Unchanged across a scene's turn, the turn
+    /// delivered none: an event due then waits for a commit the scene does not make.
+    package static var eventDeliveryCount: Int { locked { $0.threads[threadKey]?.deliveries ?? 0 } }
 
     /// The serial of the latest outermost commit on any thread (a new layer's birth mark).
     static var commitSerial: Int { locked { $0.commitSerial } }

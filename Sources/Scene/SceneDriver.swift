@@ -83,11 +83,18 @@ public final class SceneDriver {
             var frame = self.time.map { (($0 - startTime) / step + 1e-6).rounded(.down) + 1 } ?? 0
             while frame * step < time - startTime - 1e-9 {
                 let t = startTime + frame * step
+                let deliveries = CATransaction.eventDeliveryCount
                 advance(to: t)
                 // The animation events (a walk over the thread's animated layers) are asked
-                // for only when input and the scene would let frames be skipped.
+                // for only when input and the scene would let frames be skipped. One due
+                // already although the scene's turn delivered no events at all (its turns make
+                // no commit) is not delivered by the following turns either: it does not hold
+                // the driver at every frame.
                 var next = min(nextInputTime, scene.nextFrameTime(after: t), time)
-                if next > t + 2 * step { next = min(next, CATransaction.nextAnimationEventTime(afterMediaTime: t)) }
+                if next > t + 2 * step {
+                    let event = CATransaction.nextAnimationEventTime(afterMediaTime: t)
+                    if event > t || CATransaction.eventDeliveryCount != deliveries { next = min(next, event) }
+                }
                 let resume = ((next - startTime) / step).rounded(.down)
                 // Past 2⁵³ frames (or a frame number beyond Double's range) there is no next
                 // display frame to go to: straight on to `time`.

@@ -11,8 +11,8 @@ import Testing
 /// of its parent below that, each with an opaque background of its own colour. Expected
 /// values in closed form: a masksToBounds layer with sublayers draws them into a surface
 /// covering its device box (its bounds, one pixel more on each side, within the surface it is
-/// drawn into) and clips it with a mask the size of the surface it is drawn into (a surface and
-/// 1 byte a pixel counted); a layer with opacity 0.5 and sublayers is a group covering the
+/// drawn into) and clips it with a mask of that box's size (a surface and 1 byte a pixel
+/// counted); a layer with opacity 0.5 and sublayers is a group covering the
 /// device box of what it and its sublayers draw (here its bounds, one pixel more, within the
 /// surface it is drawn into: a surface). So level i ≥ 1, inset i pixels, has a
 /// (w − 2i + 2) × (h − 2i + 2) surface, level 0 the target's. A surface
@@ -34,8 +34,8 @@ import Testing
     static func levelSize(_ i: Int) -> (w: Int, h: Int) { i == 0 ? (width, height) : (width - 2 * i + 2, height - 2 * i + 2) }
     /// Bytes the surface of level `i` counts.
     static func levelSurfaceBytes(_ i: Int) -> Int { surfaceBytes(levelSize(i).w, levelSize(i).h) }
-    /// Bytes the clip of clipping level `i` counts: 1 a pixel of the surface it is drawn into.
-    static func levelClipBytes(_ i: Int) -> Int { i == 0 ? width * height : levelSize(i - 1).w * levelSize(i - 1).h }
+    /// Bytes the clip of clipping level `i` counts: 1 a pixel of its surface's box.
+    static func levelClipBytes(_ i: Int) -> Int { levelSize(i).w * levelSize(i).h }
     /// Bytes clipping levels 0 ..< n count together (surfaces and clips).
     static func clipLevelsBytes(_ n: Int) -> Int { (0..<n).reduce(0) { $0 + levelSurfaceBytes($1) + levelClipBytes($1) } }
     /// Bytes group levels 0 ..< n of a chain inset at every level count together.
@@ -111,7 +111,7 @@ import Testing
     }
 
     /// A budget just short of k + 1 clipping levels: levels 0…k−1 clip their sublayers, level k
-    /// draws its own background into level k−1's surface, counts its clip (1 byte a pixel of that surface) but
+    /// draws its own background into level k−1's surface, counts its clip (1 byte a pixel of its box) but
     /// not its surface, which would pass the budget, so its sublayers are not drawn — rings
     /// past k show level k.
     @Test(arguments: [0, 1, 4]) func clippingChainPastTheBudgetStopsAtTheLastLevelThatFits(_ k: Int) throws {
@@ -218,9 +218,9 @@ import Testing
         CAMediaClock.setManualTime(0)
         CATransaction.flush()
         let (within, _) = try Self.render(root)
-        // The clip (the target's size) and the surface (the 20×10 bounds at (10, 10), one pixel more).
-        let (past, highWater) = try Self.render(root, budget: Self.width * Self.height + Self.surfaceBytes(22, 12) - 1)
-        #expect(highWater == Self.width * Self.height)   // the clip fitted, its surface did not
+        // The clip and the surface cover the 20×10 bounds at (10, 10) and a pixel more: 22×12.
+        let (past, highWater) = try Self.render(root, budget: Self.surfaceBytes(22, 12) + 22 * 12 - 1)
+        #expect(highWater == 22 * 12)   // the clip fitted, its surface did not
         let (inside, outside) = ((x: 20, y: 15), (x: 5, y: 5))
         #expect(within.pixel(x: inside.x, y: inside.y) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         #expect(past.pixel(x: inside.x, y: inside.y) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))

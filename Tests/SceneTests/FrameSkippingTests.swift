@@ -35,6 +35,17 @@ import UIKit
         }
     }
 
+    /// A scene that advances at every display frame and only counts its turns (it makes no
+    /// commit).
+    final class Counting: HostedScene {
+        let rootLayer = CALayer()
+        let size = CGSize(width: 10, height: 10)
+        var advances = 0
+        var advancesEveryDisplayFrame: Bool { true }
+        func handle(_ event: HostPointerEvent) {}
+        func advance(to time: CFTimeInterval) { advances += 1 }
+    }
+
     @Test func skippingFramesReachesTheStateOfEveryFrame() {
         let times: [CFTimeInterval] = [0.1, 0.5, 0.9, 1.6, 2.0, 2.6, 5.05, 12.3]
         let skipping = Self.states(at: times) { driver, t in driver.advanceFrameByFrame(to: t) }
@@ -58,14 +69,6 @@ import UIKit
     @Test func aTimeFarAheadCostsWhatHappensBeforeIt() {
         CAMediaClock.setManualTime(0)
         defer { CAMediaClock.useSystemTime() }
-        final class Counting: HostedScene {
-            let rootLayer = CALayer()
-            let size = CGSize(width: 10, height: 10)
-            var advances = 0
-            var advancesEveryDisplayFrame: Bool { true }
-            func handle(_ event: HostPointerEvent) {}
-            func advance(to time: CFTimeInterval) { advances += 1 }
-        }
         let scene = Counting()
         let driver = SceneDriver(scene: scene, script: [.init(time: 2, .pointer(.began, CGPoint(x: 5, y: 5)))])
         driver.advanceFrameByFrame(to: 1e6)
@@ -74,5 +77,25 @@ import UIKit
         #expect(scene.advances <= 5)
         driver.advanceFrameByFrame(to: 1e308)
         #expect(driver.time == 1e308)
+    }
+
+    /// A scene whose turns make no commit leaves an animation added outside them waiting for a
+    /// commit, due at every frame: the driver still skips to the time asked, since no frame of
+    /// this scene would deliver it.
+    @Test func anEventTheSceneNeverDeliversDoesNotHoldTheDriver() {
+        CAMediaClock.setManualTime(0)
+        defer { CAMediaClock.useSystemTime() }
+        let waiting = CALayer()
+        waiting.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
+        defer {
+            CATransaction.flush()
+            waiting.removeAllAnimations()
+        }
+        #expect(CATransaction.nextAnimationEventTime(afterMediaTime: 0) == 0)
+        let scene = Counting()
+        let driver = SceneDriver(scene: scene)
+        driver.advanceFrameByFrame(to: 1e6)
+        #expect(scene.advances <= 3)
+        #expect(driver.time == 1e6)
     }
 }
