@@ -4,6 +4,8 @@
 // (tap stride one pixel), or the same row of two or four columns (tap stride one group).
 // Four runs are summed side by side so the adds of one do not wait on the previous add of the
 // same accumulator. No fused multiply-add: each lane repeats the Swift loop's multiply and add.
+// The words of a line go to floats and back (`citrine_blur_unpack_avx2`, `_pack_avx2`) two
+// pixels a vector, with `SIMD4<Float>(unpack:)` and `.packed`'s operations.
 #include "CKernels.h"
 
 #if defined(__x86_64__)
@@ -64,8 +66,72 @@ AVX512 void citrine_blur_taps_avx512(const float *src, float *dst, intptr_t vect
     }
 }
 
+// One entry of a blur line is `group` neighbouring words; entry i starts at words + i·step.
+// Lines whose entries touch (step == group) are one run of count·group words.
+#define FOR_RUNS(count, group, step, body) \
+    do { \
+        intptr_t runs_ = (step) == (group) ? 1 : (count), len_ = (step) == (group) ? (count) * (group) : (group); \
+        for (intptr_t r_ = 0; r_ < runs_; r_++) { \
+            intptr_t at_ = r_ * (step), out_ = r_ * len_; \
+            body \
+        } \
+    } while (0)
+
+AVX2 void citrine_blur_unpack_avx2(const uint32_t *words, intptr_t step, intptr_t count, intptr_t group, float *line) {
+    const __m256 scale = _mm256_set1_ps(255.0f);
+    FOR_RUNS(count, group, step, {
+        intptr_t w = 0;
+        for (; w + 2 <= len_; w += 2) {
+            __m128i bytes = _mm_loadl_epi64((const __m128i *)(words + at_ + w));
+            __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
+            _mm256_storeu_ps(line + 4 * (out_ + w), _mm256_div_ps(v, scale));
+        }
+        for (; w < len_; w++) {
+            uint32_t x = words[at_ + w];
+            float *o = line + 4 * (out_ + w);
+            for (int c = 0; c < 4; c++) o[c] = (float)((x >> (8 * c)) & 0xFF) / 255.0f;
+        }
+    });
+}
+
+AVX2 void citrine_blur_pack_avx2(const float *sums, intptr_t count, intptr_t group, uint32_t *words, intptr_t step) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f), scale = _mm256_set1_ps(255.0f),
+                 half = _mm256_set1_ps(0.5f);
+    FOR_RUNS(count, group, step, {
+        intptr_t w = 0;
+        for (; w + 2 <= len_; w += 2) {
+            __m256 v = _mm256_loadu_ps(sums + 4 * (out_ + w));
+            v = _mm256_add_ps(_mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(v, zero), one), scale), half);
+            __m256i c = _mm256_cvttps_epi32(v);
+            c = _mm256_min_epu32(c, _mm256_shuffle_epi32(c, 0xFF));   // colour ≤ alpha, pixel by pixel
+            __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(c, c), _mm256_setzero_si256());
+            words[at_ + w] = (uint32_t)_mm256_extract_epi32(b, 0);
+            words[at_ + w + 1] = (uint32_t)_mm256_extract_epi32(b, 4);
+        }
+        for (; w < len_; w++) {
+            const float *o = sums + 4 * (out_ + w);
+            uint32_t c[4];
+            for (int k = 0; k < 4; k++) {
+                float x = o[k] < 0.0f ? 0.0f : o[k];
+                x = x > 1.0f ? 1.0f : x;
+                x *= 255.0f;   // two statements: never one fused multiply-add
+                x += 0.5f;
+                c[k] = (uint32_t)x;
+            }
+            for (int k = 0; k < 3; k++) c[k] = c[k] < c[3] ? c[k] : c[3];
+            words[at_ + w] = c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24;
+        }
+    });
+}
+
 #else
 
+void citrine_blur_unpack_avx2(const uint32_t *words, intptr_t step, intptr_t count, intptr_t group, float *line) {
+    (void)words; (void)step; (void)count; (void)group; (void)line;
+}
+void citrine_blur_pack_avx2(const float *sums, intptr_t count, intptr_t group, uint32_t *words, intptr_t step) {
+    (void)sums; (void)count; (void)group; (void)words; (void)step;
+}
 void citrine_blur_taps_avx2(const float *src, float *dst, intptr_t vectors, intptr_t tapStride, const float *kernel,
                             intptr_t taps) {
     (void)src; (void)dst; (void)vectors; (void)tapStride; (void)kernel; (void)taps;

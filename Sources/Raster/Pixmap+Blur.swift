@@ -43,7 +43,8 @@ extension Pixmap {
     /// row, then each column (read from the rounded words of the row pass). With the vector
     /// loops on, two (AVX2) or four (AVX-512) neighbouring outputs are summed in one vector
     /// (`citrine_blur_taps_avx2`/`_avx512`): pixels of a row, or columns side by side, with the
-    /// Swift loop's operations in its order, so the words are the same either way
+    /// Swift loop's operations in its order, and the words go to floats and back two at a time
+    /// (`citrine_blur_unpack_avx2`, `_pack_avx2`), so the words are the same either way
     /// (`AVX2KernelsTests.blurMatchesTheSwiftLoop`).
     private func exactGaussianBlur(sigma: Double, radius: Int) {
         var kernel = [Float](repeating: 0, count: 2 * radius + 1)
@@ -54,22 +55,56 @@ extension Pixmap {
             total += w
         }
         for i in kernel.indices { kernel[i] /= total }
+        guard let content = nonzeroBox() else { return }   // all transparent: stays so
+        // Only the content's rows, and the columns and rows it spreads to, are blurred: a word
+        // whose taps are all transparent sums to zero, and a transparent tap adds nothing to
+        // a sum, so every word is the same as when the whole pixmap is blurred.
+        let (x0, x1) = (Swift.max(0, content.x0 - radius), Swift.min(width, content.x1 + radius))
+        let (y0, y1) = (Swift.max(0, content.y0 - radius), Swift.min(height, content.y1 + radius))
         let lanes = !AVX2Kernels.isEnabled ? 1 : AVX512Kernels.isEnabled ? 4 : 2
-        let longest = Swift.max(width, height) * lanes
-        let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest)
+        let longest = Swift.max(x1 - x0, y1 - y0) * lanes
+        let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest + 2 * radius * lanes)
         let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: longest)
         defer { line.deallocate(); sums.deallocate() }
         kernel.withUnsafeBufferPointer { k in
-            for y in 0..<height {
-                blurLine(BlurLine(start: y * width, step: 1, count: width, group: 1, lanes: lanes), k, radius, line, sums)
+            for y in content.y0..<content.y1 {
+                blurLine(BlurLine(start: y * width + x0, step: 1, count: x1 - x0, group: 1, lanes: lanes), k, radius, line, sums)
             }
-            var x = 0
-            while x < width {
-                let group = x + lanes <= width ? lanes : 1
-                blurLine(BlurLine(start: x, step: width, count: height, group: group, lanes: lanes), k, radius, line, sums)
+            var x = x0
+            while x < x1 {
+                let group = x + lanes <= x1 ? lanes : 1
+                blurLine(BlurLine(start: y0 * width + x, step: width, count: y1 - y0, group: group, lanes: lanes), k, radius, line, sums)
                 x += group
             }
         }
+    }
+
+    /// The smallest box holding every word that is not zero (transparent), as half-open pixel
+    /// ranges; nil when there is none. Reads each row from both ends only as far as the box
+    /// found so far, so a pixmap covered from edge to edge costs two words a row.
+    private func nonzeroBox() -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let p = words
+        func rowIsClear(_ y: Int) -> Bool {
+            let row = p + y * width
+            for x in 0..<width where row[x] != 0 { return false }
+            return true
+        }
+        var y0 = 0
+        while y0 < height, rowIsClear(y0) { y0 += 1 }
+        guard y0 < height else { return nil }
+        var y1 = height
+        while rowIsClear(y1 - 1) { y1 -= 1 }
+        var (x0, x1) = (width, 0)
+        for y in y0..<y1 {
+            let row = p + y * width
+            var x = 0
+            while x < x0, row[x] == 0 { x += 1 }
+            x0 = x
+            x = width
+            while x > x1, row[x - 1] == 0 { x -= 1 }
+            x1 = x
+        }
+        return (x0, y0, x1, y1)
     }
 
     /// Largest σ (pixels) `boundedGaussianBlur` blurs at full resolution.
@@ -112,42 +147,61 @@ extension Pixmap {
         let start: Int, step: Int, count: Int, group: Int, lanes: Int
     }
 
-    /// Blurs `l` in place with `kernel` (`radius` taps each side), through `line` and `sums`
-    /// (room for `count` × `group` pixels). Entry i, pixel b is Σ line[j, b] × kernel[j − i + radius]
-    /// over the entries j within the line and the radius, summed from zero in order of j.
+    /// Blurs `l` in place with `kernel` (`radius` taps each side), through `line` (room for
+    /// (`count` + 2 × `radius`) × `group` pixels) and `sums`
+    /// (`count` × `group`). Entry i, pixel b is Σ line[j, b] × kernel[j − i + radius] over the
+    /// entries j within the line and the radius, summed from zero in order of j.
+    ///
+    /// With a vector loop the line sits between `radius` transparent entries on each side, so
+    /// every entry sums all its taps in the C loop: a tap past the line's end adds 0 × weight,
+    /// +0 to a sum of non-negative terms, which leaves it as it is — the words are those of the
+    /// Swift loop, which stops at the line's ends.
     private func blurLine(_ l: BlurLine, _ kernel: UnsafeBufferPointer<Float>, _ radius: Int,
                           _ line: UnsafeMutablePointer<SIMD4<Float>>, _ sums: UnsafeMutablePointer<SIMD4<Float>>) {
         let (g, count) = (l.group, l.count)
-        for i in 0..<count {
-            for b in 0..<g { line[i * g + b] = SIMD4<Float>(unpack: words[l.start + i * l.step + b]) }
+        guard l.lanes > 1 else {
+            for i in 0..<count {
+                for b in 0..<g { line[i * g + b] = SIMD4<Float>(unpack: words[l.start + i * l.step + b]) }
+            }
+            for i in 0..<count {
+                let lo = Swift.max(0, i - radius), hi = Swift.min(count - 1, i + radius)
+                for b in 0..<g {
+                    var acc = SIMD4<Float>.zero
+                    var j = lo
+                    while j <= hi {
+                        acc += line[j * g + b] * kernel[j - i + radius]
+                        j += 1
+                    }
+                    sums[i * g + b] = acc
+                }
+            }
+            for i in 0..<count {
+                for b in 0..<g { words[l.start + i * l.step + b] = sums[i * g + b].packed }
+            }
+            return
         }
-        // Entries whose taps all lie in the line: whole vectors of them through the C loop.
-        let perVector = l.lanes / g, interior = Swift.max(0, count - 2 * radius)
-        let vectors = l.lanes > 1 ? interior / perVector : 0
+        let pad = radius * g, data = line + radius * g
+        line.initialize(repeating: .zero, count: pad)
+        citrine_blur_unpack_avx2(words + l.start, l.step, count, g, UnsafeMutableRawPointer(data).assumingMemoryBound(to: Float.self))
+        (data + count * g).initialize(repeating: .zero, count: pad)
+        // Whole vectors of entries through the C loop, the rest (fewer than a vector's) here.
+        let perVector = l.lanes / g, vectors = count / perVector
         if vectors > 0 {
             let src = UnsafeRawPointer(line).assumingMemoryBound(to: Float.self)
-            let dst = UnsafeMutableRawPointer(sums + radius * g).assumingMemoryBound(to: Float.self)
+            let dst = UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Float.self)
             if l.lanes == 4 {
                 citrine_blur_taps_avx512(src, dst, vectors, 4 * g, kernel.baseAddress, kernel.count)
             } else {
                 citrine_blur_taps_avx2(src, dst, vectors, 4 * g, kernel.baseAddress, kernel.count)
             }
         }
-        let vectored = radius..<(radius + vectors * perVector)
-        for i in 0..<count where !vectored.contains(i) {
-            let lo = Swift.max(0, i - radius), hi = Swift.min(count - 1, i + radius)
+        for i in (vectors * perVector)..<count {
             for b in 0..<g {
                 var acc = SIMD4<Float>.zero
-                var j = lo
-                while j <= hi {
-                    acc += line[j * g + b] * kernel[j - i + radius]
-                    j += 1
-                }
+                for j in 0..<kernel.count { acc += line[(i + j) * g + b] * kernel[j] }
                 sums[i * g + b] = acc
             }
         }
-        for i in 0..<count {
-            for b in 0..<g { words[l.start + i * l.step + b] = sums[i * g + b].packed }
-        }
+        citrine_blur_pack_avx2(UnsafeRawPointer(sums).assumingMemoryBound(to: Float.self), count, g, words + l.start, l.step)
     }
 }

@@ -192,6 +192,41 @@ struct PaintTests {
         #expect(abs(Double(pm.pixel(x: 20, y: 20).a) / 255 - axis * axis) < 0.02)
     }
 
+    /// Convolution commutes with translation, and pixels outside a pixmap count as transparent:
+    /// content blurred in a large transparent canvas gives, where it spreads, the same words as
+    /// the same content blurred in a canvas just its size plus the blur's margin (the blur
+    /// reads only the rows and columns the content reaches).
+    @Test(arguments: [0.7, 2.5, 6.0])
+    func gaussianBlurDependsOnlyOnTheContent(sigma: Double) throws {
+        let margin = Pixmap.blurMargin(sigma: sigma)
+        func draw(into pm: Pixmap, atX x: Double, y: Double) {
+            pm.fill(Rect(x: x, y: y, width: 30, height: 20), paint: Paint(color: Color(r: 0.9, g: 0.2, b: 0.1, a: 0.8)))
+            pm.fill(Rect(x: x + 5.5, y: y + 3.25, width: 9, height: 13), paint: Paint(color: Color(r: 0.1, g: 0.4, b: 1, a: 1)))
+            pm.setPixel(x: Int(x) + 29, y: Int(y) + 19, PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        }
+        let small = try Self.canvas(30 + 2 * margin, 20 + 2 * margin)
+        draw(into: small, atX: Double(margin), y: Double(margin))
+        small.gaussianBlur(sigma: sigma)
+        let large = try Self.canvas(300, 200)
+        draw(into: large, atX: 137, y: 91)
+        large.gaussianBlur(sigma: sigma)
+        var differing = 0, outside = 0
+        for y in 0..<200 {
+            for x in 0..<300 {
+                let (sx, sy) = (x - 137 + margin, y - 91 + margin)
+                if sx >= 0, sy >= 0, sx < small.width, sy < small.height {
+                    if large.pixel(x: x, y: y) != small.pixel(x: sx, y: sy) { differing += 1 }
+                } else if large.pixel(x: x, y: y).a != 0 {
+                    outside += 1
+                }
+            }
+        }
+        #expect(differing == 0 && outside == 0)
+        let clear = try Self.canvas(40, 40)
+        clear.gaussianBlur(sigma: sigma)
+        #expect((0..<1600).allSatisfy { clear.words[$0] == 0 })
+    }
+
     /// Past `Pixmap.maxExactBlurWork` (here σ = 100 over 2 048², 5·10⁹ multiply-adds exact) the
     /// blur is `boundedGaussianBlur`'s: a straight edge still blurs to the Gaussian's profile,
     /// 0.5·erfc(d / (σ√2)) at distance d from the edge (far from the pixmap's borders).

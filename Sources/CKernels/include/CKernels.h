@@ -177,3 +177,13 @@ void citrine_blur_taps_avx2(const float *src, float *dst, intptr_t vectors, intp
                             intptr_t taps);
 void citrine_blur_taps_avx512(const float *src, float *dst, intptr_t vectors, intptr_t tapStride, const float *kernel,
                               intptr_t taps);
+
+/// A blur line's words to floats: entry i of `count` is the `group` words at words + i·step,
+/// each word's four bytes (r, g, b, a from the low byte) divided by 255 to line[4·(i·group + b)
+/// …] — `SIMD4<Float>(unpack:)`'s floats.
+void citrine_blur_unpack_avx2(const uint32_t *words, intptr_t step, intptr_t count, intptr_t group, float *line);
+
+/// Back: each pixel's four floats of `sums` (laid out as `citrine_blur_unpack_avx2`'s line)
+/// clamped to 0…1, times 255 plus ½ (a separate multiply and add), truncated, colour channels
+/// limited to alpha, to its word — `SIMD4<Float>.packed`'s word.
+void citrine_blur_pack_avx2(const float *sums, intptr_t count, intptr_t group, uint32_t *words, intptr_t step);
