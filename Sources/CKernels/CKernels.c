@@ -275,37 +275,58 @@ static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *c
     sourceOver8(dst, s, factor, mask, partial, unscaled);
 }
 
+/// A run of pixels whose texel positions (fu, fv) step by (dfu, dfv), 32.32 fixed point, walked
+/// eight pixels at a time: each step's quads (the top-left texel of each pixel's 2×2, as
+/// `FixedRun.texelIndex` finds it) and the fractions of the positions (their low 32 bits, which
+/// give the bilinear weights), for the rows that sample turned and scaled images.
+typedef struct {
+    int64_t fu, fv, dfu, dfv;
+    __m256i fractionU, fractionV, stepU, stepV;
+} QuadWalk;
+
+static inline AVX2 __attribute__((always_inline)) QuadWalk quadWalk(int64_t fu, int64_t fv, int64_t dfu, int64_t dfv) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    QuadWalk w = {fu, fv, dfu, dfv,
+                  _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu))),
+                  _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv))),
+                  _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), _mm256_set1_epi32((int)(uint32_t)(8 * dfv))};
+    return w;
+}
+
+/// The quads of the walk's next `n` pixels (1…8) into `q`; lanes past `n` (the last one to seven
+/// pixels of a run) read the first quad again. The positions move on eight pixels.
+static inline AVX2 __attribute__((always_inline)) void nextQuads(QuadWalk *w, const uint32_t *words, intptr_t width, intptr_t n,
+                                                                 const uint32_t **q) {
+    for (intptr_t k = 0; k < 8; k++) {
+        q[k] = k < n ? words + ((w->fv >> 32) * width + (w->fu >> 32)) : q[0];
+        w->fu += w->dfu;
+        w->fv += w->dfv;
+    }
+}
+
+/// The fractions of the walk's next eight pixels.
+static inline AVX2 __attribute__((always_inline)) void stepFractions(QuadWalk *w) {
+    w->fractionU = _mm256_add_epi32(w->fractionU, w->stepU);
+    w->fractionV = _mm256_add_epi32(w->fractionV, w->stepV);
+}
+
 /// `citrine_turned_row_avx2`'s loop, compiled for a constant `unscaled` (`factor` = 255).
 static inline AVX2 __attribute__((always_inline)) void turnedRow(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                                                                  int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor,
                                                                  uint32_t *dst, int unscaled) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
-    // The fractions of the positions (their low 32 bits) give the weights, stepped eight pixels at a time.
-    __m256i fractionU = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu)));
-    __m256i fractionV = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv)));
-    const __m256i stepU = _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), stepV = _mm256_set1_epi32((int)(uint32_t)(8 * dfv));
+    QuadWalk w = quadWalk(fu, fv, dfu, dfv);
     const uint32_t *q[8];
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        // Each pixel's quad: its top-left texel, as `FixedRun.texelIndex` finds it.
-        for (int k = 0; k < 8; k++) {
-            q[k] = words + ((fv >> 32) * width + (fu >> 32));
-            fu += dfu;
-            fv += dfv;
-        }
-        turned8(q, width, fractionU, fractionV, factor, dst + i, all, 0, unscaled);
-        fractionU = _mm256_add_epi32(fractionU, stepU);
-        fractionV = _mm256_add_epi32(fractionV, stepV);
+        nextQuads(&w, words, width, 8, q);
+        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, 0, unscaled);
+        stepFractions(&w);
     }
     if (i < count) {
-        // The last one to seven pixels; the lanes past the end read the first quad again.
         intptr_t n = count - i;
-        for (intptr_t k = 0; k < 8; k++) {
-            q[k] = k < n ? words + ((fv >> 32) * width + (fu >> 32)) : q[0];
-            fu += dfu;
-            fv += dfv;
-        }
-        turned8(q, width, fractionU, fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
+        nextQuads(&w, words, width, n, q);
+        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
     }
 }
 
@@ -318,31 +339,19 @@ AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t
 AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                                     int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i fractionU = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu)));
-    __m256i fractionV = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv)));
-    const __m256i stepU = _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), stepV = _mm256_set1_epi32((int)(uint32_t)(8 * dfv));
+    QuadWalk w = quadWalk(fu, fv, dfu, dfv);
     const uint32_t *q[8];
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        for (int k = 0; k < 8; k++) {
-            q[k] = words + ((fv >> 32) * width + (fu >> 32));
-            fu += dfu;
-            fv += dfv;
-        }
-        _mm256_storeu_si256((__m256i *)(out + i), bilinear8(q, width, weights(fractionU), weights(fractionV)));
-        fractionU = _mm256_add_epi32(fractionU, stepU);
-        fractionV = _mm256_add_epi32(fractionV, stepV);
+        nextQuads(&w, words, width, 8, q);
+        _mm256_storeu_si256((__m256i *)(out + i), bilinear8(q, width, weights(w.fractionU), weights(w.fractionV)));
+        stepFractions(&w);
     }
     if (i < count) {
-        // The last one to seven pixels; the lanes past the end read the first quad again.
         intptr_t n = count - i;
-        for (intptr_t k = 0; k < 8; k++) {
-            q[k] = k < n ? words + ((fv >> 32) * width + (fu >> 32)) : q[0];
-            fu += dfu;
-            fv += dfv;
-        }
+        nextQuads(&w, words, width, n, q);
         _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes),
-                               bilinear8(q, width, weights(fractionU), weights(fractionV)));
+                               bilinear8(q, width, weights(w.fractionU), weights(w.fractionV)));
     }
 }
 
