@@ -67,61 +67,61 @@ AVX512 void citrine_blur_taps_avx512(const float *src, float *dst, intptr_t vect
 }
 
 // One entry of a blur line is `group` neighbouring words; entry i starts at words + i·step.
-// Lines whose entries touch (step == group) are one run of count·group words.
-#define FOR_RUNS(count, group, step, body) \
-    do { \
-        intptr_t runs_ = (step) == (group) ? 1 : (count), len_ = (step) == (group) ? (count) * (group) : (group); \
-        for (intptr_t r_ = 0; r_ < runs_; r_++) { \
-            intptr_t at_ = r_ * (step), out_ = r_ * len_; \
-            body \
-        } \
-    } while (0)
+// Entries that touch (step == group) make one run of count·group words, else each entry is a
+// run of its own: `runs` runs of `length` words, run r at words + r·step and line + 4·r·length.
+typedef struct { intptr_t runs, length; } LineRuns;
+
+static inline LineRuns lineRuns(intptr_t step, intptr_t count, intptr_t group) {
+    return step == group ? (LineRuns){1, count * group} : (LineRuns){count, group};
+}
 
 AVX2 void citrine_blur_unpack_avx2(const uint32_t *words, intptr_t step, intptr_t count, intptr_t group, float *line) {
     const __m256 scale = _mm256_set1_ps(255.0f);
-    FOR_RUNS(count, group, step, {
+    LineRuns l = lineRuns(step, count, group);
+    for (intptr_t r = 0; r < l.runs; r++) {
+        const uint32_t *in = words + r * step;
+        float *out = line + 4 * r * l.length;
         intptr_t w = 0;
-        for (; w + 2 <= len_; w += 2) {
-            __m128i bytes = _mm_loadl_epi64((const __m128i *)(words + at_ + w));
-            __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes));
-            _mm256_storeu_ps(line + 4 * (out_ + w), _mm256_div_ps(v, scale));
+        for (; w + 2 <= l.length; w += 2) {
+            __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(in + w))));
+            _mm256_storeu_ps(out + 4 * w, _mm256_div_ps(v, scale));
         }
-        for (; w < len_; w++) {
-            uint32_t x = words[at_ + w];
-            float *o = line + 4 * (out_ + w);
-            for (int c = 0; c < 4; c++) o[c] = (float)((x >> (8 * c)) & 0xFF) / 255.0f;
+        for (; w < l.length; w++) {
+            for (int c = 0; c < 4; c++) out[4 * w + c] = (float)((in[w] >> (8 * c)) & 0xFF) / 255.0f;
         }
-    });
+    }
 }
 
 AVX2 void citrine_blur_pack_avx2(const float *sums, intptr_t count, intptr_t group, uint32_t *words, intptr_t step) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f), scale = _mm256_set1_ps(255.0f),
                  half = _mm256_set1_ps(0.5f);
-    FOR_RUNS(count, group, step, {
+    LineRuns l = lineRuns(step, count, group);
+    for (intptr_t r = 0; r < l.runs; r++) {
+        const float *in = sums + 4 * r * l.length;
+        uint32_t *out = words + r * step;
         intptr_t w = 0;
-        for (; w + 2 <= len_; w += 2) {
-            __m256 v = _mm256_loadu_ps(sums + 4 * (out_ + w));
+        for (; w + 2 <= l.length; w += 2) {
+            __m256 v = _mm256_loadu_ps(in + 4 * w);
             v = _mm256_add_ps(_mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(v, zero), one), scale), half);
             __m256i c = _mm256_cvttps_epi32(v);
             c = _mm256_min_epu32(c, _mm256_shuffle_epi32(c, 0xFF));   // colour ≤ alpha, pixel by pixel
             __m256i b = _mm256_packus_epi16(_mm256_packus_epi32(c, c), _mm256_setzero_si256());
-            words[at_ + w] = (uint32_t)_mm256_extract_epi32(b, 0);
-            words[at_ + w + 1] = (uint32_t)_mm256_extract_epi32(b, 4);
+            out[w] = (uint32_t)_mm256_extract_epi32(b, 0);
+            out[w + 1] = (uint32_t)_mm256_extract_epi32(b, 4);
         }
-        for (; w < len_; w++) {
-            const float *o = sums + 4 * (out_ + w);
+        for (; w < l.length; w++) {
             uint32_t c[4];
             for (int k = 0; k < 4; k++) {
-                float x = o[k] < 0.0f ? 0.0f : o[k];
+                float x = in[4 * w + k] < 0.0f ? 0.0f : in[4 * w + k];
                 x = x > 1.0f ? 1.0f : x;
                 x *= 255.0f;   // two statements: never one fused multiply-add
                 x += 0.5f;
                 c[k] = (uint32_t)x;
             }
             for (int k = 0; k < 3; k++) c[k] = c[k] < c[3] ? c[k] : c[3];
-            words[at_ + w] = c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24;
+            out[w] = c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24;
         }
-    });
+    }
 }
 
 #else

@@ -47,6 +47,7 @@ extension Pixmap {
     /// (`citrine_blur_unpack_avx2`, `_pack_avx2`), so the words are the same either way
     /// (`AVX2KernelsTests.blurMatchesTheSwiftLoop`).
     private func exactGaussianBlur(sigma: Double, radius: Int) {
+        guard let content = nonzeroBox() else { return }   // all transparent: stays so
         var kernel = [Float](repeating: 0, count: 2 * radius + 1)
         var total: Float = 0
         for i in -radius...radius {
@@ -55,7 +56,6 @@ extension Pixmap {
             total += w
         }
         for i in kernel.indices { kernel[i] /= total }
-        guard let content = nonzeroBox() else { return }   // all transparent: stays so
         // Only the content's rows, and the columns and rows it spreads to, are blurred: a word
         // whose taps are all transparent sums to zero, and a transparent tap adds nothing to
         // a sum, so every word is the same as when the whole pixmap is blurred.
