@@ -61,8 +61,8 @@ public final class Pixmap: @unchecked Sendable {
     private var scratch: (rasterizer: Rasterizer?, paint: PaintScratch?) = (nil, nil)
 
     /// Frees the buffers drawing into this pixmap left behind (about 3 KB for one never filled;
-    /// after a fill, the rasterizer's cells of the largest area filled, 4 bytes a pixel, and up
-    /// to 512 KB of kept edges), for a pixmap that is
+    /// after a fill, the rasterizer's cells of the largest area filled, 4 bytes a pixel up to
+    /// 64 MiB (`Rasterizer.maxCells`), and up to 512 KB of kept edges), for a pixmap that is
     /// kept but no longer drawn into — a renderer's retained layer bitmaps (a million
     /// retained 1×1 layers kept gigabytes of them). A later draw makes them again.
     public func releaseDrawingScratch() { scratch = (nil, nil) }

@@ -7,7 +7,8 @@ import CKernels
 /// (segments left of it are clamped onto its left edge, which keeps their winding; segments right
 /// of, above or below it are dropped — those wholly outside are culled already as they are
 /// flattened, `EdgeSink`), and each segment deposits, into a dense buffer of cells
-/// covering the path's device bounds, the *signed area* it sweeps to its right within every pixel
+/// covering the path's device bounds (or a strip of its rows at a time, `maxCells`), the
+/// *signed area* it sweeps to its right within every pixel
 /// it crosses (the "signed area accumulation" family of FreeType's gray rasterizer, libart and
 /// font-rs). A prefix sum along a row then gives, for every pixel, the winding-weighted covered
 /// area: exact for any pixel crossed by one edge, the usual approximation where edges overlap
@@ -29,7 +30,7 @@ import CKernels
 final class Rasterizer {
     /// Row r of the box at `cells + r·stride` (read by `RasterizerDepositTests`).
     private(set) var cells: UnsafeMutablePointer<Float>
-    private var cellCapacity: Int
+    private(set) var cellCapacity: Int
     /// Per row of the box: the first and last cell column holding a delta (empty: max, −1).
     private(set) var rowMin: UnsafeMutablePointer<Int>
     private(set) var rowMax: UnsafeMutablePointer<Int>
@@ -57,6 +58,20 @@ final class Rasterizer {
     /// same, and so are the pixels.
     static let maxHeldEdges = 1 << 16
 
+    /// Most cells a fill holds at once by default: 2²⁴, 64 MiB of floats (a 4K frame's box,
+    /// 3 840 × 2 160, fits in one strip).
+    static let defaultMaxCells = 1 << 24
+    /// Most cells (4 bytes each) a fill holds at once. A fill whose box needs more is
+    /// scan-converted in strips of whole rows, top to bottom, each at most this many cells:
+    /// every strip deposits the edges that reach it (clipped to its rows) and is swept before the
+    /// next, so a fill covering a 32 768 × 8 192 frame holds 64 MiB of cells instead of 1 GiB,
+    /// and a band of rows (`fill`'s `rows`) sweeps only the strips it meets. The strips depend
+    /// on the box alone, never on the rows drawn, so bands drawn on any number of threads leave
+    /// the same bytes. A row's cells take only the edges crossing it, so a strip's pixels are
+    /// those of one whole fill except for float rounding where an edge is cut at a strip's top
+    /// (`LargePathTests.aFillTallerThanItsCellsIsDrawnInStrips`).
+    var maxCells = Rasterizer.defaultMaxCells
+
     /// Rasterizes `path` mapped by `transform` into `blitter`, clipped to `clip` (device pixels,
     /// integral, inside the target). Nothing happens for empty or non-finite geometry.
     func fill<B: Blitter>(_ path: Path, transform: Transform, rule: FillRule, antiAlias: Bool,
@@ -73,9 +88,10 @@ final class Rasterizer {
 
     /// Rasterizes the edges `produce` hands to the sink it is given (closed polygons in device
     /// space, e.g. a path walked by the flattener, or a stroke's outline a batch at a time).
-    /// `produce` runs a second time when it hands over more than `heldEdges` edges. Only the
-    /// device rows `rows` reach the blitter (a band of the target, `Pixmap.drawableRows`); the
-    /// coverage of every row is that of the whole fill, since the cells are made for all of `clip`.
+    /// `produce` runs a second time when it hands over more than `heldEdges` edges (once more
+    /// for each strip of a box taller than `maxCells` allow). Only the device rows `rows` reach
+    /// the blitter (a band of the target, `Pixmap.drawableRows`); the coverage of every row is
+    /// that of the whole fill, since the cells and their strips are made for all of `clip`.
     func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, rows: Range<Int>, into blitter: inout B,
                           heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
         defer { segments.trim() }
@@ -86,20 +102,31 @@ final class Rasterizer {
               let (box, containsAll) = deviceBounds(clip: clip),
               box.y0 < rows.upperBound, rows.lowerBound < box.y1
         else { return }
-        prepare(box)
         let stride = Rasterizer.stride(box)
-        if overflowed {
-            var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
-                                   skipping: collect.nonFiniteSubpaths) { [unowned self] in
-                depositSegments(box: box, containsAll: containsAll, stride: stride)
+        let strip = Rasterizer.stripHeight(stride: stride, maxCells: maxCells)
+        let solid = rule == .nonZero && antiAlias && AVX2Kernels.isEnabled ? (blitter as? PaintBlitter)?.solidSweep : nil
+        var top = box.y0
+        while top < box.y1 {
+            let part = strip >= box.height ? box : IntRect(x0: box.x0, y0: top, x1: box.x1, y1: Swift.min(top &+ strip, box.y1))
+            top = part.y1
+            guard part.y0 < rows.upperBound, rows.lowerBound < part.y1 else { continue }
+            // One strip (the box) holds every segment when the box does; a strip of a taller
+            // box clips those that cross its top or bottom.
+            let holdsAll = containsAll && part == box
+            prepare(part)
+            if overflowed {
+                var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
+                                       skipping: collect.nonFiniteSubpaths) { [unowned self] in
+                    depositSegments(box: part, containsAll: holdsAll, stride: stride)
+                }
+                produce(&deposit)
             }
-            produce(&deposit)
-        }
-        depositSegments(box: box, containsAll: containsAll, stride: stride)
-        if rule == .nonZero, antiAlias, AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
-            sweepSolidRows(box: box, stride: stride, rows: rows, solid)
-        } else {
-            sweep(box: box, stride: stride, rows: rows, rule: rule, antiAlias: antiAlias, into: &blitter)
+            depositSegments(box: part, containsAll: holdsAll, stride: stride)
+            if let solid {
+                sweepSolidRows(box: part, stride: stride, rows: rows, solid)
+            } else {
+                sweep(box: part, stride: stride, rows: rows, rule: rule, antiAlias: antiAlias, into: &blitter)
+            }
         }
     }
 
@@ -208,16 +235,24 @@ final class Rasterizer {
     /// quads of `sweepRows`, the eight-cell steps of `citrine_sweep_solid_avx2`).
     static func stride(_ box: IntRect) -> Int { box.width + 8 }
 
-    /// The bytes of the cells and row bounds a fill of a `width`×`height` box grows to.
+    /// Rows of cells one strip of a box with rows `stride` cells long holds within `maxCells`
+    /// (`prepare` adds one row for carries): at least one.
+    static func stripHeight(stride: Int, maxCells: Int) -> Int { Swift.max(1, maxCells / stride &- 1) }
+
+    /// The bytes of the cells and row bounds a fill of a `width`×`height` box grows to (at
+    /// most a strip's, `defaultMaxCells`).
     static func bytes(width: Int, height: Int) -> Int {
-        stride(IntRect(x0: 0, y0: 0, x1: width, y1: height)) &* (height &+ 1) &* 4 &+ height &* 16
+        let stride = Rasterizer.stride(IntRect(x0: 0, y0: 0, x1: width, y1: height))
+        let rows = Swift.min(height, stripHeight(stride: stride, maxCells: defaultMaxCells))
+        return stride &* (rows &+ 1) &* 4 &+ rows &* 16
     }
 
     func prepare(_ box: IntRect) {
         let needed = Rasterizer.stride(box) * (box.height + 1)
         if needed > cellCapacity {
             cells.deallocate()
-            cellCapacity = Swift.max(needed, cellCapacity * 2)
+            // Doubling, but not past `maxCells` (a strip's need: wider boxes need one row more).
+            cellCapacity = Swift.max(needed, Swift.min(cellCapacity * 2, maxCells))
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
         }

@@ -189,4 +189,60 @@ struct LargePathTests {
         }
         #expect(abs(CoverageTests.alphaSum(annulus) - 8 * Double.pi * r) < 1)
     }
+
+    /// Fills whose box needs more cells than the rasterizer holds at once (`Rasterizer.maxCells`,
+    /// here about six rows' worth) are scan-converted in strips of rows: a disc (area πr²), an
+    /// even-odd five-pointed star and the 100 000-gon of `aFillOverItsHeldEdgesDrawsTheSamePixels`
+    /// (its held edges overflowing as well, so each strip flattens the path again) draw what one
+    /// whole fill draws within a level — a row's cells take only the edges crossing it; an edge
+    /// cut at a strip's top starts there with its own rounding — and never hold more cells than
+    /// allowed. Bands of the target drawn one by one leave exactly the bytes of one striped draw
+    /// of the whole: the strips follow the box, not the band.
+    @Test func aFillTallerThanItsCellsIsDrawnInStrips() throws {
+        var star = Path()
+        for k in 0..<5 {
+            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            let p = Point(x: 100 + 45 * cos(angle), y: 50 + 45 * sin(angle))
+            if k == 0 { star.move(to: p) } else { star.line(to: p) }
+        }
+        star.close()
+        let n = 100_000
+        var polygon = Path()
+        polygon.move(to: Point(x: 140, y: 50))
+        for i in 1..<n {
+            polygon.line(to: Point(x: 100 + 40 * cos(2 * Double.pi * Double(i) / Double(n)),
+                                   y: 50 + 40 * sin(2 * Double.pi * Double(i) / Double(n))))
+        }
+        polygon.close()
+        let disc = CoverageTests.circle(cx: 100.3, cy: 50.6, r: 40)
+        let maxCells = 600
+        /// `path` filled into `pixmap` holding at most `maxCells` cells (nil: the default) and
+        /// `heldEdges` edges.
+        func fill(_ path: Path, rule: FillRule, into pixmap: Pixmap, maxCells: Int?, heldEdges: Int) {
+            if let maxCells { pixmap.rasterizer.maxCells = maxCells }
+            var blitter = PaintBlitter(target: pixmap, paint: Self.white, clip: nil)
+            pixmap.rasterizer.fill(rule: rule, antiAlias: true, clip: IntRect(x0: 0, y0: 0, x1: 200, y1: 100),
+                                   rows: pixmap.drawableRows, into: &blitter, heldEdges: heldEdges) { sink in
+                Flattener.walk(path, transform: .identity, tolerance: Flattener.tolerance, into: &sink)
+            }
+            #expect(pixmap.rasterizer.cellCapacity <= maxCells ?? Rasterizer.defaultMaxCells)
+        }
+        for (name, path, rule, heldEdges) in [("disc", disc, FillRule.nonZero, Rasterizer.maxHeldEdges),
+                                              ("star", star, .evenOdd, Rasterizer.maxHeldEdges),
+                                              ("100 000-gon", polygon, .nonZero, 64)] {
+            let whole = try Self.drawn { fill(path, rule: rule, into: $0, maxCells: nil, heldEdges: heldEdges) }
+            let striped = try Self.drawn { fill(path, rule: rule, into: $0, maxCells: maxCells, heldEdges: heldEdges) }
+            var largest = 0
+            for i in 0..<(200 * 100 * 4) { largest = max(largest, abs(Int(whole.pixels[i]) - Int(striped.pixels[i]))) }
+            #expect(largest <= 1, "\(name): differs by up to \(largest)")
+            let banded = try Self.drawn { frame in
+                for rows in [0..<37, 37..<50, 50..<51, 51..<100] {
+                    fill(path, rule: rule, into: Pixmap(band: rows, of: frame), maxCells: maxCells, heldEdges: heldEdges)
+                }
+            }
+            #expect(Self.samePixels(striped, banded), "\(name): bands")
+        }
+        let discArea = try Self.drawn { fill(disc, rule: .nonZero, into: $0, maxCells: maxCells, heldEdges: Rasterizer.maxHeldEdges) }
+        #expect(abs(CoverageTests.alphaSum(discArea) - Double.pi * 40 * 40) < 1.5)
+    }
 }
