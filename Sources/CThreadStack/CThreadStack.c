@@ -14,3 +14,7 @@ const void *citrine_thread_stack_low(void) {
     // glibc reports the guard page inside the stack of a thread it made; never count on it.
     return (const char *)base + guard;
 }
+
+__attribute__((noinline)) const void *citrine_stack_position(void) {
+    return __builtin_frame_address(0);
+}

@@ -15,8 +15,7 @@ package enum _ThreadStack {
     /// grow to, nil when the system does not say.
     static var bytesLeft: Int? {
         guard let low = lowestAddress else { return nil }
-        var here = 0
-        return withUnsafeMutablePointer(to: &here) { Int(bitPattern: $0) } - low
+        return Int(bitPattern: citrine_stack_position()) - low
     }
 
     /// Levels of `bytesPerLevel` that fit in what is left of the calling thread's stack after

@@ -78,10 +78,10 @@ private func filledArea(_ fill: (CGContext) -> Void) -> CGFloat {
     // Against the direction and short of 2π: still the long way round (Apple's addArc rule).
     let path = CGMutablePath()
     path.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 1.5 * .pi, clockwise: true)
-    #expect(isClose(path.length, 0.5 * .pi, 1e-3))
+    #expect(isClose(path.length, 0.5 * CGFloat.pi, 1e-3))
     let back = CGMutablePath()
     back.addArc(center: .zero, radius: 1, startAngle: 1.5 * .pi, endAngle: 0, clockwise: false)
-    #expect(isClose(back.length, 0.5 * .pi, 1e-3))
+    #expect(isClose(back.length, 0.5 * CGFloat.pi, 1e-3))
     // Equal angles: only the start point.
     let none = CGMutablePath()
     none.addArc(center: .zero, radius: 1, startAngle: .pi, endAngle: .pi, clockwise: true)

@@ -34,7 +34,7 @@ extension SnippetSuite {
             CAMediaClock.setManualTime(0)
             let tagged = TaggedLayer(), badge = BadgeShapeLayer(), sunset = SunsetGradientLayer(), spinner = SpinnerLayer()
             CATransaction.flush()
-            #expect(try #require(tagged.presentation()) is TaggedLayer)
+            #expect(type(of: try #require(tagged.presentation())) == TaggedLayer.self)
             let b = try #require(badge.presentation())
             #expect(b.lineCap == .round && b.lineWidth == 4 && b.fillColor == nil)
             let s = try #require(sunset.presentation())
