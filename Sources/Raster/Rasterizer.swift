@@ -92,6 +92,7 @@ final class Rasterizer {
     /// for each strip of a box taller than `maxCells` allow). Only the device rows `rows` reach
     /// the blitter (a band of the target, `Pixmap.drawableRows`); the coverage of every row is
     /// that of the whole fill, since the cells and their strips are made for all of `clip`.
+    @inline(__always)
     func fill<B: Blitter>(rule: FillRule, antiAlias: Bool, clip: IntRect, rows: Range<Int>, into blitter: inout B,
                           heldEdges: Int = maxHeldEdges, edges produce: (inout EdgeSink) -> Void) {
         defer { segments.trim() }
@@ -102,31 +103,58 @@ final class Rasterizer {
               let (box, containsAll) = deviceBounds(clip: clip),
               box.y0 < rows.upperBound, rows.lowerBound < box.y1
         else { return }
-        let stride = Rasterizer.stride(box)
-        let strip = Rasterizer.stripHeight(stride: stride, maxCells: maxCells)
-        let solid = rule == .nonZero && antiAlias && AVX2Kernels.isEnabled ? (blitter as? PaintBlitter)?.solidSweep : nil
+        let pass = Pass(rule: rule, antiAlias: antiAlias, clip: clip, rows: rows, stride: Rasterizer.stride(box),
+                        heldEdges: heldEdges, overflowed: overflowed)
+        if pass.stride &* (box.height &+ 1) <= maxCells {
+            cover(box, holdsAll: containsAll, pass, skipping: collect.nonFiniteSubpaths, into: &blitter, edges: produce)
+        } else {
+            coverInStrips(box, pass, skipping: collect.nonFiniteSubpaths, into: &blitter, edges: produce)
+        }
+    }
+
+    /// What the strips of one fill share (`fill`).
+    private struct Pass {
+        let rule: FillRule, antiAlias: Bool, clip: IntRect, rows: Range<Int>, stride: Int, heldEdges: Int
+        /// Whether the edges must be produced again to be deposited (more than `heldEdges`).
+        let overflowed: Bool
+    }
+
+    /// Deposits the fill's edges into the cells of `part` (the box, or a strip of it: then the
+    /// edges crossing its top or bottom are clipped, `holdsAll` false) and sweeps them. An
+    /// overflowed fill produces its edges again, without the subpaths `skipping` lists (those
+    /// found not finite; evaluated only then).
+    @inline(__always)
+    private func cover<B: Blitter>(_ part: IntRect, holdsAll: Bool, _ pass: Pass, skipping: @autoclosure () -> [Int], into blitter: inout B,
+                                   edges produce: (inout EdgeSink) -> Void) {
+        prepare(part)
+        if pass.overflowed {
+            var deposit = EdgeSink(out: segments, clip: pass.clip, limit: pass.heldEdges,
+                                   skipping: skipping()) { [unowned self] in
+                depositSegments(box: part, containsAll: holdsAll, stride: pass.stride)
+            }
+            produce(&deposit)
+        }
+        depositSegments(box: part, containsAll: holdsAll, stride: pass.stride)
+        if pass.rule == .nonZero, pass.antiAlias, AVX2Kernels.isEnabled, let solid = (blitter as? PaintBlitter)?.solidSweep {
+            sweepSolidRows(box: part, stride: pass.stride, rows: pass.rows, solid)
+        } else {
+            sweep(box: part, stride: pass.stride, rows: pass.rows, rule: pass.rule, antiAlias: pass.antiAlias, into: &blitter)
+        }
+    }
+
+    /// `cover` for a box taller than `maxCells` allow: strip after strip of whole rows, top to
+    /// bottom, those that meet the rows drawn. The strips follow the box alone, never the rows
+    /// (a band's), so every band draws the same bytes.
+    @inline(never)
+    private func coverInStrips<B: Blitter>(_ box: IntRect, _ pass: Pass, skipping: [Int], into blitter: inout B,
+                                           edges produce: (inout EdgeSink) -> Void) {
+        let strip = Rasterizer.stripHeight(stride: pass.stride, maxCells: maxCells)
         var top = box.y0
         while top < box.y1 {
-            let part = strip >= box.height ? box : IntRect(x0: box.x0, y0: top, x1: box.x1, y1: Swift.min(top &+ strip, box.y1))
+            let part = IntRect(x0: box.x0, y0: top, x1: box.x1, y1: Swift.min(top &+ strip, box.y1))
             top = part.y1
-            guard part.y0 < rows.upperBound, rows.lowerBound < part.y1 else { continue }
-            // One strip (the box) holds every segment when the box does; a strip of a taller
-            // box clips those that cross its top or bottom.
-            let holdsAll = containsAll && part == box
-            prepare(part)
-            if overflowed {
-                var deposit = EdgeSink(out: segments, clip: clip, limit: heldEdges,
-                                       skipping: collect.nonFiniteSubpaths) { [unowned self] in
-                    depositSegments(box: part, containsAll: holdsAll, stride: stride)
-                }
-                produce(&deposit)
-            }
-            depositSegments(box: part, containsAll: holdsAll, stride: stride)
-            if let solid {
-                sweepSolidRows(box: part, stride: stride, rows: rows, solid)
-            } else {
-                sweep(box: part, stride: stride, rows: rows, rule: rule, antiAlias: antiAlias, into: &blitter)
-            }
+            guard part.y0 < pass.rows.upperBound, pass.rows.lowerBound < part.y1 else { continue }
+            cover(part, holdsAll: false, pass, skipping: skipping, into: &blitter, edges: produce)
         }
     }
 
