@@ -164,7 +164,7 @@ let package = Package(
         // Bad inputs, each run in its own child process (`citrine-bad-input NAME`) so a
         // trap, hang or runaway allocation fails one test instead of the run (RELIABILITY.md).
         .target(name: "BadInputCases", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "ImageCodecs", "Raster", "UIKit",
-                                                     "CoreText", "Export", "WindowHost", "Scene", "TestSupport"],
+                                                     "CoreText", "Export", "WindowHost", "Scene", "TestSupport", "CitrineCommands"],
                 path: "Tests/BadInputCases"),
         .executableTarget(name: "citrine-bad-input", dependencies: ["BadInputCases"], path: "Tests/BadInputProbe"),
         .testTarget(name: "ReliabilityTests", dependencies: testingOverlays + ["BadInputCases", "citrine-bad-input", "TestSupport"]),

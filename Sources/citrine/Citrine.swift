@@ -89,7 +89,8 @@ struct Citrine: ParsableCommand {
     }
 }
 
-/// The `citrine` command as a library: `main()` runs it (CitrineMain), `check(_:)` reads
+/// The `citrine` command as a library: `main()` runs it (CitrineMain), `run(_:)` runs it in the
+/// calling process without exiting (the bad-input cases of the command line), `check(_:)` reads
 /// arguments as it does and stops before anything is drawn, written or run (the fuzz target
 /// `fuzz-cli`).
 public enum CitrineCommandLine {
@@ -118,15 +119,32 @@ public enum CitrineCommandLine {
         _ = mallopt(-1, 256 << 20)
     }
 
+    /// Runs `arguments` (the program name left out) as `main()` would, in this process, and
+    /// returns instead of exiting: nil when the command succeeded, else the message (without
+    /// "citrine: ") and exit status it would report.
+    public static func run(_ arguments: [String]) -> (message: String, status: Int32)? {
+        reported {
+            var command = try Citrine.parseAsRoot(arguments)
+            try command.run()
+        }
+    }
+
     /// What citrine would make of `arguments` (the program name left out) before running:
     /// nil when they parse — for `render` of one input, into its complete plan (`RenderPlan`:
     /// every option and combination checked, the output's folder and an existing file looked
     /// at, nothing drawn; of several, into a `RenderBatch`, their output names checked) — else the message and exit status it would report. Help and `--version` count
     /// as status 0. The other commands are parsed, not run.
     public static func check(_ arguments: [String]) -> (message: String, status: Int32)? {
-        do {
+        reported {
             let command = try Citrine.parseAsRoot(arguments)
             if let render = command as? RenderCommand { try render.check() }
+        }
+    }
+
+    /// nil when `body` returns, else the message and exit status citrine reports for its error.
+    private static func reported(_ body: () throws -> Void) -> (message: String, status: Int32)? {
+        do {
+            try body()
             return nil
         } catch {
             let outcome = Citrine.outcome(of: error)

@@ -30,7 +30,7 @@ public struct BadInputCase: Sendable {
 
     /// Every case, in the order of the classes.
     public static let all: [BadInputCase] = numberCases + filterCases + cycleCases + depthCases + viewCases + surfaceCases + costCases + hugeTextCases + fileCases
-        + lenientDecodingCases + fuzzCases + outputCases
+        + lenientDecodingCases + fuzzCases + outputCases + commandLineCases
 
     /// Cases that must kill the probe — a trap, a hang, an allocation past its memory limit — so
     /// the suite can check that a failing case is caught and reported, not missed.

@@ -130,7 +130,8 @@ extension BadInputCase {
                 CAMediaClock.setManualTime(0)
                 let layer = square()
                 layer.setValue(scale, forKeyPath: "transform.scale")
-                return try renderer(drawing: layer, at: [0.25, 1, 4.5], scale: 1)._retainedBitmapCount
+                let drawn = try renderer(drawing: layer, at: [0.25, 1, 4.5], scale: 1)
+                return drawn._retainedBitmapCount
             }
             return "drew; retained bitmaps: scaled \(try retained(scale: 115)), unscaled \(try retained(scale: 1))"
         },
