@@ -122,14 +122,14 @@ final class Rasterizer {
     /// Deposits the fill's edges into the cells of `part` (the box, or a strip of it: then the
     /// edges crossing its top or bottom are clipped, `holdsAll` false) and sweeps them. An
     /// overflowed fill produces its edges again, without the subpaths `skipping` lists (those
-    /// found not finite; evaluated only then).
+    /// found not finite).
     @inline(__always)
-    private func cover<B: Blitter>(_ part: IntRect, holdsAll: Bool, _ pass: Pass, skipping: @autoclosure () -> [Int], into blitter: inout B,
+    private func cover<B: Blitter>(_ part: IntRect, holdsAll: Bool, _ pass: Pass, skipping: [Int], into blitter: inout B,
                                    edges produce: (inout EdgeSink) -> Void) {
         prepare(part)
         if pass.overflowed {
             var deposit = EdgeSink(out: segments, clip: pass.clip, limit: pass.heldEdges,
-                                   skipping: skipping()) { [unowned self] in
+                                   skipping: skipping) { [unowned self] in
                 depositSegments(box: part, containsAll: holdsAll, stride: pass.stride)
             }
             produce(&deposit)
