@@ -90,7 +90,7 @@ struct RenderBatch {
             child.standardError = errors
             // One waiter per child reads what it says, waits for it to end and records that.
             // Not `terminationHandler`: swift-corelibs-foundation keeps a Process given one
-            // alive in a cycle after it ends (about 1 KB a child, reported by LeakSanitizer).
+            // alive in a cycle after it ends (1.5–2 KB a child, reported by LeakSanitizer).
             finished.enter()
             do {
                 try child.run()
