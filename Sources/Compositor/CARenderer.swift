@@ -76,6 +76,7 @@ public final class CARenderer {
                                           reason: "at scale \(scale) the frame would be \(w)×\(h) pixels; a scale must be positive and finite, and a side at most \(Pixmap.maxDimension) pixels")
         }
         pixmap = try Pixmap(width: Int(w), height: Int(h))
+        scratchKeeper = try Pixmap(width: 0, height: 0)
         offscreen = LayerRenderer.OffscreenAccount(budget: LayerRenderer.maxOffscreenBytes(frame: pixmap))
         self.scale = scale
         bounds = CGRect(x: 0, y: 0, width: width, height: height)
@@ -85,15 +86,36 @@ public final class CARenderer {
     /// frame its own buffer, so a frame is drawn where it is encoded, without a copy). `target`
     /// has `pixmap`'s size; retained bitmaps and damage tracking start afresh, the drawing
     /// buffers (scan-conversion cells, paint rows) move with the renderer.
+    /// After `releaseTarget()`, the buffers come from the renderer's keeping, and the released
+    /// target (which may be another renderer's by now) is not read or written.
     package func retarget(_ target: Pixmap) {
         precondition(target.width == pixmap.width && target.height == pixmap.height, "a target of the frame's size")
+        if targetReleased {
+            target.takeDrawingScratch(from: scratchKeeper)
+            targetReleased = false
+        } else {
+            target.takeDrawingScratch(from: pixmap)
+        }
         guard target !== pixmap else { return }
-        target.takeDrawingScratch(from: pixmap)
         pixmap = target
         renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)
         shown = nil
         footprints = nil
     }
+
+    /// Hands the target back after a frame (an exporter's frame buffer, which its pipeline then
+    /// gives to another worker's renderer): the drawing buffers move into the renderer's keeping,
+    /// and nothing of the renderer touches the target again until the next `retarget`, which
+    /// must come before the next frame.
+    package func releaseTarget() {
+        guard !targetReleased else { return }
+        scratchKeeper.takeDrawingScratch(from: pixmap)
+        targetReleased = true
+    }
+    /// Holds the drawing buffers while the target is released (a 0×0 pixmap: 4 bytes of pixels).
+    private let scratchKeeper: Pixmap
+    /// Whether `releaseTarget()` was called since the last `retarget`.
+    private var targetReleased = false
 
     /// Starts a frame at media time `t` (default: now). Commits the implicit transaction first,
     /// as Core Animation does before each frame.

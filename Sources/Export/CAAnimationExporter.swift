@@ -343,6 +343,9 @@ final class SceneStepper {
         renderer.beginFrame(atTime: t)
         renderer.render()
         renderer.endFrame()
+        // The pipeline gives `target` to another worker next: this renderer must not touch it
+        // again (its next `retarget` would take the drawing buffers out while that worker draws).
+        renderer.releaseTarget()
         next = index + 1
     }
 

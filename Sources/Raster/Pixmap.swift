@@ -58,7 +58,7 @@ public final class Pixmap: @unchecked Sendable {
         scratch.paint = made
         return made
     }
-    private var scratch: (rasterizer: Rasterizer?, paint: PaintScratch?) = (nil, nil)
+    private(set) var scratch: (rasterizer: Rasterizer?, paint: PaintScratch?) = (nil, nil)
 
     /// Frees the buffers drawing into this pixmap left behind (about 3 KB for one never filled;
     /// after a fill, the rasterizer's cells of the largest area filled, 4 bytes a pixel up to
