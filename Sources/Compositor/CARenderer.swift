@@ -114,6 +114,8 @@ public final class CARenderer {
     }
     /// Holds the drawing buffers while the target is released (a 0×0 pixmap: 4 bytes of pixels).
     private let scratchKeeper: Pixmap
+    /// The bytes damaged patches are drawn into (`patch(width:height:)`; nil before the first).
+    private var patchStorage: Pixmap?
     /// Whether `releaseTarget()` was called since the last `retarget`.
     private var targetReleased = false
 
@@ -231,8 +233,10 @@ public final class CARenderer {
                 if let layer { redraw(requestedArea, layer: layer, at: t, background: background) }
                 return
             }
-            let sameAnimations = animated && s.animated && s.changes == changes
-            if sameAnimations && untrackedFramesLeft > 0 {
+            // Animations ran in both frames, whatever else was committed (a Lottie layer's
+            // timeline moves by a commit at every frame).
+            let stillAnimated = animated && s.animated
+            if stillAnimated && untrackedFramesLeft > 0 {
                 untrackedFramesLeft -= 1
             } else {
                 untrackedFramesLeft = 0
@@ -248,7 +252,7 @@ public final class CARenderer {
                             shown = (changes, t, animated, root, backgroundColor)
                             return
                         }
-                    } else if sameAnimations {
+                    } else if stillAnimated {
                         untrackedFramesLeft = Self.untrackedFrames
                     }
                 }
@@ -272,7 +276,7 @@ public final class CARenderer {
     static let maxPatchFraction = 0.5
 
     /// Frames drawn whole without footprints after running animations damaged more than
-    /// `maxPatchFraction` of a frame. The footprint pass is ≈ 10 % of such a frame (S8 as a
+    /// `maxPatchFraction` of a frame, whatever was committed in between. The footprint pass is ≈ 10 % of such a frame (S8 as a
     /// layer tree); tracking resumes at most this many frames after the damage shrinks.
     static let untrackedFrames = 6
 
@@ -284,8 +288,11 @@ public final class CARenderer {
                         footprints: [ObjectIdentifier: LayerRenderer.Footprint]? = nil) {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
-        guard !area.isEmpty, let patch = try? Pixmap(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
+        guard !area.isEmpty, let patch = patch(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
         patch.fill(with: background)
+        patch.takeDrawingScratch(from: pixmap)
+        defer { pixmap.takeDrawingScratch(from: patch) }
+        renderer.leaves.beginFrame()
         LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer,
                       footprints: footprints).render(layer, at: t)
         let rowBytes = patch.width * 4
@@ -293,6 +300,16 @@ public final class CARenderer {
             (pixmap.pixels + ((area.y0 + row) * pixmap.width + area.x0) * 4).update(from: patch.pixels + row * rowBytes,
                                                                                   count: rowBytes)
         }
+    }
+
+    /// A `width`×`height` pixmap for a damaged patch, over `patchStorage` (grown to the largest
+    /// patch drawn so far, at most the frame's size: one buffer, not an allocation and clearing
+    /// per frame). nil when it cannot be made.
+    private func patch(width: Int, height: Int) -> Pixmap? {
+        if (patchStorage.map { $0.width * $0.height } ?? 0) < width * height {
+            patchStorage = try? Pixmap(width: pixmap.width, height: (width * height + pixmap.width - 1) / max(pixmap.width, 1))
+        }
+        return patchStorage.map { Pixmap(width: width, height: height, reusing: $0) }
     }
 
     private func treeNeedsDisplay() -> Bool { anyLayer { $0.needsDisplay() } }

@@ -64,7 +64,7 @@ extension LayerRenderer {
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
-            guard Self.pixelsFollowKey(model, p), p._effects == nil, model._transition(atMediaTime: time) == nil,
+            guard Self.pixelsFollowKey(model, p) || drawsNothingOfItsClass(model, p), p._effects == nil, model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
             // Last frame's key (then also the retained bitmap's) and content while the values are
@@ -92,6 +92,23 @@ extension LayerRenderer {
         }
         let base = CATransform3DMakeScale(scale, scale, 1)
         return visit(root, base, nil, nil, 0, 0) != nil ? out : nil
+    }
+
+    /// Whether `model` is a layer of an app's subclass of `CALayer` (not of one of QuartzCore's
+    /// own layer classes) whose drawing is known to add nothing: its content (`draw(in:)`,
+    /// `display()`, a drawing delegate) is kept from an earlier frame and still valid
+    /// (`keptBackingStore`), and left every pixel transparent. Its own pixels then follow from its
+    /// properties as a plain layer's do: Core Animation redraws a layer's content only when it
+    /// needs display (Apple, `setNeedsDisplay()`: "the layer's contents are … redrawn"; a
+    /// layer that needs display makes the whole frame drawn, `CARenderer.render`). The common
+    /// pattern of a subclass that only adds properties or lays out its sublayers, and
+    /// `LottieAnimationLayer`, are tracked this way from their second frame.
+    func drawsNothingOfItsClass(_ model: CALayer, _ p: CALayer) -> Bool {
+        guard p.shadowOpacity == 0, p.mask == nil, p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]),
+              !(model is CAShapeLayer || model is CAGradientLayer || model is CATextLayer || model is CAReplicatorLayer
+                || model is CATransformLayer || model is CAEmitterLayer || model is CATiledLayer || model is CAScrollLayer),
+              let kept = keptBackingStore(backingStores[ObjectIdentifier(model)], for: model, p) else { return false }
+        return kept.pixmap == nil
     }
 
     /// The union of the subtree boxes, before and after, of every layer whose picture differs

@@ -228,14 +228,20 @@ extension LayerRenderer {
         /// Whether new bitmaps are kept for later frames (false: each is drawn, composited and
         /// dropped, as for a renderer that draws one frame, `CARenderer.drawsOnce`).
         var retains = true
-        /// Number of the full frame being drawn.
+        /// Number of the frame being drawn, full or a damaged patch (`CARenderer.redraw`): a
+        /// layer whose bitmap changed in the frame before and changes again is drawn directly
+        /// (`cachedLeaf`), whichever kind the two frames were.
         private(set) var frame = 0
 
         /// Bitmaps rasterized so far (for tests: a frame that only moves, turns or fades
         /// retained layers adds none).
         var rasterizations = 0
+        /// Layers drawn straight into the target since their bitmap changed in the frame before
+        /// too (`cachedLeaf`; for tests: a change of a layer's pixels is either this or a
+        /// rasterization).
+        var directDraws = 0
 
-        func beginFullFrame() { frame &+= 1 }
+        func beginFrame() { frame &+= 1 }
 
         /// Forgets the bitmaps of layers without a footprint in the frame just drawn (a patch
         /// frame of a damage-tracked tree, whose footprints list every layer on screen).
@@ -311,6 +317,7 @@ extension LayerRenderer {
                old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
                 old.directKey = key
                 old.lastFrame = leaves.frame
+                leaves.directDraws += 1
                 return nil
             }
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
@@ -434,6 +441,15 @@ extension LayerRenderer {
             && !(model is CAEmitterLayer)
     }
 
+    /// `kept` (the backing store kept for `model`) when it still holds the layer's content for
+    /// `p`: drawn for this layer at its current size and grey setting, the layer not needing
+    /// display, and neither it nor an animation running now drawn from a presentation copy.
+    func keptBackingStore(_ kept: BackingStore?, for model: CALayer, _ p: CALayer) -> BackingStore? {
+        guard let kept, kept.owner === model, kept.size == p.bounds.size, !model.needsDisplay(), !kept.animated,
+              !model._drawsAnimatedContent, kept.gray == model._renderingOptions.contains(.grayContents) else { return nil }
+        return kept
+    }
+
     /// The layer's drawn content (delegate `draw(_:in:)` or an overridden `draw(in:)`), cached
     /// until the layer needs display or changes size. nil when nothing is drawn: no drawing
     /// delegate nor subclass, or a drawing that left every pixel transparent (kept as empty, so
@@ -446,14 +462,11 @@ extension LayerRenderer {
         // Most layers (plain containers) draw no content and keep none: nothing more to ask
         // (whether an animation redraws content parses its key paths).
         guard kept != nil || Self.mayDrawContent(model) else { return nil }
+        if let cached = keptBackingStore(kept, for: model, p) { return cached.pixmap }
+        guard Self.mayDrawContent(model) else { return nil }
         let size = p.bounds.size
         let animated = model._drawsAnimatedContent
         let gray = model._renderingOptions.contains(.grayContents)
-        if let cached = kept, cached.owner === model, cached.size == size, !model.needsDisplay(),
-           !animated, !cached.animated, cached.gray == gray {
-            return cached.pixmap
-        }
-        guard Self.mayDrawContent(model) else { return nil }
         // Clamped just past the largest pixmap, which then refuses it: a size may be 1e30.
         let limit = 0...Pixmap.maxDimension + 1
         let w = Int(clamping: Double((size.width * scale).rounded(.up)), to: limit)

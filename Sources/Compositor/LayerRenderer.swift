@@ -107,7 +107,7 @@ final class LayerRenderer {
     @discardableResult
     func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
                          background: PremultipliedColor, threads: Int = 1) -> Int {
-        leaves.beginFullFrame()
+        leaves.beginFrame()
         var drawn = 1
         if threads > 1, let bands = bands(threads: threads), bands.prepare(root, at: time) {
             bands.draw(root, at: time, footprints: footprints, background: background)

@@ -41,7 +41,8 @@ public final class Pixmap: @unchecked Sendable {
     /// for the whole pixmap and writes only these rows, so bands drawn one by one, in any order
     /// or on several threads, leave the same bytes as one draw of the whole.
     public private(set) var drawableRows: Range<Int>
-    /// The pixmap whose bytes a band shares (kept alive by it; nil when this pixmap owns its bytes).
+    /// The pixmap whose bytes a band or a pixmap made `reusing` another shares (kept alive by it;
+    /// nil when this pixmap owns its bytes).
     private let bandOwner: Pixmap?
     /// Scan-conversion buffers reused by every draw into this pixmap (a pixmap is drawn into
     /// from one thread at a time); made at the first draw.
@@ -116,6 +117,18 @@ public final class Pixmap: @unchecked Sendable {
         pixels = frame.pixels
         drawableRows = rows.clamped(to: 0..<frame.height)
         bandOwner = frame
+    }
+
+    /// A `width`×`height` pixmap over the first `width * height * 4` bytes of `storage`, which
+    /// must hold at least that many (a renderer's damaged patches, drawn one after another into
+    /// one buffer kept between frames). Its contents are whatever `storage` held.
+    package init(width: Int, height: Int, reusing storage: Pixmap) {
+        precondition(width >= 0 && height >= 0 && width * height <= storage.width * storage.height, "storage holds the pixels")
+        self.width = width
+        self.height = height
+        pixels = storage.pixels
+        drawableRows = 0..<height
+        bandOwner = storage
     }
 
     /// Moves this band to `rows` of its frame (clamped to them), between two draws: a frame's
