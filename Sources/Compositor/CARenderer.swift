@@ -26,6 +26,10 @@ public final class CARenderer {
     private(set) var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
     /// Frames still to draw whole without working out the footprints (see `render`).
     private var untrackedFramesLeft = 0
+    /// Frames to draw whole without footprints the next time running animations damage more than
+    /// `maxPatchFraction` of the frame: `untrackedFrames`, doubled at each such frame in a row up
+    /// to `maxUntrackedFrames`.
+    private var untrackedRun = CARenderer.untrackedFrames
     /// Pixels redrawn by the last `render()` (Citrine extension, for tests and benchmarks):
     /// the whole frame, a damaged rectangle, or nothing for an idle frame.
     public private(set) var _lastRedrawnArea: CGRect = .zero
@@ -210,9 +214,11 @@ public final class CARenderer {
     /// `setNeedsDisplay()` to change, as on Apple). Otherwise, when the tree is damage-tracked
     /// (`LayerRenderer.footprints`), at rest or while animations run, only the damaged area is
     /// redrawn, unless it covers more than `maxPatchFraction` of the frame. When running
-    /// animations damage more than that, the next `untrackedFrames` frames of them (no change
+    /// animations damage more than that, the next `untrackedFrames` frames of them (whatever was
     /// committed meanwhile) are drawn whole straight away, without the footprint pass that could
-    /// only conclude the same; then damage is measured again.
+    /// only conclude the same; then damage is measured again (two frames: one to record the
+    /// footprints, one to compare), and while it stays that large the run of untracked frames
+    /// doubles, up to `maxUntrackedFrames`.
     public func render() {
         _lastFrameBands = 1
         if !_reusesBitmapsAcrossFrames {
@@ -236,6 +242,7 @@ public final class CARenderer {
             // Animations ran in both frames, whatever else was committed (a Lottie layer's
             // timeline moves by a commit at every frame).
             let stillAnimated = animated && s.animated
+            if !stillAnimated { untrackedRun = Self.untrackedFrames }
             if stillAnimated && untrackedFramesLeft > 0 {
                 untrackedFramesLeft -= 1
             } else {
@@ -247,13 +254,15 @@ public final class CARenderer {
                         let area = damaged.union(requestedArea)
                         if area.pixelCount <= limit {
                             redraw(area, layer: layer, at: t, background: background, footprints: new)
+                            untrackedRun = Self.untrackedFrames
                             renderer.leaves.keepOnly(new)
                             footprints = new
                             shown = (changes, t, animated, root, backgroundColor)
                             return
                         }
                     } else if stillAnimated {
-                        untrackedFramesLeft = Self.untrackedFrames
+                        untrackedFramesLeft = untrackedRun
+                        untrackedRun = min(2 * untrackedRun, Self.maxUntrackedFrames)
                     }
                 }
             }
@@ -275,10 +284,16 @@ public final class CARenderer {
     /// frame is redrawn (a patch costs a walk of the whole tree plus a copy of its pixels).
     static let maxPatchFraction = 0.5
 
-    /// Frames drawn whole without footprints after running animations damaged more than
-    /// `maxPatchFraction` of a frame, whatever was committed in between. The footprint pass is ≈ 10 % of such a frame (S8 as a
-    /// layer tree); tracking resumes at most this many frames after the damage shrinks.
+    /// Frames drawn whole without footprints after running animations first damaged more than
+    /// `maxPatchFraction` of a frame, whatever was committed in between. The footprint pass is
+    /// ≈ 10 % of such a frame (S8 as a layer tree), and half of a 512 × 512 Lottie frame
+    /// (trim.json: it evaluates every layer's animations, as the drawing does again).
     static let untrackedFrames = 6
+    /// Most frames drawn whole without footprints in a row: patches resume at most this many
+    /// frames, plus the two that measure damage, after the damage shrinks (0.4 s at 60 frames
+    /// a second), and a frame whose animations keep damaging most of it pays for the footprint
+    /// pass in 2 frames of 26.
+    static let maxUntrackedFrames = 24
 
     /// Redraws the tree inside `area` only, with the same arithmetic as a full frame: a patch
     /// filled with the background receives the tree drawn with its origin at the area's corner,

@@ -1,7 +1,8 @@
 import QuartzCore
 import Raster
 
-/// `allowsGroupOpacity = false`: a layer whose opacity is not composited as one group.
+/// `allowsGroupOpacity = false`: a layer whose opacity is not composited as one group; and a
+/// group of one retained sublayer, composited without a surface (`drawSoleLeaf`).
 ///
 /// Apple, allowsGroupOpacity: "When the value is true and the layer's opacity property value is
 /// less than 1.0, the layer is allowed to composite itself as a group separate from its parent.
@@ -40,6 +41,29 @@ extension LayerRenderer {
             multiply(surface, by: tint)
             canvas.draw(surface, atX: 0, y: 0)
         }
+    }
+
+    /// Group opacity over a sole leaf, without a surface: when `p` (opacity below 1, no mask, no
+    /// shadow, no tint: the caller checks) is a plain layer that draws nothing of its own — no
+    /// background, border, contents or drawn content, no clip — and its one sublayer is drawn
+    /// from a retained bitmap (`cachedLeaf`), the group holds exactly that bitmap's pixels, so
+    /// the bitmap is composited once at the product of the two opacities instead of into a
+    /// surface composited at `p.opacity`: the same pixels within the rounding of one opacity
+    /// step (a Lottie group's opacity over its one shape). Returns false, having drawn nothing,
+    /// when the case does not apply.
+    func drawSoleLeaf(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) -> Bool {
+        guard type(of: model) == CALayer.self, !LayerContent.drawnByDelegate(model), let subs = model.sublayers, subs.count == 1,
+              !p.masksToBounds, p.contents == nil, p.shadowOpacity == 0,
+              (p.backgroundColor?.alpha ?? 0) == 0, p.borderWidth == 0 || (p.borderColor?.alpha ?? 0) == 0 else { return false }
+        let child = subs[0], footprint = onScreen?[ObjectIdentifier(child)]
+        if let footprint, missesTarget(footprint) { return true }
+        guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { return true }
+        guard pc._effects == nil, !(evaluatesPresentations && child._transition(atMediaTime: time) != nil),
+              let affine = LayerGeometry.affine(m) else { return false }
+        let opacity = p.opacity * pc.opacity
+        guard let cached = cachedLeaf(child, pc, affine: affine, known: footprint?.picture, opacity: opacity) else { return false }
+        canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: opacity, clearBorder: true, extents: cached.extents)
+        return true
     }
 
     /// Two tints applied one after the other (component-wise product); nil when both are.

@@ -277,7 +277,9 @@ extension LayerRenderer {
     /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
     /// `known`: the layer's picture in the frame's footprints, when the tree is damage-tracked
     /// (its key is then taken from there).
-    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?)
+    /// `opacity`: what the bitmap is composited at (default the layer's own; a sole sublayer's
+    /// times its group's, `drawSoleLeaf`).
+    func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?, opacity: Float? = nil)
         -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
         guard model.sublayers == nil else { return nil }
         // Displayed first (a banded frame's `prepare` has done it): whether a view's layer draws
@@ -313,7 +315,7 @@ extension LayerRenderer {
             // layer is drawn straight into the target instead (nil: the plain path), at full
             // opacity only (a bitmap at its opacity is one composite; drawn directly, its pixels
             // would need a group). The old bitmap is kept, marked, to see the next frame's change.
-            if bandLog == nil, steady, p.opacity == 1, let old, old.owner == model._serial, old.key != key,
+            if bandLog == nil, steady, (opacity ?? p.opacity) == 1, let old, old.owner == model._serial, old.key != key,
                old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
                 old.directKey = key
                 old.lastFrame = leaves.frame

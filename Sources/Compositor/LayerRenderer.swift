@@ -207,6 +207,7 @@ final class LayerRenderer {
             drawLayerBody(model, p, matrix: matrix, time: time, into: canvas, depth: depth)
             return
         }
+        if tint == nil, p.mask == nil, !alphaShadow, drawSoleLeaf(model, p, matrix: matrix, time: time, into: canvas) { return }
         compositeGroup(model, p, matrix: matrix, time: time, canvas: canvas) {
             drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint)
         }

@@ -218,7 +218,7 @@ public struct PaintBlitter: Blitter {
     @inline(never)
     static func sourceOverSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, source src: UInt32) {
         guard src >> 24 != 255 else {
-            dst.update(repeating: src, count: count)
+            Pixmap.fill(dst, count: count, with: src)
             return
         }
         if count >= 8 && AVX2Kernels.isEnabled {

@@ -226,10 +226,16 @@ extension Pixmap {
                 let pixels = columns.clamped(to: texels.lowerBound - x.shift..<texels.upperBound - x.shift)
                 let parts = Pixmap.split(pixels, around: pixels.clamped(to: run.columns.lowerBound - x.shift..<run.columns.upperBound - x.shift))
                 let dst = words + py * width, src = image.words + j * w + x.shift
-                // The pixels and edge texels of the row `rowsAhead` below (as for fractional offsets).
+                // The pixels and edge texels of the row `rowsAhead` below (as for fractional offsets);
+                // not the pixels an opaque flat run will overwrite (a layer's opaque background).
                 if py + Pixmap.rowsAhead < rows.upperBound {
                     let below = Pixmap.rowsAhead * width, next = src + Pixmap.rowsAhead * w
-                    Pixmap.prefetch(dst + below + pixels.lowerBound, count: pixels.count)
+                    if factor == 255 && run.color >> 24 == 255 {
+                        Pixmap.prefetch(dst + below + parts.left.lowerBound, count: parts.left.count)
+                        Pixmap.prefetch(dst + below + parts.right.lowerBound, count: parts.right.count)
+                    } else {
+                        Pixmap.prefetch(dst + below + pixels.lowerBound, count: pixels.count)
+                    }
                     Pixmap.prefetch(next + parts.left.lowerBound, count: parts.left.count)
                     Pixmap.prefetch(next + parts.right.lowerBound, count: parts.right.count)
                 }

@@ -103,7 +103,7 @@ enum ShaderProgram {
         let py = Double(y) + 0.5
         switch self {
         case let .solid(word):
-            out.update(repeating: word, count: count)
+            Pixmap.fill(out, count: count, with: word)
         case let .linear(ramp, inv, start, ax, ay):
             // Start of the run in gradient space, then a constant step per pixel.
             let px = Double(x) + 0.5
