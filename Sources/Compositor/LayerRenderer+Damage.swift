@@ -13,7 +13,8 @@ import Raster
 /// alter its sublayers' pixels too. `CARenderer` redraws the union of the damaged boxes.
 ///
 /// Tracked are trees of layers whose pixels follow from their properties alone
-/// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate) under
+/// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate; and
+/// layers of an app's subclass whose kept content drew nothing, `drawsNothingOfItsClass`) under
 /// affine maps, without masks, shadows, aliased edges, `shouldRasterize` or running transitions.
 /// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom drawing,
 /// blurred shadows that reach across patch edges — gives nil, and the whole frame is redrawn.

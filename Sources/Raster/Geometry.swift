@@ -22,7 +22,7 @@ public struct Rect: Equatable, Hashable, Sendable {
 
     /// The smallest rectangle holding every one of `points`; nil when there are none (or none
     /// that compare, all NaN).
-    public static func bounding(_ points: some Sequence<Point>) -> Rect? {
+    @inlinable public static func bounding(_ points: some Sequence<Point>) -> Rect? {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
