@@ -317,13 +317,12 @@ public final class CARenderer {
         }
     }
 
-    /// A `width`×`height` pixmap for a damaged patch, over `patchStorage` (grown to the largest
-    /// patch drawn so far, at most the frame's size: one buffer, not an allocation and clearing
-    /// per frame). nil when it cannot be made.
+    /// A `width`×`height` pixmap (at most the frame's size) for a damaged patch, over
+    /// `patchStorage`: one frame-sized buffer made at the first patch and kept, not an
+    /// allocation and clearing per frame (nor one each time a patch is larger than any before).
+    /// nil when it cannot be made.
     private func patch(width: Int, height: Int) -> Pixmap? {
-        if (patchStorage.map { $0.width * $0.height } ?? 0) < width * height {
-            patchStorage = try? Pixmap(width: pixmap.width, height: (width * height + pixmap.width - 1) / max(pixmap.width, 1))
-        }
+        if patchStorage == nil { patchStorage = try? Pixmap(width: pixmap.width, height: pixmap.height) }
         return patchStorage.map { Pixmap(width: width, height: height, reusing: $0) }
     }
 
