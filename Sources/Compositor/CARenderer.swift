@@ -286,8 +286,8 @@ public final class CARenderer {
 
     /// Frames drawn whole without footprints after running animations first damaged more than
     /// `maxPatchFraction` of a frame, whatever was committed in between. The footprint pass is
-    /// ≈ 10 % of such a frame (S8 as a layer tree), and half of a 512 × 512 Lottie frame
-    /// (trim.json: it evaluates every layer's animations, as the drawing does again).
+    /// ≈ 10 % of such a frame (S8 as a layer tree), and ≈ 40 % of a 512 × 512 Lottie frame
+    /// (trim.json, callgrind: it evaluates every layer's animations, as the drawing does again).
     static let untrackedFrames = 6
     /// Most frames drawn whole without footprints in a row: patches resume at most this many
     /// frames, plus the two that measure damage, after the damage shrinks (0.4 s at 60 frames

@@ -100,8 +100,9 @@ extension LayerRenderer {
     /// `display()`, a drawing delegate) is kept from an earlier frame and still valid
     /// (`keptBackingStore`), and left every pixel transparent. Its own pixels then follow from its
     /// properties as a plain layer's do: Core Animation redraws a layer's content only when it
-    /// needs display (Apple, `setNeedsDisplay()`: "the layer's contents are … redrawn"; a
-    /// layer that needs display makes the whole frame drawn, `CARenderer.render`). The common
+    /// needs display (Apple, `setNeedsDisplay()`: "Calling this method causes the layer to
+    /// recache its content"; a layer that needs display makes the whole frame drawn,
+    /// `CARenderer.render`). The common
     /// pattern of a subclass that only adds properties or lays out its sublayers, and
     /// `LottieAnimationLayer`, are tracked this way from their second frame.
     func drawsNothingOfItsClass(_ model: CALayer, _ p: CALayer) -> Bool {
