@@ -19,6 +19,13 @@ enum LayerContent {
                                            || kind == CAGradientLayer.self || kind == CATextLayer.self)
     }
 
+    /// Whether `model` is of one of the QuartzCore layer classes whose content the compositor
+    /// draws itself (shape, gradient, replicator, transform, text, emitter), or a subclass of one.
+    static func isOfASelfDrawnClass(_ model: CALayer) -> Bool {
+        model is CAShapeLayer || model is CAGradientLayer || model is CAReplicatorLayer || model is CATransformLayer
+            || model is CATextLayer || model is CAEmitterLayer
+    }
+
     /// Whether `model` has a delegate that draws its content (`CALayerDelegate._drawsContent`:
     /// a UIView that does not override `draw(_:)` does not).
     static func drawnByDelegate(_ model: CALayer) -> Bool {

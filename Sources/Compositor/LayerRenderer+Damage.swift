@@ -102,13 +102,13 @@ extension LayerRenderer {
     /// properties as a plain layer's do: Core Animation redraws a layer's content only when it
     /// needs display (Apple, `setNeedsDisplay()`: "Calling this method causes the layer to
     /// recache its content"; a layer that needs display makes the whole frame drawn,
-    /// `CARenderer.render`). The common
-    /// pattern of a subclass that only adds properties or lays out its sublayers, and
-    /// `LottieAnimationLayer`, are tracked this way from their second frame.
+    /// `CARenderer.render`). The common pattern of a subclass that only adds properties or lays
+    /// out its sublayers, and `LottieAnimationLayer`, are tracked this way from their second
+    /// frame. Layers of QuartzCore's self-drawn classes (`LayerContent.isOfASelfDrawnClass`, which
+    /// a delegate's empty drawing does not make plain: a replicator's instances, say) and
+    /// subclasses of CATiledLayer (drawn from tiles) and CAScrollLayer are left out.
     func drawsNothingOfItsClass(_ model: CALayer, _ p: CALayer) -> Bool {
-        guard p.shadowOpacity == 0, p.mask == nil, p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]),
-              !(model is CAShapeLayer || model is CAGradientLayer || model is CATextLayer || model is CAReplicatorLayer
-                || model is CATransformLayer || model is CAEmitterLayer || model is CATiledLayer || model is CAScrollLayer),
+        guard Self.drawnByThePlainPath(p), !LayerContent.isOfASelfDrawnClass(model), !(model is CATiledLayer || model is CAScrollLayer),
               let kept = keptBackingStore(backingStores[ObjectIdentifier(model)], for: model, p) else { return false }
         return kept.pixmap == nil
     }

@@ -44,17 +44,16 @@ extension LayerRenderer {
     }
 
     /// Group opacity over a sole leaf, without a surface: when `p` (opacity below 1, no mask, no
-    /// shadow, no tint: the caller checks) is a plain layer that draws nothing of its own — no
-    /// background, border, contents or drawn content, no clip — and its one sublayer is drawn
+    /// shadow, no tint: the caller checks) is a plain layer that draws nothing of its own
+    /// (`drawsNothingOfItsOwn`), casts no shadow and clips nothing, and its one sublayer is drawn
     /// from a retained bitmap (`cachedLeaf`), the group holds exactly that bitmap's pixels, so
     /// the bitmap is composited once at the product of the two opacities instead of into a
     /// surface composited at `p.opacity`: the same pixels within the rounding of one opacity
     /// step (a Lottie group's opacity over its one shape). Returns false, having drawn nothing,
     /// when the case does not apply.
     func drawSoleLeaf(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) -> Bool {
-        guard type(of: model) == CALayer.self, !LayerContent.drawnByDelegate(model), let subs = model.sublayers, subs.count == 1,
-              !p.masksToBounds, p.contents == nil, p.shadowOpacity == 0,
-              (p.backgroundColor?.alpha ?? 0) == 0, p.borderWidth == 0 || (p.borderColor?.alpha ?? 0) == 0 else { return false }
+        guard type(of: model) == CALayer.self, Self.drawsNothingOfItsOwn(model, p), !p.masksToBounds, p.shadowOpacity == 0,
+              let subs = model.sublayers, subs.count == 1 else { return false }
         let child = subs[0], footprint = onScreen?[ObjectIdentifier(child)]
         if let footprint, missesTarget(footprint) { return true }
         guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { return true }

@@ -362,8 +362,13 @@ extension LayerRenderer {
     /// `contents` is read once), and every caller must test that too, as `cachedLeaf` and the
     /// footprints do.
     static func pixelsFollowKey(_ model: CALayer, _ p: CALayer) -> Bool {
-        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized])
-            && LayerContent.drawsItself(model) && p.mask == nil
+        drawnByThePlainPath(p) && LayerContent.drawsItself(model)
+    }
+
+    /// No mask, no shadow, and neither aliased edges nor `shouldRasterize`: nothing that takes
+    /// `p` off the plain drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
+    static func drawnByThePlainPath(_ p: CALayer) -> Bool {
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]) && p.mask == nil
     }
 
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
@@ -438,9 +443,7 @@ extension LayerRenderer {
     /// Whether `model` draws content into a backing store: it has a drawing delegate, or it is
     /// of a class of its own (which may override `draw(in:)`), not one Citrine draws itself.
     static func mayDrawContent(_ model: CALayer) -> Bool {
-        LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !(model is CAShapeLayer) && !(model is CAGradientLayer)
-            && !(model is CAReplicatorLayer) && !(model is CATransformLayer) && !(model is CATextLayer)
-            && !(model is CAEmitterLayer)
+        LayerContent.drawnByDelegate(model) || type(of: model) != CALayer.self && !LayerContent.isOfASelfDrawnClass(model)
     }
 
     /// `kept` (the backing store kept for `model`) when it still holds the layer's content for
