@@ -32,6 +32,30 @@ enum LayerContent {
         model.delegate?._drawsContent(of: model) ?? false
     }
 
+    /// The paths `p` fills or strokes of its own, counted in path elements: the background and
+    /// border (a rectangle, or a rounded one), a shape layer's fill and stroke (its path's
+    /// elements each; a stroke's outline about three times its path's) — nil when it draws
+    /// anything else (contents, a gradient, text, a dashed stroke), and with `paints` the
+    /// number of paints that draw something. What drawing the layer straight into the target
+    /// costs (`LayerRenderer.cachedLeaf`), and whether it paints each pixel once.
+    static func vectorWork(_ p: CALayer) -> (elements: Int, paints: Int)? {
+        guard p.contents == nil, !(p is CAGradientLayer || p is CATextLayer) else { return nil }
+        var elements = 0, paints = 0
+        let rectangle = p.cornerRadius > 0 ? 9 : 5
+        if let bg = p.backgroundColor, bg.alpha > 0 { elements += rectangle; paints += 1 }
+        if p.borderWidth > 0, let border = p.borderColor, border.alpha > 0 { elements += 3 * rectangle; paints += 1 }
+        if let s = p as? CAShapeLayer, let path = s.path, !path.isEmpty {
+            let count = path.rasterPath.verbs.count
+            if let fill = s.fillColor, fill.alpha > 0 { elements += count; paints += 1 }
+            if let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0, s.strokeEnd > s.strokeStart {
+                guard (s.lineDashPattern ?? []).isEmpty else { return nil }
+                elements += 3 * count
+                paints += 1
+            }
+        }
+        return (elements, paints)
+    }
+
     /// The layer-space rectangle (points) `p`'s own drawing can touch: its bounds; where its
     /// contents image is placed (gravity may put it beyond the bounds; nine-slice cells are not
     /// clipped to them even with masksToBounds); a shape layer's path box grown by the stroke's

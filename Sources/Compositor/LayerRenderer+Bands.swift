@@ -53,6 +53,12 @@ extension LayerRenderer {
         var touched: [(Leaf, Orientation)] = []
         /// Bitmaps the band made for layers without a usable retained one.
         var made: [(ObjectIdentifier, Leaf)] = []
+        /// Retained bitmaps whose layers the band drew directly, their pixels having changed in
+        /// the frame before too, with the key they were drawn at (`Leaf.directKey`).
+        var redirected: [(Leaf, LeafKey)] = []
+        /// Retained bitmaps whose layers the band drew directly while they turn, and the
+        /// orientation they were drawn at.
+        var turned: [(Leaf, Orientation)] = []
     }
 
     /// Trees nested deeper than this are drawn serially (drawing deeper moves to fresh stacks,
@@ -232,12 +238,25 @@ extension LayerRenderer {
                     leaf.seen = orientation
                     leaf.lastFrame = leaves.frame
                 }
+                // Every band logs the same layers: each is counted once, by its first log.
+                for (leaf, orientation) in log.turned {
+                    if leaf.lastFrame != leaves.frame { leaves.directDraws += 1 }
+                    leaf.seen = orientation
+                    leaf.lastFrame = leaves.frame
+                }
+                for (leaf, key) in log.redirected {
+                    if leaf.lastFrame != leaves.frame { leaves.directDraws += 1 }
+                    leaf.directKey = key
+                    leaf.lastFrame = leaves.frame
+                }
                 for (id, leaf) in log.made where merged.insert(id).inserted {
                     leaves.rasterizations += 1
                     leaves.retain(leaf, for: id)
                 }
                 log.touched.removeAll(keepingCapacity: true)
                 log.made.removeAll(keepingCapacity: true)
+                log.redirected.removeAll(keepingCapacity: true)
+                log.turned.removeAll(keepingCapacity: true)
                 band.backingStores = [:]
                 band.onScreen = nil
                 main.offscreen.absorbHighWater(of: band.offscreen)

@@ -55,10 +55,13 @@ extension LayerRenderer {
         }
     }
 
-    func drawFlatContent(_ model: CALayer, _ p: CALayer, transform: Transform, into canvas: Pixmap) {
+    /// The layer's own content under the affine layer → device `transform`. `style` sets the
+    /// background's and a shape's paints (a leaf drawn directly, `drawDirectly`); contents,
+    /// drawn content, gradients and text are drawn only in the plain style.
+    func drawFlatContent(_ model: CALayer, _ p: CALayer, transform: Transform, into canvas: Pixmap, style: PaintStyle = .plain) {
         let outline = LayerGeometry.outline(of: p)
         if let bg = p.backgroundColor, bg.alpha > 0 {
-            canvas.fill(outline, paint: Self.paint(bg, in: p, transform: transform), transform: transform)
+            canvas.fill(outline, paint: Self.paint(bg, in: p, transform: transform, style: style), transform: transform)
         }
         let clip = p.masksToBounds && p.cornerRadius > 0 ? outline : nil
         if let image = p.contents as? CGImage {
@@ -78,9 +81,11 @@ extension LayerRenderer {
             // with masksToBounds (Apple, masksToBounds: "an implicit clipping mask that matches
             // the bounds of the layer and includes any corner radius effects").
             guard p.masksToBounds, Self.contentMayLeaveOutline(p) else {
-                return drawShape(shape, transform: transform, clip: nil, into: canvas)
+                return drawShape(shape, transform: transform, clip: nil, into: canvas, style: style)
             }
-            clipped(to: outline, of: p, transform: transform, canvas: canvas) { drawShape(shape, transform: transform, clip: $0, into: canvas) }
+            clipped(to: outline, of: p, transform: transform, canvas: canvas) {
+                drawShape(shape, transform: transform, clip: $0, into: canvas, style: style)
+            }
         }
         if let text = p as? CATextLayer {
             // Text stays within the bounds (`TextRenderer.draw`), and the rounded outline with
@@ -95,12 +100,21 @@ extension LayerRenderer {
         }
     }
 
+    /// How the paints of a layer drawn straight into its target are applied: at an opacity and
+    /// with a blend mode, as its group would be composited (`drawDirectly`).
+    struct PaintStyle {
+        var opacity: Float = 1
+        var blendMode: BlendMode = .sourceOver
+        /// Full opacity, source-over: how a layer's paints draw into its own group.
+        static let plain = PaintStyle()
+    }
+
     /// Runs `draw` with a clip of `area` (`p`'s layer space, through `transform`), a mask the
     /// size of the canvas: without it (past the offscreen budget) nothing is drawn.
     private func clipped(to area: Path, of p: CALayer, transform: Transform, canvas: Pixmap, _ draw: (Mask) -> Void) {
         withOffscreenScope {
             guard let mask = offscreenMask(width: canvas.width, height: canvas.height, for: p) else { return }
-            mask.fill(area, transform: transform)
+            mask.fill(area, transform: transform, scratchOf: canvas)
             draw(mask)
         }
     }
@@ -176,29 +190,32 @@ extension LayerRenderer {
     /// `color`'s paint for a part of `layer` drawn under `transform` (layer → device): solid, or
     /// for a pattern colour (`UIColor(patternImage:)`) its tiles repeated from the layer's bounds
     /// origin — a view's pattern background starts at its top-left corner, as on iOS.
-    static func paint(_ color: CGColor, in layer: CALayer, transform: Transform) -> Paint {
+    /// `style`: the paint's opacity (multiplying the colour's alpha) and blend mode (default plain).
+    static func paint(_ color: CGColor, in layer: CALayer, transform: Transform, style: PaintStyle = .plain) -> Paint {
         let origin = layer.bounds.origin
         let tileToLayer = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(origin.x), ty: Double(origin.y))
-        return Paint(shader: color._shader(tileToDevice: tileToLayer.concatenating(transform)))
+        return Paint(shader: color._shader(tileToDevice: tileToLayer.concatenating(transform)), blendMode: style.blendMode,
+                     opacity: style.opacity)
     }
 
-    func drawShape(_ s: CAShapeLayer, transform: Transform, clip: Mask?, into canvas: Pixmap) {
+    /// A shape layer's fill and stroke, their paints in `style` (default plain).
+    func drawShape(_ s: CAShapeLayer, transform: Transform, clip: Mask?, into canvas: Pixmap, style: PaintStyle = .plain) {
         guard let path = s.path, !path.isEmpty else { return }
         if let fill = s.fillColor, fill.alpha > 0 {
             canvas.fill(path.rasterPath, rule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
-                        paint: Self.paint(fill, in: s, transform: transform), transform: transform, clip: clip)
+                        paint: Self.paint(fill, in: s, transform: transform, style: style), transform: transform, clip: clip)
         }
         guard let stroke = s.strokeColor, stroke.alpha > 0, s.lineWidth > 0 else { return }
         let start = max(0, min(1, s.strokeStart)), end = max(0, min(1, s.strokeEnd))
         guard end > start else { return }
         let trimmed = start == 0 && end == 1 ? path : path.trimmed(from: start, to: end)
-        let style = StrokeStyle(width: Double(s.lineWidth),
-                                cap: s.lineCap == .round ? .round : s.lineCap == .square ? .square : .butt,
-                                join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
-                                miterLimit: Double(s.miterLimit),
-                                dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
-        canvas.stroke(trimmed.rasterPath, style: style, paint: Self.paint(stroke, in: s, transform: transform), transform: transform,
-                      clip: clip)
+        let stroking = StrokeStyle(width: Double(s.lineWidth),
+                                   cap: s.lineCap == .round ? .round : s.lineCap == .square ? .square : .butt,
+                                   join: s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter,
+                                   miterLimit: Double(s.miterLimit),
+                                   dash: s.lineDashPattern?.map(\.doubleValue) ?? [], dashPhase: Double(s.lineDashPhase))
+        canvas.stroke(trimmed.rasterPath, style: stroking, paint: Self.paint(stroke, in: s, transform: transform, style: style),
+                      transform: transform, clip: clip)
     }
 
     /// A gradient layer's gradient, laid out in the unit square and then stretched onto the bounds
@@ -240,13 +257,15 @@ extension LayerRenderer {
 
     /// The border, inside the bounds and rounded like them, on top of the sublayers: circular
     /// corners as the bounds inset by half the width stroked (its outer edge is the outline),
-    /// continuous ones as the band between the outline and the outline inset by the width.
-    func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap) {
+    /// continuous ones as the band between the outline and the outline inset by the width. Its
+    /// paint in `style` (default plain).
+    func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap, style: PaintStyle = .plain) {
         guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
         let ring = LayerGeometry.roundedRect(inset, radius: max(0, p.cornerRadius - w / 2), corners: p.maskedCorners)
         let continuous = p._renderingOptions.contains(.continuousCorners)
+        let paint = Paint(shader: .solid(color.rasterColor), blendMode: style.blendMode, opacity: style.opacity)
         func stroke(_ transform: Transform, _ target: Pixmap) {
             if continuous {
                 // The outline minus the outline inset by the width (radius − width): the outer
@@ -256,10 +275,9 @@ extension LayerRenderer {
                                                       corners: p.maskedCorners, continuous: true)
                 band.verbs += inner.verbs
                 band.points += inner.points
-                target.fill(band, rule: .evenOdd, paint: Paint(color: color.rasterColor), transform: transform)
+                target.fill(band, rule: .evenOdd, paint: paint, transform: transform)
             } else {
-                target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: Paint(color: color.rasterColor),
-                              transform: transform)
+                target.stroke(ring, style: StrokeStyle(width: Double(w), join: .round), paint: paint, transform: transform)
             }
         }
         if let transform = LayerGeometry.affine(matrix) {
@@ -359,7 +377,7 @@ extension LayerRenderer {
                 // spreads), then kept inside the rounded bounds; without the mask (past the
                 // offscreen budget) the shadow is not drawn.
                 guard let clip = offscreenMask(width: shadow.width, height: shadow.height, for: p) else { return }
-                clip.fill(LayerGeometry.outline(of: p), transform: transform.concatenating(toShadow))
+                clip.fill(LayerGeometry.outline(of: p), transform: transform.concatenating(toShadow), scratchOf: shadow)
                 Self.keep(shadow, inside: clip)
             }
             canvas.draw(shadow, atX: box.x0, y: box.y0)
@@ -443,7 +461,7 @@ extension LayerRenderer {
         guard let mask = offscreenMask(width: size.width, height: size.height, for: model) else { return nil }
         let outline = LayerGeometry.outline(of: p)
         if let transform = LayerGeometry.affine(matrix) {
-            mask.fill(outline, transform: transform)
+            mask.fill(outline, transform: transform, scratchOf: size)
             return mask
         }
         let covered: Void? = withOffscreen(width: size.width, height: size.height, for: model) { coverage in

@@ -49,8 +49,9 @@ extension LayerRenderer {
     /// from a retained bitmap (`cachedLeaf`), the group holds exactly that bitmap's pixels, so
     /// the bitmap is composited once at the product of the two opacities instead of into a
     /// surface composited at `p.opacity`: the same pixels within the rounding of one opacity
-    /// step (a Lottie group's opacity over its one shape). Returns false, having drawn nothing,
-    /// when the case does not apply.
+    /// step (a Lottie group's opacity over its one shape). A sublayer `cachedLeaf` has drawn
+    /// directly (one that paints each pixel once) is drawn at that product likewise. Returns
+    /// false, having drawn nothing, when the case does not apply.
     func drawSoleLeaf(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) -> Bool {
         guard type(of: model) == CALayer.self, Self.drawsNothingOfItsOwn(model, p), !p.masksToBounds, p.shadowOpacity == 0,
               let subs = model.sublayers, subs.count == 1 else { return false }
@@ -60,8 +61,14 @@ extension LayerRenderer {
         guard pc._effects == nil, !(evaluatesPresentations && child._transition(atMediaTime: time) != nil),
               let affine = LayerGeometry.affine(m) else { return false }
         let opacity = p.opacity * pc.opacity
-        guard let cached = cachedLeaf(child, pc, affine: affine, known: footprint?.picture, opacity: opacity) else { return false }
-        canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: opacity, clearBorder: true, extents: cached.extents)
+        switch cachedLeaf(child, pc, affine: affine, known: footprint?.picture, opacity: opacity) {
+        case let .bitmap(pixmap, extents, toDevice)?:
+            canvas.drawTexture(pixmap, transform: toDevice, opacity: opacity, clearBorder: true, extents: extents)
+        case .direct?:
+            drawDirectly(child, pc, affine: affine, style: PaintStyle(opacity: opacity), into: canvas)
+        case nil:
+            return false
+        }
         return true
     }
 

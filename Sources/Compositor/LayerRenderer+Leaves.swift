@@ -236,9 +236,9 @@ extension LayerRenderer {
         /// Bitmaps rasterized so far (for tests: a frame that only moves, turns or fades
         /// retained layers adds none).
         var rasterizations = 0
-        /// Layers drawn straight into the target since their bitmap changed in the frame before
-        /// too (`cachedLeaf`; for tests: a change of a layer's pixels is either this or a
-        /// rasterization).
+        /// Layers drawn straight into the target instead of from their bitmaps (`cachedLeaf`:
+        /// changed two frames running, or turning; for tests: a change of a layer's pixels is
+        /// either this or a rasterization).
         var directDraws = 0
 
         func beginFrame() { frame &+= 1 }
@@ -274,13 +274,14 @@ extension LayerRenderer {
     /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
     /// changes of position, opacity and rotation do not (a change of scale does when it crosses
     /// a quarter of the raster scale).
-    /// Returns the bitmap and its pixel → device map, or nil when the layer is not eligible.
+    /// Returns the bitmap and its pixel → device map, `.direct` when the layer is to be drawn
+    /// straight into the target (`drawDirectly`), or nil when the layer is not eligible.
     /// `known`: the layer's picture in the frame's footprints, when the tree is damage-tracked
     /// (its key is then taken from there).
     /// `opacity`: what the bitmap is composited at (default the layer's own; a sole sublayer's
     /// times its group's, `drawSoleLeaf`).
     func cachedLeaf(_ model: CALayer, _ p: CALayer, affine: Transform, known: Footprint.Picture?, opacity: Float? = nil)
-        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
+        -> LeafDrawing? {
         guard model.sublayers == nil else { return nil }
         // Displayed first (a banded frame's `prepare` has done it): whether a view's layer draws
         // anything is known only from its first display, and retaining it must not depend on
@@ -310,17 +311,40 @@ extension LayerRenderer {
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = old.map { $0.seen == orientation } ?? true
+            // Drawn straight into the target, the layer's pixels are the same at full opacity,
+            // and at a lower one when it paints each pixel once (a bitmap at its opacity is one
+            // composite; a layer painting twice drawn directly would need a group).
+            let work = LayerContent.vectorWork(p)
+            let directAtOpacity = (opacity ?? p.opacity) == 1 || (work?.paints ?? 2) <= 1
             // Changed in the last frame and again now (an animated path, colour, trim or
             // gradient): a bitmap would be drawn once, composited once and dropped, so the
-            // layer is drawn straight into the target instead (nil: the plain path), at full
-            // opacity only (a bitmap at its opacity is one composite; drawn directly, its pixels
-            // would need a group). The old bitmap is kept, marked, to see the next frame's change.
-            if bandLog == nil, steady, (opacity ?? p.opacity) == 1, let old, old.owner == model._serial, old.key != key,
+            // layer is drawn directly instead. The old bitmap is kept, marked, to see the next
+            // frame's change.
+            if steady, directAtOpacity, let old, old.owner == model._serial, old.key != key,
                old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
-                old.directKey = key
-                old.lastFrame = leaves.frame
-                leaves.directDraws += 1
-                return nil
+                if let bandLog {
+                    bandLog.redirected.append((old, key))
+                } else {
+                    old.directKey = key
+                    old.lastFrame = leaves.frame
+                    leaves.directDraws += 1
+                }
+                return .direct
+            }
+            // Turning or scaling (its bitmap would be drawn in layer space and resampled at
+            // every frame): a layer of a few vector paths is drawn directly while it turns,
+            // when resampling would cost more than drawing (`turnsCheaplyDrawn`); its old bitmap
+            // is kept for when it comes to rest.
+            if !steady, directAtOpacity, let old, old.owner == model._serial, let work,
+               Self.turnsCheaplyDrawn(elements: work.elements, area: LayerContent.rect(p), affine: affine) {
+                if let bandLog {
+                    bandLog.turned.append((old, orientation))
+                } else {
+                    old.seen = orientation
+                    old.lastFrame = leaves.frame
+                    leaves.directDraws += 1
+                }
+                return .direct
             }
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
@@ -341,16 +365,47 @@ extension LayerRenderer {
         return Self.placed(leaf, extents: leaf.extentsForDraw(), affine: affine)
     }
 
+    /// How `cachedLeaf` has a leaf layer drawn.
+    enum LeafDrawing {
+        /// Its retained bitmap `pixmap`, composited with `extents` under `toDevice` (bitmap
+        /// pixel → device).
+        case bitmap(Pixmap, extents: TexelExtents?, toDevice: Transform)
+        /// Straight into the target at the opacity asked for (`drawDirectly`).
+        case direct
+    }
+
+    /// Draws a leaf layer straight into `canvas` (one `cachedLeaf` has drawn directly, or one
+    /// composited with a blend mode, `drawPlaced`): its content and border under `affine`, each
+    /// paint in `style` — at an opacity below 1 or another blend mode only for a layer that
+    /// paints each pixel once (`LayerContent.vectorWork`), whose group would hold the same pixels.
+    func drawDirectly(_ model: CALayer, _ p: CALayer, affine: Transform, style: PaintStyle, into canvas: Pixmap) {
+        drawFlatContent(model, p, transform: affine, into: canvas, style: style)
+        drawBorder(p, matrix: CATransform3D(affine), into: canvas, style: style)
+    }
+
+    /// Whether a turning layer whose own drawing is `elements` path elements (`vectorWork`) over
+    /// `area` (layer points) under `affine` is drawn for less than its bitmap is resampled:
+    /// resampling costs about 20 instructions a device pixel, a path element of a filled or
+    /// stroked path a few hundred to a thousand (flattening, scan conversion of its edges), and
+    /// the spans of a direct fill a fraction of an instruction a pixel (measured with callgrind
+    /// on parenting.json of scripts/lottie-testfiles: a 102-pixel square turning cost 24
+    /// instructions a pixel resampled). So from 64 device pixels an element.
+    static func turnsCheaplyDrawn(elements: Int, area: CGRect?, affine: Transform) -> Bool {
+        guard let area else { return false }
+        let pixels = Double(area.width * area.height) * abs(affine.a * affine.d - affine.b * affine.c)
+        return pixels >= 64 * Double(max(elements, 1))
+    }
+
     /// A retained bitmap, the extents to draw it with, and its pixel → device map for a layer
     /// whose layer → device map is `affine`.
-    private static func placed(_ leaf: Leaf, extents: TexelExtents?, affine: Transform)
-        -> (pixmap: Pixmap, extents: TexelExtents?, toDevice: Transform)? {
+    private static func placed(_ leaf: Leaf, extents: TexelExtents?, affine: Transform) -> LeafDrawing? {
         switch leaf.placement {
         case let .device(_, origin):
-            return (leaf.pixmap, extents, Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
+            return .bitmap(leaf.pixmap, extents: extents,
+                           toDevice: Transform(a: 1, b: 0, c: 0, d: 1, tx: origin.x + affine.tx, ty: origin.y + affine.ty))
         case let .layer(toCache):
             guard let fromCache = toCache.inverted() else { return nil }
-            return (leaf.pixmap, extents, fromCache.concatenating(affine))
+            return .bitmap(leaf.pixmap, extents: extents, toDevice: fromCache.concatenating(affine))
         }
     }
 

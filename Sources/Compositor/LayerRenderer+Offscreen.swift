@@ -61,13 +61,30 @@ extension LayerRenderer {
     /// target's scan-conversion and paint buffers lent to `fresh` and then taken back (those
     /// `fresh` ends with: grown, if it needed more), so a pixmap made in a frame does not
     /// allocate and clear buffers of its own (`Pixmap.takeDrawingScratch`; they hold nothing
-    /// between fills). A pixmap made while another holds them makes its own, kept by the target
-    /// afterwards.
+    /// between fills). A pixmap made while another holds them (a surface inside a surface: a
+    /// clip inside a group) borrows a spare set kept by the renderer for that nesting level,
+    /// up to `maxSpareScratch` levels; deeper ones make their own for the frame.
     func drawingWithTargetScratch<R>(_ fresh: Pixmap, _ body: () -> R) -> R {
-        fresh.takeDrawingScratch(from: target)
-        defer { target.takeDrawingScratch(from: fresh) }
+        let level = scratchLent
+        guard level <= Self.maxSpareScratch else { return body() }
+        if level > 0 && spareScratch.count < level {
+            guard let holder = try? Pixmap(width: 0, height: 0) else { return body() }
+            spareScratch.append(holder)
+        }
+        let lender = level == 0 ? target : spareScratch[level - 1]
+        fresh.takeDrawingScratch(from: lender)
+        scratchLent = level + 1
+        defer {
+            scratchLent = level
+            lender.takeDrawingScratch(from: fresh)
+        }
         return body()
     }
+
+    /// Nesting levels of surfaces below the target's whose drawing buffers the renderer keeps
+    /// between frames (each up to the largest area filled at that level: a frame's worth for a
+    /// surface the size of the frame).
+    static let maxSpareScratch = 3
 
     /// A transparent `width`×`height` surface made for `layer`, counted until the enclosing
     /// `withOffscreenScope` ends as `pixmapBytes`; nil past the budget or when it cannot be made

@@ -87,6 +87,7 @@ final class LayerRenderer {
                      footprints: [ObjectIdentifier: Footprint]? = nil) {
         self.init(target: target, scale: scale, origin: origin, leaves: other.leaves, offscreen: other.offscreen)
         backingStores = other.backingStores
+        spareScratch = other.spareScratch
         onScreen = footprints
     }
 
@@ -181,13 +182,19 @@ final class LayerRenderer {
     func drawPlaced(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap,
                     depth: Int, tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)?, known: Footprint.Picture? = nil) {
         if let effects = p._effects, !(p is CATransformLayer) {
+            if tint == nil, let style = Self.directStyle(model, p, effects), let affine = LayerGeometry.affine(matrix) {
+                return drawDirectly(model, p, affine: affine, style: style, into: canvas)
+            }
             return drawFiltered(model, p, effects, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
         }
-        if tint == nil, let affine = LayerGeometry.affine(matrix),
-           let cached = cachedLeaf(model, p, affine: affine, known: known) {
-            // Retained: the layer's rasterization is reused; only its placement and opacity change.
-            canvas.drawTexture(cached.pixmap, transform: cached.toDevice, opacity: p.opacity, clearBorder: true,
-                               extents: cached.extents)
+        if tint == nil, let affine = LayerGeometry.affine(matrix), let leaf = cachedLeaf(model, p, affine: affine, known: known) {
+            switch leaf {
+            case let .bitmap(pixmap, extents, toDevice):
+                // Retained: the layer's rasterization is reused; only its placement and opacity change.
+                canvas.drawTexture(pixmap, transform: toDevice, opacity: p.opacity, clearBorder: true, extents: extents)
+            case .direct:
+                drawDirectly(model, p, affine: affine, style: PaintStyle(opacity: p.opacity), into: canvas)
+            }
             return
         }
         if p is CATransformLayer {
@@ -210,6 +217,24 @@ final class LayerRenderer {
         if tint == nil, p.mask == nil, !alphaShadow, drawSoleLeaf(model, p, matrix: matrix, time: time, into: canvas) { return }
         compositeGroup(model, p, matrix: matrix, time: time, canvas: canvas) {
             drawGroup(model, p, matrix: $1, time: time, into: $0, depth: depth, tint: tint)
+        }
+    }
+
+    /// How a layer whose only effect is a compositing filter's blend mode is drawn straight into
+    /// its canvas instead of through a group (`drawDirectly`): a leaf drawn from its properties
+    /// that paints each pixel once (`LayerContent.vectorWork`; a Lottie mask's "destOut" cut),
+    /// with a blend mode whose result is linear in the source and leaves the destination as it
+    /// is under a transparent source — source-over, destination-over, destination-out, source-
+    /// atop, xor and the separable and non-separable blend modes — so that the paint's coverage
+    /// blends as the group's pixels would: d + (B(c·S, d) − d)·o = d + (B(S, d) − d)·c·o, and
+    /// the group's transparent rest changes nothing. nil otherwise.
+    static func directStyle(_ model: CALayer, _ p: CALayer, _ effects: _LayerEffects) -> PaintStyle? {
+        guard effects.filters.isEmpty, effects.backgroundFilters.isEmpty, model.sublayers == nil,
+              pixelsFollowKey(model, p), let work = LayerContent.vectorWork(p), work.paints <= 1 else { return nil }
+        let mode = effects.blendMode?.rasterBlendMode ?? .sourceOver
+        switch mode {
+        case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop, .plusLighter, .plusDarker: return nil
+        default: return PaintStyle(opacity: p.opacity, blendMode: mode)
         }
     }
 
@@ -401,7 +426,9 @@ final class LayerRenderer {
                 drawSublayersFlatOrByDepth(model, p, subs, matrix: matrix, time: time, into: surface, depth: depth, tint: tint)
             }
         }
-        guard p.masksToBounds else { return drawAll(into: canvas, matrix: matrix) }
+        guard p.masksToBounds, !Self.clipHoldsCanvas(p, matrix: matrix, canvas: canvas) else {
+            return drawAll(into: canvas, matrix: matrix)
+        }
         // Clipped: drawn into a surface, composited through the clip; without both (past the
         // offscreen budget) the sublayers are not drawn. Under an affine matrix the surface and
         // the clip cover only the device box of the rounded bounds (the same pixels: drawn under
@@ -411,7 +438,7 @@ final class LayerRenderer {
             guard let affine = LayerGeometry.affine(matrix) else {
                 guard let clip = makeClip(p, of: model, matrix: matrix, size: canvas),
                       let surface = offscreenPixmap(width: canvas.width, height: canvas.height, for: model) else { return }
-                drawAll(into: surface, matrix: matrix)
+                drawingWithTargetScratch(surface) { drawAll(into: surface, matrix: matrix) }
                 canvas.draw(surface, atX: 0, y: 0, opacity: 1, blendMode: .sourceOver, clip: clip)
                 return
             }
@@ -421,10 +448,36 @@ final class LayerRenderer {
             guard let clip = offscreenMask(width: width, height: height, for: model),
                   let surface = offscreenPixmap(width: width, height: height, for: model) else { return }
             let shift = Transform(a: 1, b: 0, c: 0, d: 1, tx: -Double(box.x0), ty: -Double(box.y0))
-            clip.fill(LayerGeometry.outline(of: p), transform: affine.concatenating(shift))
-            drawAll(into: surface, matrix: CATransform3DConcat(matrix, CATransform3D(shift)))
+            drawingWithTargetScratch(surface) {
+                clip.fill(LayerGeometry.outline(of: p), transform: affine.concatenating(shift), scratchOf: surface)
+                drawAll(into: surface, matrix: CATransform3DConcat(matrix, CATransform3D(shift)))
+            }
             canvas.draw(surface, atX: box.x0, y: box.y0, through: clip)
         }
+    }
+
+    /// Whether `p`'s masksToBounds clip (its rounded bounds under the layer → canvas `matrix`)
+    /// holds every pixel of `canvas` whole, so that clipping changes nothing and the sublayers
+    /// are drawn straight onto the canvas (an imported Lottie precomposition clips to a
+    /// rectangle the size of the frame): the canvas corners, mapped into layer space, lie in
+    /// the bounds, inset by 0.3·cornerRadius for circular corners (a rounded rectangle holds its
+    /// bounds inset by (1 − 1/√2)·radius). Not for continuous corners, nor under perspective.
+    /// Drawn without the surface, a sublayer is composited over the pixels beneath its parent
+    /// as Core Animation's clipping draws it (a rectangular clip is not a compositing group).
+    static func clipHoldsCanvas(_ p: CALayer, matrix: CATransform3D, canvas: Pixmap) -> Bool {
+        guard p.cornerRadius == 0 || !p._renderingOptions.contains(.continuousCorners),
+              let toLayer = LayerGeometry.affine(matrix)?.inverted() else { return false }
+        // Within a billionth of a point: bounds the size of the frame map back onto it up to rounding.
+        let inset = 0.3 * max(0, Double(p.cornerRadius)) - 1e-9
+        let bounds = p.bounds
+        let x0 = Double(bounds.minX) + inset, x1 = Double(bounds.maxX) - inset
+        let y0 = Double(bounds.minY) + inset, y1 = Double(bounds.maxY) - inset
+        func holds(_ x: Double, _ y: Double) -> Bool {
+            let q = toLayer.apply(Point(x: x, y: y))
+            return q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1
+        }
+        let w = Double(canvas.width), h = Double(canvas.height)
+        return holds(0, 0) && holds(w, 0) && holds(0, h) && holds(w, h)
     }
 
     /// Replicator instances visited (tested or drawn, `+Replicator`) since this renderer was
@@ -447,6 +500,10 @@ final class LayerRenderer {
     var depthNesting = 0
     /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
     var placedSublayers: [[PlacedSublayer]] = []
+    /// Pixmaps of no pixels holding the drawing buffers lent to surfaces nested below the first,
+    /// one per level, and the nesting level of the surface drawn now (`drawingWithTargetScratch`).
+    var spareScratch: [Pixmap] = []
+    var scratchLent = 0
     /// The first nesting level the running thread's stack does not hold (`+Stack`, measured where
     /// drawing starts): drawing moves to a fresh stack before it, tree analyses stop at it.
     var stackLevelEnd = 0

@@ -12,11 +12,29 @@ extension BlendMode {
     /// Blends premultiplied word `source` onto `destination` with coverage factor 0…255.
     func blend(source: UInt32, destination: UInt32, factor: UInt32) -> UInt32 {
         if factor == 0 { return destination }
+        if let kept = keptDestination(sourceAlpha: source >> 24, factor: factor) { return PaintBlitter.scale(destination, kept) }
         let s = SIMD4<Float>(unpack: source), d = SIMD4<Float>(unpack: destination)
         let r = blend(s, d)
         let f = Float(factor) / 255
         return (d + (r - d) * f).packed
     }
+
+    /// For the modes that only scale the destination (Porter-Duff destination-out and
+    /// destination-in: what a mask's cut-outs composite with), the factor 0…255 the destination
+    /// keeps under a source of alpha `sourceAlpha` at coverage `factor` — 1 − sa·f and
+    /// 1 − (1 − sa)·f — in integer arithmetic, within one step of 255 of the float formula
+    /// (`blend(_:_:)`, one rounding more); nil for the other modes.
+    @inline(__always)
+    func keptDestination(sourceAlpha sa: UInt32, factor: UInt32) -> UInt32? {
+        switch self {
+        case .destinationOut: 255 &- PaintBlitter.div255(sa &* factor)
+        case .destinationIn: 255 &- PaintBlitter.div255((255 &- sa) &* factor)
+        default: nil
+        }
+    }
+
+    /// Whether `keptDestination` serves this mode.
+    var keepsDestinationOnly: Bool { self == .destinationOut || self == .destinationIn }
 
     /// Exact blend of premultiplied colours with components in 0…1 (alpha in lane 3).
     func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {

@@ -5,9 +5,21 @@ extension Mask {
     /// pixels the path does not touch are left as they are (a fresh mask is all 0).
     public func fill(_ path: Path, rule: FillRule = .nonZero, transform: Transform = .identity,
                      antiAlias: Bool = true) {
+        fill(path, rule: rule, transform: transform, antiAlias: antiAlias, with: Rasterizer())
+    }
+
+    /// `fill`, with the scan-conversion buffers of `pixmap` (one being drawn into: its buffers
+    /// hold nothing between fills), so that a mask made for one frame's clip neither allocates
+    /// nor clears buffers of its own.
+    package func fill(_ path: Path, rule: FillRule = .nonZero, transform: Transform = .identity, antiAlias: Bool = true,
+                      scratchOf pixmap: Pixmap) {
+        fill(path, rule: rule, transform: transform, antiAlias: antiAlias, with: pixmap.rasterizer)
+    }
+
+    private func fill(_ path: Path, rule: FillRule, transform: Transform, antiAlias: Bool, with rasterizer: Rasterizer) {
         var blitter = MaskBlitter(mask: self)
-        Rasterizer().fill(path, transform: transform, rule: rule, antiAlias: antiAlias,
-                          clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), rows: 0..<height, into: &blitter)
+        rasterizer.fill(path, transform: transform, rule: rule, antiAlias: antiAlias,
+                        clip: IntRect(x0: 0, y0: 0, x1: width, y1: height), rows: 0..<height, into: &blitter)
     }
 
     /// Multiplies every value by `other`'s (same size; a smaller `other` counts as 0 outside).

@@ -187,6 +187,8 @@ public struct PaintBlitter: Blitter {
         let src = coverage == 255 ? solidInteriorWord : PaintBlitter.scale(color, f)
         if fastSourceOver {
             PaintBlitter.sourceOverSolid(dst, count: count, source: src)
+        } else if let kept = blendMode.keptDestination(sourceAlpha: color >> 24, factor: f) {
+            if kept != 255 { for i in 0..<count { dst[i] = PaintBlitter.scale(dst[i], kept) } }
         } else {
             for i in 0..<count { dst[i] = blendMode.blend(source: color, destination: dst[i], factor: f) }
         }
@@ -202,6 +204,11 @@ public struct PaintBlitter: Blitter {
         let dst = words + y * width + x
         if fastSourceOver {
             PaintBlitter.sourceOver(dst, source: row, coverage: masked, count: count, opacity: opacity)
+        } else if blendMode.keepsDestinationOnly {
+            for i in 0..<count {
+                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
+                if let kept = blendMode.keptDestination(sourceAlpha: row[i] >> 24, factor: f) { dst[i] = PaintBlitter.scale(dst[i], kept) }
+            }
         } else {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)

@@ -16,6 +16,20 @@ extension Pixmap {
             if f > 0 { sourceOverRows(source, dx: x, dy: y, columns: x0..<x1, rows: y0..<y1, factor: f) }
             return
         }
+        if blendMode.keepsDestinationOnly && clip == nil {
+            // Destination-out and -in (a matte's cut-out): each pixel scaled by what the source's
+            // alpha leaves of it, the words the paint path below gives (`BlendMode.keptDestination`).
+            let f = Pixmap.opacityFactor(opacity)
+            for row in y0..<y1 {
+                let dst = words + row * width, src = source.words + (row - y) * source.width - x
+                for px in x0..<x1 {
+                    if let kept = blendMode.keptDestination(sourceAlpha: src[px] >> 24, factor: f), kept != 255 {
+                        dst[px] = PaintBlitter.scale(dst[px], kept)
+                    }
+                }
+            }
+            return
+        }
         let image = ImagePattern(image: source, transform: Transform(a: 1, b: 0, c: 0, d: 1,
                                                                      tx: Double(x), ty: Double(y)),
                                  filter: .nearest, spread: .decal)
@@ -218,6 +232,22 @@ extension Pixmap {
             let rows = y.pixels.clamped(to: -y.shift..<h - y.shift).clamped(to: drawableRows)
             guard let extents else {
                 sourceOverRows(image, dx: -x.shift, dy: -y.shift, columns: columns, rows: rows, factor: factor)
+                return
+            }
+            if let solid = extents.solidRectangle {
+                // One rectangle of one colour: its rows blended as the flat runs below blend them
+                // (opaque rows as wide as the pixmap, one fill).
+                let covered = columns.clamped(to: solid.columns.lowerBound - x.shift..<solid.columns.upperBound - x.shift)
+                let lines = rows.clamped(to: solid.rows.lowerBound - y.shift..<solid.rows.upperBound - y.shift)
+                guard !covered.isEmpty, !lines.isEmpty else { return }
+                if covered.count == width && factor == 255 && solid.color >> 24 == 255 {
+                    Pixmap.fill(words + lines.lowerBound * width, count: lines.count * width, with: solid.color)
+                    return
+                }
+                for py in lines {
+                    Pixmap.sourceOverUniform(words + py * width + covered.lowerBound, count: covered.count, color: solid.color,
+                                             factor: factor)
+                }
                 return
             }
             for py in rows {

@@ -23,6 +23,11 @@ public struct TexelExtents {
     /// `RowPair`s of rows (j, j + 1) at index j + 1, for j = −1 … height − 1.
     let rowPairs: [RowPair]
 
+    /// The image's one block when it holds every non-transparent texel: the image is a
+    /// rectangle of one colour on transparent (a layer's background), drawn at a whole-pixel
+    /// offset as one blended rectangle. nil otherwise.
+    let solidRectangle: Block?
+
     /// Shorter runs are not worth the split of a row they cost.
     static let minimumRun = 8
 
@@ -46,6 +51,9 @@ public struct TexelExtents {
         }
         runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
         blocks = TexelExtents.blocks(in: runs)
+        solidRectangle = blocks.first.flatMap { [rows] block in
+            rows.indices.allSatisfy { rows[$0] == (block.rows.contains($0) ? block.columns : 0..<0) } ? block : nil
+        }
         rowPairs = (-1..<image.height).map { [rows, runs] in TexelExtents.rowPair($0, rows: rows, runs: runs) }
     }
 

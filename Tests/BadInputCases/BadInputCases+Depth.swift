@@ -287,8 +287,9 @@ extension BadInputCase {
         return layers[0]
     }
 
-    /// A 512-deep chain of 1920×1080 layers, each grey, masking to its bounds (`clipping`) or at
-    /// opacity 0.5, drawn at 1080p with the default offscreen budget of 1 GiB (README: Limits).
+    /// A 512-deep chain of 1920×1080 layers, each grey, masking to its rounded bounds
+    /// (`clipping`: a corner radius of 8, since a square clip holding the whole frame clips
+    /// nothing and is skipped, `LayerRenderer.clipHoldsCanvas`) or at opacity 0.5, drawn at 1080p with the default offscreen budget of 1 GiB (README: Limits).
     /// Each level with sublayers needs a surface the size of the frame — counted S = 4 · 1920 ·
     /// 1080 for its pixels + 4 · 1928 · 1081 for the cells of a fill into it + 16 · 1080 for
     /// their row bounds + 4 096 (README: Limits) = 16 652 448 bytes, a clip 1920 · 1080 more —
@@ -302,7 +303,12 @@ extension BadInputCase {
         var l: CALayer? = root
         while let layer = l {
             layer.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
-            if clipping { layer.masksToBounds = true } else { layer.opacity = 0.5 }
+            if clipping {
+                layer.masksToBounds = true
+                layer.cornerRadius = 8
+            } else {
+                layer.opacity = 0.5
+            }
             l = layer.sublayers?.first
         }
         let (last, next) = clipping ? (57, 58) : (63, 64)

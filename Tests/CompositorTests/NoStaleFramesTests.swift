@@ -206,8 +206,11 @@ import Testing
     /// their edges differ by resampling (a stale, unturned picture would differ by up to 255).
     static let turning: Set<String> = ["transform", "allowsEdgeAntialiasing", "edgeAntialiasingMask"]
 
-    /// Allowed difference otherwise: 1 level, where a damaged patch is rasterized at another
-    /// origin than the whole frame (coverage rounding).
+    /// Allowed difference otherwise: 2 levels — where a damaged patch is rasterized at another
+    /// origin than the whole frame (coverage rounding), and where a layer changed right after a
+    /// frame that showed it is drawn straight into the frame (`LayerRenderer.cachedLeaf`): its
+    /// translucent paints (a gradient over a translucent background) then blend with the frame
+    /// one after the other instead of first in its bitmap, each with its own 8-bit rounding.
     @Test(arguments: classes.map { String(describing: $0) })
     func retainedFrameEqualsFreshFrame(_ className: String) throws {
         let kind = try #require(Self.classes.first { String(describing: $0) == className })
@@ -233,7 +236,7 @@ import Testing
             fresh.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
             fresh.layer = root
             let worst = zip(Self.frame(fresh), after).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-            if worst > (Self.turning.contains(change.name) ? 96 : 1) { stale.append("\(change.name) (max \(worst))") }
+            if worst > (Self.turning.contains(change.name) ? 96 : 2) { stale.append("\(change.name) (max \(worst))") }
         }
         #expect(stale.isEmpty, "\(className): stale after changing \(stale)")
         #expect(changes.count >= Self.layerChanges.count)

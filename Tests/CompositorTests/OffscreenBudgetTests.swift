@@ -59,7 +59,13 @@ import Testing
             let c = color(i)
             layer.backgroundColor = CGColor(red: CGFloat(c.r) / 255, green: CGFloat(c.g) / 255, blue: CGFloat(c.b) / 255, alpha: 1)
             switch style {
-            case .clipping: layer.masksToBounds = true
+            case .clipping:
+                // Rounded by a quarter point, so that even a level holding the whole surface it is
+                // drawn into clips through a surface of its own (a clip of square corners that
+                // holds it changes nothing and is skipped, `clipHoldsCanvas`); the rings read
+                // here lie away from the corners.
+                layer.masksToBounds = true
+                layer.cornerRadius = 0.25
             case .halfOpaque: layer.opacity = 0.5
             }
             guard i + 1 < levels else { break }

@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+@testable import Raster
 import Testing
 
 /// `Pixmap.drawTexture` against the general path it shortcuts: filling the whole pixmap with the
@@ -152,6 +152,30 @@ struct TextureTests {
             }
             let opacity = k % 2 == 0 ? 1 : Float(g.unit())
             try Self.expectSame(image, t, opacity: opacity, clearBorder: true, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+
+    /// Images that are one rectangle of one colour on transparent (a layer's background; their
+    /// `TexelExtents.solidRectangle`), opaque or not, at whole-pixel offsets — inside the
+    /// canvas, partly off it, and covering it whole (one fill when opaque) — and at a fraction:
+    /// the same pixels as the pattern fill.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func solidRectanglesMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let (w, h) = (Int(g.next() % 40) + 70, Int(g.next() % 40) + 55)
+        let image = try Pixmap(width: w, height: h)
+        let a = seed % 2 == 0 ? 255 : UInt8(g.next() % 254 + 1)
+        func channel() -> UInt8 { UInt8(g.next() % (UInt64(a) + 1)) }
+        image.fill(with: .transparent)
+        let color = PremultipliedColor(r: channel(), g: channel(), b: channel(), a: a)
+        for y in 1..<(h - 1) { for x in 1..<(w - 1) { image.setPixel(x: x, y: y, color) } }
+        #expect(TexelExtents(of: image).solidRectangle != nil)
+        let offsets: [(Double, Double)] = [(-1, -1), (-3, -2), (5, 4), (-40, 20), (Double(Int(g.next() % 20)) + 0.25, -2)]
+        for (tx, ty) in offsets {
+            for opacity in [1, Float(g.unit())] {
+                try Self.expectSame(image, Transform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty), opacity: opacity, clearBorder: true,
+                                    "seed \(seed), at (\(tx), \(ty)), opacity \(opacity)")
+            }
         }
     }
 
