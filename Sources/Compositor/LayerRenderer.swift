@@ -102,7 +102,8 @@ final class LayerRenderer {
     /// Draws a whole frame of `root` and then forgets the retained bitmaps of layers it did not
     /// draw (patch renderers, which see only part of the tree, use `render`). `footprints`: the
     /// frame's, when the tree is damage-tracked.
-    /// The target is first filled with `background`. With `threads` > 1 the frame is drawn in
+    /// The target is first filled with `background` (unless the frame's first drawing covers it,
+    /// `firstDrawCoversTarget`). With `threads` > 1 the frame is drawn in
     /// that many bands at once when the tree allows (`LayerRenderer+Bands`), with the same bytes,
     /// each band filling its own rows. Returns the number of bands drawn (1: serially).
     @discardableResult
@@ -114,7 +115,7 @@ final class LayerRenderer {
             bands.draw(root, at: time, footprints: footprints, background: background)
             drawn = bands.renderers.count
         } else {
-            target.fill(with: background)
+            if !firstDrawCoversTarget(root, at: time, footprints: footprints) { target.fill(with: background) }
             onScreen = footprints
             render(root, at: time)
             onScreen = nil

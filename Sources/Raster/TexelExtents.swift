@@ -28,6 +28,15 @@ public struct TexelExtents {
     /// offset as one blended rectangle. nil otherwise.
     let solidRectangle: Block?
 
+    /// Whether the image, drawn at the whole-pixel offset (`x`, `y`) at full opacity, writes one
+    /// opaque colour into every pixel of a `width`×`height` target: it is one opaque rectangle
+    /// (`solidRectangle`) holding the target.
+    package func coversOpaquely(atX x: Int, y: Int, width: Int, height: Int) -> Bool {
+        guard let solid = solidRectangle, solid.color >> 24 == 255 else { return false }
+        return x + solid.columns.lowerBound <= 0 && x + solid.columns.upperBound >= width
+            && y + solid.rows.lowerBound <= 0 && y + solid.rows.upperBound >= height
+    }
+
     /// Shorter runs are not worth the split of a row they cost.
     static let minimumRun = 8
 
