@@ -26,6 +26,15 @@ extension LayerRenderer {
     /// drawing uses).
     func firstDrawCoversTarget(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) -> Bool {
         guard !usesModelValues, bandLog == nil, origin == (0, 0) else { return false }
+        // Whether sublayers are drawn in depth order asks every sublayer: asked only once the
+        // rest holds (a thousand siblings, none covering, then cost nothing).
+        return firstDrawnChain(root, at: time, footprints: footprints, checkingDepthOrder: false)
+            && firstDrawnChain(root, at: time, footprints: footprints, checkingDepthOrder: true)
+    }
+
+    /// `firstDrawCoversTarget`'s walk, with or without the depth-order test of each level.
+    private func firstDrawnChain(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+                                 checkingDepthOrder: Bool) -> Bool {
         var model = root, parent: CALayer?, parentMatrix = CATransform3DMakeScale(scale, scale, 1)
         for _ in 0..<Self.maxCoverLevels {
             let footprint = footprints?[ObjectIdentifier(model)]
@@ -38,8 +47,8 @@ extension LayerRenderer {
             guard let subs = model.sublayers else { return leafCoversTarget(model, p, matrix: matrix, known: footprint?.picture) }
             let drawsNothing = type(of: model) == CALayer.self && Self.drawsNothingOfItsOwn(model, p)
                 || drawsNothingOfItsClass(model, p) && (p.backgroundColor?.alpha ?? 0) <= 0 && p.contents == nil
-            guard drawsNothing, !p.masksToBounds || Self.clipHoldsCanvas(p, matrix: matrix, canvas: target),
-                  !subs.isEmpty, !sublayersNeedDepthOrder(subs, p, time: time),
+            guard drawsNothing, !p.masksToBounds || Self.clipHoldsCanvas(p, matrix: matrix, canvas: target), !subs.isEmpty,
+                  !checkingDepthOrder || !sublayersNeedDepthOrder(subs, p, time: time),
                   let first = drawingOrder(model, p, time: time).first else { return false }
             (model, parent, parentMatrix) = (first, p, matrix)
         }

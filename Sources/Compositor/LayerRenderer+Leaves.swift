@@ -269,8 +269,10 @@ extension LayerRenderer {
     /// changes. Its bitmap is drawn in device orientation while the layer's rotation and scale
     /// stay put (moving it is then a translation of the bitmap, sub-pixel offsets included), and
     /// in layer space, at its device scale quantized up to quarters, once they animate (each frame
-    /// then resamples it under the full affine map). The bitmap covers `LayerContent.rect` (a
-    /// stroke or glyphs may reach beyond the bounds). A property whose change alters the pixels
+    /// then resamples it under the full affine map) — unless drawing the layer costs less than
+    /// resampling it (`turnsCheaplyDrawn`): it is then drawn directly while it turns. The bitmap
+    /// covers `LayerContent.rect` (a stroke or glyphs may reach beyond the bounds). A property
+    /// whose change alters the pixels
     /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
     /// changes of position, opacity and rotation do not (a change of scale does when it crosses
     /// a quarter of the raster scale).

@@ -16,7 +16,12 @@
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
 // Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
 // rasterized once into retained bitmaps keyed on those properties and then only re-composited
-// (`cachedLeaf`); `LayerRenderer+Damage` says which part of the frame a change invalidates.
+// (`cachedLeaf`) — except while a layer of a few vector paths turns, or while a layer that
+// paints each pixel once changes every frame: it is then drawn straight into the frame (at its
+// opacity or compositing blend mode, without a group). `LayerRenderer+Damage` says which part of
+// the frame a change invalidates; `+Cover` leaves a full frame uncleared when its first drawing
+// is an opaque rectangle over all of it. A masksToBounds clip that holds the whole canvas is
+// skipped (`clipHoldsCanvas`).
 // Rarely used options take their own paths, chosen from one word per layer
 // (`CALayer._renderingOptions`): shouldRasterize (`+Rasterize`), allowsGroupOpacity = false
 // (`+GroupOpacity`), aliased edges (`+EdgeAntialiasing`); continuous corners
@@ -189,7 +194,7 @@ final class LayerRenderer {
             return drawFiltered(model, p, effects, matrix: matrix, time: time, into: canvas, depth: depth, tint: tint)
         }
         if tint == nil, let affine = LayerGeometry.affine(matrix), let leaf = cachedLeaf(model, p, affine: affine, known: known) {
-            switch leaf {
+            switch consume leaf {
             case let .bitmap(pixmap, extents, toDevice):
                 // Retained: the layer's rasterization is reused; only its placement and opacity change.
                 canvas.drawTexture(pixmap, transform: toDevice, opacity: p.opacity, clearBorder: true, extents: extents)

@@ -12,7 +12,6 @@ extension BlendMode {
     /// Blends premultiplied word `source` onto `destination` with coverage factor 0…255.
     func blend(source: UInt32, destination: UInt32, factor: UInt32) -> UInt32 {
         if factor == 0 { return destination }
-        if let kept = keptDestination(sourceAlpha: source >> 24, factor: factor) { return PaintBlitter.scale(destination, kept) }
         let s = SIMD4<Float>(unpack: source), d = SIMD4<Float>(unpack: destination)
         let r = blend(s, d)
         let f = Float(factor) / 255

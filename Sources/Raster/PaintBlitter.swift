@@ -26,6 +26,8 @@ public struct PaintBlitter: Blitter {
     /// Opacity as a factor 0…255.
     private let opacity: UInt32
     private let fastSourceOver: Bool
+    /// The blend mode only scales the destination (`BlendMode.keptDestination`).
+    private let keepsDestinationOnly: Bool
     /// The premultiplied word of a solid shader drawn without a clip (the common case, served
     /// without shading a row); nil otherwise.
     private let solidWord: UInt32?
@@ -57,6 +59,7 @@ public struct PaintBlitter: Blitter {
         let o = Swift.max(0, Swift.min(1, paint.opacity.isNaN ? 0 : paint.opacity))
         opacity = UInt32(o * 255 + 0.5)
         fastSourceOver = paint.blendMode == .sourceOver
+        keepsDestinationOnly = paint.blendMode.keepsDestinationOnly
         solidWord = clip == nil ? program.solidWord : nil
         solidSourceOverWord = fastSourceOver ? solidWord : nil
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
@@ -187,7 +190,16 @@ public struct PaintBlitter: Blitter {
         let src = coverage == 255 ? solidInteriorWord : PaintBlitter.scale(color, f)
         if fastSourceOver {
             PaintBlitter.sourceOverSolid(dst, count: count, source: src)
-        } else if let kept = blendMode.keptDestination(sourceAlpha: color >> 24, factor: f) {
+        } else {
+            blendSolidSpan(dst, count: count, color: color, factor: f)
+        }
+    }
+
+    /// `count` pixels of one colour at factor `f` blended with a mode other than source-over.
+    /// Out of line: the sweep inlines `solidSpan`.
+    @inline(never)
+    private func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, factor f: UInt32) {
+        if keepsDestinationOnly, let kept = blendMode.keptDestination(sourceAlpha: color >> 24, factor: f) {
             if kept != 255 { for i in 0..<count { dst[i] = PaintBlitter.scale(dst[i], kept) } }
         } else {
             for i in 0..<count { dst[i] = blendMode.blend(source: color, destination: dst[i], factor: f) }
@@ -204,7 +216,7 @@ public struct PaintBlitter: Blitter {
         let dst = words + y * width + x
         if fastSourceOver {
             PaintBlitter.sourceOver(dst, source: row, coverage: masked, count: count, opacity: opacity)
-        } else if blendMode.keepsDestinationOnly {
+        } else if keepsDestinationOnly {
             for i in 0..<count {
                 let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
                 if let kept = blendMode.keptDestination(sourceAlpha: row[i] >> 24, factor: f) { dst[i] = PaintBlitter.scale(dst[i], kept) }

@@ -235,20 +235,7 @@ extension Pixmap {
                 return
             }
             if let solid = extents.solidRectangle {
-                // One rectangle of one colour: its rows blended as the flat runs below blend them
-                // (opaque rows as wide as the pixmap, one fill).
-                let covered = columns.clamped(to: solid.columns.lowerBound - x.shift..<solid.columns.upperBound - x.shift)
-                let lines = rows.clamped(to: solid.rows.lowerBound - y.shift..<solid.rows.upperBound - y.shift)
-                guard !covered.isEmpty, !lines.isEmpty else { return }
-                if covered.count == width && factor == 255 && solid.color >> 24 == 255 {
-                    Pixmap.fill(words + lines.lowerBound * width, count: lines.count * width, with: solid.color)
-                    return
-                }
-                for py in lines {
-                    Pixmap.sourceOverUniform(words + py * width + covered.lowerBound, count: covered.count, color: solid.color,
-                                             factor: factor)
-                }
-                return
+                return drawSolidRectangle(solid, dx: -x.shift, dy: -y.shift, columns: columns, rows: rows, factor: factor)
             }
             for py in rows {
                 // Within the row's non-transparent texels; its flat run is one colour.
@@ -321,6 +308,25 @@ extension Pixmap {
                 Pixmap.prefetch(texels + parts.right.lowerBound - 1, count: parts.right.count + 2)
             }
             parts.blend(color: flat?.color ?? 0, factor: factor, row: words + py * width, sampled: sampled)
+        }
+    }
+
+    /// A whole-pixel translated image that is one rectangle of one colour (`solid`, in texels;
+    /// texel (i, j) lands on pixel (i + dx, j + dy)), within pixels `columns` × `rows`: its rows
+    /// blended as `drawTranslatedTexture`'s flat runs blend them (opaque rows as wide as the
+    /// pixmap, one fill). Out of line, as rarely taken.
+    @inline(never)
+    private func drawSolidRectangle(_ solid: TexelExtents.Block, dx: Int, dy: Int, columns: Range<Int>, rows: Range<Int>,
+                                    factor: UInt32) {
+        let covered = columns.clamped(to: solid.columns.lowerBound + dx..<solid.columns.upperBound + dx)
+        let lines = rows.clamped(to: solid.rows.lowerBound + dy..<solid.rows.upperBound + dy)
+        guard !covered.isEmpty, !lines.isEmpty else { return }
+        if covered.count == width && factor == 255 && solid.color >> 24 == 255 {
+            Pixmap.fill(words + lines.lowerBound * width, count: lines.count * width, with: solid.color)
+            return
+        }
+        for py in lines {
+            Pixmap.sourceOverUniform(words + py * width + covered.lowerBound, count: covered.count, color: solid.color, factor: factor)
         }
     }
 

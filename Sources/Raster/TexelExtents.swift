@@ -25,8 +25,9 @@ public struct TexelExtents {
 
     /// The image's one block when it holds every non-transparent texel: the image is a
     /// rectangle of one colour on transparent (a layer's background), drawn at a whole-pixel
-    /// offset as one blended rectangle. nil otherwise.
-    let solidRectangle: Block?
+    /// offset as one blended rectangle. nil otherwise. (Marked on the block, not stored here:
+    /// a fifth word would make this struct passed indirectly, and every translated draw slower.)
+    var solidRectangle: Block? { blocks.first.flatMap { $0.holdsEveryTexel ? $0 : nil } }
 
     /// Whether the image, drawn at the whole-pixel offset (`x`, `y`) at full opacity, writes one
     /// opaque colour into every pixel of a `width`×`height` target: it is one opaque rectangle
@@ -49,21 +50,26 @@ public struct TexelExtents {
         var color: UInt32
         var columns: Range<Int>
         var rows: Range<Int>
+        /// Whether the block holds every non-transparent texel of the image (`solidRectangle`).
+        var holdsEveryTexel = false
     }
 
     public init(of image: Pixmap) {
         let w = image.width
-        rows = (0..<image.height).map { y in
+        let rows: [Range<Int>] = (0..<image.height).map { y in
             let row = UnsafeBufferPointer(start: image.words + y * w, count: w)
             guard let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
             return first..<last + 1
         }
-        runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
-        blocks = TexelExtents.blocks(in: runs)
-        solidRectangle = blocks.first.flatMap { [rows] block in
-            rows.indices.allSatisfy { rows[$0] == (block.rows.contains($0) ? block.columns : 0..<0) } ? block : nil
+        let runs = (0..<image.height).map { TexelExtents.longestRun(UnsafeBufferPointer(start: image.words + $0 * w, count: w)) }
+        var blocks = TexelExtents.blocks(in: runs)
+        if let block = blocks.first {
+            blocks[0].holdsEveryTexel = rows.indices.allSatisfy { rows[$0] == (block.rows.contains($0) ? block.columns : 0..<0) }
         }
-        rowPairs = (-1..<image.height).map { [rows, runs] in TexelExtents.rowPair($0, rows: rows, runs: runs) }
+        self.rows = rows
+        self.runs = runs
+        self.blocks = blocks
+        rowPairs = (-1..<image.height).map { TexelExtents.rowPair($0, rows: rows, runs: runs) }
     }
 
     /// The longest run of one non-transparent colour in `row`.
