@@ -26,34 +26,52 @@ extension LayerRenderer {
     /// drawing uses).
     func firstDrawCoversTarget(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) -> Bool {
         guard !usesModelValues, bandLog == nil, origin == (0, 0) else { return false }
-        // Whether sublayers are drawn in depth order asks every sublayer: asked only once the
-        // rest holds (a thousand siblings, none covering, then cost nothing).
-        return firstDrawnChain(root, at: time, footprints: footprints, checkingDepthOrder: false)
-            && firstDrawnChain(root, at: time, footprints: footprints, checkingDepthOrder: true)
+        switch firstDrawnChain(root, at: time, footprints: footprints, orderingManySiblings: false) {
+        case .covers: return true
+        case .coversIfDrawnFlat: return firstDrawnChain(root, at: time, footprints: footprints, orderingManySiblings: true) == .covers
+        case .doesNot: return false
+        }
     }
 
-    /// `firstDrawCoversTarget`'s walk, with or without the depth-order test of each level.
+    /// What `firstDrawnChain` found.
+    private enum Cover { case covers, coversIfDrawnFlat, doesNot }
+
+    /// `firstDrawCoversTarget`'s walk. Whether a level's sublayers are drawn in depth order asks
+    /// every sublayer: for a level of more than `maxSiblingsOrderedFirst`, only when
+    /// `orderingManySiblings` (the walk then runs again once the rest holds: a thousand
+    /// siblings none of which covers cost nothing).
     private func firstDrawnChain(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
-                                 checkingDepthOrder: Bool) -> Bool {
+                                 orderingManySiblings: Bool) -> Cover {
         var model = root, parent: CALayer?, parentMatrix = CATransform3DMakeScale(scale, scale, 1)
+        var unordered = false
         for _ in 0..<Self.maxCoverLevels {
             let footprint = footprints?[ObjectIdentifier(model)]
             guard footprint.map({ !missesTarget($0) }) ?? true,
                   let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time),
                   model._transition(atMediaTime: time) == nil, p._effects == nil, p.opacity >= 1, p.mask == nil,
                   p.shadowOpacity <= 0, p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized, .ungroupedOpacity])
-            else { return false }
+            else { return .doesNot }
             // A leaf (`cachedLeaf` retains only layers without a sublayer array).
-            guard let subs = model.sublayers else { return leafCoversTarget(model, p, matrix: matrix, known: footprint?.picture) }
+            guard let subs = model.sublayers else {
+                guard leafCoversTarget(model, p, matrix: matrix, known: footprint?.picture) else { return .doesNot }
+                return unordered ? .coversIfDrawnFlat : .covers
+            }
             let drawsNothing = type(of: model) == CALayer.self && Self.drawsNothingOfItsOwn(model, p)
                 || drawsNothingOfItsClass(model, p) && (p.backgroundColor?.alpha ?? 0) <= 0 && p.contents == nil
-            guard drawsNothing, !p.masksToBounds || Self.clipHoldsCanvas(p, matrix: matrix, canvas: target), !subs.isEmpty,
-                  !checkingDepthOrder || !sublayersNeedDepthOrder(subs, p, time: time),
-                  let first = drawingOrder(model, p, time: time).first else { return false }
+            guard drawsNothing, !p.masksToBounds || Self.clipHoldsCanvas(p, matrix: matrix, canvas: target),
+                  let first = subs.count == 1 ? subs.first : drawingOrder(model, p, time: time).first else { return .doesNot }
+            if subs.count <= Self.maxSiblingsOrderedFirst || orderingManySiblings {
+                guard !sublayersNeedDepthOrder(subs, p, time: time) else { return .doesNot }
+            } else {
+                unordered = true
+            }
             (model, parent, parentMatrix) = (first, p, matrix)
         }
-        return false
+        return .doesNot
     }
+
+    /// Sublayers `firstDrawnChain` asks about depth order on its first walk.
+    static let maxSiblingsOrderedFirst = 16
 
     /// Levels `firstDrawCoversTarget` follows down (a Lottie background sits three or four deep).
     static let maxCoverLevels = 32

@@ -324,14 +324,7 @@ extension LayerRenderer {
             // frame's change.
             if steady, directAtOpacity, let old, old.owner == model._serial, old.key != key,
                old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
-                if let bandLog {
-                    bandLog.redirected.append((old, key))
-                } else {
-                    old.directKey = key
-                    old.lastFrame = leaves.frame
-                    leaves.directDraws += 1
-                }
-                return .direct
+                return directDraw(of: old, changedTo: key)
             }
             // Turning or scaling (its bitmap would be drawn in layer space and resampled at
             // every frame): a layer of a few vector paths is drawn directly while it turns,
@@ -339,14 +332,7 @@ extension LayerRenderer {
             // is kept for when it comes to rest.
             if !steady, directAtOpacity, let old, old.owner == model._serial, let work,
                Self.turnsCheaplyDrawn(elements: work.elements, area: LayerContent.rect(p), affine: affine) {
-                if let bandLog {
-                    bandLog.turned.append((old, orientation))
-                } else {
-                    old.seen = orientation
-                    old.lastFrame = leaves.frame
-                    leaves.directDraws += 1
-                }
-                return .direct
+                return directDraw(of: old, turnedTo: orientation)
             }
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
@@ -365,6 +351,22 @@ extension LayerRenderer {
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
         return Self.placed(leaf, extents: leaf.extentsForDraw(), affine: affine)
+    }
+
+    /// `.direct`, having noted on `old` (the layer's kept bitmap) that the frame draws its layer
+    /// directly, its pixels changed to `key` or its orientation to `orientation` — in a band,
+    /// logged for the frame's merge (`BandLog`), as bands only read retained bitmaps.
+    private func directDraw(of old: Leaf, changedTo key: LeafKey? = nil, turnedTo orientation: Orientation? = nil) -> LeafDrawing {
+        if let bandLog {
+            if let key { bandLog.redirected.append((old, key)) }
+            if let orientation { bandLog.turned.append((old, orientation)) }
+            return .direct
+        }
+        if let key { old.directKey = key }
+        if let orientation { old.seen = orientation }
+        old.lastFrame = leaves.frame
+        leaves.directDraws += 1
+        return .direct
     }
 
     /// How `cachedLeaf` has a leaf layer drawn.

@@ -81,4 +81,23 @@ import Testing
         let (covered, same) = try Self.thirdFrame(root)
         #expect(!covered && same, "\(name)")
     }
+
+    /// Among 40 siblings (past the 16 whose depth order the first walk asks about) the
+    /// background still covers; with one sibling leaning in depth (turned about y, so that
+    /// siblings are drawn by depth, `sublayersNeedDepthOrder`) it no longer counts as first.
+    @Test(arguments: [false, true])
+    func aBackgroundAmongManySiblings(leaning: Bool) throws {
+        let root = Self.tree { root, _ in
+            let container = root.sublayers![0]
+            for i in 0..<38 {
+                let dot = CALayer()
+                dot.frame = CGRect(x: CGFloat(i % 10) * 6, y: CGFloat(i / 10) * 6 + 28, width: 4, height: 4)
+                dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                if leaning && i == 37 { dot.transform = CATransform3DMakeRotation(0.5, 0, 1, 0) }
+                container.addSublayer(dot)
+            }
+        }
+        let (covered, same) = try Self.thirdFrame(root)
+        #expect(covered == !leaning && same)
+    }
 }
