@@ -28,13 +28,7 @@ import Testing
     /// One frame at `t`: the largest channel difference from a fresh renderer's, and the
     /// rasterizations and direct draws it took.
     static func frame(_ r: CARenderer, at t: CFTimeInterval) throws -> (worst: Int, rasterized: Int, direct: Int) {
-        CAMediaClock.setManualTime(t)
-        let leaves = r.renderer.leaves
-        let (rasterized, direct) = (leaves.rasterizations, leaves.directDraws)
-        r.beginFrame(atTime: t); r.render(); r.endFrame()
-        let fresh = try CARenderer.image(of: r.layer!, size: size, at: t, scale: r.scale)
-        return (RetainedContentTests.worstDifference(fresh.pixmap, r.pixmap), leaves.rasterizations - rasterized,
-                leaves.directDraws - direct)
+        try RetainedContentTests.frame(r, at: t)
     }
 
     static func turning(_ layer: CALayer) {

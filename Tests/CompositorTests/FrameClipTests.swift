@@ -30,13 +30,7 @@ import Testing
     }
 
     static func render(_ root: CALayer) throws -> (image: Pixmap, highWater: Int) {
-        let r = try CARenderer(width: width, height: height)
-        r.layer = root
-        r.backgroundColor = white
-        r.beginFrame(atTime: 0)
-        r.render()
-        r.endFrame()
-        return (r.pixmap, r._offscreenBytesHighWater)
+        try OffscreenBudgetTests.render(root, width: width, height: height)
     }
 
     /// Bounds exactly the frame's, or larger: no surface, and the pixels of the same tree

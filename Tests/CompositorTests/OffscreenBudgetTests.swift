@@ -80,9 +80,11 @@ import Testing
         return root
     }
 
-    /// One frame of `root` over white, with the offscreen budget lowered to `budget` when given;
-    /// the pixels and the most offscreen bytes counted at once.
-    static func render(_ root: CALayer, budget: Int? = nil) throws -> (image: Pixmap, highWater: Int) {
+    /// One frame of `root` over white (on a `width`×`height` target, default this suite's), with
+    /// the offscreen budget lowered to `budget` when given; the pixels and the most offscreen
+    /// bytes counted at once.
+    static func render(_ root: CALayer, budget: Int? = nil, width: Int = width, height: Int = height) throws
+        -> (image: Pixmap, highWater: Int) {
         let r = try CARenderer(width: width, height: height)
         if let budget { r.offscreen.budget = budget }
         r.layer = root

@@ -62,7 +62,9 @@ import Testing
         let leaves = r.renderer.leaves
         let (rasterized, direct) = (leaves.rasterizations, leaves.directDraws)
         r.beginFrame(atTime: t); r.render(); r.endFrame()
-        let fresh = try CARenderer.image(of: r.layer!, size: size, at: t, scale: r.scale)
+        let fresh = try CARenderer.image(of: r.layer!, size: CGSize(width: CGFloat(r.pixmap.width) / r.scale,
+                                                                 height: CGFloat(r.pixmap.height) / r.scale),
+                                         at: t, scale: r.scale)
         return (worstDifference(fresh.pixmap, r.pixmap), leaves.rasterizations - rasterized, leaves.directDraws - direct)
     }
 
