@@ -4,7 +4,8 @@ import Raster
 /// A frame whose first drawing covers it: no clear.
 ///
 /// A full frame starts by filling the target with the renderer's background colour, a write of
-/// every pixel (at 512×512, about a fifth of a small Lottie frame's time). When the first layer
+/// every pixel (easing.json at 512×512: 45 K of its 518 K instructions a frame, and a megabyte
+/// written). When the first layer
 /// the frame draws is an opaque rectangle over the whole target — a Lottie composition's
 /// background layer, an app's full-screen opaque view — that fill is overwritten before anything
 /// reads it, and the frame's bytes are the same without it. This finds that case, exactly, from

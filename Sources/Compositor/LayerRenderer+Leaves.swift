@@ -272,8 +272,8 @@ extension LayerRenderer {
     /// then resamples it under the full affine map) — unless drawing the layer costs less than
     /// resampling it (`turnsCheaplyDrawn`): it is then drawn directly while it turns. The bitmap
     /// covers `LayerContent.rect` (a stroke or glyphs may reach beyond the bounds). A property
-    /// whose change alters the pixels
-    /// (`LeafKey`: e.g. an animated strokeEnd or colour) makes a fresh bitmap in that frame;
+    /// whose change alters the pixels (`LeafKey`: e.g. an animated strokeEnd or colour) makes a
+    /// fresh bitmap in that frame;
     /// changes of position, opacity and rotation do not (a change of scale does when it crosses
     /// a quarter of the raster scale).
     /// Returns the bitmap and its pixel → device map, `.direct` when the layer is to be drawn
@@ -313,26 +313,28 @@ extension LayerRenderer {
         } else {
             // New, changed, or turned since the last frame: a layer-space bitmap while it keeps turning.
             let steady = old.map { $0.seen == orientation } ?? true
-            // Drawn straight into the target, the layer's pixels are the same at full opacity,
-            // and at a lower one when it paints each pixel once (a bitmap at its opacity is one
-            // composite; a layer painting twice drawn directly would need a group).
-            let work = LayerContent.vectorWork(p)
-            let directAtOpacity = (opacity ?? p.opacity) == 1 || (work?.paints ?? 2) <= 1
-            // Changed in the last frame and again now (an animated path, colour, trim or
-            // gradient): a bitmap would be drawn once, composited once and dropped, so the
-            // layer is drawn directly instead. The old bitmap is kept, marked, to see the next
-            // frame's change.
-            if steady, directAtOpacity, let old, old.owner == model._serial, old.key != key,
-               old.lastFrame == leaves.frame &- 1, old.directKey.map({ $0 != key }) ?? true {
-                return directDraw(of: old, changedTo: key)
-            }
-            // Turning or scaling (its bitmap would be drawn in layer space and resampled at
-            // every frame): a layer of a few vector paths is drawn directly while it turns,
-            // when resampling would cost more than drawing (`turnsCheaplyDrawn`); its old bitmap
-            // is kept for when it comes to rest.
-            if !steady, directAtOpacity, let old, old.owner == model._serial, let work,
-               Self.turnsCheaplyDrawn(elements: work.elements, area: LayerContent.rect(p), affine: affine) {
-                return directDraw(of: old, turnedTo: orientation)
+            if let old, old.owner == model._serial {
+                // Drawn straight into the target, the layer's pixels are the same at full opacity,
+                // and at a lower one when it paints each pixel once (a bitmap at its opacity is one
+                // composite; a layer painting twice drawn directly would need a group).
+                let work = LayerContent.vectorWork(p)
+                let directAtOpacity = (opacity ?? p.opacity) == 1 || (work?.paints ?? 2) <= 1
+                // Changed in the last frame and again now (an animated path, colour, trim or
+                // gradient): a bitmap would be drawn once, composited once and dropped, so the
+                // layer is drawn directly instead. The old bitmap is kept, marked, to see the next
+                // frame's change.
+                if steady, directAtOpacity, old.key != key, old.lastFrame == leaves.frame &- 1,
+                   old.directKey.map({ $0 != key }) ?? true {
+                    return directDraw(of: old, changedTo: key)
+                }
+                // Turning or scaling (its bitmap would be drawn in layer space and resampled at
+                // every frame): a layer of a few vector paths is drawn directly while it turns,
+                // when resampling would cost more than drawing (`turnsCheaplyDrawn`); its old
+                // bitmap is kept for when it comes to rest.
+                if !steady, directAtOpacity, let work,
+                   Self.turnsCheaplyDrawn(elements: work.elements, area: LayerContent.rect(p), affine: affine) {
+                    return directDraw(of: old, turnedTo: orientation)
+                }
             }
             guard let area = LayerContent.rect(p), area.width > 0, area.height > 0,
                   let fresh = steady ? deviceLeaf(model, p, area: area, key: key, affine: affine)
@@ -388,12 +390,13 @@ extension LayerRenderer {
     }
 
     /// Whether a turning layer whose own drawing is `elements` path elements (`vectorWork`) over
-    /// `area` (layer points) under `affine` is drawn for less than its bitmap is resampled:
-    /// resampling costs about 20 instructions a device pixel, a path element of a filled or
-    /// stroked path a few hundred to a thousand (flattening, scan conversion of its edges), and
-    /// the spans of a direct fill a fraction of an instruction a pixel (measured with callgrind
-    /// on parenting.json of scripts/lottie-testfiles: a 102-pixel square turning cost 24
-    /// instructions a pixel resampled). So from 64 device pixels an element.
+    /// `area` (layer points) under `affine` is drawn for less than its bitmap is resampled: from
+    /// 64 device pixels an element. Measured with callgrind on parenting.json of
+    /// scripts/lottie-testfiles (a 102-pixel square and a 77-pixel disc turning): resampled,
+    /// about 24 instructions a pixel and the frame 793 K; drawn directly, the frame 559 K. The
+    /// bound itself is a judgement, not a measured crossover: a direct draw's cost grows with
+    /// the path (flattening, stroking, scan conversion of its edges) and its filled spans cost
+    /// little a pixel, so small layers of long paths keep their bitmaps.
     static func turnsCheaplyDrawn(elements: Int, area: CGRect?, affine: Transform) -> Bool {
         guard let area else { return false }
         let pixels = Double(area.width * area.height) * abs(affine.a * affine.d - affine.b * affine.c)

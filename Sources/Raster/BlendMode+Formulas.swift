@@ -33,7 +33,7 @@ extension BlendMode {
     }
 
     /// Whether `keptDestination` serves this mode.
-    var keepsDestinationOnly: Bool { self == .destinationOut || self == .destinationIn }
+    var keepsDestinationOnly: Bool { keptDestination(sourceAlpha: 0, factor: 0) != nil }
 
     /// Exact blend of premultiplied colours with components in 0…1 (alpha in lane 3).
     func blend(_ s: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
