@@ -296,7 +296,8 @@ public final class CARenderer {
     static let maxUntrackedFrames = 24
 
     /// Redraws the tree inside `area` only, with the same arithmetic as a full frame: a patch
-    /// filled with the background receives the tree drawn with its origin at the area's corner,
+    /// filled with the background (unless the first drawing covers it, `firstDrawCoversTarget`)
+    /// receives the tree drawn with its origin at the area's corner,
     /// and its pixels are copied into the frame. `footprints`: the frame's, to skip the subtrees
     /// that miss the area.
     private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor,
@@ -304,12 +305,13 @@ public final class CARenderer {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         guard !area.isEmpty, let patch = patch(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
-        patch.fill(with: background)
         patch.takeDrawingScratch(from: pixmap)
         defer { pixmap.takeDrawingScratch(from: patch) }
         renderer.leaves.beginFrame()
-        LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer,
-                      footprints: footprints).render(layer, at: t)
+        let patchRenderer = LayerRenderer(target: patch, scale: scale, origin: (area.x0, area.y0), sharingCachesWith: renderer,
+                                          footprints: footprints)
+        if !patchRenderer.firstDrawCoversTarget(layer, at: t, footprints: footprints) { patch.fill(with: background) }
+        patchRenderer.render(layer, at: t)
         let rowBytes = patch.width * 4
         for row in 0..<patch.height {
             (pixmap.pixels + ((area.y0 + row) * pixmap.width + area.x0) * 4).update(from: patch.pixels + row * rowBytes,

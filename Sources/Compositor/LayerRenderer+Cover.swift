@@ -1,7 +1,7 @@
 import QuartzCore
 import Raster
 
-/// A frame whose first drawing covers it: no clear.
+/// A frame (or a damaged patch of one) whose first drawing covers it: no clear.
 ///
 /// A full frame starts by filling the target with the renderer's background colour, a write of
 /// every pixel (easing.json at 512×512: 45 K of its 518 K instructions a frame, and a megabyte
@@ -10,9 +10,12 @@ import Raster
 /// background layer, an app's full-screen opaque view — that fill is overwritten before anything
 /// reads it, and the frame's bytes are the same without it. This finds that case, exactly, from
 /// what the frame will do: the chain of first-drawn layers, and the retained bitmap the leaf at
-/// its end will be composited from.
+/// its end will be composited from. A damaged patch (`CARenderer.redraw`), filled the same way
+/// before its tree is drawn and copied into the frame, is asked the same question about its own
+/// pixels (trim-individually.json: a background over the two moving strokes' box).
 extension LayerRenderer {
-    /// Whether the first thing `render(root, at: time)` of a full frame puts on the target is one
+    /// Whether the first thing `render(root, at: time)` puts on the target (a full frame's or a
+    /// patch's, at `origin` of the frame) is one
     /// opaque colour over every pixel, whatever the target held. Followed down the first-drawn
     /// layers from `root`: each above the leaf draws nothing of its own before its sublayers (a
     /// plain layer without background, contents or shadow, or an app's subclass whose kept
@@ -26,7 +29,7 @@ extension LayerRenderer {
     /// every pixel. `footprints`: the frame's, when damage-tracked (their keys are the ones the
     /// drawing uses).
     func firstDrawCoversTarget(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) -> Bool {
-        guard !usesModelValues, bandLog == nil, origin == (0, 0) else { return false }
+        guard !usesModelValues, bandLog == nil else { return false }
         switch firstDrawnChain(root, at: time, footprints: footprints, orderingManySiblings: false) {
         case .covers: return true
         case .coversIfDrawnFlat: return firstDrawnChain(root, at: time, footprints: footprints, orderingManySiblings: true) == .covers
@@ -43,14 +46,14 @@ extension LayerRenderer {
     /// siblings none of which covers cost nothing).
     private func firstDrawnChain(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
                                  orderingManySiblings: Bool) -> Cover {
-        var model = root, parent: CALayer?, parentMatrix = CATransform3DMakeScale(scale, scale, 1)
+        var model = root, parent: CALayer?, parentMatrix = rootMatrix
         var unordered = false
         for _ in 0..<Self.maxCoverLevels {
             let footprint = footprints?[ObjectIdentifier(model)]
             guard footprint.map({ !missesTarget($0) }) ?? true,
                   let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time),
                   model._transition(atMediaTime: time) == nil, p._effects == nil, p.opacity >= 1, p.mask == nil,
-                  p.shadowOpacity <= 0, p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized, .ungroupedOpacity])
+                  p.shadowOpacity <= 0, p._renderingOptions.isDisjoint(with: Self.offTheCoverWalk)
             else { return .doesNot }
             // A leaf (`cachedLeaf` retains only layers without a sublayer array).
             guard let subs = model.sublayers else {
@@ -77,6 +80,12 @@ extension LayerRenderer {
     /// Levels `firstDrawCoversTarget` follows down (a Lottie background sits three or four deep).
     static let maxCoverLevels = 32
 
+    /// Rendering options under which the cover walk gives up: aliased edges, `shouldRasterize`,
+    /// and opacity applied to each part (`allowsGroupOpacity == false`).
+    /// (Raw values, as `offThePlainPath`.)
+    static let offTheCoverWalk = CALayer._RenderingOptions(rawValue: offThePlainPath.rawValue
+                                                                     | CALayer._RenderingOptions.ungroupedOpacity.rawValue)
+
     /// Whether leaf `model` (presented as `p`, layer → target `matrix`) will be composited from
     /// its retained bitmap unchanged, one opaque rectangle over the whole target at a whole-pixel
     /// offset (see `firstDrawCoversTarget`). `known`: its picture in the frame's footprints.
@@ -87,7 +96,7 @@ extension LayerRenderer {
               case let .device(drawn, origin) = old.placement, drawn == Orientation(affine),
               let extents = old.extentsInBand else { return false }
         // The key `cachedLeaf` will draw with is the bitmap's.
-        if let known, known.matrix == affine {
+        if let known, describes(known, affine) {
             guard known.key == old.key else { return false }
         } else {
             guard old.key.values == LeafKey.Values(p, rasterScale: rasterScale) else { return false }

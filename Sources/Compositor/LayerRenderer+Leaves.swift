@@ -296,7 +296,7 @@ extension LayerRenderer {
         // here is allocated only when it differs from the retained bitmap's.
         let old = leaves.byLayer[id]
         let key: LeafKey
-        if let known, known.matrix == affine {
+        if let known, describes(known, affine) {
             key = known.key
         } else {
             let values = LeafKey.Values(p, rasterScale: rasterScale)
@@ -353,6 +353,20 @@ extension LayerRenderer {
         leaf.seen = orientation
         leaf.lastFrame = leaves.frame
         return Self.placed(leaf, extents: leaf.extentsForDraw(), affine: affine)
+    }
+
+    /// Whether `known` (a footprint's picture: layer → frame pixels) is of the drawing that
+    /// places its layer by `affine` (layer → this renderer's target): the same linear part, and
+    /// the same translation once the target's `origin` in the frame is added back — in a
+    /// damaged patch within 10⁻⁹ of the translation's size, as the patch's matrices are worked
+    /// out from a root shifted by its origin and may round differently in the last bits (their
+    /// linear parts do not depend on translations). A full frame asks for equality.
+    func describes(_ known: Footprint.Picture, _ affine: Transform) -> Bool {
+        let m = known.matrix
+        guard origin != (0, 0) else { return m == affine }
+        guard m.a == affine.a, m.b == affine.b, m.c == affine.c, m.d == affine.d else { return false }
+        let dx = affine.tx + Double(origin.x) - m.tx, dy = affine.ty + Double(origin.y) - m.ty
+        return abs(dx) <= 1e-9 * max(1, abs(m.tx)) && abs(dy) <= 1e-9 * max(1, abs(m.ty))
     }
 
     /// `.direct`, having noted on `old` (the layer's kept bitmap) that the frame draws its layer
@@ -430,8 +444,14 @@ extension LayerRenderer {
     /// No mask, no shadow, and neither aliased edges nor `shouldRasterize`: nothing that takes
     /// `p` off the plain drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
     static func drawnByThePlainPath(_ p: CALayer) -> Bool {
-        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: [.aliasedEdges, .rasterized]) && p.mask == nil
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: offThePlainPath) && p.mask == nil
     }
+
+    /// The rendering options that take a layer off the plain drawing path (`drawnByThePlainPath`).
+    /// Built from raw values: an array literal here is folded into every use and built there
+    /// through SetAlgebra's generic initializer (callgrind: ~30 K instructions a Lottie frame).
+    static let offThePlainPath = CALayer._RenderingOptions(rawValue: CALayer._RenderingOptions.aliasedEdges.rawValue
+                                                                     | CALayer._RenderingOptions.rasterized.rawValue)
 
     /// Largest retained bitmap side (pixels); bigger layers are drawn directly.
     static let maxLeafSide: CGFloat = 4096

@@ -133,12 +133,16 @@ final class LayerRenderer {
 
     /// Draws `root` (a model layer) as presented at media time `time`.
     func render(_ root: CALayer, at time: CFTimeInterval) {
-        let base = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1),
-                                       CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
         let offscreenBefore = offscreen.live
         stackLevelEnd = Self.levelsOnCallersStack()
-        draw(root, parentMatrix: base, parentPresentation: nil, time: time, into: target, depth: 0)
+        draw(root, parentMatrix: rootMatrix, parentPresentation: nil, time: time, into: target, depth: 0)
         assert(offscreen.live == offscreenBefore, "an offscreen surface was counted outside a withOffscreenScope")
+    }
+
+    /// The root's parent space → target pixels: points scaled by `scale`, the target's corner at
+    /// `origin` of the frame.
+    var rootMatrix: CATransform3D {
+        CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1), CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0))
     }
 
     /// Draws `layer` (a model layer, with its model values) and its sublayers in the layer's own

@@ -1,4 +1,5 @@
 import Raster
+import Synchronization
 
 /// The kind of one element of a path (Apple's `CGPathElementType`).
 public enum CGPathElementType: Int32, Sendable {
@@ -57,6 +58,10 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
     var subpathStart: CGPoint = .zero
     /// True after `closeSubpath`: the next segment starts a new subpath at `subpathStart`.
     var subpathClosed = false
+    /// The last measurement of the path (`measure`) with the element, point and arc counts it
+    /// was made at. A path only grows (Core Graphics has no call that changes or removes an
+    /// element), so the same counts mean the same geometry.
+    let measured = Mutex<(counts: (Int, Int, Int), measure: CGPathMeasure)?>(nil)
 
     public init() { path = Path(); arcs = [] }
 

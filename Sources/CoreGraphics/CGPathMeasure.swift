@@ -149,7 +149,19 @@ public struct CGPathMeasure: Sendable {
 
 extension CGPath {
     /// The total length of the path (project API; see `CGPathMeasure`).
-    public var length: CGFloat { CGPathMeasure(self).length }
+    public var length: CGFloat { measure.length }
+
+    /// `CGPathMeasure(self)`, kept with the path (`measured`) while it does not grow: a shape
+    /// layer whose strokeStart or strokeEnd animates trims the same path at every frame
+    /// (trim-offset.json of scripts/lottie-testfiles: measuring it again was about a tenth of a
+    /// frame's instructions, callgrind). Safe to ask from several threads at once.
+    var measure: CGPathMeasure {
+        let counts = (path.verbs.count, path.points.count, arcs.count)
+        if let kept = measured.withLock({ $0 }), kept.counts == counts { return kept.measure }
+        let fresh = CGPathMeasure(self)
+        measured.withLock { $0 = (counts, fresh) }
+        return fresh
+    }
 
     /// The part of the path from fraction `start` to fraction `end` of its total length
     /// (clamped to 0…1), the geometry `CAShapeLayer` strokes for `strokeStart`/`strokeEnd`
@@ -157,7 +169,7 @@ extension CGPath {
     /// `start <= 0` and `end >= 1`.
     public func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
         if start <= 0 && end >= 1 { return copy() ?? CGPath() }
-        let measure = CGPathMeasure(self)
+        let measure = measure
         return measure.trimmedPath(fromLength: start * measure.length, toLength: end * measure.length)
     }
 }

@@ -84,7 +84,7 @@ enum AnimatableValue {
             return .color(CGColor(red: lerp(p.r, q.r, t), green: lerp(p.g, q.g, t), blue: lerp(p.b, q.b, t),
                                   alpha: lerp(p.a, q.a, t)))
         case let (.path(x), .path(y)):
-            return pathInterpolation(x, y, t) ?? (t < 0.5 ? a : b)
+            return x.interpolated(to: y, fraction: t).map { .path($0) } ?? (t < 0.5 ? a : b)
         case let (.array(x), .array(y)) where x.count == y.count:
             return .array(zip(x, y).map { interpolate($0, $1, t) })
         default:
@@ -175,22 +175,5 @@ enum AnimatableValue {
     /// a + (b − a)·t per coordinate.
     static func lerp(_ a: CGPoint, _ b: CGPoint, _ t: Double) -> CGPoint {
         CGPoint(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t))
-    }
-
-    private static func pathInterpolation(_ a: CGPath, _ b: CGPath, _ t: Double) -> AnimatableValue? {
-        let ea = a.storage, eb = b.storage
-        guard ea.count == eb.count, zip(ea, eb).allSatisfy({ $0.0 == $1.0 }) else { return nil }
-        let out = CGMutablePath()
-        for ((type, pa), (_, pb)) in zip(ea, eb) {
-            let p = zip(pa, pb).map { CGPoint(x: lerp($0.x, $1.x, t), y: lerp($0.y, $1.y, t)) }
-            switch type {
-            case .moveToPoint: out.move(to: p[0])
-            case .addLineToPoint: out.addLine(to: p[0])
-            case .addQuadCurveToPoint: out.addQuadCurve(to: p[1], control: p[0])
-            case .addCurveToPoint: out.addCurve(to: p[2], control1: p[0], control2: p[1])
-            case .closeSubpath: out.closeSubpath()
-            }
-        }
-        return .path(out)
     }
 }

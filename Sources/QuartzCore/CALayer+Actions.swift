@@ -8,8 +8,11 @@ extension CALayer {
     func changed<T>(_ key: String, _ old: T) { propertyChanged(key, old) }
 
     /// Records a change of property `key` (old value `old`) for the transaction, redisplay and
-    /// the implicit action. Subclasses call it from their properties' observers.
+    /// the implicit action. Subclasses call it from their properties' observers; it counts the
+    /// write in `modelVersion` (QuartzCore's subclasses keep their properties outside `state`,
+    /// and their presentation is reused while the version holds: `presentationFollowsModelVersion`).
     func propertyChanged<T>(_ key: String, _ old: T) {
+        modelVersion &+= 1
         guard !applyingPresentation, modelLayer == nil, !isShadowCopy else { return }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         CATransaction.layerDidChange(self)

@@ -32,6 +32,12 @@ extension CALayer {
                 return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
             }
         }
+        if let owned = ownedPresentation, presentedAt.time == t, type(of: self).presentationFollowsModelVersion,
+           !makesFreshPresentationCopies, presentationSyncedVersion == (modelVersion, animationStore.generation),
+           owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
+            // Asked again for the time it was evaluated at, nothing changed since.
+            return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+        }
         let p: CALayer
         var copied = false
         if let existing = presentationLayer, !makesFreshPresentationCopies { p = existing } else {

@@ -435,6 +435,17 @@ open class CALayer: CAMediaTiming {
     /// conformance makes it, so subclasses write the same `required init?(coder:)` as on iOS.
     public required init?(coder: NSCoder) { return nil }
 
+    /// Whether every stored property of the class counts its writes in `modelVersion` (through
+    /// `propertyChanged`), so that a presentation evaluated at local time t is still the
+    /// presentation at t while the model's version, its animations and the copy's version are
+    /// unchanged: a renderer asks twice a frame (its footprints, then its drawing), and a shape
+    /// layer's evaluation copies a dozen properties and runs its animations again. QuartzCore's
+    /// shape, gradient, replicator and transform layers (not an app's subclass, which gets a
+    /// fresh copy at every evaluation as on Apple). A `CGMutablePath` changed in place after it
+    /// was assigned to `path` is not a write; Core Animation too sees a layer's properties when
+    /// they are set (a transaction commits the changed layers), not such mutations.
+    class var presentationFollowsModelVersion: Bool { false }
+
     /// A new layer of QuartzCore's class nearest to this class: a copy of `layer` through its
     /// `init(layer:)`, or a fresh one through `init()` when nil. Each of QuartzCore's layer
     /// classes overrides it; an app's subclass cannot (it is internal), so on an app's class it

@@ -26,6 +26,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// no stroke, line width 1, butt caps, miter joins, miter limit 10, strokeStart 0, strokeEnd 1.
 open class CAShapeLayer: CALayer {
     override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAShapeLayer(layer: $0) } ?? CAShapeLayer() }
+    override class var presentationFollowsModelVersion: Bool { true }
     open var path: CGPath? { didSet { shapeChanged("path", oldValue) } }
     open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { shapeChanged("fillColor", oldValue) } }
     open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { shapeChanged("fillRule", oldValue) } }
@@ -82,6 +83,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// unit coordinate space of the bounds, `type` axial by default.
 open class CAGradientLayer: CALayer {
     override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAGradientLayer(layer: $0) } ?? CAGradientLayer() }
+    override class var presentationFollowsModelVersion: Bool { true }
     open var colors: [Any]? { didSet { propertyChanged("colors", oldValue) } }
     open var locations: [NSNumber]? { didSet { propertyChanged("locations", oldValue) } }
     open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { propertyChanged("startPoint", oldValue) } }
@@ -112,6 +114,7 @@ open class CAGradientLayer: CALayer {
 /// plus i times the colour offsets.
 open class CAReplicatorLayer: CALayer {
     override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CAReplicatorLayer(layer: $0) } ?? CAReplicatorLayer() }
+    override class var presentationFollowsModelVersion: Bool { true }
     open var instanceCount: Int = 1 { didSet { propertyChanged("instanceCount", oldValue) } }
     /// Apple: whether the layer, like a CATransformLayer, keeps its sublayers in 3D instead of
     /// flattening them into its plane; default false. Stored, copied and key-value coded; not
@@ -167,6 +170,7 @@ open class CAReplicatorLayer: CALayer {
 /// `CATransformLayer`); it draws no content of its own.
 open class CATransformLayer: CALayer {
     override class func makeCoreAnimationLayer(copying layer: CALayer?) -> CALayer { layer.map { CATransformLayer(layer: $0) } ?? CATransformLayer() }
+    override class var presentationFollowsModelVersion: Bool { true }
 }
 
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {

@@ -64,6 +64,26 @@ import Testing
         #expect(covered && same)
     }
 
+    /// A damaged patch (`CARenderer.redraw`) is asked the same question about its own pixels:
+    /// with the square moving over a background that leaves the four left columns bare, every
+    /// patched frame equals a full redraw byte for byte; a patch inside the background is
+    /// covered, one reaching the bare columns is not.
+    @Test func patchesOverTheBackgroundAreNotCleared() throws {
+        let root = Self.tree { _, b in b.frame = CGRect(x: 4, y: 0, width: 60, height: 48) }
+        let square = try #require(root.sublayers?[0].sublayers?[1])
+        AnimatedDamageTests.animate(square, "position", by: CGPoint(x: 9.5, y: 6.25))
+        CATransaction.flush()
+        let (patching, full) = try AnimatedDamageTests.renderers(root)
+        let areas = [0, 0.25, 0.5, 0.75].map { AnimatedDamageTests.frame(patching, full, at: $0) }
+        #expect(areas.dropFirst().allSatisfy { $0.width > 0 && $0.maxX <= 64 && $0.maxY <= 48 }, "\(areas)")
+        func patchCovered(x: Int) throws -> Bool {
+            LayerRenderer(target: try Pixmap(width: 16, height: 12), scale: 1, origin: (x, 20),
+                          sharingCachesWith: patching.renderer, footprints: nil).firstDrawCoversTarget(root, at: 0.75, footprints: nil)
+        }
+        #expect(try patchCovered(x: 20))
+        #expect(try !patchCovered(x: 2))
+    }
+
     @Test(arguments: ["translucent", "inset", "fractional", "faded parent", "rounded", "hidden", "turned"])
     func backgroundsThatDoNotCoverKeepTheClear(_ name: String) throws {
         let root = Self.tree { root, b in

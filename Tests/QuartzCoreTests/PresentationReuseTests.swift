@@ -69,6 +69,32 @@ extension MediaClockSuite {
             #expect(abs(Self.presentation(layer, at: 10.5).opacity - 0.25) > 1e-3)
         }
 
+        /// A shape layer's own properties live outside the state plain layers copy, and its
+        /// presentation is reused when asked again at one time (`presentationFollowsModelVersion`):
+        /// a change of them in the model in between, or a write into the copy, is still seen.
+        /// strokeEnd 0 → 1 over 2 s, asked at 0.5 s: 0.25 (linear timing).
+        @Test func aShapeLayersOwnPropertiesChangedAtTheSameTimeShow() throws {
+            CAMediaClock.setManualTime(10)
+            let layer = CAShapeLayer()
+            layer.lineWidth = 2
+            CATransaction.flush()
+            let draw = CABasicAnimation(keyPath: "strokeEnd")
+            draw.fromValue = 0; draw.toValue = 1; draw.duration = 2
+            Self.add(draw, to: layer, key: "draw")
+            let first = try #require(Self.presentation(layer, at: 10.5) as? CAShapeLayer)
+            #expect(abs(first.strokeEnd - 0.25) < 1e-9 && first.lineWidth == 2 && first.path == nil)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            layer.lineWidth = 5
+            layer.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+            CATransaction.commit()
+            let second = try #require(Self.presentation(layer, at: 10.5) as? CAShapeLayer)
+            #expect(second.lineWidth == 5 && second.path == layer.path)
+            #expect(abs(second.strokeEnd - 0.25) < 1e-9)
+            second.strokeEnd = 0.9
+            let third = try #require(Self.presentation(layer, at: 10.5) as? CAShapeLayer)
+            #expect(abs(third.strokeEnd - 0.25) < 1e-9)
+        }
+
         @Test func removingAnAnimationRestoresTheModelValue() {
             let layer = Self.committed { $0.opacity = 0.8 }
             Self.add(Self.fade(from: 0, to: 1), to: layer, key: "fade")
