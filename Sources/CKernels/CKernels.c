@@ -431,9 +431,17 @@ static inline AVX2 __m256i nonZeroLevels8(__m256 sums) {
 }
 
 /// The first column in from ..< end whose cell's bits are not zero (or `end`), as
-/// `Rasterizer.runEnd` finds it (a −0 cell stops it): eight cells at a time, the first non-zero
-/// one by its lane. Reads up to seven cells past `end`.
+/// `Rasterizer.runEnd` finds it (a −0 cell stops it): 32 cells a step while they lie before
+/// `end` (the inside of a large filled shape: path-animated.json's rows cost a third of the
+/// instructions), then eight at a time, the first non-zero one by its lane. Reads up to seven
+/// cells past `end`.
 static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
+    for (; x + 32 <= end; x += 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(line + x)), b = _mm256_loadu_si256((const __m256i *)(line + x + 8));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(line + x + 16)), d = _mm256_loadu_si256((const __m256i *)(line + x + 24));
+        __m256i any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+        if (!_mm256_testz_si256(any, any)) break;
+    }
     for (; x < end; x += 8) {
         __m256i bits = _mm256_loadu_si256((const __m256i *)(line + x));
         int zero = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256())));

@@ -154,6 +154,32 @@ struct AVX2KernelsTests {
         }
     }
 
+    /// Wide rings (a 40-gon with a hole of the opposite winding) on a 300-pixel canvas: rows whose
+    /// runs without deltas span tens to hundreds of cells, where the vector sweep steps 32 cells
+    /// at a time, against the Swift sweep's spans.
+    @Test(arguments: [1, 2])
+    func longRunsMatchTheSwiftSweep(seed: UInt64) throws {
+        var g = Generator(state: 90 + seed)
+        let canvas = try Self.canvas(&g, width: 300, height: 90)
+        for k in 0..<8 {
+            let center = Point(x: 40 + g.unit() * 220, y: 20 + g.unit() * 50)
+            let outer = 30 + g.unit() * 150, inner = outer * g.unit() * 0.8
+            var path = Path()
+            for (radius, turn) in [(outer, 1.0), (inner, -1.0)] {
+                for i in 0..<40 {
+                    let angle = turn * Double(i) * 2 * Double.pi / 40
+                    let p = Point(x: center.x + radius * cos(angle), y: center.y + radius * 0.4 * sin(angle))
+                    if i == 0 { path.move(to: p) } else { path.line(to: p) }
+                }
+                path.close()
+            }
+            let color = Color(r: Float(g.unit()), g: Float(g.unit()), b: Float(g.unit()), a: k % 2 == 0 ? 1 : Float(g.unit()))
+            let paint = Paint(shader: .solid(color), opacity: k % 3 == 2 ? Float(g.unit()) : 1)
+            let differing = try Self.differences(canvas) { pm in pm.fill(path, paint: paint) }
+            #expect(differing == 0, "seed \(seed), ring \(k)")
+        }
+    }
+
     /// Random polygons — long and short edges, vertical ones, edges crossing many columns in a
     /// row, nearly horizontal ones — wholly inside the canvas (every edge deposited by
     /// `citrine_deposit_avx2`) or partly off it (clipped pieces, `citrine_deposit_segment_avx2`),
