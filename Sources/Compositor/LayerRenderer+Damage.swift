@@ -81,7 +81,12 @@ extension LayerRenderer {
                 kept = nil
             }
             guard let content = kept ?? LayerContent.rect(p),
-                  var reach = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
+                  let own = LayerGeometry.deviceBox(content, matrix, margin: Self.damageMargin) else { return nil }
+            // A layer that draws nothing of its own (a plain container: an imported Lottie
+            // layer spans the whole composition) touches only what its sublayers touch — moved,
+            // it damages their boxes, not its bounds (hold.json: a square's jump damaged the
+            // whole frame through its container).
+            var reach = Self.drawsNothingOfItsOwn(model, p) ? LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0) : own
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
                 guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }
                 reach = reach.union(sub)

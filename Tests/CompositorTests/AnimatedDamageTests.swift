@@ -189,6 +189,27 @@ import Testing
         #expect(areas[21] == whole)
     }
 
+    /// A container that draws nothing of its own (no background, border or contents: an
+    /// imported Lottie layer spans the whole composition) touches only its sublayers' pixels: when
+    /// it moves, the damage is the 30-point square's box before and after (at most 30 + 40
+    /// points wide and 30 + 10 high, plus on each side the damage margin of 2 pixels and 1 for
+    /// rounding out), not the container's frame-sized bounds; each frame equals the full redraw.
+    @Test func aMovingContainerDamagesOnlyWhatItsSublayersDraw() throws {
+        CAMediaClock.setManualTime(0)
+        let root = CALayer(), container = CALayer(), square = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.size)
+        container.frame = root.frame
+        square.frame = CGRect(x: 100, y: 80, width: 30, height: 30)
+        square.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        container.addSublayer(square)
+        root.addSublayer(container)
+        CATransaction.flush()
+        Self.animate(container, "position", by: CGPoint(x: 40, y: 10))
+        CATransaction.flush()
+        let areas = try Self.compare(root, times: Self.times)
+        #expect(areas.allSatisfy { $0.width > 0 && $0.width <= 30 + 40 + 6 && $0.height <= 30 + 10 + 6 }, "\(areas)")
+    }
+
     /// Trees damage tracking does not model (here a CATransformLayer, whose sublayers are sorted
     /// by depth) are redrawn whole while they animate.
     @Test func untrackedTreesRedrawTheWholeFrame() throws {
