@@ -5,8 +5,10 @@ extension CGPath {
     /// Citrine, for path animations (`CABasicAnimation`/`CAKeyframeAnimation` on a shape
     /// layer's `path`): the path whose every point is this path's point plus (`other`'s − this
     /// one's)·`t`, element for element, or nil when the two paths' elements differ in kind or
-    /// number. Apple documents path animation only for paths "with the same number of control
-    /// points"; between other paths Core Animation's result is undefined (the caller then steps).
+    /// number. Apple (`CAShapeLayer.path`): paths interpolate as a linear blend of their on-curve
+    /// points, off-curve points "may be interpolated non-linearly", and between paths with
+    /// different numbers of control points or segments the result is undefined (the caller then
+    /// steps). Citrine blends every point linearly.
     ///
     /// The elements are this path's own (the kind array shared, not copied); only the points
     /// are new: one allocation besides the path object, whatever the element count.
