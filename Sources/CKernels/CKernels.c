@@ -432,9 +432,9 @@ static inline AVX2 __m256i nonZeroLevels8(__m256 sums) {
 
 /// The first column in from ..< end whose cell's bits are not zero (or `end`), as
 /// `Rasterizer.runEnd` finds it (a −0 cell stops it): 32 cells a step while they lie before
-/// `end` (the inside of a large filled shape: path-animated.json's rows cost a third of the
-/// instructions), then eight at a time, the first non-zero one by its lane. Reads up to seven
-/// cells past `end`.
+/// `end` (the inside of a large filled shape: path-animated.json, callgrind, 548 K → 485 K
+/// instructions a frame), then eight at a time, the first non-zero one by its lane. Reads up to
+/// seven cells past `end`.
 static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
     for (; x + 32 <= end; x += 32) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(line + x)), b = _mm256_loadu_si256((const __m256i *)(line + x + 8));

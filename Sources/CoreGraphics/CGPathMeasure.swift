@@ -153,8 +153,9 @@ extension CGPath {
 
     /// `CGPathMeasure(self)`, kept with the path (`measured`) while it does not grow: a shape
     /// layer whose strokeStart or strokeEnd animates trims the same path at every frame
-    /// (trim-offset.json of scripts/lottie-testfiles: measuring it again was about a tenth of a
-    /// frame's instructions, callgrind). Safe to ask from several threads at once.
+    /// (trim-offset.json of scripts/lottie-testfiles, callgrind: the curve-length quadrature of
+    /// a 658 K-instruction frame fell from about 77 K to 59 K; the rest finds the cut points).
+    /// Safe to ask from several threads at once.
     var measure: CGPathMeasure {
         let counts = (path.verbs.count, path.points.count, arcs.count)
         if let kept = measured.withLock({ $0 }), kept.counts == counts { return kept.measure }

@@ -21,21 +21,16 @@ extension CALayer {
         prefetchForNextSiblings()
         let t = localTime(fromMediaTime: now)
         if animationStore.hasDueEvents(at: t) { processAnimationEvents(atLocalTime: t) }
-        if let owned = ownedPresentation, presentationIsSynced {
-            if presentedAt.time == t && owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
-                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
-            }
-            if owned._withUnsafeGuaranteedRef({ p in
-                withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
-            }) {
-                presentedAt = (t, owned._withUnsafeGuaranteedRef { $0.modelVersion })
-                return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
-            }
-        }
-        if let owned = ownedPresentation, presentedAt.time == t, type(of: self).presentationFollowsModelVersion,
-           !makesFreshPresentationCopies, presentationSyncedVersion == (modelVersion, animationStore.generation),
+        // Asked again for the time it was evaluated at, nothing changed since (a renderer asks
+        // twice a frame: its footprints, then its drawing).
+        if let owned = ownedPresentation, presentedAt.time == t, presentationFollowsModel,
            owned._withUnsafeGuaranteedRef({ $0.modelVersion }) == presentedAt.version {
-            // Asked again for the time it was evaluated at, nothing changed since.
+            return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
+        }
+        if let owned = ownedPresentation, presentationIsSynced, owned._withUnsafeGuaranteedRef({ p in
+            withUnsafeState { model in animationStore.reapplyCompiled(to: &p._state, restoringFrom: model, at: t) }
+        }) {
+            presentedAt = (t, owned._withUnsafeGuaranteedRef { $0.modelVersion })
             return unsafeDowncast(owned.takeUnretainedValue(), to: Self.self)
         }
         let p: CALayer
@@ -66,9 +61,20 @@ extension CALayer {
     /// nothing changed in the model or its set of animations since the last full copy. Only for
     /// plain `CALayer`s, all of whose copied properties live in `state` and `extraValues`
     /// (subclasses, Citrine's or the app's, may store more, so they are always copied).
-    var presentationIsSynced: Bool {
-        type(of: self) == CALayer.self && presentationSyncedVersion.model == modelVersion
-            && presentationSyncedVersion.animations == animationStore.generation
+    var presentationIsSynced: Bool { type(of: self) == CALayer.self && modelUnchangedSinceCopy }
+
+    /// Whether `presentationLayer`, as last evaluated, still follows this model: nothing
+    /// changed in the model or its set of animations since (a plain `CALayer`, or one of
+    /// QuartzCore's classes whose every property write counts in `modelVersion`,
+    /// `presentationFollowsModelVersion`; an app's subclass is copied anew at every evaluation).
+    private var presentationFollowsModel: Bool {
+        (type(of: self) == CALayer.self || type(of: self).presentationFollowsModelVersion && !makesFreshPresentationCopies)
+            && modelUnchangedSinceCopy
+    }
+
+    /// The model and its animations are as they were at the last full copy.
+    private var modelUnchangedSinceCopy: Bool {
+        presentationSyncedVersion.model == modelVersion && presentationSyncedVersion.animations == animationStore.generation
     }
 
     /// Asks the CPU to fetch, while this layer is evaluated, what evaluating the next siblings

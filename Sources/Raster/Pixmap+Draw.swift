@@ -18,8 +18,8 @@ extension Pixmap {
 
 extension Path {
     /// A closed rectangle, clockwise on screen (y down) from its top-left corner.
-    /// (The two arrays made at their size: appending element by element grew them through
-    /// seven allocations, for every rectangle a frame fills.)
+    /// (The two arrays are made at their size, not grown element by element as they fill:
+    /// rectangles are filled every frame.)
     public init(rect: Rect) {
         self.init()
         verbs = [.move, .line, .line, .line, .close]
