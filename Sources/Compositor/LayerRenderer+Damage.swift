@@ -15,9 +15,15 @@ import Raster
 /// Tracked are trees of layers whose pixels follow from their properties alone
 /// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate; and
 /// layers of an app's subclass whose kept content drew nothing, `drawsNothingOfItsClass`) under
-/// affine maps, without masks, shadows, aliased edges, `shouldRasterize` or running transitions.
-/// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom drawing,
-/// blurred shadows that reach across patch edges — gives nil, and the whole frame is redrawn.
+/// affine maps, without shadows, filters, aliased edges, `shouldRasterize` or running
+/// transitions. A compositing filter is tracked when its blend mode leaves the destination as it
+/// is under a transparent source (`blendStaysInReach`: the layer then changes no pixel outside
+/// its reach); its mode is part of the picture. A mask layer's subtree is tracked with its
+/// owner: the mask only takes pixels away from the owner's group, so each of its layers is given
+/// the owner's reach (a change in the mask damages what the owner can draw; the mask is not
+/// culled while the owner reaches the target). Anything else — perspective, a CATransformLayer's
+/// depth sorting, replicators, custom drawing, blurred shadows that reach across patch edges —
+/// gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint {
         /// What decides the layer's own pixels; a difference between two frames is damage.
@@ -26,7 +32,10 @@ extension LayerRenderer {
             var matrix: Transform
             var key: LeafKey
             var opacity: Float
-            /// Drawing-order position: parent's identity and index among its sublayers.
+            /// The compositing filter's blend mode (nil: source-over).
+            var blendMode: CGBlendMode?
+            /// Drawing-order position: parent's identity and index among its sublayers (a mask
+            /// layer: its owner's, and −1).
             var parent: ObjectIdentifier?
             var index: Int
         }
@@ -59,13 +68,18 @@ extension LayerRenderer {
         out.reserveCapacity(min(previous?.count ?? 0, budget))
         let levelEnd = Self.levelsOnCallersStack()
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
+        /// `within`: the reach of the masked layer whose mask subtree this is, kept as each of
+        /// its layers' reach.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
-                   _ index: Int, _ depth: Int) -> LayerGeometry.IntBox? {
+                   _ index: Int, _ depth: Int, within: LayerGeometry.IntBox? = nil) -> LayerGeometry.IntBox? {
             guard depth < levelEnd else { return nil }
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
-            guard Self.pixelsFollowKey(model, p) || drawsNothingOfItsClass(model, p), p._effects == nil, model._transition(atMediaTime: time) == nil,
+            let effects = p._effects
+            guard Self.drawnByThePlainPath(p, allowingMask: true) && LayerContent.drawsItself(model)
+                    || drawsNothingOfItsClass(model, p),
+                  Self.blendStaysInReach(effects), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
             let id = ObjectIdentifier(model)
             // Last frame's key (then also the retained bitmap's) and content while the values are
@@ -88,12 +102,15 @@ extension LayerRenderer {
             // whole frame through its container).
             var reach = Self.drawsNothingOfItsOwn(model, p) ? LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0) : own
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
-                guard let sub = visit(child, matrix, p, id, i, depth + 1) else { return nil }
+                guard let sub = visit(child, matrix, p, id, i, depth + 1, within: within) else { return nil }
                 reach = reach.union(sub)
             }
+            // The mask is drawn under the layer's own map (`applyMask`), without a parent presentation.
+            if let mask = p.mask, visit(mask, matrix, nil, id, -1, depth + 1, within: within ?? reach) == nil { return nil }
             guard out.count < budget else { return nil }
-            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, parent: parentID, index: index),
-                                content: content, reach: reach)
+            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, blendMode: effects?.blendMode,
+                                               parent: parentID, index: index),
+                                content: content, reach: within ?? reach)
             return reach
         }
         let base = CATransform3DMakeScale(scale, scale, 1)
@@ -116,6 +133,20 @@ extension LayerRenderer {
         guard Self.drawnByThePlainPath(p), !LayerContent.isOfASelfDrawnClass(model), !(model is CATiledLayer || model is CAScrollLayer),
               let kept = keptBackingStore(backingStores[ObjectIdentifier(model)], for: model, p) else { return false }
         return kept.pixmap == nil
+    }
+
+    /// Whether a layer with `effects` changes no pixel outside its own reach: no filter or
+    /// background filter, and a blend mode, if any, that leaves the destination as it is where
+    /// the source is transparent — not clear, copy, source-in, source-out, destination-in,
+    /// destination-atop (which clear or replace what lies outside the source), nor plus-darker
+    /// (Apple: R = max(0, 1 − ((1 − D) + (1 − S))), which darkens under a transparent source).
+    static func blendStaysInReach(_ effects: _LayerEffects?) -> Bool {
+        guard let effects else { return true }
+        guard effects.filters.isEmpty, effects.backgroundFilters.isEmpty else { return false }
+        switch effects.blendMode?.rasterBlendMode ?? .sourceOver {
+        case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop, .plusDarker: return false
+        default: return true
+        }
     }
 
     /// The union of the subtree boxes, before and after, of every layer whose picture differs

@@ -441,10 +441,11 @@ extension LayerRenderer {
         drawnByThePlainPath(p) && LayerContent.drawsItself(model)
     }
 
-    /// No mask, no shadow, and neither aliased edges nor `shouldRasterize`: nothing that takes
-    /// `p` off the plain drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
-    static func drawnByThePlainPath(_ p: CALayer) -> Bool {
-        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: offThePlainPath) && p.mask == nil
+    /// No mask (unless `allowingMask`: damage tracking follows a mask's subtree), no shadow,
+    /// and neither aliased edges nor `shouldRasterize`: nothing that takes `p` off the plain
+    /// drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
+    static func drawnByThePlainPath(_ p: CALayer, allowingMask: Bool = false) -> Bool {
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: offThePlainPath) && (allowingMask || p.mask == nil)
     }
 
     /// The rendering options that take a layer off the plain drawing path (`drawnByThePlainPath`).

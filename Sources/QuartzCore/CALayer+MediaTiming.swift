@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A layer's `CAMediaTiming` properties and the conversion of times between layers (Apple's
-/// hierarchical timing: each layer's local time follows from its superlayer's through its
-/// beginTime, speed and timeOffset, `TimingModel`).
+/// hierarchical timing: each layer's local time follows from its superlayer's — a mask's from
+/// the layer it masks, `timeParent` — through its beginTime, speed and timeOffset, `TimingModel`).
 extension CALayer {
     // MARK: - Timing (CAMediaTiming)
 
@@ -98,16 +98,16 @@ extension CALayer {
         }
     }
 
-    /// Changes whenever any layer's beginTime, speed or timeOffset, or any layer's superlayer,
-    /// changes: a `TimeCache` entry made under an older value may be wrong. Process-wide (every
+    /// Changes whenever any layer's beginTime, speed or timeOffset, or any layer's superlayer
+    /// or mask, changes: a `TimeCache` entry made under an older value may be wrong. Process-wide (every
     /// thread's layers; trees are confined to their thread, so only the counter is shared).
     static let timingGeneration = Atomic<Int>(0)
 
     /// Invalidates every layer's cached time (`timingGeneration`).
     static func timingDidChange() { timingGeneration.add(1, ordering: .relaxed) }
 
-    /// The superlayer's local time and rate at media time `t` (media time and rate 1 for a layer
-    /// without a superlayer), through `timeCache`: a layer's entry holds its superlayer's time at
+    /// The superlayer's (`timeParent`'s) local time and rate at media time `t` (media time and
+    /// rate 1 for a root), through `timeCache`: a layer's entry holds its superlayer's time at
     /// the last media time it was filled for, valid while `timingGeneration` holds. In the usual
     /// case the superlayer's own entry is current (a tree evaluated from the root down, or
     /// siblings in turn): the answer follows from it in O(1), and this layer's entry is neither
@@ -121,7 +121,7 @@ extension CALayer {
     /// every layer every frame.
     private func timeOfParent(atMediaTime t: CFTimeInterval) -> (time: CFTimeInterval, rate: Double) {
         let generation = CALayer.timingGeneration.load(ordering: .relaxed)
-        guard let parent else {
+        guard let parent = timeParent else {
             if timeCache.entry(generation, t) == nil {
                 timeCache = TimeCache(generation: generation, mediaTime: t.bitPattern, parentTime: t, parentRate: 1)
             }
@@ -143,7 +143,7 @@ extension CALayer {
         var count = 1
         var top = Unmanaged.passUnretained(self)
         var above = (time: t, rate: 1.0)
-        while let parent = top._withUnsafeGuaranteedRef({ $0.parent }) {
+        while let parent = top._withUnsafeGuaranteedRef({ $0.timeParent }) {
             if let known = parent._withUnsafeGuaranteedRef({ p in p.timeCache.entry(generation, t).map { p.ownTime(fromParent: $0) } }) {
                 above = known
                 break
@@ -155,7 +155,7 @@ extension CALayer {
             var layer = Unmanaged.passUnretained(self)
             for i in 0..<count {
                 missing.initializeElement(at: i, to: layer)
-                if i + 1 < count { layer = layer._withUnsafeGuaranteedRef { $0.parent! } }
+                if i + 1 < count { layer = layer._withUnsafeGuaranteedRef { $0.timeParent! } }
             }
             for l in missing.reversed() {
                 l._withUnsafeGuaranteedRef { l in
@@ -165,6 +165,17 @@ extension CALayer {
             }
             return above
         }
+    }
+
+    /// The layer whose local time this layer's time is mapped from: its superlayer, or — for a
+    /// mask layer, which has none — the layer it masks; nil for a root. A mask lives in its
+    /// owner's time space as in its coordinate space: lottie-ios's Core Animation engine pauses
+    /// a whole animation with the root layer's speed 0 and scrubs it with timeOffset, and keyframes
+    /// the paths of the mask layers it assigns (`MaskCompositionLayer`), which follow that
+    /// timeline on Apple (MaskTimingTests).
+    var timeParent: Unmanaged<CALayer>? {
+        if let parent { return parent }
+        return maskOwner.map { Unmanaged.passUnretained($0) }
     }
 
     /// This layer's time and rate given its superlayer's.
@@ -212,7 +223,7 @@ extension CALayer {
         while let l = layer {
             guard levels < maxLevels else { return nil }
             time = TimingModel.parentTime(time, beginTime: l._state.beginTime, speed: l._state.speed, timeOffset: l._state.timeOffset)
-            layer = l.superlayer
+            layer = l.timeParent?.takeUnretainedValue()
             levels += 1
         }
         return time
@@ -231,10 +242,10 @@ extension CALayer {
             return (m, own.time, own.rate)
         }
         var reference = CACurrentMediaTime()
-        var layer = superlayer
+        var layer = timeParent?.takeUnretainedValue()
         while let l = layer {
             if let m = l.timeCache.anchorTime(generation) { reference = m; break }
-            layer = l.superlayer
+            layer = l.timeParent?.takeUnretainedValue()
         }
         let own = localTimeAndRate(fromMediaTime: reference)
         return (reference, own.time, own.rate)

@@ -241,6 +241,8 @@ open class CALayer: CAMediaTiming {
             let old = state.mask
             old?.maskOwner = nil
             newValue?.maskOwner = self
+            // A mask's time follows its owner's (`timeParent`).
+            CALayer.timingDidChange()
             state.mask = newValue
             changed("mask", old)
         }

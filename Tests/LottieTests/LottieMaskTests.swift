@@ -89,4 +89,32 @@ import Testing
         let grey = try Self.alpha(layers([0.5, 0.5, 0.5], 3), [Self.inside])
         #expect(abs(grey[0] - 128) <= 1, "\(grey)")
     }
+
+    /// Masks and mattes follow the layer's timeline when it is paused and scrubbed
+    /// (`currentFrame`, lottie-ios: speed 0 and timeOffset on the root) long after media time
+    /// passed the composition's end: a mask box keyframed linearly from 50…150 (frame 0) to
+    /// 0…100 (frame 30) is 25…125 at frame 15, and a matte source with out point 30 still
+    /// shows the layer at frame 15 when the media time is 100 s (3 000 frames).
+    @Test func masksAndMattesFollowAScrubbedTimeline() throws {
+        func keyframe(_ t: Double, _ box: [String: Any]) -> [String: Any] {
+            ["t": t, "s": [box["k"]!], "o": ["x": [0], "y": [0]], "i": ["x": [1], "y": [1]]]
+        }
+        let moving: [String: Any] = ["a": 1, "k": [keyframe(0, Self.box(50, 50, 150, 150)), keyframe(30, Self.box(0, 0, 100, 100))]]
+        var source = Doc.shapeLayer([Doc.rect(center: [100, 100], size: [100, 100]), Doc.fill([0, 0, 1])], ind: 1)
+        source["td"] = 1
+        let cases: [([[String: Any]], [(Int, Int)], [Int])] = [
+            ([Self.solid([Self.mask("a", moving)])], [(110, 110), (40, 40), (20, 20), (130, 130)], [255, 255, 0, 0]),
+            ([source, Self.solid(extra: ["tt": 1], ind: 2)], [Self.inside, Self.outside], [255, 0]),
+        ]
+        for (layers, points, expected) in cases {
+            let layer = LottieAnimationLayer(animation: try Doc.animation(Doc.comp(layers)))
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            layer.anchorPoint = .zero
+            layer.position = .zero
+            layer.currentFrame = 15
+            CATransaction.commit()
+            let image = try LottieImportTests.render(layer, size: CGSize(width: 200, height: 200), at: 100)
+            #expect(points.map { Int(image.pixel(x: $0.0, y: $0.1).a) } == expected)
+        }
+    }
 }

@@ -190,5 +190,33 @@ extension MediaClockSuite {
             CAMediaClock.setManualTime(231)
             #expect(abs(angle() - .pi) < 1e-9)
         }
+
+        /// A mask layer, which has no superlayer, lives in the time of the layer it masks: a
+        /// timeline paused and scrubbed at its root (lottie-ios's Core Animation engine: root
+        /// speed 0, timeOffset = frame / frame rate, keyframed mask paths in `MaskCompositionLayer`)
+        /// moves the mask's animations with the rest. Local times by CAMediaTiming's
+        /// (parent − beginTime) · speed + timeOffset; unmasked, the layer is a root again.
+        @Test func aMaskFollowsTheTimeOfTheLayerItMasks() {
+            CAMediaClock.setManualTime(100)
+            let root = CALayer(), owner = CALayer(), mask = CALayer()
+            root.addSublayer(owner)
+            owner.mask = mask
+            root.speed = 0; root.timeOffset = 0.5
+            owner.beginTime = 0.25
+            CATransaction.flush()
+            #expect(mask.convertTime(CACurrentMediaTime(), from: nil) == 0.25)   // (0.5 − 0.25) · 1
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0; fade.toValue = 1; fade.duration = 1; fade.beginTime = 0.25
+            fade.fillMode = .both; fade.isRemovedOnCompletion = false
+            mask.add(fade, forKey: "fade")
+            CATransaction.flush()
+            func opacity() -> Float { mask.presentation()!.opacity }
+            CAMediaClock.setManualTime(150)
+            #expect(opacity() == 0)                 // paused at local 0.25: the start
+            root.timeOffset = 1
+            #expect(abs(opacity() - 0.5) < 1e-6)    // scrubbed: local 0.75, half-way
+            owner.mask = nil
+            #expect(mask.convertTime(CACurrentMediaTime(), from: nil) == 150)
+        }
     }
 }
