@@ -32,8 +32,10 @@ extension LayerRenderer {
             var matrix: Transform
             var key: LeafKey
             var opacity: Float
-            /// The compositing filter's blend mode (nil: source-over).
-            var blendMode: CGBlendMode?
+            /// The compositing filter's blend mode, `CGBlendMode.rawValue` (0, `.normal`: none).
+            /// A raw value rather than the optional enum, which made copies of a footprint go
+            /// through value witnesses (layer storm, callgrind: +0.2 % a frame).
+            var blendMode: Int32
             /// Drawing-order position: parent's identity and index among its sublayers (a mask
             /// layer: its owner's, and −1).
             var parent: ObjectIdentifier?
@@ -108,7 +110,7 @@ extension LayerRenderer {
             // The mask is drawn under the layer's own map (`applyMask`), without a parent presentation.
             if let mask = p.mask, visit(mask, matrix, nil, id, -1, depth + 1, within: within ?? reach) == nil { return nil }
             guard out.count < budget else { return nil }
-            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, blendMode: effects?.blendMode,
+            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, blendMode: effects?.blendMode?.rawValue ?? 0,
                                                parent: parentID, index: index),
                                 content: content, reach: within ?? reach)
             return reach
