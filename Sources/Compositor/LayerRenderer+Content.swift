@@ -479,13 +479,8 @@ extension LayerRenderer {
                    depth: Int) -> Bool {
         let masked: Void? = withOffscreen(width: surface.width, height: surface.height, for: owner) { m in
             draw(maskLayer, parentMatrix: layerMatrix, parentPresentation: nil, time: time, into: m, depth: depth + Self.maskDepthCost)
-            // Each channel times the mask's alpha / 255, rounded to nearest, a pixel a word.
-            let group = surface.words, alpha = m.words
-            for i in 0..<(surface.width * surface.height) {
-                let a = alpha[i] >> 24
-                if a == 255 { continue }
-                group[i] = a == 0 ? 0 : PaintBlitter.scale(group[i], a)
-            }
+            // Each channel times the mask's alpha / 255, rounded to nearest (destination-in).
+            surface.draw(m, atX: 0, y: 0, blendMode: .destinationIn)
         }
         return masked != nil
     }

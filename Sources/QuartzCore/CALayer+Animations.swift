@@ -149,7 +149,7 @@ extension CALayer {
     /// Citrine extension for renderers: the running transition at media time `now` and its
     /// progress (startProgress…endProgress), if one is in its active period.
     public func _transition(atMediaTime now: CFTimeInterval) -> (transition: CATransition, progress: Float)? {
-        guard let transition = animationStore.animation(forKey: kCATransition) as? CATransition,
+        guard animationStore.hasTransitionKey, let transition = animationStore.animation(forKey: kCATransition) as? CATransition,
               let progress = transition._progress(at: localTime(fromMediaTime: now)) else { return nil }
         return (transition, progress)
     }

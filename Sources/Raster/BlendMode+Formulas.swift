@@ -32,6 +32,17 @@ extension BlendMode {
         }
     }
 
+    /// `keptDestination` for four source alphas at once (a mode it serves).
+    @inline(__always)
+    func keptDestination4(sourceAlpha sa: SIMD4<UInt32>, factor: UInt32) -> SIMD4<UInt32> {
+        let full = SIMD4<UInt32>(repeating: 255)
+        // At full coverage, 255 − sa and sa exactly (div255(k·255) = k).
+        if factor == 255 { return self == .destinationOut ? full &- sa : sa }
+        // `PaintBlitter.div255` in every lane.
+        let t = (self == .destinationOut ? sa : full &- sa) &* SIMD4(repeating: factor) &+ 128
+        return full &- ((t &+ (t &>> 8)) &>> 8)
+    }
+
     /// Whether `keptDestination` serves this mode.
     var keepsDestinationOnly: Bool { keptDestination(sourceAlpha: 0, factor: 0) != nil }
 

@@ -20,4 +20,41 @@ struct BlendArithmeticTests {
         }
         #expect(mismatches == 0)
     }
+
+    /// Destination-in and -out of a whole pixmap (a mask applied to its group; a matte's
+    /// cut-out), four pixels at a time and the rest one by one (widths 1…9), at several
+    /// opacities: every channel c becomes round(c·k/255) with k = 255 − round(s·f/255) for
+    /// destination-out and 255 − round((255 − s)·f/255) for destination-in, s the source's alpha
+    /// and f the opacity factor — the Porter-Duff d·(1 − s) and d·s with each product rounded.
+    @Test func destinationInAndOutScaleEveryChannelByTheSourceAlpha() throws {
+        func rounded(_ x: UInt32) -> UInt32 { UInt32((Double(x) / 255).rounded()) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        /// A premultiplied word: alpha first, each colour channel at most alpha.
+        func premultiplied() -> UInt32 {
+            let a = next() % 4 == 0 ? [0, 255][Int(next() % 2)] : next() % 256
+            var word = a << 24
+            for shift in [0, 8, 16] as [UInt32] { word |= (a == 0 ? 0 : next() % (a + 1)) << shift }
+            return word
+        }
+        for width in 1...9 {
+            for (mode, opacity) in [(BlendMode.destinationIn, Float(1)), (.destinationIn, 0.4), (.destinationOut, 1), (.destinationOut, 0.7)] {
+                let dst = try Pixmap(width: width, height: 3), src = try Pixmap(width: width, height: 3)
+                for i in 0..<(width * 3) { dst.words[i] = premultiplied(); src.words[i] = premultiplied() }
+                let before = Array(UnsafeBufferPointer(start: dst.words, count: width * 3))
+                dst.draw(src, atX: 0, y: 0, opacity: opacity, blendMode: mode)
+                let f = UInt32((opacity * 255).rounded())
+                for i in 0..<(width * 3) {
+                    let s = src.words[i] >> 24
+                    let k = mode == .destinationOut ? 255 - rounded(s * f) : 255 - rounded((255 - s) * f)
+                    var expected: UInt32 = 0
+                    for shift in stride(from: UInt32(0), to: 32, by: 8) { expected |= rounded(((before[i] >> shift) & 0xFF) * k) << shift }
+                    #expect(dst.words[i] == expected, "\(mode) width \(width) opacity \(opacity) pixel \(i)")
+                }
+            }
+        }
+    }
 }
