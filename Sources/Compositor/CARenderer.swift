@@ -251,7 +251,8 @@ public final class CARenderer {
                 let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
                 if let layer, let old = footprints, let new = fresh {
                     if let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
-                        let area = damaged.union(requestedArea)
+                        let area = LayerRenderer.drawnWhole(damaged.union(requestedArea), renderer.wholeReaches,
+                                                            frame: (pixmap.width, pixmap.height))
                         if area.pixelCount <= limit {
                             redraw(area, layer: layer, at: t, background: background, footprints: new)
                             untrackedRun = Self.untrackedFrames

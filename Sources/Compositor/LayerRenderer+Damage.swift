@@ -21,9 +21,12 @@ import Raster
 /// its reach); its mode is part of the picture. A mask layer's subtree is tracked with its
 /// owner: the mask only takes pixels away from the owner's group, so each of its layers is given
 /// the owner's reach (a change in the mask damages what the owner can draw; the mask is not
-/// culled while the owner reaches the target). Anything else — perspective, a CATransformLayer's
-/// depth sorting, replicators, custom drawing, blurred shadows that reach across patch edges —
-/// gives nil, and the whole frame is redrawn.
+/// culled while the owner reaches the target). A layer casting a shadow reaches its shadow too
+/// (`drawnExtent`), its shadow's properties are part of its key, and a patch that touches its
+/// reach takes all of it (`wholeReaches`, `CARenderer`): the blur of the group or of the shadow
+/// path reads pixels across the patch's edges, and drawn whole it has the full frame's bytes.
+/// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom
+/// drawing — gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint {
         /// What decides the layer's own pixels; a difference between two frames is damage.
@@ -50,6 +53,24 @@ extension LayerRenderer {
         var reach: LayerGeometry.IntBox
     }
 
+    /// Adds to `area` (within `frame`) every reach of `wholeReaches` it touches, until none
+    /// is left half in it: a shadow is drawn whole in a patch or not at all.
+    static func drawnWhole(_ area: LayerGeometry.IntBox, _ wholeReaches: [LayerGeometry.IntBox],
+                           frame: (width: Int, height: Int)) -> LayerGeometry.IntBox {
+        var area = area, grown = !area.isEmpty
+        while grown {
+            grown = false
+            for reach in wholeReaches {
+                let whole = reach.clamped(width: frame.width, height: frame.height)
+                if whole.intersects(area), area.union(whole) != area {
+                    area = area.union(whole)
+                    grown = true
+                }
+            }
+        }
+        return area
+    }
+
     /// Device pixels a layer's drawing can spill beyond its exact outline: one for antialiased
     /// edges and bitmap margins, one for bilinear resampling of a retained bitmap.
     static let damageMargin: CGFloat = 2
@@ -68,10 +89,11 @@ extension LayerRenderer {
                     budget: Int = LayerRenderer.maxFootprints) -> [ObjectIdentifier: Footprint]? {
         var out: [ObjectIdentifier: Footprint] = [:]
         out.reserveCapacity(min(previous?.count ?? 0, budget))
+        wholeReaches.removeAll(keepingCapacity: true)
         let levelEnd = Self.levelsOnCallersStack()
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
-        /// `within`: the reach of the masked layer whose mask subtree this is, kept as each of
-        /// its layers' reach.
+        /// `within`: the reach of the masked layer whose mask subtree this is, or of the layer
+        /// casting a shadow whose sublayers these are, kept as each of its layers' reach.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
                    _ index: Int, _ depth: Int, within: LayerGeometry.IntBox? = nil) -> LayerGeometry.IntBox? {
             guard depth < levelEnd else { return nil }
@@ -79,7 +101,7 @@ extension LayerRenderer {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
             let effects = p._effects
-            guard Self.drawnByThePlainPath(p, allowingMask: true) && LayerContent.drawsItself(model)
+            guard Self.drawnByThePlainPath(p, tracking: true) && LayerContent.drawsItself(model)
                     || drawsNothingOfItsClass(model, p),
                   Self.blendStaysInReach(effects), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
@@ -103,9 +125,27 @@ extension LayerRenderer {
             // it damages their boxes, not its bounds (hold.json: a square's jump damaged the
             // whole frame through its container).
             var reach = Self.drawsNothingOfItsOwn(model, p) ? LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0) : own
+            // A shadow reaches past what casts it (`drawnExtent` counts it), and its blur reads the
+            // whole group: the sublayers, which it is cast from, are given the whole reach (so a
+            // patch or band where only the shadow shows still draws them), and a patch draws all
+            // of it (`wholeReaches`).
+            var shadowed: LayerGeometry.IntBox?
+            if fresh.shadow != nil {
+                guard let extent = drawnExtent(model, p, time: time, levelsLeft: Self.analysisLevels) else { return nil }
+                shadowed = own
+                if let extent {
+                    guard let box = LayerGeometry.deviceBox(extent.rect, matrix, margin: extent.margin + Self.damageMargin)
+                    else { return nil }
+                    shadowed = own.union(box)
+                }
+            }
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
-                guard let sub = visit(child, matrix, p, id, i, depth + 1, within: within) else { return nil }
+                guard let sub = visit(child, matrix, p, id, i, depth + 1, within: within ?? shadowed) else { return nil }
                 reach = reach.union(sub)
+            }
+            if let shadowed {
+                reach = reach.union(shadowed)
+                wholeReaches.append(reach)
             }
             // The mask is drawn under the layer's own map (`applyMask`), without a parent presentation.
             if let mask = p.mask, visit(mask, matrix, nil, id, -1, depth + 1, within: within ?? reach) == nil { return nil }

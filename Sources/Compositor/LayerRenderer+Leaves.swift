@@ -27,6 +27,28 @@ extension LayerRenderer {
             let options: UInt8
             let rasterScale: CGFloat
             let drawn: DrawnContent
+            /// The shadow, when the layer casts one (damage tracking compares it; a layer with a
+            /// shadow is never a retained leaf).
+            let shadow: Shadow?
+
+            /// What decides a layer's shadow besides its shape.
+            struct Shadow: Equatable {
+                let color: CGColor, opacity: Float, radius: CGFloat, offset: CGSize, path: CGPath?
+
+                init?(_ p: CALayer) {
+                    guard p.shadowOpacity > 0, let color = p.shadowColor else { return nil }
+                    self.color = color
+                    opacity = p.shadowOpacity
+                    radius = p.shadowRadius
+                    offset = p.shadowOffset
+                    path = p.shadowPath
+                }
+
+                static func == (a: Shadow, b: Shadow) -> Bool {
+                    a.opacity == b.opacity && a.radius == b.radius && a.offset == b.offset
+                        && (a.color === b.color || a.color == b.color) && (a.path === b.path || a.path == b.path)
+                }
+            }
 
             init(_ p: CALayer, rasterScale: CGFloat) {
                 // `contents` is read once: a cold property behind an `Any` (copying it out costs).
@@ -59,6 +81,7 @@ extension LayerRenderer {
                 options = p._renderingOptions.rawValue
                 self.rasterScale = rasterScale
                 drawn = DrawnContent(p)
+                shadow = Shadow(p)
             }
 
             private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -79,6 +102,7 @@ extension LayerRenderer {
                     && a.contentsScale == b.contentsScale && same(a.contentsRect, b.contentsRect)
                     && same(a.contentsCenter, b.contentsCenter) && a.gravity == b.gravity
                     && same(a.background, b.background) && same(a.borderColor, b.borderColor) && a.drawn == b.drawn
+                    && a.shadow == b.shadow
             }
         }
         let values: Values
@@ -441,11 +465,11 @@ extension LayerRenderer {
         drawnByThePlainPath(p) && LayerContent.drawsItself(model)
     }
 
-    /// No mask (unless `allowingMask`: damage tracking follows a mask's subtree), no shadow,
-    /// and neither aliased edges nor `shouldRasterize`: nothing that takes `p` off the plain
-    /// drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
-    static func drawnByThePlainPath(_ p: CALayer, allowingMask: Bool = false) -> Bool {
-        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: offThePlainPath) && (allowingMask || p.mask == nil)
+    /// No mask and no shadow (unless `tracking`: damage tracking follows both), and neither
+    /// aliased edges nor `shouldRasterize`: nothing that takes `p` off the plain drawing path
+    /// (`pixelsFollowKey`, `drawsNothingOfItsClass`).
+    static func drawnByThePlainPath(_ p: CALayer, tracking: Bool = false) -> Bool {
+        (tracking || p.shadowOpacity == 0) && p._renderingOptions.isDisjoint(with: offThePlainPath) && (tracking || p.mask == nil)
     }
 
     /// The rendering options that take a layer off the plain drawing path (`drawnByThePlainPath`).

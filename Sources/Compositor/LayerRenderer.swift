@@ -86,6 +86,10 @@ final class LayerRenderer {
     /// while being written.)
     @exclusivity(unchecked) var onScreen: [ObjectIdentifier: Footprint]?
 
+    /// The reaches (device pixels) of the layers casting a shadow in the tree the last
+    /// `footprints` walked: a damaged patch touching one redraws all of it (`drawnWhole`).
+    var wholeReaches: [LayerGeometry.IntBox] = []
+
     /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
     convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
