@@ -106,6 +106,41 @@ import Testing
 
     static let times: [CFTimeInterval] = [0, 0.1, 0.2, 0.33, 0.5, 0.77, 1.2]
 
+    /// A white root layer the size of the frame.
+    static func whiteRoot() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        return root
+    }
+
+    /// A 20-point square at (250, 180), far from the other layers of a tree, added to `root`.
+    static func farSquare(in root: CALayer) -> CALayer {
+        let far = CALayer()
+        far.frame = CGRect(x: 250, y: 180, width: 20, height: 20)
+        far.backgroundColor = color(4)
+        root.addSublayer(far)
+        return far
+    }
+
+    /// Commits `root`'s tree and sets `square` (20 points wide) moving 20 points left over a
+    /// second.
+    static func moveLeft(_ square: CALayer) {
+        CATransaction.flush()
+        animate(square, "position.x", by: -20)
+        CATransaction.flush()
+    }
+
+    /// Renders `root` at `times` with a patching renderer and a full-redraw twin while
+    /// `moveLeft`'s square moves, and expects each frame but the last (after the move) to have
+    /// redrawn only the square's box before and after (20 + 20 points wide, 20 high, plus on
+    /// each side the damage margin of 2 pixels and 1 for rounding out).
+    static func expectOnlyTheMovingSquarePatched(_ root: CALayer) throws {
+        for area in try compare(root, times: times).dropLast() {
+            #expect(area.width > 0 && area.width <= 20 + 20 + 6 && area.height <= 20 + 6, "\(area)")
+        }
+    }
+
     /// A few layers animate position, opacity and rotation (one inside a clipping, translucent
     /// container, and a drawing-line strokeEnd): each frame patches only a part of the frame and
     /// equals the full redraw byte for byte.

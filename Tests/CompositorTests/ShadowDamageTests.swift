@@ -16,9 +16,7 @@ import Testing
     /// shadow from their alpha (offset (6, 8), radius 5); at (170, 40) a 50×50 square casting
     /// a shadow from a shadow path; a small square far from both at (250, 180).
     static func tree() -> (root: CALayer, container: CALayer, pathShadowed: CALayer, far: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(origin: .zero, size: size)
-        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let root = Helpers.whiteRoot()
         let container = CALayer()
         container.frame = CGRect(x: 40, y: 40, width: 60, height: 50)
         let square = CALayer()
@@ -41,10 +39,7 @@ import Testing
         pathShadowed.shadowRadius = 4
         pathShadowed.shadowPath = CGPath(rect: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
         root.addSublayer(pathShadowed)
-        let far = CALayer()
-        far.frame = CGRect(x: 250, y: 180, width: 20, height: 20)
-        far.backgroundColor = Helpers.color(4)
-        root.addSublayer(far)
+        let far = Helpers.farSquare(in: root)
         return (root, container, pathShadowed, far)
     }
 
@@ -53,13 +48,8 @@ import Testing
     @Test func aMovingLayerBesideShadowsIsPatchedAlone() throws {
         CAMediaClock.setManualTime(0)
         let (root, _, _, far) = Self.tree()
-        CATransaction.flush()
-        Helpers.animate(far, "position.x", by: -20)
-        CATransaction.flush()
-        let areas = try Helpers.compare(root, times: Helpers.times)
-        for area in areas.dropLast() {   // the last frame is after the animation ended
-            #expect(area.width > 0 && area.width <= 20 + 20 + 6 && area.height <= 20 + 6, "\(area)")
-        }
+        Helpers.moveLeft(far)
+        try Helpers.expectOnlyTheMovingSquarePatched(root)
     }
 
     /// A square moving under the shadows, a shadowed container's sublayer changing, and a
@@ -85,9 +75,7 @@ import Testing
     @Test func bandsDrawTheShadowsOfTrackedTrees() throws {
         CAMediaClock.setManualTime(0)
         let (root, _, _, far) = Self.tree()
-        CATransaction.flush()
-        Helpers.animate(far, "position.x", by: -20)
-        CATransaction.flush()
+        Helpers.moveLeft(far)
         let banded = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height))
         let serial = try CARenderer(width: Int(Self.size.width), height: Int(Self.size.height))
         banded._renderThreads = 2
