@@ -15,18 +15,19 @@ import Raster
 /// Tracked are trees of layers whose pixels follow from their properties alone
 /// (`LayerContent.drawsItself`: plain, shape, gradient and text layers without a delegate; and
 /// layers of an app's subclass whose kept content drew nothing, `drawsNothingOfItsClass`) under
-/// affine maps, without shadows, filters, aliased edges, `shouldRasterize` or running
-/// transitions. A compositing filter is tracked when its blend mode leaves the destination as it
-/// is under a transparent source (`blendStaysInReach`: the layer then changes no pixel outside
-/// its reach); its mode is part of the picture. A mask layer's subtree is tracked with its
-/// owner: the mask only takes pixels away from the owner's group, so each of its layers is given
-/// the owner's reach (a change in the mask damages what the owner can draw; the mask is not
-/// culled while the owner reaches the target). A layer casting a shadow reaches its shadow too
-/// (`drawnExtent`), its shadow's properties are part of its key, and a patch that touches its
-/// reach takes all of it (`wholeReaches`, `CARenderer`): the blur of the group or of the shadow
-/// path reads pixels across the patch's edges, and drawn whole it has the full frame's bytes.
-/// Anything else — perspective, a CATransformLayer's depth sorting, replicators, custom
-/// drawing — gives nil, and the whole frame is redrawn.
+/// affine maps, without filters, aliased edges, `shouldRasterize` or running transitions. A
+/// compositing filter is tracked when its blend mode leaves the destination as it is under a
+/// transparent source (`blendStaysInReach`: the layer then changes no pixel outside its reach);
+/// its mode is part of the picture. A mask layer's subtree is tracked with its owner: the mask
+/// only takes pixels away from the owner's group, so each of its layers is given the owner's
+/// reach (a change in the mask damages what the owner can draw; the mask is not culled while
+/// the owner reaches the target). A layer casting a shadow reaches its shadow too
+/// (`drawnExtent`), its shadow's properties are part of its key, its sublayers are given its
+/// whole reach (a band or patch where only the shadow shows still draws what casts it), and a
+/// patch that touches its reach takes all of it (`wholeReaches`, `CARenderer`): the blur of the
+/// group or of the shadow path reads pixels across the patch's edges, and drawn whole it has
+/// the full frame's bytes. Anything else — perspective, a CATransformLayer's depth sorting,
+/// replicators, custom drawing — gives nil, and the whole frame is redrawn.
 extension LayerRenderer {
     struct Footprint {
         /// What decides the layer's own pixels; a difference between two frames is damage.

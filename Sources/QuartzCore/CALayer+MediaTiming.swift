@@ -172,7 +172,8 @@ extension CALayer {
     /// owner's time space as in its coordinate space: lottie-ios's Core Animation engine pauses
     /// a whole animation with the root layer's speed 0 and scrubs it with timeOffset, and keyframes
     /// the paths of the mask layers it assigns (`MaskCompositionLayer`), which follow that
-    /// timeline on Apple (MaskTimingTests).
+    /// timeline on Apple (LayerTimingTests.aMaskFollowsTheTimeOfTheLayerItMasks,
+    /// LottieMaskTests.masksAndMattesFollowAScrubbedTimeline).
     var timeParent: Unmanaged<CALayer>? {
         if let parent { return parent }
         return maskOwner.map { Unmanaged.passUnretained($0) }
