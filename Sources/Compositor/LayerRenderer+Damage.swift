@@ -102,7 +102,8 @@ extension LayerRenderer {
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
             let effects = p._effects
-            guard Self.drawnByThePlainPath(p, tracking: true) && LayerContent.drawsItself(model)
+            // `pixelsFollowKey` but for its mask and shadow, which are followed below.
+            guard LayerContent.drawsItself(model) && p._renderingOptions.isDisjoint(with: Self.offThePlainPath)
                     || drawsNothingOfItsClass(model, p),
                   Self.blendStaysInReach(effects), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }

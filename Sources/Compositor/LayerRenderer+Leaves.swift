@@ -465,11 +465,10 @@ extension LayerRenderer {
         drawnByThePlainPath(p) && LayerContent.drawsItself(model)
     }
 
-    /// No mask and no shadow (unless `tracking`: damage tracking follows both), and neither
-    /// aliased edges nor `shouldRasterize`: nothing that takes `p` off the plain drawing path
-    /// (`pixelsFollowKey`, `drawsNothingOfItsClass`).
-    static func drawnByThePlainPath(_ p: CALayer, tracking: Bool = false) -> Bool {
-        (tracking || p.shadowOpacity == 0) && p._renderingOptions.isDisjoint(with: offThePlainPath) && (tracking || p.mask == nil)
+    /// No mask, no shadow, and neither aliased edges nor `shouldRasterize`: nothing that takes
+    /// `p` off the plain drawing path (`pixelsFollowKey`, `drawsNothingOfItsClass`).
+    static func drawnByThePlainPath(_ p: CALayer) -> Bool {
+        p.shadowOpacity == 0 && p._renderingOptions.isDisjoint(with: offThePlainPath) && p.mask == nil
     }
 
     /// The rendering options that take a layer off the plain drawing path (`drawnByThePlainPath`).

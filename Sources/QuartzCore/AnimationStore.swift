@@ -45,8 +45,9 @@ struct AnimationStore {
     /// entry (100 000 animations added to one layer cost O(n²)).
     private var keySet: Set<String> = [] { didSet { hasTransitionKey = keySet.contains(kCATransition) } }
     /// Whether an animation is keyed `kCATransition` (where a layer's running transition is
-    /// kept): asked for every layer every frame, which a hashed look-up of the key made cost
-    /// ≈ 300 instructions a layer.
+    /// kept): asked for every layer twice a frame, where a hashed look-up of the key made
+    /// `_transition(atMediaTime:)` cost 9.3 K instructions of rect-animated.json's 485 K-
+    /// instruction frame (scripts/lottie-testfiles, callgrind; 0.5 K with this flag).
     private(set) var hasTransitionKey = false
     private(set) var serial = 0
 
