@@ -23,7 +23,10 @@ public final class CARenderer {
     private var shown: (changes: Int, time: CFTimeInterval, animated: Bool, root: ObjectIdentifier?, background: CGColor?)?
     /// Per-layer footprints of the frame shown (nil when the tree is not damage-tracked, or the
     /// frame was drawn whole without them).
-    private(set) var footprints: [ObjectIdentifier: LayerRenderer.Footprint]?
+    private(set) var footprints: LayerRenderer.Footprints?
+    /// `CALayer.timingChangeCount` when `footprints` were made: while it holds, the tree has the
+    /// same shape, and the next frame updates them in place (`LayerRenderer.updateFootprints`).
+    private var footprintsShape = -1
     /// Frames still to draw whole without working out the footprints (see `render`).
     private var untrackedFramesLeft = 0
     /// Frames to draw whole without footprints the next time running animations damage more than
@@ -194,15 +197,7 @@ public final class CARenderer {
     }
 
     /// Whether any layer of the tree (sublayers and masks) passes `test`: an iterative walk.
-    private func anyLayer(_ test: (CALayer) -> Bool) -> Bool {
-        var pending = layer.map { [$0] } ?? []
-        while let l = pending.popLast() {
-            if test(l) { return true }
-            pending += l.sublayers ?? []
-            if let m = l.mask { pending.append(m) }
-        }
-        return false
-    }
+    private func anyLayer(_ test: (CALayer) -> Bool) -> Bool { layer?._anyLayerInTree(test) ?? false }
 
     /// Whether any layer of the tree has an animation (running or not, keyed or not) or changes
     /// with time by itself (an emitter with cells).
@@ -231,7 +226,7 @@ public final class CARenderer {
         let animated = treeHasAnimations()
         let root = layer.map(ObjectIdentifier.init)
         let background = backgroundColor.map { $0.rasterColor.premultiplied } ?? .transparent
-        var fresh: [ObjectIdentifier: LayerRenderer.Footprint]?
+        var fresh: LayerRenderer.Footprints?
         if let s = shown, s.root == root, s.background == backgroundColor, !treeNeedsDisplay() {
             // (Finished animations removed since the last frame change the picture without a change.)
             if s.changes == changes && s.animated == animated && (!animated || s.time == t) {
@@ -247,28 +242,32 @@ public final class CARenderer {
                 untrackedFramesLeft -= 1
             } else {
                 untrackedFramesLeft = 0
-                fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: footprints, budget: footprintBudget) }
                 let limit = Int(Self.maxPatchFraction * Double(pixmap.width * pixmap.height))
-                if let layer, let old = footprints, let new = fresh {
-                    if let damaged = LayerRenderer.damage(from: old, to: new, frame: (pixmap.width, pixmap.height), limit: limit) {
+                if let layer {
+                    let (new, damage) = footprintsAndDamage(of: layer, at: t, limit: limit)
+                    fresh = new
+                    switch damage {
+                    case .area(let damaged, let removedLayers):
                         let area = LayerRenderer.drawnWhole(damaged.union(requestedArea), renderer.wholeReaches,
                                                             frame: (pixmap.width, pixmap.height))
-                        if area.pixelCount <= limit {
+                        if area.pixelCount <= limit, let new {
                             redraw(area, layer: layer, at: t, background: background, footprints: new)
                             untrackedRun = Self.untrackedFrames
-                            renderer.leaves.keepOnly(new)
+                            if removedLayers { renderer.leaves.keepOnly(new) }
                             footprints = new
                             shown = (changes, t, animated, root, backgroundColor)
                             return
                         }
-                    } else if stillAnimated {
+                    case .tooLarge where stillAnimated:
                         untrackedFramesLeft = untrackedRun
                         untrackedRun = min(2 * untrackedRun, Self.maxUntrackedFrames)
+                    default: break
                     }
                 }
             }
-        } else if !drawsOnce {
-            fresh = layer.flatMap { renderer.footprints(of: $0, at: t, reusing: nil, budget: footprintBudget) }
+        } else if !drawsOnce, let layer {
+            footprintsShape = CALayer.timingChangeCount
+            fresh = renderer.footprints(of: layer, at: t, reusing: nil, budget: footprintBudget)
         }
         renderer.leaves.retains = !drawsOnce
         if let layer {
@@ -279,6 +278,37 @@ public final class CARenderer {
         footprints = fresh
         shown = (changes, t, animated, root, backgroundColor)
         _lastRedrawnArea = CGRect(x: 0, y: 0, width: pixmap.width, height: pixmap.height)
+    }
+
+    /// What changed since the last frame's footprints (`footprintsAndDamage`).
+    private enum Damage {
+        /// No footprints to compare with (the tree was not tracked, in this frame or the last).
+        case unknown
+        /// More than the limit.
+        case tooLarge
+        /// The damaged area, and whether layers left the footprints (their bitmaps are dropped).
+        case area(LayerGeometry.IntBox, removedLayers: Bool)
+    }
+
+    /// The footprints of `layer`'s tree at `t` (nil: not tracked) and the damage since the last
+    /// frame's (limited to `limit` pixels). While the tree has the shape it had
+    /// (`footprintsShape`), last frame's footprints are brought up to date in place, and only the
+    /// layers whose presentations may have changed are placed again
+    /// (`LayerRenderer.updateFootprints`); otherwise they are worked out afresh and compared.
+    private func footprintsAndDamage(of layer: CALayer, at t: CFTimeInterval,
+                                     limit: Int) -> (LayerRenderer.Footprints?, Damage) {
+        let frame = (width: pixmap.width, height: pixmap.height)
+        let shape = CALayer.timingChangeCount
+        defer { footprintsShape = shape }
+        if var table = footprints, shape == footprintsShape {
+            footprints = nil   // the table's one reference: updated in place, not copied
+            guard let update = renderer.updateFootprints(&table, of: layer, at: t, frame: frame, limit: limit,
+                                                         budget: footprintBudget) else { return (nil, .unknown) }
+            return (table, update.damage.map { .area($0, removedLayers: update.removedLayers) } ?? .tooLarge)
+        }
+        let new = renderer.footprints(of: layer, at: t, reusing: footprints, budget: footprintBudget)
+        guard let old = footprints, let new else { return (new, .unknown) }
+        return (new, LayerRenderer.damage(from: old, to: new, frame: frame, limit: limit).map { .area($0, removedLayers: true) } ?? .tooLarge)
     }
 
     /// Largest damaged area, as a fraction of the frame, redrawn as a patch; beyond it the whole
@@ -302,7 +332,7 @@ public final class CARenderer {
     /// and its pixels are copied into the frame. `footprints`: the frame's, to skip the subtrees
     /// that miss the area.
     private func redraw(_ area: LayerGeometry.IntBox, layer: CALayer, at t: CFTimeInterval, background: PremultipliedColor,
-                        footprints: [ObjectIdentifier: LayerRenderer.Footprint]? = nil) {
+                        footprints: LayerRenderer.Footprints? = nil) {
         _lastRedrawnArea = area.isEmpty ? .zero
             : CGRect(x: area.x0, y: area.y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         guard !area.isEmpty, let patch = patch(width: area.x1 - area.x0, height: area.y1 - area.y0) else { return }
@@ -329,7 +359,7 @@ public final class CARenderer {
         return patchStorage.map { Pixmap(width: width, height: height, reusing: $0) }
     }
 
-    private func treeNeedsDisplay() -> Bool { anyLayer { $0.needsDisplay() } }
+    private func treeNeedsDisplay() -> Bool { CALayer.anyLayerNeedsDisplay && anyLayer { $0.needsDisplay() } }
 
     public func endFrame() {
         frameTime = nil

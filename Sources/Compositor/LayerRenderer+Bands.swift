@@ -160,7 +160,7 @@ extension LayerRenderer {
         /// once (`footprints`: the frame's, when the tree is damage-tracked: each band then skips
         /// the subtrees that miss it), then applies what the bands logged to the shared retained
         /// bitmaps. Call `prepare` first.
-        func draw(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+        func draw(_ root: CALayer, at time: CFTimeInterval, footprints: Footprints?,
                   background: PremultipliedColor) {
             for band in renderers {
                 band.backingStores = main.backingStores
@@ -183,6 +183,8 @@ extension LayerRenderer {
                 }
                 costs[i] = Bands.threadTime() - start
             }
+            // The footprints are updated in place at the next frame: no band keeps a reference.
+            for band in renderers { band.onScreen = nil }
             merge()
             rebalance()
         }

@@ -28,7 +28,7 @@ extension LayerRenderer {
     /// whole-pixel offset where it holds the whole target: the composite writes that colour into
     /// every pixel. `footprints`: the frame's, when damage-tracked (their keys are the ones the
     /// drawing uses).
-    func firstDrawCoversTarget(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?) -> Bool {
+    func firstDrawCoversTarget(_ root: CALayer, at time: CFTimeInterval, footprints: Footprints?) -> Bool {
         guard !usesModelValues, bandLog == nil else { return false }
         switch firstDrawnChain(root, at: time, footprints: footprints, orderingManySiblings: false) {
         case .covers: return true
@@ -44,12 +44,12 @@ extension LayerRenderer {
     /// every sublayer: for a level of more than `maxSiblingsOrderedFirst`, only when
     /// `orderingManySiblings` (the walk then runs again once the rest holds: a thousand
     /// siblings none of which covers cost nothing).
-    private func firstDrawnChain(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+    private func firstDrawnChain(_ root: CALayer, at time: CFTimeInterval, footprints: Footprints?,
                                  orderingManySiblings: Bool) -> Cover {
         var model = root, parent: CALayer?, parentMatrix = rootMatrix
         var unordered = false
         for _ in 0..<Self.maxCoverLevels {
-            let footprint = footprints?[ObjectIdentifier(model)]
+            let footprint = footprints?[LayerKey(model)]
             guard footprint.map({ !missesTarget($0) }) ?? true,
                   let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time),
                   model._transition(atMediaTime: time) == nil, p._effects == nil, p.opacity >= 1, p.mask == nil,

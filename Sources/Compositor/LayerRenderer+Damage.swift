@@ -52,6 +52,19 @@ extension LayerRenderer {
         /// Device pixels the layer and its drawn subtree can touch (antialiasing and bilinear
         /// margins included).
         var reach: LayerGeometry.IntBox
+        /// The layer's `presentationStamp` when the footprint was made.
+        var stamp: PresentationStamp?
+
+        /// Whether the footprint is still the layer's when its stamp is `stamp` (not nil) and
+        /// its place in the drawing order is (`parent`, `index`), its ancestors' presentations
+        /// being last frame's: the same presentation under the same map. `asLeaf`: also
+        /// without a shadow (whose reach follows from the subtree).
+        func holds(_ stamp: PresentationStamp?, _ parent: ObjectIdentifier?, _ index: Int, asLeaf: Bool) -> Bool {
+            // Field by field: `==` on the optional went through the generic witness (callgrind).
+            guard let stamp, let mine = self.stamp, mine.layer == stamp.layer, mine.model == stamp.model,
+                  mine.animations == stamp.animations else { return false }
+            return picture.parent == parent && picture.index == index && (!asLeaf || picture.key.values.shadow == nil)
+        }
     }
 
     /// Adds to `area` (within `frame`) every reach of `wholeReaches` it touches, until none
@@ -85,20 +98,118 @@ extension LayerRenderer {
 
     /// Footprints of every drawn layer of `root` at `time`, or nil when the tree holds anything
     /// damage tracking does not model or draws more than `budget` layers. `previous` (last
-    /// frame's footprints) saves recomputing content rectangles whose key did not change.
-    func footprints(of root: CALayer, at time: CFTimeInterval, reusing previous: [ObjectIdentifier: Footprint]?,
-                    budget: Int = LayerRenderer.maxFootprints) -> [ObjectIdentifier: Footprint]? {
-        var out: [ObjectIdentifier: Footprint] = [:]
+    /// frame's footprints) saves recomputing the footprints of leaves whose inputs did not change
+    /// (`walkFootprints`) and the content rectangles whose key did not change.
+    func footprints(of root: CALayer, at time: CFTimeInterval, reusing previous: Footprints?,
+                    budget: Int = LayerRenderer.maxFootprints) -> Footprints? {
+        var out: Footprints = [:]
         out.reserveCapacity(min(previous?.count ?? 0, budget))
+        var walk = FootprintWalk(previous: previous, inPlace: false)
+        return walkFootprints(root, at: time, into: &out, &walk, budget: budget) ? out : nil
+    }
+
+    /// Brings `table`, the footprints of the last frame of `root`, to `time` in place, or gives
+    /// nil (and leaves `table` part-updated) when the tree is no longer tracked. Only for a tree
+    /// whose shape has not changed since the table was made (no layer gained or lost a sublayer
+    /// or mask, no timing changed: `CALayer.timingChangeCount` as then): a layer no longer drawn
+    /// (hidden, transparent) then takes its footprints with it, and every other one is met by the
+    /// walk. Returns the union of the boxes `damage(from:to:)` would give (nil once it covers more
+    /// than `limit` pixels of `frame`; the table is updated all the same), and whether any layer
+    /// left the table.
+    func updateFootprints(_ table: inout Footprints, of root: CALayer, at time: CFTimeInterval,
+                          frame: (width: Int, height: Int), limit: Int,
+                          budget: Int = LayerRenderer.maxFootprints) -> (damage: LayerGeometry.IntBox?, removedLayers: Bool)? {
+        var walk = FootprintWalk(previous: nil, inPlace: true, frame: frame)
+        guard walkFootprints(root, at: time, into: &table, &walk, budget: budget) else { return nil }
+        return (walk.area.pixelCount <= limit ? walk.area : nil, walk.removedLayers)
+    }
+
+    /// How `walkFootprints` uses the table it fills: a fresh one beside last frame's
+    /// (`previous`), or last frame's updated in place while the damage is summed.
+    struct FootprintWalk {
+        let previous: Footprints?
+        let inPlace: Bool
+        var frame = (width: 0, height: 0)
+        /// In place: the union of the damaged boxes, within the frame.
+        var area = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        /// In place: whether a layer's footprint left the table.
+        var removedLayers = false
+
+        /// Adds `box` (clamped to the frame) to the damaged area.
+        mutating func damage(_ box: LayerGeometry.IntBox) {
+            area = area.union(box.clamped(width: frame.width, height: frame.height))
+        }
+
+        /// In place: removes the footprints of `model`'s subtree (itself, its sublayers and
+        /// masks, all levels) from `table`, damaging their boxes, as the layer is no longer
+        /// drawn. The tree's shape is last frame's (`updateFootprints`), so these are the layers
+        /// last frame drew under it.
+        mutating func remove(_ model: CALayer, from table: inout Footprints) {
+            removedLayers = true
+            var pending = [model]
+            while let layer = pending.popLast() {
+                if let gone = table.removeValue(forKey: LayerKey(layer)) { damage(gone.reach) }
+                pending += layer.sublayers ?? []
+                if let mask = layer.mask { pending.append(mask) }
+            }
+        }
+    }
+
+    /// `footprint`'s reach when it `holds` as a leaf's; inout, so that it is read where it is
+    /// in the table rather than copied out (a copy of a footprint was most of a settled leaf's cost).
+    private static func keptReach(_ footprint: inout Footprint, _ stamp: PresentationStamp?, _ parent: ObjectIdentifier?,
+                                  _ index: Int) -> LayerGeometry.IntBox? {
+        footprint.holds(stamp, parent, index, asLeaf: true) ? footprint.reach : nil
+    }
+
+    /// Walks `root`'s tree at `time`, writing every drawn layer's footprint into `out` (see
+    /// `FootprintWalk`); false when the tree holds anything damage tracking does not model or
+    /// draws more than `budget` layers.
+    ///
+    /// A leaf (no sublayers, no mask) keeps last frame's footprint without being placed again
+    /// when nothing it follows from changed: its `presentationStamp` is the footprint's, it has
+    /// the same place in the drawing order, it is neither in a mask's subtree nor casts a shadow,
+    /// it has no drawing delegate, and every ancestor is such a layer too (their presentations,
+    /// hence the maps they hand down, are last frame's). A frame in which one of S8's 1 000
+    /// layers moves then places one layer instead of 1 000.
+    private func walkFootprints(_ root: CALayer, at time: CFTimeInterval, into out: inout Footprints,
+                                _ walk: inout FootprintWalk, budget: Int) -> Bool {
         wholeReaches.removeAll(keepingCapacity: true)
         let levelEnd = Self.levelsOnCallersStack()
+        let inPlace = walk.inPlace, previous = walk.previous
+        /// The reach last frame's footprint gives `model`, a sublayer (at `index` in the drawing
+        /// order of the layer `parentID`) of a settled layer and outside masks and shadows, when
+        /// it is a settled leaf; it keeps that footprint, read where it is (not copied out). nil:
+        /// `visit` it. Asked in the loop over the sublayers, so that a settled leaf costs no call
+        /// of `visit`.
+        func settledLeafReach(_ model: CALayer, _ parentID: ObjectIdentifier, _ index: Int) -> LayerGeometry.IntBox? {
+            let stamp = model.presentationStamp
+            guard stamp != nil, model.isLeaf, LayerContent.drawsItself(model) else { return nil }
+            let layerKey = LayerKey(model)
+            if inPlace {
+                guard let slot = out.index(forKey: layerKey) else { return nil }
+                return Self.keptReach(&out.values[slot], stamp, parentID, index)
+            }
+            guard let previous, let slot = previous.index(forKey: layerKey),
+                  previous.values[slot].holds(stamp, parentID, index, asLeaf: true) else { return nil }
+            out[layerKey] = previous.values[slot]
+            return previous.values[slot].reach
+        }
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         /// `within`: the reach of the masked layer whose mask subtree this is, or of the layer
         /// casting a shadow whose sublayers these are, kept as each of its layers' reach.
+        /// `settled`: whether every ancestor's presentation and place are last frame's.
         func visit(_ model: CALayer, _ parentMatrix: CATransform3D, _ parent: CALayer?, _ parentID: ObjectIdentifier?,
-                   _ index: Int, _ depth: Int, within: LayerGeometry.IntBox? = nil) -> LayerGeometry.IntBox? {
+                   _ index: Int, _ depth: Int, within: LayerGeometry.IntBox?, settled parentSettled: Bool) -> LayerGeometry.IntBox? {
             guard depth < levelEnd else { return nil }
+            let layerKey = LayerKey(model), id = layerKey.id
+            // Read before the layer is placed: a change made while the walk runs (a delegate's
+            // callback) then shows at the next frame.
+            let stamp = model.presentationStamp
+            let before = inPlace ? out[layerKey] : previous?[layerKey]
+            let settled = parentSettled && within == nil && before?.holds(stamp, parentID, index, asLeaf: false) == true
             guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parent, time: time) else {
+                if inPlace && before != nil { walk.remove(model, from: &out) }
                 return LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)   // hidden, transparent or culled
             }
             let effects = p._effects
@@ -107,13 +218,12 @@ extension LayerRenderer {
                     || drawsNothingOfItsClass(model, p),
                   Self.blendStaysInReach(effects), model._transition(atMediaTime: time) == nil,
                   let affine = LayerGeometry.affine(matrix), let rs = LayerRenderer.rasterScale(affine) else { return nil }
-            let id = ObjectIdentifier(model)
             // Last frame's key (then also the retained bitmap's) and content while the values are
             // the same; a new key is allocated only when they differ.
             let fresh = LeafKey.Values(p, rasterScale: rs)
             guard fresh.contentsDrawable else { return nil }
             let key: LeafKey, kept: CGRect?
-            if let before = previous?[id], before.picture.key.values == fresh {
+            if let before, before.picture.key.values == fresh {
                 key = before.picture.key
                 kept = before.content
             } else {
@@ -141,8 +251,13 @@ extension LayerRenderer {
                     shadowed = own.union(box)
                 }
             }
+            let sublayersWithin = within ?? shadowed
             for (i, child) in drawingOrder(model, p, time: time).enumerated() {
-                guard let sub = visit(child, matrix, p, id, i, depth + 1, within: within ?? shadowed) else { return nil }
+                if settled, sublayersWithin == nil, depth + 1 < levelEnd, let kept = settledLeafReach(child, id, i) {
+                    reach = reach.union(kept)
+                    continue
+                }
+                guard let sub = visit(child, matrix, p, id, i, depth + 1, within: sublayersWithin, settled: settled) else { return nil }
                 reach = reach.union(sub)
             }
             if let shadowed {
@@ -150,15 +265,29 @@ extension LayerRenderer {
                 wholeReaches.append(reach)
             }
             // The mask is drawn under the layer's own map (`applyMask`), without a parent presentation.
-            if let mask = p.mask, visit(mask, matrix, nil, id, -1, depth + 1, within: within ?? reach) == nil { return nil }
+            if let mask = p.mask, visit(mask, matrix, nil, id, -1, depth + 1, within: within ?? reach, settled: false) == nil {
+                return nil
+            }
+            let footprint = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity,
+                                                     blendMode: effects?.blendMode?.rawValue ?? 0, parent: parentID, index: index),
+                                      content: content, reach: within ?? reach, stamp: stamp)
+            if inPlace {
+                if let before {
+                    if before.picture != footprint.picture {
+                        walk.damage(before.reach)
+                        walk.damage(footprint.reach)
+                    }
+                    out[layerKey] = footprint
+                    return reach
+                }
+                walk.damage(footprint.reach)
+            }
             guard out.count < budget else { return nil }
-            out[id] = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity, blendMode: effects?.blendMode?.rawValue ?? 0,
-                                               parent: parentID, index: index),
-                                content: content, reach: within ?? reach)
+            out[layerKey] = footprint
             return reach
         }
         let base = CATransform3DMakeScale(scale, scale, 1)
-        return visit(root, base, nil, nil, 0, 0) != nil ? out : nil
+        return visit(root, base, nil, nil, 0, 0, within: nil, settled: true) != nil
     }
 
     /// Whether `model` is a layer of an app's subclass of `CALayer` (not of one of QuartzCore's
@@ -198,7 +327,7 @@ extension LayerRenderer {
     /// height); nil as soon as it covers more than `limit` pixels of it, since the caller then
     /// redraws the whole frame and the rest of the comparison would decide nothing. Order-
     /// independent.
-    static func damage(from old: [ObjectIdentifier: Footprint], to new: [ObjectIdentifier: Footprint],
+    static func damage(from old: Footprints, to new: Footprints,
                        frame: (width: Int, height: Int), limit: Int) -> LayerGeometry.IntBox? {
         var area = LayerGeometry.IntBox(x0: 0, y0: 0, x1: 0, y1: 0)
         /// Adds `box`; false once the area is past the limit.

@@ -106,7 +106,7 @@ extension LayerRenderer {
         placedSublayers[depth].removeAll(keepingCapacity: true)
         var leaning = subs.count > 1 && !Self.keepsDepthConstant(p.sublayerTransform, allowingPerspective: true)
         for child in drawingOrder(model, p, time: time) {
-            if let footprint = onScreen?[ObjectIdentifier(child)], missesTarget(footprint) { continue }
+            if let footprint = onScreen?[LayerKey(child)], missesTarget(footprint) { continue }
             guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { continue }
             if Self.leans(pc, siblings: subs.count) { leaning = true }
             placedSublayers[depth].append(PlacedSublayer(model: child, presentation: pc, matrix: m))
@@ -122,7 +122,7 @@ extension LayerRenderer {
                 // siblings held two keys each). Looked up again rather than carried in
                 // `PlacedSublayer`: a larger element costs S8 more in copies than the look-up.
                 drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,
-                                       known: onScreen?[ObjectIdentifier(s.model)]?.picture)
+                                       known: onScreen?[LayerKey(s.model)]?.picture)
             }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)
@@ -208,7 +208,7 @@ extension LayerRenderer {
     /// frame's footprints say its subtree misses the target.
     private func drawWhole(_ i: Int, _ scratch: DepthOrderScratch, time: CFTimeInterval, into canvas: Pixmap) {
         let model = scratch.placements[i].model
-        let footprint = onScreen?[ObjectIdentifier(model)]
+        let footprint = onScreen?[LayerKey(model)]
         if let footprint, missesTarget(footprint) { return }
         drawPlacedOrTransition(model, scratch.placements[i].presentation, matrix: scratch.placements[i].matrix, time: time,
                                into: canvas, depth: scratch.planes[i].depth, tint: scratch.planes[i].tint, known: footprint?.picture)

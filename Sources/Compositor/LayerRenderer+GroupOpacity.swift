@@ -55,7 +55,7 @@ extension LayerRenderer {
     func drawSoleLeaf(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) -> Bool {
         guard type(of: model) == CALayer.self, Self.drawsNothingOfItsOwn(model, p), !p.masksToBounds, p.shadowOpacity == 0,
               let subs = model.sublayers, subs.count == 1 else { return false }
-        let child = subs[0], footprint = onScreen?[ObjectIdentifier(child)]
+        let child = subs[0], footprint = onScreen?[LayerKey(child)]
         if let footprint, missesTarget(footprint) { return true }
         guard let (pc, m) = placement(child, parentMatrix: matrix, parentPresentation: p, time: time) else { return true }
         guard pc._effects == nil, !(evaluatesPresentations && child._transition(atMediaTime: time) != nil),

@@ -269,8 +269,8 @@ extension LayerRenderer {
 
         /// Forgets the bitmaps of layers without a footprint in the frame just drawn (a patch
         /// frame of a damage-tracked tree, whose footprints list every layer on screen).
-        func keepOnly(_ onScreen: [ObjectIdentifier: Footprint]) {
-            let gone = byLayer.compactMap { onScreen[$0.key] == nil ? $0.key : nil }
+        func keepOnly(_ onScreen: Footprints) {
+            let gone = byLayer.compactMap { onScreen[LayerKey(id: $0.key)] == nil ? $0.key : nil }
             for key in gone { forget(key) }
         }
 

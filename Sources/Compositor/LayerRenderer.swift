@@ -84,7 +84,7 @@ final class LayerRenderer {
     /// again.
     /// (`@exclusivity(unchecked)`, like `leaves`: read for every layer of every frame, never
     /// while being written.)
-    @exclusivity(unchecked) var onScreen: [ObjectIdentifier: Footprint]?
+    @exclusivity(unchecked) var onScreen: Footprints?
 
     /// The reaches (device pixels) of the layers casting a shadow in the tree the last
     /// `footprints` walked: a damaged patch touching one redraws all of it (`drawnWhole`).
@@ -93,7 +93,7 @@ final class LayerRenderer {
     /// A renderer for a patch of the frame that uses (and updates) `other`'s retained layers;
     /// with `footprints` of the frame, subtrees that miss the patch are not visited.
     convenience init(target: Pixmap, scale: CGFloat, origin: (x: Int, y: Int), sharingCachesWith other: LayerRenderer,
-                     footprints: [ObjectIdentifier: Footprint]? = nil) {
+                     footprints: Footprints? = nil) {
         self.init(target: target, scale: scale, origin: origin, leaves: other.leaves, offscreen: other.offscreen)
         backingStores = other.backingStores
         spareScratch = other.spareScratch
@@ -116,7 +116,7 @@ final class LayerRenderer {
     /// that many bands at once when the tree allows (`LayerRenderer+Bands`), with the same bytes,
     /// each band filling its own rows. Returns the number of bands drawn (1: serially).
     @discardableResult
-    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: [ObjectIdentifier: Footprint]?,
+    func renderFullFrame(_ root: CALayer, at time: CFTimeInterval, footprints: Footprints?,
                          background: PremultipliedColor, threads: Int = 1) -> Int {
         leaves.beginFrame()
         var drawn = 1
@@ -165,7 +165,7 @@ final class LayerRenderer {
                       tint: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)? = nil) {
         // One look-up of the frame's footprint: it says whether the subtree misses the target,
         // and gives a retained layer its key.
-        let footprint = onScreen?[ObjectIdentifier(model)]
+        let footprint = onScreen?[LayerKey(model)]
         if let footprint, missesTarget(footprint) { return }
         guard let (p, matrix) = placement(model, parentMatrix: parentMatrix, parentPresentation: parentPresentation,
                                           time: time) else { return }

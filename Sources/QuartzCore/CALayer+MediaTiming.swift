@@ -103,6 +103,10 @@ extension CALayer {
     /// thread's layers; trees are confined to their thread, so only the counter is shared).
     static let timingGeneration = Atomic<Int>(0)
 
+    /// Citrine plumbing for renderers: `timingGeneration` — unchanged, no layer of any tree has
+    /// gained or lost a sublayer, superlayer or mask, nor changed its timing.
+    package static var timingChangeCount: Int { timingGeneration.load(ordering: .relaxed) }
+
     /// Invalidates every layer's cached time (`timingGeneration`).
     static func timingDidChange() { timingGeneration.add(1, ordering: .relaxed) }
 

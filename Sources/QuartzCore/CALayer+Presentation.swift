@@ -72,6 +72,23 @@ extension CALayer {
             && modelUnchangedSinceCopy
     }
 
+    /// Citrine plumbing for renderers (damage tracking): a stamp of everything this model
+    /// layer's presentation follows from — its property writes (`modelVersion`) and its set of
+    /// animations — so that equal stamps at two frames mean the same presentation at both,
+    /// whatever the media time. nil when no stamp can say so: the layer has animations or changes
+    /// with time by itself (its presentation moves with the clock), or its class does not count
+    /// every write (an app's subclass, whose stored properties live outside `state`; CATextLayer).
+    /// The same test as the presentation cache's (`presentationFollowsModel`). Its sublayers and
+    /// mask are not part of it: they change `CALayer.timingChangeCount`.
+    package var presentationStamp: PresentationStamp? {
+        guard !_hasAnimations, type(of: self) == CALayer.self
+                || type(of: self).presentationFollowsModelVersion && !makesFreshPresentationCopies else { return nil }
+        return PresentationStamp(layer: _serial, model: modelVersion, animations: animationStore.generation)
+    }
+
+    /// Citrine plumbing for renderers: whether the layer has neither sublayers nor a mask.
+    package var isLeaf: Bool { sublayerStorage.isEmpty && state.mask == nil }
+
     /// The model and its animations are as they were at the last full copy.
     private var modelUnchangedSinceCopy: Bool {
         presentationSyncedVersion.model == modelVersion && presentationSyncedVersion.animations == animationStore.generation
@@ -171,4 +188,13 @@ extension CALayer {
         guard !animationStore.isEmpty else { return }
         animationStore.assignBeginTimes(localTime(fromMediaTime: mediaTime))
     }
+}
+
+/// A model layer's `presentationStamp`: the layer's serial (a layer made where a freed one was
+/// has the same `ObjectIdentifier`, not the same serial), its `modelVersion` and its
+/// animations' generation.
+package struct PresentationStamp: Equatable {
+    package let layer: UInt64
+    package let model: Int
+    package let animations: Int
 }

@@ -371,7 +371,14 @@ open class CALayer: CAMediaTiming {
     }
     @exclusivity(unchecked) var extraValues: [String: Any] = [:] { didSet { modelVersion &+= 1 } }
     /// `@exclusivity(unchecked)`: the renderer asks every layer at every frame.
-    @exclusivity(unchecked) public private(set) var needsDisplayFlag = false
+    @exclusivity(unchecked) public private(set) var needsDisplayFlag = false {
+        didSet { if needsDisplayFlag != oldValue { CALayer.layersNeedingDisplay.add(needsDisplayFlag ? 1 : -1, ordering: .relaxed) } }
+    }
+    /// How many layers, of every tree and thread, need display (`needsDisplayFlag`).
+    private static let layersNeedingDisplay = Atomic<Int>(0)
+    /// Citrine plumbing for renderers: whether any layer at all needs display — false, no
+    /// layer of a tree does, and a renderer need not ask each one.
+    package static var anyLayerNeedsDisplay: Bool { layersNeedingDisplay.load(ordering: .relaxed) > 0 }
     public private(set) var needsLayoutFlag = false
     /// Whether `AnimatedLayerRegistry` holds this layer (it has had an animation).
     var isRegisteredForEvents = false
@@ -420,6 +427,7 @@ open class CALayer: CAMediaTiming {
         presentationLayer?.modelLayer = nil
         ownedPresentation?.release()
         if isRegisteredForEvents { AnimatedLayerRegistry.unregister(self) }
+        if needsDisplayFlag { CALayer.layersNeedingDisplay.subtract(1, ordering: .relaxed) }
     }
 
     /// A copy of `layer`'s properties (Apple's `init(layer:)`): Core Animation makes presentation

@@ -10,7 +10,7 @@ extension CATransaction {
     /// it when nothing else needs one.
     package static func nextAnimationEventTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
         var next = CFTimeInterval.infinity
-        for layer in AnimatedLayerRegistry.liveLayers() {
+        for layer in AnimatedLayerRegistry.layersWithAnimations() {
             next = min(next, layer.nextAnimationEventTime(afterMediaTime: now))
             if next <= now { return now }
         }

@@ -188,7 +188,7 @@ public final class CATransaction {
     /// Delivers due delegate events of the calling thread's animated layers and runs its due
     /// completion blocks.
     static func deliverEvents(at now: CFTimeInterval) {
-        for layer in AnimatedLayerRegistry.liveLayers() { layer.processAnimationEvents(until: now) }
+        for layer in AnimatedLayerRegistry.layersWithAnimations() { layer.processAnimationEvents(until: now) }
         let key = threadKey
         let due: [() -> Void] = locked { s in
             s[key].deliveries += 1
@@ -228,11 +228,14 @@ public final class CATransaction {
         }
     }
 
-    /// `layer`'s sublayers are about to change: remembers, once per commit, those it had at the
+    /// `layer`'s sublayers are about to change: a change of the model tree (`_changeCount`: a
+    /// sublayer added, removed or moved, and nothing else, changes the picture too), and
+    /// remembers, once per commit, those it had at the
     /// calling thread's last commit — the render tree a transition added in this transaction
     /// starts from (Apple snapshots the tree as the last commit left it). Only layers that have
     /// been presented are recorded (the others have no picture to start from).
     static func sublayersWillChange(_ layer: CALayer) {
+        locked { $0.changeCount += 1 }
         guard layer.presentationLayer != nil else { return }
         locked { s in
             let key = threadKey, id = ObjectIdentifier(layer)
@@ -251,7 +254,7 @@ public final class CATransaction {
     /// deliver (`MainRunLoopEvents`).
     static var mainThreadHasPendingEvents: Bool {
         if locked({ s in s.threads[threadKey].map { !$0.completions.isEmpty || $0.implicit != nil } ?? false }) { return true }
-        return AnimatedLayerRegistry.liveLayers().contains { $0.animationStore.hasUnreportedEvents }
+        return AnimatedLayerRegistry.layersWithAnimations().contains { $0.animationStore.hasUnreportedEvents }
     }
 
     /// `layer` got an animation: the current transaction's completion block waits for it.

@@ -298,4 +298,37 @@ import Testing
         let changesPicture = reference != before
         #expect(changesPicture, "\(name) changes the picture")
     }
+
+    /// Changes of the tree alone — a sublayer removed, added, moved in front of its siblings —
+    /// with no property written in the same transaction: each changes the picture, and the
+    /// retained renderer's next frame shows it (such a frame once passed for an idle one, the
+    /// tree's change count not counting sublayer changes).
+    @Test(arguments: ["remove", "add", "reorder"])
+    func treeChangesAloneAreDrawn(_ name: String) throws {
+        CAMediaClock.setManualTime(0)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 90, height: 60)
+        let back = Self.cell(CGRect(x: 10, y: 10, width: 40, height: 30), Self.orange)
+        let front = Self.cell(CGRect(x: 30, y: 20, width: 40, height: 30), Self.teal)
+        let spare = Self.cell(CGRect(x: 50, y: 5, width: 30, height: 20), Self.black)
+        root.addSublayer(back)
+        root.addSublayer(front)
+        let retained = try CARenderer(width: 90, height: 60)
+        retained.layer = root
+        let before = Self.frame(retained)
+        _ = Self.frame(retained)
+        switch name {
+        case "remove": front.removeFromSuperlayer()
+        case "add": root.addSublayer(spare)
+        default: root.addSublayer(back)
+        }
+        let after = Self.frame(retained)
+        let fresh = try CARenderer(width: 90, height: 60)
+        fresh.layer = root
+        let reference = Self.frame(fresh)
+        let changed = zip(reference, before).filter { $0 != $1 }.count
+        let stale = zip(reference, after).filter { $0 != $1 }.count
+        #expect(changed > 0, "\(name) changes the picture")
+        #expect(stale == 0, "\(name): the retained renderer's frame is stale")
+    }
 }

@@ -2,8 +2,10 @@
 // 1000 rounded, bordered, image- or colour-filled, rotated, translucent layers at 1920×1080 —
 // with animations on position, rotation and opacity, rendered frame by frame by CARenderer.
 // Prints median/min ms per frame for: the animated sequence, an idle frame (nothing changes),
-// a frame where one 100×100 layer moved, and frames in which one 100×100 layer is animated
-// (position and rotation) while the other 1000 stay put; optionally writes frame 0 as a PNG.
+// frames in each of which one 100×100 layer moved (by 10 points; as many frames as the animated
+// sequence, the first of which draws the new layer whole), and frames in which one 100×100 layer
+// is animated (position and rotation) while the other 1000 stay put; optionally writes frame 0
+// as a PNG.
 // `--no-storm` skips the animated sequence (for instruction counts of the other frames).
 // `--blur` adds frames of a 1920×1080 image layer with `filters = [gaussianBlur, inputRadius
 // 10]` whose radius is animated (so each frame is drawn anew): the cost of a filtered layer.
@@ -45,7 +47,7 @@ small.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
 small.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
 root.addSublayer(small)
 var moved: [Double] = []
-for k in 0..<5 {
+for k in 0..<frames {
     CATransaction.begin(); CATransaction.setDisableActions(true)
     small.position = CGPoint(x: 300 + 10 * k, y: 300)
     CATransaction.commit()
