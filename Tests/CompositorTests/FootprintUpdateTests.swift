@@ -1,4 +1,5 @@
 @testable import Compositor
+import Foundation
 import QuartzCore
 import Raster
 import TestSupport
@@ -144,9 +145,11 @@ import Testing
                 r.endFrame()
             }
             let bytes = Self.size.width * Self.size.height * 4
-            let levels = (0..<bytes).map { abs(Int(patching.pixmap.pixels[$0]) - Int(whole.pixmap.pixels[$0])) }
-            let differing = levels.filter { $0 > 0 }.count, most = levels.max() ?? 0
-            #expect(differing == 0, "seed \(seed), frame \(n): \(differing) bytes differ from the frame drawn whole, by up to \(most)")
+            if memcmp(patching.pixmap.pixels, whole.pixmap.pixels, bytes) != 0 {
+                let levels = (0..<bytes).map { abs(Int(patching.pixmap.pixels[$0]) - Int(whole.pixmap.pixels[$0])) }
+                let differing = levels.filter { $0 > 0 }.count, most = levels.max() ?? 0
+                Issue.record("seed \(seed), frame \(n): \(differing) bytes differ from the frame drawn whole, by up to \(most)")
+            }
             let area = patching._lastRedrawnArea
             if area != .zero && area != frame { patched += 1 }
             if let table = patching.footprints {
