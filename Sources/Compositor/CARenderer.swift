@@ -286,7 +286,8 @@ public final class CARenderer {
         case unknown
         /// More than the limit.
         case tooLarge
-        /// The damaged area, and whether layers left the footprints (their bitmaps are dropped).
+        /// The damaged area, and whether layers left the footprints (their bitmaps are dropped;
+        /// assumed of footprints worked out afresh, which are not followed layer by layer).
         case area(LayerGeometry.IntBox, removedLayers: Bool)
     }
 

@@ -154,11 +154,9 @@ extension LayerRenderer {
         /// last frame drew under it.
         mutating func remove(_ model: CALayer, from table: inout Footprints) {
             removedLayers = true
-            var pending = [model]
-            while let layer = pending.popLast() {
+            _ = model._anyLayerInTree { layer in
                 if let gone = table.removeValue(forKey: LayerKey(layer)) { damage(gone.reach) }
-                pending += layer.sublayers ?? []
-                if let mask = layer.mask { pending.append(mask) }
+                return false   // every layer
             }
         }
     }
@@ -198,10 +196,11 @@ extension LayerRenderer {
                 guard let slot = out.index(forKey: layerKey) else { return nil }
                 return Self.keptReach(&out.values[slot], stamp, parentID, index)
             }
-            guard let previous, let slot = previous.index(forKey: layerKey),
-                  previous.values[slot].holds(stamp, parentID, index, asLeaf: true) else { return nil }
-            out[layerKey] = previous.values[slot]
-            return previous.values[slot].reach
+            guard let previous, let slot = previous.index(forKey: layerKey) else { return nil }
+            let kept = previous.values[slot]
+            guard kept.holds(stamp, parentID, index, asLeaf: true) else { return nil }
+            out[layerKey] = kept
+            return kept.reach
         }
         /// The subtree's reach, an empty box when it draws nothing, nil when it is not tracked.
         /// `within`: the reach of the masked layer whose mask subtree this is, or of the layer
@@ -279,18 +278,12 @@ extension LayerRenderer {
             let footprint = Footprint(picture: .init(matrix: affine, key: key, opacity: p.opacity,
                                                      blendMode: effects?.blendMode?.rawValue ?? 0, parent: parentID, index: index),
                                       content: content, reach: within ?? reach, stamp: stamp)
-            if inPlace {
-                if let before {
-                    if before.picture != footprint.picture {
-                        walk.damage(before.reach)
-                        walk.damage(footprint.reach)
-                    }
-                    out[layerKey] = footprint
-                    return reach
-                }
+            if inPlace, before?.picture != footprint.picture {
+                if let before { walk.damage(before.reach) }
                 walk.damage(footprint.reach)
             }
-            guard out.count < budget else { return nil }
+            // A layer new to the table counts against the budget.
+            guard inPlace && before != nil || out.count < budget else { return nil }
             out[layerKey] = footprint
             return reach
         }

@@ -67,9 +67,13 @@ extension CALayer {
     /// changed in the model or its set of animations since (a plain `CALayer`, or one of
     /// QuartzCore's classes whose every property write counts in `modelVersion`,
     /// `presentationFollowsModelVersion`; an app's subclass is copied anew at every evaluation).
-    private var presentationFollowsModel: Bool {
-        (type(of: self) == CALayer.self || type(of: self).presentationFollowsModelVersion && !makesFreshPresentationCopies)
-            && modelUnchangedSinceCopy
+    private var presentationFollowsModel: Bool { countsEveryWrite && modelUnchangedSinceCopy }
+
+    /// Whether every write to the layer's properties counts in `modelVersion`: a plain
+    /// `CALayer`, or one of QuartzCore's classes that say so (`presentationFollowsModelVersion`);
+    /// not an app's subclass, whose stored properties live outside `state`.
+    private var countsEveryWrite: Bool {
+        type(of: self) == CALayer.self || type(of: self).presentationFollowsModelVersion && !makesFreshPresentationCopies
     }
 
     /// Citrine plumbing for renderers (damage tracking): a stamp of everything this model
@@ -77,12 +81,11 @@ extension CALayer {
     /// animations — so that equal stamps at two frames mean the same presentation at both,
     /// whatever the media time. nil when no stamp can say so: the layer has animations or changes
     /// with time by itself (its presentation moves with the clock), or its class does not count
-    /// every write (an app's subclass, whose stored properties live outside `state`; CATextLayer).
-    /// The same test as the presentation cache's (`presentationFollowsModel`). Its sublayers and
-    /// mask are not part of it: they change `CALayer.timingChangeCount`.
+    /// every write (`countsEveryWrite`: not an app's subclass, nor CATextLayer), the test the
+    /// presentation cache makes too. Its sublayers and mask are not part of it: they change
+    /// `CALayer.timingChangeCount`.
     package var presentationStamp: PresentationStamp? {
-        guard !_hasAnimations, type(of: self) == CALayer.self
-                || type(of: self).presentationFollowsModelVersion && !makesFreshPresentationCopies else { return nil }
+        guard !_hasAnimations, countsEveryWrite else { return nil }
         return PresentationStamp(layer: _serial, model: modelVersion, animations: animationStore.generation)
     }
 

@@ -69,9 +69,10 @@ extension CALayer {
     /// Citrine plumbing for renderers: whether `test` holds for this layer or any below it
     /// (sublayers and masks, all levels), in no particular order; stops at the first that
     /// passes. A loop, not recursion (a tree may be 100 000 levels deep), over the
-    /// layers borrowed, not retained — a renderer asks every layer at every frame (S8's 1 000:
-    /// 145 instructions a layer with an array of retained sublayers, layer-storm-bench). `test`
-    /// must not change the tree.
+    /// layers borrowed, not retained — a renderer asks every layer at every frame
+    /// (layer-storm-bench, S8's 1 000 layers at rest but one: 145 K instructions a frame when the
+    /// walk copied each layer's sublayer array, 66 K now, callgrind). `test` must not change the
+    /// tree.
     package func _anyLayerInTree(_ test: (CALayer) -> Bool) -> Bool {
         var pending = [Unmanaged.passUnretained(self)]
         while let next = pending.popLast() {

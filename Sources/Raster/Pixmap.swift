@@ -104,8 +104,8 @@ public final class Pixmap: @unchecked Sendable {
         // untouched were mapped to the shared zero page by the read and copied at the write, each
         // copy flushing the other processors' address translations — with a storm of new turned
         // bitmaps on two threads, 9.4 % of band-bench's samples were in the kernel, 3.3 % once
-        // written (`perf record`). aligned_alloc, not malloc: the optimizer turns malloc + memset
-        // back into calloc. Larger: calloc, whose zeros come from the system as pages are first
+        // written (`perf record`). aligned_alloc, not malloc: with malloc + memset the faults
+        // stayed (the optimizer folds the pair back into calloc). Larger: calloc, whose zeros come from the system as pages are first
         // touched, so a buffer that is never drawn whole (an export's spare frame buffer) costs
         // no resident memory and no clearing pass.
         let allocated: UnsafeMutableRawPointer?
