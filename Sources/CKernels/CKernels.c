@@ -519,17 +519,52 @@ static inline AVX2 __attribute__((always_inline)) void sweepRow(float *line, int
     }
 }
 
+/// Rows of destination pixels `citrine_sweep_solid_avx2` asks the CPU for ahead of the row it
+/// draws, and the narrowest target (pixels a row) for which it does: rows under 4 KB apart are
+/// within reach of the processor's own stride prefetch, and such targets mostly fit its caches
+/// (S2's 512 × 512 canvas, S8's layer bitmaps), where the prefetches only cost instructions.
+enum { sweepRowsAhead = 3, sweepPrefetchWidth = 1024 };
+
+/// Asks for the cache lines of the pixels `lo ... hi` of the row at `dst` (clamped to the row),
+/// one prefetch a 64-byte line.
+static inline void prefetchSpan(const uint32_t *dst, intptr_t lo, intptr_t hi, intptr_t width) {
+    if (hi >= width) hi = width - 1;
+    if (hi < lo) return;
+    uintptr_t line = (uintptr_t)(dst + lo) & ~(uintptr_t)63, last = (uintptr_t)(dst + hi);
+    for (; line <= last; line += 64) __builtin_prefetch((const void *)line, 1, 3);
+}
+
+/// Row `row` of `citrine_sweep_solid_avx2`: drawn and its cells cleared.
+static inline AVX2 __attribute__((always_inline)) void sweepSolidRow(float *cells, intptr_t stride, intptr_t *rowMin,
+                                                                     intptr_t *rowMax, intptr_t row, intptr_t width,
+                                                                     uint32_t *dst, intptr_t dstStride, uint32_t color,
+                                                                     uint32_t opacity) {
+    intptr_t lo = rowMin[row], hi = rowMax[row];
+    if (hi < lo) return;
+    rowMin[row] = INTPTR_MAX;
+    rowMax[row] = -1;
+    float *line = cells + row * stride;
+    sweepRow(line, lo, hi + 1 < width ? hi + 1 : width, dst + row * dstStride, color, opacity);
+    // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
+    if (hi >= width) { line[width] = 0; line[width + 1] = 0; }
+}
+
 AVX2 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
                                    intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
+    if (dstStride < sweepPrefetchWidth) {
+        for (intptr_t row = 0; row < rows; row++)
+            sweepSolidRow(cells, stride, rowMin, rowMax, row, width, dst, dstStride, color, opacity);
+        return;
+    }
+    // The first rows' pixels, then each row's `sweepRowsAhead` below while it is drawn: rows lie
+    // a canvas width apart, too far for the processor's own stride prefetch, so each row's first
+    // loads missed (S6, perf: half the samples of the span loop on its first load).
+    for (intptr_t row = 0; row < sweepRowsAhead && row < rows; row++)
+        prefetchSpan(dst + row * dstStride, rowMin[row], rowMax[row], width);
     for (intptr_t row = 0; row < rows; row++) {
-        intptr_t lo = rowMin[row], hi = rowMax[row];
-        if (hi < lo) continue;
-        rowMin[row] = INTPTR_MAX;
-        rowMax[row] = -1;
-        float *line = cells + row * stride;
-        sweepRow(line, lo, hi + 1 < width ? hi + 1 : width, dst + row * dstStride, color, opacity);
-        // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
-        if (hi >= width) { line[width] = 0; line[width + 1] = 0; }
+        intptr_t next = row + sweepRowsAhead;
+        if (next < rows) prefetchSpan(dst + next * dstStride, rowMin[next], rowMax[next], width);
+        sweepSolidRow(cells, stride, rowMin, rowMax, row, width, dst, dstStride, color, opacity);
     }
 }
 

@@ -7,6 +7,7 @@
 // loops blend each group of words onto the destination as they go (full coverage and opacity),
 // instead of writing a row for `citrine_source_over_row_*` to read back.
 #include "CKernels.h"
+#include <math.h>
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -43,7 +44,21 @@ typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, i
 /// goes along x (dy = ±0). Then every pixel's pdy = sy + k·dy is the same double, sy + dy (k·dy is
 /// a zero of dy's sign for every k ≥ 0), and its products with cdy and itself are computed once
 /// per run — the same values, so the same words.
-static inline intptr_t rowMode(const citrine_radial_run *r) { return r->spread + (r->dy == 0 ? 4 : 0); }
+///
+/// Plus 8 more (modes 8 … 11) when such a run's circles are also concentric and the start circle
+/// a point (cd = 0, r0 = 0: `CAGradientLayer`'s radial type, S4), with every position finite:
+/// then b = pdx·cdx + pdy·cdy + r0·dr is a zero, b² = +0, b + root = root wherever root is not a
+/// zero (and t = ±0 maps to entry 0 by every spread either way), and c − r0² = c, so the loop
+/// skips those operations: disc = +0 − a·c and t = root / a, the same doubles. With dr > 0 too, the
+/// larger root is always taken: t = √disc·sign(a)·(1/a) is not negative (or NaN, where disc is
+/// not ≥ 0 and the pixel lies on no circle anyway), so r0 + t·dr = ±0 + t·dr ≥ 0.
+static inline intptr_t rowMode(const citrine_radial_run *r, intptr_t count) {
+    if (r->dy != 0) return r->spread;
+    double reach = fabs(r->sx) + (double)count * fabs(r->dx);
+    int concentric = r->cdx == 0 && r->cdy == 0 && r->r0dr == 0 && r->r0Squared == 0 && r->dr > 0 &&
+                     reach < 1e300 && fabs(r->sy) < 1e300;
+    return r->spread + (concentric ? 8 : 4);
+}
 
 static inline AVX2 __attribute__((always_inline)) Lanes4 lanes4(const citrine_radial_run *r) {
     double pdy = r->sy + r->dy;
@@ -51,6 +66,17 @@ static inline AVX2 __attribute__((always_inline)) Lanes4 lanes4(const citrine_ra
                      _mm256_set1_pd(r->cdx), _mm256_set1_pd(r->cdy), _mm256_set1_pd(r->r0), _mm256_set1_pd(r->dr),
                      _mm256_set1_pd(r->r0dr), _mm256_set1_pd(r->r0Squared), _mm256_set1_pd(r->a), _mm256_set1_pd(r->invA),
                      _mm256_set1_pd(r->rootSign), _mm256_set1_pd(pdy * r->cdy), _mm256_set1_pd(pdy * pdy) };
+}
+
+/// The table indices of parameters `t` (`index4`), and in `valid32` the lanes of `valid` (64-bit
+/// masks) that remain after the spread, as 32-bit masks.
+static inline AVX2 __attribute__((always_inline)) __m128i index4ValidLanes(__m256d t, intptr_t mode, __m256d valid,
+                                                                           __m128i *valid32) {
+    __m128i index = index4(t, mode & 3, &valid);
+    // The low halves of the 64-bit masks, in order.
+    __m256 v = _mm256_castpd_ps(valid);
+    *valid32 = _mm_castps_si128(_mm_shuffle_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1), _MM_SHUFFLE(2, 0, 2, 0)));
+    return index;
 }
 
 /// Pixels k (four lanes) of the run: their table indices, and in `valid32` (32-bit lanes) the
@@ -64,12 +90,19 @@ static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *
         yc = _mm256_mul_pd(pdy, r->cdy);
         yy = _mm256_mul_pd(pdy, pdy);
     }
-    __m256d b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, r->cdx), yc), r->r0dr);
-    __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), yy), r->r0Squared);
-    __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(r->a, c));
+    __m256d b, disc;
+    if (mode >= 8) {
+        b = zero;
+        disc = _mm256_sub_pd(zero, _mm256_mul_pd(r->a, _mm256_add_pd(_mm256_mul_pd(pdx, pdx), yy)));
+    } else {
+        b = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(pdx, r->cdx), yc), r->r0dr);
+        __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pdx, pdx), yy), r->r0Squared);
+        disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(r->a, c));
+    }
     __m256d valid = _mm256_cmp_pd(disc, zero, _CMP_GE_OQ);
     __m256d root = _mm256_mul_pd(_mm256_sqrt_pd(disc), r->rootSign);
-    __m256d t = _mm256_mul_pd(_mm256_add_pd(b, root), r->invA);
+    __m256d t = _mm256_mul_pd(mode >= 8 ? root : _mm256_add_pd(b, root), r->invA);
+    if (mode >= 8) return index4ValidLanes(t, mode, valid, valid32);
     __m256d hiOK = _mm256_cmp_pd(_mm256_add_pd(r->r0, _mm256_mul_pd(t, r->dr)), zero, _CMP_GE_OQ);
     // Where every lane takes the larger root (most runs), the smaller one is not needed.
     if (_mm256_movemask_pd(hiOK) != 0xF) {
@@ -78,11 +111,7 @@ static inline AVX2 __attribute__((always_inline)) __m128i radial4(const Lanes4 *
         valid = _mm256_and_pd(valid, _mm256_or_pd(hiOK, loOK));
         t = _mm256_blendv_pd(lo, t, hiOK);
     }
-    __m128i index = index4(t, mode & 3, &valid);
-    // The low halves of the 64-bit masks, in order.
-    __m256 v = _mm256_castpd_ps(valid);
-    *valid32 = _mm_castps_si128(_mm_shuffle_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1), _MM_SHUFFLE(2, 0, 2, 0)));
-    return index;
+    return index4ValidLanes(t, mode, valid, valid32);
 }
 
 /// Eight words of the run from pixel k (four lanes holding k … k + 3).
@@ -113,8 +142,8 @@ static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_r
     }
 }
 AVX2 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    // One copy of the loop per spread mode, and per direction (along x or not).
-    switch (rowMode(run)) {
+    // One copy of the loop per spread mode, per direction (along x or not) and for concentric runs.
+    switch (rowMode(run, count)) {
     case 0: radialRow(run, table, count, out, 0); break;
     case 1: radialRow(run, table, count, out, 1); break;
     case 2: radialRow(run, table, count, out, 2); break;
@@ -122,7 +151,11 @@ AVX2 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t 
     case 4: radialRow(run, table, count, out, 4); break;
     case 5: radialRow(run, table, count, out, 5); break;
     case 6: radialRow(run, table, count, out, 6); break;
-    default: radialRow(run, table, count, out, 7); break;
+    case 7: radialRow(run, table, count, out, 7); break;
+    case 8: radialRow(run, table, count, out, 8); break;
+    case 9: radialRow(run, table, count, out, 9); break;
+    case 10: radialRow(run, table, count, out, 10); break;
+    default: radialRow(run, table, count, out, 11); break;
     }
 }
 
@@ -164,7 +197,7 @@ static inline AVX2 __attribute__((always_inline)) void radialOverRow(const citri
     }
 }
 AVX2 void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
-    switch (rowMode(run)) {
+    switch (rowMode(run, count)) {
     case 0: radialOverRow(run, table, count, dst, 0); break;
     case 1: radialOverRow(run, table, count, dst, 1); break;
     case 2: radialOverRow(run, table, count, dst, 2); break;
@@ -172,7 +205,11 @@ AVX2 void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint
     case 4: radialOverRow(run, table, count, dst, 4); break;
     case 5: radialOverRow(run, table, count, dst, 5); break;
     case 6: radialOverRow(run, table, count, dst, 6); break;
-    default: radialOverRow(run, table, count, dst, 7); break;
+    case 7: radialOverRow(run, table, count, dst, 7); break;
+    case 8: radialOverRow(run, table, count, dst, 8); break;
+    case 9: radialOverRow(run, table, count, dst, 9); break;
+    case 10: radialOverRow(run, table, count, dst, 10); break;
+    default: radialOverRow(run, table, count, dst, 11); break;
     }
 }
 
@@ -214,14 +251,21 @@ static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes
         yc = _mm512_mul_pd(pdy, r->cdy);
         yy = _mm512_mul_pd(pdy, pdy);
     }
-    __m512d b = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, r->cdx), yc), r->r0dr);
-    __m512d c = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), yy), r->r0Squared);
-    __m512d disc = _mm512_sub_pd(_mm512_mul_pd(b, b), _mm512_mul_pd(r->a, c));
+    __m512d b, disc;
+    if (mode >= 8) {
+        b = zero;
+        disc = _mm512_sub_pd(zero, _mm512_mul_pd(r->a, _mm512_add_pd(_mm512_mul_pd(pdx, pdx), yy)));
+    } else {
+        b = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(pdx, r->cdx), yc), r->r0dr);
+        __m512d c = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(pdx, pdx), yy), r->r0Squared);
+        disc = _mm512_sub_pd(_mm512_mul_pd(b, b), _mm512_mul_pd(r->a, c));
+    }
     __mmask8 onCircle = _mm512_cmp_pd_mask(disc, zero, _CMP_GE_OQ);
     __m512d root = _mm512_mul_pd(_mm512_sqrt_pd(disc), r->rootSign);
-    __m512d t = _mm512_mul_pd(_mm512_add_pd(b, root), r->invA);
-    __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(t, r->dr)), zero, _CMP_GE_OQ);
+    __m512d t = _mm512_mul_pd(mode >= 8 ? root : _mm512_add_pd(b, root), r->invA);
     *valid = onCircle;
+    if (mode >= 8) return index8(t, mode & 3, valid);
+    __mmask8 hiOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(t, r->dr)), zero, _CMP_GE_OQ);
     if (hiOK != 0xFF) {
         __m512d lo = _mm512_mul_pd(_mm512_sub_pd(b, root), r->invA);
         __mmask8 loOK = _mm512_cmp_pd_mask(_mm512_add_pd(r->r0, _mm512_mul_pd(lo, r->dr)), zero, _CMP_GE_OQ);
@@ -241,8 +285,12 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
     __mmask16 valid = (__mmask16)(validA | ((unsigned)validB << 8));
     // Neighbouring pixels mostly read neighbouring entries: where the sixteen indices lie within
     // sixteen consecutive entries, those are loaded once and permuted into place (the table is
-    // padded past entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather.
-    int lowest = _mm512_reduce_min_epi32(index);
+    // padded past entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather. The
+    // window starts at the smaller of the first and last index (the lowest where the indices
+    // rise or fall along the group); an index below it is a negative offset, too large unsigned,
+    // and the group is gathered — so that test alone keeps every word right.
+    int first = _mm_cvtsi128_si32(_mm256_castsi256_si128(a)), last = _mm256_extract_epi32(b, 7);
+    int lowest = first < last ? first : last;
     __m512i offset = _mm512_sub_epi32(index, _mm512_set1_epi32(lowest));
     if (!_mm512_cmpgt_epu32_mask(offset, _mm512_set1_epi32(15))) {
         return _mm512_maskz_permutexvar_epi32(valid, offset, _mm512_loadu_si512((const void *)(table + lowest)));
@@ -267,7 +315,7 @@ static inline AVX512 __attribute__((always_inline)) void radialRow16(const citri
 }
 
 AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    switch (rowMode(run)) {
+    switch (rowMode(run, count)) {
     case 0: radialRow16(run, table, count, out, 0); break;
     case 1: radialRow16(run, table, count, out, 1); break;
     case 2: radialRow16(run, table, count, out, 2); break;
@@ -275,7 +323,11 @@ AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint3
     case 4: radialRow16(run, table, count, out, 4); break;
     case 5: radialRow16(run, table, count, out, 5); break;
     case 6: radialRow16(run, table, count, out, 6); break;
-    default: radialRow16(run, table, count, out, 7); break;
+    case 7: radialRow16(run, table, count, out, 7); break;
+    case 8: radialRow16(run, table, count, out, 8); break;
+    case 9: radialRow16(run, table, count, out, 9); break;
+    case 10: radialRow16(run, table, count, out, 10); break;
+    default: radialRow16(run, table, count, out, 11); break;
     }
 }
 
@@ -311,7 +363,7 @@ static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const c
 }
 
 AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
-    switch (rowMode(run)) {
+    switch (rowMode(run, count)) {
     case 0: radialOverRow16(run, table, count, dst, 0); break;
     case 1: radialOverRow16(run, table, count, dst, 1); break;
     case 2: radialOverRow16(run, table, count, dst, 2); break;
@@ -319,7 +371,11 @@ AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const 
     case 4: radialOverRow16(run, table, count, dst, 4); break;
     case 5: radialOverRow16(run, table, count, dst, 5); break;
     case 6: radialOverRow16(run, table, count, dst, 6); break;
-    default: radialOverRow16(run, table, count, dst, 7); break;
+    case 7: radialOverRow16(run, table, count, dst, 7); break;
+    case 8: radialOverRow16(run, table, count, dst, 8); break;
+    case 9: radialOverRow16(run, table, count, dst, 9); break;
+    case 10: radialOverRow16(run, table, count, dst, 10); break;
+    default: radialOverRow16(run, table, count, dst, 11); break;
     }
 }
 

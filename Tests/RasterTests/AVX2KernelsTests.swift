@@ -156,13 +156,15 @@ struct AVX2KernelsTests {
 
     /// Wide rings (a 40-gon with a hole of the opposite winding) on a 300-pixel canvas: rows whose
     /// runs without deltas span tens to hundreds of cells, where the vector sweep steps 32 cells
-    /// at a time, against the Swift sweep's spans.
-    @Test(arguments: [1, 2])
+    /// at a time, against the Swift sweep's spans. Seed 3 on a canvas 1 100 pixels wide, where the
+    /// vector sweep also asks for the rows ahead of the one it draws.
+    @Test(arguments: [1, 2, 3])
     func longRunsMatchTheSwiftSweep(seed: UInt64) throws {
         var g = Generator(state: 90 + seed)
-        let canvas = try Self.canvas(&g, width: 300, height: 90)
+        let width = seed == 3 ? 1100 : 300
+        let canvas = try Self.canvas(&g, width: width, height: 90)
         for k in 0..<8 {
-            let center = Point(x: 40 + g.unit() * 220, y: 20 + g.unit() * 50)
+            let center = Point(x: 40 + g.unit() * Double(width - 80), y: 20 + g.unit() * 50)
             let outer = 30 + g.unit() * 150, inner = outer * g.unit() * 0.8
             var path = Path()
             for (radius, turn) in [(outer, 1.0), (inner, -1.0)] {

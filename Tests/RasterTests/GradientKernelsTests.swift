@@ -25,8 +25,14 @@ struct GradientKernelsTests {
     /// inside the end one, 2 circles apart (a > 0: pixels on no circle), 3 a focal start point
     /// on the end circle's edge (a = 0 exactly for the same radius difference; kept off it);
     /// 4 and 5 are 1 and 2 with the circles swapped (shrinking radii: both roots can be on a
-    /// circle of radius ≥ 0, and the larger is taken).
+    /// circle of radius ≥ 0, and the larger is taken); 6 concentric from a point (r0 = 0:
+    /// `CAGradientLayer`'s radial type, which the vector loops solve with fewer operations along x).
     static func radial(_ g: inout Generator, kind: Int, spread: SpreadMode) -> RadialGradient {
+        if kind == 6 {
+            let c = Point(x: g.unit() * 60, y: g.unit() * 60)
+            return RadialGradient(startCenter: c, startRadius: 0, endCenter: c, endRadius: 5 + g.unit() * 40, stops: stops(&g),
+                                  spread: spread)
+        }
         if kind >= 4 {
             let swapped = radial(&g, kind: kind - 3, spread: spread)
             return RadialGradient(startCenter: swapped.endCenter, startRadius: swapped.endRadius, endCenter: swapped.startCenter,
@@ -93,6 +99,31 @@ struct GradientKernelsTests {
         }
     }
 
+    /// Runs along x (dy = ±0) of gradients concentric from a point, the loops' own copy, and of the
+    /// same circles shrinking (start radius > 0: the general copy): random starts and steps, then
+    /// positions whose squares overflow, huge, infinite and NaN starts.
+    @Test(arguments: [SpreadMode.pad, .repeat, .reflect, .decal])
+    func concentricRunsAlongXMatchTheSwiftLoop(_ spread: SpreadMode) {
+        var g = Generator(state: 31)
+        var painted = 0
+        for n in 0..<160 {
+            let gradient = Self.radial(&g, kind: n % 4 == 3 ? 4 : 6, spread: spread)
+            let count = 1 + Int(g.next() % 70), step = (0.25 + g.unit() * 3) * (n % 2 == 0 ? 1 : -1)
+            let start = Point(x: g.unit() * 120 - 30, y: g.unit() * 120 - 30)
+            let words = Self.run(gradient, from: start, dx: step, dy: n % 3 == 0 ? -0.0 : 0, count: count)
+            #expect(words[1] == words[0] && words[2] == words[0], "\(gradient), start \(start), step \(step), \(count) pixels")
+            painted += words[0].filter { $0 != 0 }.count
+        }
+        #expect(painted > 400)
+        let gradient = Self.radial(&g, kind: 6, spread: spread)
+        for (start, step) in [(Point(x: 5, y: 5), 1e160), (Point(x: 1e200, y: 3), 0), (Point(x: 1e300, y: 3), 1e299),
+                              (Point(x: 3, y: 1e300), 1), (Point(x: .nan, y: 0), 1), (Point(x: .infinity, y: 3), 1),
+                              (Point(x: 3, y: -.infinity), 1), (Point(x: 3, y: 3), .nan)] {
+            let words = Self.run(gradient, from: start, dx: step, dy: 0, count: 19)
+            #expect(words[1] == words[0] && words[2] == words[0], "\(spread), start \(start), step \(step)")
+        }
+    }
+
     /// Radial gradients filling pixel-aligned rectangles over random pixels at full opacity: every
     /// span has full coverage, so the vector loops shade and blend in one pass
     /// (`citrine_radial_over_row_*`) where the Swift loops shade a row and blend it. Every circle
@@ -102,10 +133,11 @@ struct GradientKernelsTests {
     func radialSpansBlendedInOnePassMatchTheSwiftLoop(_ spread: SpreadMode) throws {
         var g = Generator(state: 90)
         let canvas = try AVX2KernelsTests.canvas(&g, width: 67, height: 41)
-        for n in 0..<36 {
-            var gradient = Self.radial(&g, kind: n % 6, spread: spread)
+        for n in 0..<42 {
+            // Kind 6 (concentric from a point) with an unturned gradient space: rows along x.
+            var gradient = Self.radial(&g, kind: n < 36 ? n % 6 : 6, spread: spread)
             gradient.stops = Self.stops(&g, opaque: n % 3 == 0)
-            let angle = n % 2 == 0 ? 0 : g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
+            let angle = n % 2 == 0 || n >= 36 ? 0 : g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5
             gradient.transform = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
                                            tx: g.unit() * 20, ty: g.unit() * 20)
             let x = Double(g.next() % 30), width = Double(1 + g.next() % UInt64(67 - Int(x)))
