@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) from one scripts/bench run: per scene the anchor engines'
-and Citrine's median ms per frame, the ratio Citrine / engine, and the pixel agreement of
-Citrine's frame with Skia's (the correctness criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8). Runs in Benchmarks/.venv."""
+and Citrine's median ms per frame (over several rounds: the median of the rounds' medians), the
+ratio Citrine / engine, and the pixel agreement of Citrine's frame with Skia's (the correctness
+criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8). Runs in Benchmarks/.venv."""
 import argparse
 import datetime
 import glob
@@ -26,8 +27,16 @@ def load_results(out):
         for d in run.get("diffs", []):
             diffs.setdefault(d["scene"], []).append(d)
         for r in run["results"]:
-            rows.setdefault(r["scene"], {})[r["engine"]] = r
-    return rows, machine, versions, memset, skipped, diffs
+            rows.setdefault(r["scene"], {}).setdefault(r["engine"], []).append(r)
+    return {s: {e: combine(rs) for e, rs in d.items()} for s, d in rows.items()}, machine, versions, memset, skipped, diffs
+
+
+def combine(rounds):
+    """One engine's result for a scene from its rounds: the median of their medians (the upper
+    middle one of an even count), the least minimum, every frame counted, and how many rounds."""
+    medians = sorted(r["median_ms"] for r in rounds)
+    return dict(rounds[0], median_ms=medians[len(medians) // 2], min_ms=min(r["min_ms"] for r in rounds),
+                n=sum(r["n"] for r in rounds), rounds=len(rounds), round_medians=[r["median_ms"] for r in rounds])
 
 
 def run_time(out):
@@ -76,10 +85,11 @@ def main():
              "Citrine's rasterizer (Swift; its hottest pixel loops also in AVX2 and AVX-512, chosen at run time) against the",
              "anchor engines on the scenes of",
              "`../shared/bench/anchors/scenes.md`, run interleaved in one go by `scripts/bench`",
-             "(per scene: the anchor harness `bench.py`, then Citrine's `Benchmarks/` executable, release",
-             "build). Median milliseconds per frame (clear + draw everything, single-threaded); the ratio",
-             "columns are Citrine / engine (< 1 = Citrine faster). Absolute times on this shared machine are",
-             "noise; compare within the table.", ""]
+             "(per scene, in rounds: the anchor harness `bench.py`, then Citrine's `Benchmarks/` executable,",
+             "release build; every anchor engine in the first round, Blend2D — Skia for S7 — and Citrine in",
+             "every round). Milliseconds per frame (clear + draw everything, single-threaded): the median of",
+             "an engine's rounds' medians; the ratio columns are Citrine / engine (< 1 = Citrine faster).",
+             "Absolute times on this shared machine are noise; compare within the table.", ""]
     now = run_time(args.out)
     m = machine or {}
     lines += [f"- Date: {now}",
@@ -101,6 +111,15 @@ def main():
                      f" | **{fmt(mine)}** | " + " | ".join(ratios) + " |")
     lines += ["", "Min ms per frame (Citrine): " + ", ".join(
         f"{s} {fmt(rows[s]['citrine']['min_ms'])}" for s in scenes if "citrine" in rows[s]), ""]
+    target = {s: "skia" if s == "S7" else "blend2d" for s in scenes}
+    per_round = [(s, rows[s][target[s]], rows[s]["citrine"]) for s in scenes
+                 if target[s] in rows[s] and "citrine" in rows[s] and rows[s]["citrine"]["rounds"] > 1]
+    if per_round:
+        lines += ["Each round's median, Citrine / the target engine (Blend2D; Skia for S7), in run order:", ""]
+        lines += [f"- {s}: " + ", ".join(f"{fmt(c)} / {fmt(e)} = {c / e:.2f}"
+                                         for c, e in zip(mine["round_medians"], eng["round_medians"]))
+                  for s, eng, mine in per_round]
+        lines += [""]
     lines += ["## Pixel agreement with Skia", "",
               "Citrine's frame (the harness's reference frame: last frame of the first cycle) against Skia's,",
               "RGBA 8-bit over the whole canvas. The criterion: mean ≤ 0.6 and ≤ 4 % of pixels off by > 8.", "",
