@@ -42,8 +42,8 @@ typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, i
 
 /// A run's loop copy: the spread mode (0 pad, 1 repeat, 2 reflect, 3 decal) plus 4 when the run
 /// goes along x (dy = ±0). Then every pixel's pdy = sy + k·dy is the same double, sy + dy (k·dy is
-/// a zero of dy's sign for every k ≥ 0), and its products with cdy and itself are computed once
-/// per run — the same values, so the same words.
+/// a zero of dy's sign for every k ≥ 0: `first` is not negative), and its products with cdy and
+/// itself are computed once per run — the same values, so the same words.
 ///
 /// Plus 8 more (modes 8 … 11) when such a run's circles are also concentric and the start circle
 /// a point (cd = 0, r0 = 0: `CAGradientLayer`'s radial type, S4), with every position finite:
@@ -54,7 +54,7 @@ typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, i
 /// not ≥ 0 and the pixel lies on no circle anyway), so r0 + t·dr = ±0 + t·dr ≥ 0.
 static inline intptr_t rowMode(const citrine_radial_run *r, intptr_t count) {
     if (r->dy != 0) return r->spread;
-    double reach = fabs(r->sx) + (double)count * fabs(r->dx);
+    double reach = fabs(r->sx) + (r->first + (double)count) * fabs(r->dx);
     int concentric = r->cdx == 0 && r->cdy == 0 && r->r0dr == 0 && r->r0Squared == 0 && r->dr > 0 &&
                      reach < 1e300 && fabs(r->sy) < 1e300;
     return r->spread + (concentric ? 8 : 4);
@@ -128,8 +128,8 @@ static inline AVX2 __attribute__((always_inline)) __m256i radial8(const Lanes4 *
 static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_radial_run *run, const uint32_t *table, intptr_t count,
                                                                  uint32_t *out, intptr_t mode) {
     const Lanes4 r = lanes4(run);
-    // Lane j holds i + j: exact (integers below 2⁵³), as the Swift loop's Double(i).
-    __m256d k = _mm256_setr_pd(0, 1, 2, 3);
+    // Lane j holds first + i + j: exact (integers below 2⁵³), as the Swift loop's Double(first + i).
+    __m256d k = _mm256_add_pd(_mm256_set1_pd(run->first), _mm256_setr_pd(0, 1, 2, 3));
     const __m256d eight = _mm256_set1_pd(8);
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -182,7 +182,7 @@ static inline AVX2 __attribute__((always_inline)) __m256i over8(__m256i d, __m25
 static inline AVX2 __attribute__((always_inline)) void radialOverRow(const citrine_radial_run *run, const uint32_t *table,
                                                                      intptr_t count, uint32_t *dst, intptr_t mode) {
     const Lanes4 r = lanes4(run);
-    __m256d k = _mm256_setr_pd(0, 1, 2, 3);
+    __m256d k = _mm256_add_pd(_mm256_set1_pd(run->first), _mm256_setr_pd(0, 1, 2, 3));
     const __m256d eight = _mm256_set1_pd(8);
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -301,7 +301,7 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
 static inline AVX512 __attribute__((always_inline)) void radialRow16(const citrine_radial_run *run, const uint32_t *table,
                                                                      intptr_t count, uint32_t *out, intptr_t mode) {
     const Lanes8 r = lanes8(run);
-    __m512d k = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
@@ -347,7 +347,7 @@ static inline AVX512 __attribute__((always_inline)) __m512i over16(__m512i d, __
 static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const citrine_radial_run *run, const uint32_t *table,
                                                                          intptr_t count, uint32_t *dst, intptr_t mode) {
     const Lanes8 r = lanes8(run);
-    __m512d k = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {

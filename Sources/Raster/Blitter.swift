@@ -11,9 +11,14 @@ public protocol Blitter {
     /// Pixels `x ..< x + count` of row `y` (count 1…4), pixel `x + k` with coverage `coverage[k]`
     /// (0…255; the lanes from `count` on are 0). Anti-aliased edges arrive this way.
     mutating func blitQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>)
+    /// Draws what the blitter has held back (`PaintBlitter` gathers a row's consecutive quads
+    /// into one run). The rasterizer calls it after a fill's last row; by default nothing.
+    mutating func flush()
 }
 
 extension Blitter {
+    public mutating func flush() {}
+
     /// By default a quad is `blitCoverage` of its lanes without their zero-coverage ends.
     public mutating func blitQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>) {
         blitQuadAsCoverage(y: y, x: x, count: count, coverage: coverage)

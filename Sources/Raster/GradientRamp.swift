@@ -57,17 +57,22 @@ struct GradientRamp {
         isOpaque = table.allSatisfy { $0 >> 24 == 255 }
     }
 
-    /// `count` colours at t, t + step, … (a linear gradient along a row).
-    func fill(from t: Double, step: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    /// `count` colours of a linear gradient along a row: pixel k (k = x, x + 1, …, x + count − 1)
+    /// at t + k·step, t being pixel 0's parameter, so that a pixel's colour does not depend on
+    /// where its run starts. With the pad spread, in 32.32 fixed point: ⌊(t·255 + ½)·2³²⌋ + k·⌊step·255·2³²⌋
+    /// where pixel 0 and the run's end lie within 10⁹ table entries (else the colour lookup of
+    /// t + k·step, which can round a hair differently: only for gradients steeper than 10⁵
+    /// entries a pixel or starting that far away).
+    func fill(from t: Double, step: Double, first x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         table.withUnsafeBufferPointer { table in
-            var t = t
             let last = Double(GradientRamp.size - 1)
-            let first = t * last + 0.5, end = first + step * last * Double(count)
+            let first = t * last + 0.5, end = first + step * last * Double(x + count)
             if spread == .pad, abs(first) < 1e9, abs(end) < 1e9 {
-                // The scaled parameter in 32.32 fixed point, clamped to the table.
+                // The scaled parameter in 32.32 fixed point, clamped to the table; the run's
+                // first one stepped from pixel 0 in whole fixed-point steps (|v| < 2⁶², exact).
                 let one = 4_294_967_296.0
-                let v = Int64((first * one).rounded(.down))
                 let dv = Int64((step * last * one).rounded(.down))
+                let v = Int64((first * one).rounded(.down)) &+ Int64(x) &* dv
                 if AVX2Kernels.isEnabled && dv.magnitude <= GradientRamp.widestVectorStep {
                     if AVX512Kernels.isEnabled {
                         citrine_linear_pad_row_avx512(table.baseAddress!, v, dv, count, out)
@@ -81,10 +86,7 @@ struct GradientRamp {
                 }
             } else {
                 withColorLookup { color in
-                    for i in 0..<count {
-                        out[i] = color(t)
-                        t += step
-                    }
+                    for i in 0..<count { out[i] = color(t + Double(x + i) * step) }
                 }
             }
         }

@@ -33,6 +33,16 @@ public struct PaintBlitter: Blitter {
     private let solidWord: UInt32?
     /// `solidWord` when drawn source-over: edge pixels are blended inline in the sweep.
     private let solidSourceOverWord: UInt32?
+    /// Whether consecutive quads of a row are gathered into one run before they are shaded and
+    /// blended (`mergeQuad`): a shader whose words do not depend on the run
+    /// (`ShaderProgram.shadesAnyRunAlike`, not a solid colour) drawn source-over, for which a
+    /// pixel of coverage 0 — the quads' ends, no longer trimmed — keeps its word. Each quad was a
+    /// run of its own: S4's circle edges made ≈ 2 800 runs a frame of one to four pixels.
+    private let mergesQuads: Bool
+    /// The gathered quads: their row, first pixel and pixel count (their coverage is in
+    /// `gathered`). Drawn when a quad does not continue them and after the fill's last row
+    /// (`flush`); spans and coverage rows in between are other pixels.
+    private var pendingY = 0, pendingX = 0, pendingCount = 0
     /// `solidWord` × opacity: the source word of full-coverage spans (interiors), scaled once.
     private let solidInteriorWord: UInt32
     /// How a full-coverage span is drawn: the shader's `FullCoverageRun` when drawn source-over at
@@ -65,6 +75,7 @@ public struct PaintBlitter: Blitter {
         solidInteriorWord = PaintBlitter.scale(solidWord ?? 0, opacity)
         interior = fastSourceOver && clip == nil && opacity == 255 ? program.fullCoverageRun : .chunks
         blendsTexels = fastSourceOver && clip == nil && program.mayLendTexels
+        mergesQuads = solidWord == nil && fastSourceOver && program.shadesAnyRunAlike
         shader = program    // last: moved, not copied
     }
 
@@ -88,7 +99,7 @@ public struct PaintBlitter: Blitter {
 
     /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
     /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
-    /// chunks: a gradient steps along the whole span from its first pixel); a translucent one's
+    /// chunks); a translucent one's
     /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`). A span
     /// whose source words are an image's own (`ShaderProgram.texels`: a group surface composited
     /// at its place) is blended source-over straight from the image, the coverage row filled
@@ -134,7 +145,7 @@ public struct PaintBlitter: Blitter {
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
             for i in 0..<n { masked[i] = coverage }
-            blitChunk(y: y, x: x + start, count: n)
+            blitChunk(y: y, x: x + start, count: n, coverage: masked)
             start += n
         }
     }
@@ -158,7 +169,9 @@ public struct PaintBlitter: Blitter {
     @inline(__always)
     public mutating func blitQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>) {
         guard let solidSourceOverWord, x &+ 4 <= width else {
-            blitQuadAsCoverage(y: y, x: x, count: count, coverage: coverage)
+            if mergesQuads { mergeQuad(y: y, x: x, count: count, coverage: coverage) } else {
+                blitQuadAsCoverage(y: y, x: x, count: count, coverage: coverage)
+            }
             return
         }
         let dst = UnsafeMutableRawPointer(words + (y &* width &+ x))
@@ -166,6 +179,31 @@ public struct PaintBlitter: Blitter {
                                               coverage: coverage, opacity: opacity)
         dst.storeBytes(of: blended, as: SIMD4<UInt32>.self)
     }
+
+    /// Adds a quad to the gathered run when it continues it in the same row (and the run's
+    /// coverage still fits `gathered`), else draws the run and starts a new one.
+    @inline(never)
+    private mutating func mergeQuad(y: Int, x: Int, count: Int, coverage: SIMD4<UInt32>) {
+        if pendingCount > 0 && (y != pendingY || x != pendingX &+ pendingCount || pendingCount &+ 4 > PaintScratch.chunk) {
+            flush()
+        }
+        if pendingCount == 0 { (pendingY, pendingX) = (y, x) }
+        // All four lanes stored (room is left for them), `count` of them kept.
+        UnsafeMutableRawPointer(gathered + pendingCount).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: coverage),
+                                                                  as: SIMD4<UInt8>.self)
+        pendingCount &+= count
+    }
+
+    /// Draws the gathered quads as one run.
+    public mutating func flush() {
+        guard pendingCount > 0 else { return }
+        blitChunk(y: pendingY, x: pendingX, count: pendingCount, coverage: gathered)
+        pendingCount = 0
+    }
+
+    /// The gathered quads' coverage: the upper half of the scratch coverage (spans and
+    /// coverage rows drawn meanwhile — other pixels — use the lower half, `masked`).
+    private var gathered: UnsafeMutablePointer<UInt8> { masked + PaintScratch.chunk }
 
     /// `blitCoverage` for every paint but a solid colour drawn source-over without a clip.
     @inline(never)
@@ -175,7 +213,7 @@ public struct PaintBlitter: Blitter {
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
             for i in 0..<n { masked[i] = coverage[start + i] }
-            blitChunk(y: y, x: x + start, count: n)
+            blitChunk(y: y, x: x + start, count: n, coverage: masked)
             start += n
         }
     }
@@ -206,8 +244,9 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `count` pixels whose coverage is in `masked`.
-    private func blitChunk(y: Int, x: Int, count: Int) {
+    /// `count` pixels (at most `PaintScratch.chunk`) whose coverage is at `masked` (the scratch
+    /// coverage, or the gathered quads'), which a clip scales in place.
+    private func blitChunk(y: Int, x: Int, count: Int, coverage masked: UnsafeMutablePointer<UInt8>) {
         if let clip {
             let m = clip.data + y * clip.width + x
             for i in 0..<count { masked[i] = UInt8((UInt32(masked[i]) * UInt32(m[i]) + 127) / 255) }
@@ -434,7 +473,8 @@ final class PaintScratch {
     /// Pixels processed per chunk of a run.
     static let chunk = 256
     let row = UnsafeMutablePointer<UInt32>.allocate(capacity: chunk)
-    let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
+    /// Coverage of a chunk, and above it that of `PaintBlitter`'s gathered quads.
+    let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * chunk)
     deinit {
         row.deallocate()
         coverage.deallocate()

@@ -194,8 +194,8 @@ final class Rasterizer {
     /// `clip` and `rows`: the first one to four pixels as a quad of level 255, the rest as one
     /// span of 255 — the same calls, so the same pixels (shaders' runs start where they did),
     /// without flattening, depositing or sweeping. A paint whose pixels do not depend on the
-    /// split (`PaintBlitter.drawsAnySplitAlike`: solid colours, group surfaces composited at their
-    /// place) gets each row as one span.
+    /// split (`PaintBlitter.drawsAnySplitAlike`: solid colours, gradients, group surfaces
+    /// composited at their place) gets each row as one span.
     private func fillPixelRect<B: Blitter>(_ rect: IntRect, clip: IntRect, rows: Range<Int>, into blitter: inout B) {
         let x0 = Swift.max(rect.x0, clip.x0), x1 = Swift.min(rect.x1, clip.x1)
         let y0 = Swift.max(rect.y0, clip.y0, rows.lowerBound), y1 = Swift.min(rect.y1, clip.y1, rows.upperBound)
@@ -533,6 +533,7 @@ final class Rasterizer {
             // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
             if hi >= width { line[width] = 0; line[width + 1] = 0 }
         }
+        blitter.flush()
     }
 
     /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),

@@ -73,15 +73,17 @@ enum ShaderProgram {
         }
     }
 
-    /// Whether each pixel's word is the same whichever run it is shaded in (a solid colour, or an
-    /// image's texels under a whole-texel translation); the positions of a gradient's or a
-    /// filtered image's pixels are stepped from the start of their run, so their words may
-    /// depend on where it starts.
+    /// Whether each pixel's word is the same whichever run it is shaded in: a solid colour,
+    /// gradients (a pixel's gradient position comes from its row's pixel 0 and its column;
+    /// `GradientRamp.fill(from:step:first:count:into:)` says where the linear one's pad runs can
+    /// differ), or an image's texels under a whole-texel translation; a filtered image's
+    /// positions are stepped from the start of their run, so its words may depend on where it
+    /// starts.
     var shadesAnyRunAlike: Bool {
         switch self {
-        case .solid: return true
+        case .solid, .linear, .radial, .conic: return true
         case let .image(sampler): return sampler.isWholeTexelTranslation
-        default: return false
+        case .none: return false
         }
     }
 
@@ -105,24 +107,25 @@ enum ShaderProgram {
         case let .solid(word):
             Pixmap.fill(out, count: count, with: word)
         case let .linear(ramp, inv, start, ax, ay):
-            // Start of the run in gradient space, then a constant step per pixel.
-            let px = Double(x) + 0.5
-            let gx = inv.a * px + inv.c * py + inv.tx, gy = inv.b * px + inv.d * py + inv.ty
+            // The row's pixel 0 in gradient space, then a constant step per pixel: each pixel's
+            // parameter from its column, whichever run holds it.
+            let gx = inv.a * 0.5 + inv.c * py + inv.tx, gy = inv.b * 0.5 + inv.d * py + inv.ty
             let t = (gx - start.x) * ax + (gy - start.y) * ay
             let dt = inv.a * ax + inv.b * ay
-            ramp.fill(from: t, step: dt, count: count, into: out)
+            ramp.fill(from: t, step: dt, first: x, count: count, into: out)
         case let .radial(ramp, inv, solver):
-            let px = Double(x) + 0.5
-            let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
+            // From the row's pixel 0, as the linear gradient.
+            let start = Point(x: inv.a * 0.5 + inv.c * py + inv.tx, y: inv.b * 0.5 + inv.d * py + inv.ty)
             if abs(solver.a) < 1e-12 {
                 ramp.withColorLookup { color in
                     for i in 0..<count {
-                        let p = Point(x: start.x + inv.a * Double(i), y: start.y + inv.b * Double(i))
+                        let k = Double(x + i)
+                        let p = Point(x: start.x + inv.a * k, y: start.y + inv.b * k)
                         out[i] = solver.parameter(at: p).map(color) ?? 0
                     }
                 }
             } else {
-                solver.quadraticRun(ramp, from: start, dx: inv.a, dy: inv.b, count: count, into: out)
+                solver.quadraticRun(ramp, from: start, first: x, dx: inv.a, dy: inv.b, count: count, into: out)
             }
         case let .conic(ramp, inv, center, start):
             ramp.withColorLookup { color in
@@ -152,9 +155,9 @@ enum ShaderProgram {
     func shadeOver(y: Int, x: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) -> Bool {
         guard case let .radial(ramp, inv, solver) = self, AVX2Kernels.isEnabled else { return false }
         guard abs(solver.a) >= 1e-12 else { return false }
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let start = Point(x: inv.a * px + inv.c * py + inv.tx, y: inv.b * px + inv.d * py + inv.ty)
-        solver.quadraticRunOver(ramp, from: start, dx: inv.a, dy: inv.b, count: count, onto: dst)
+        let py = Double(y) + 0.5
+        let start = Point(x: inv.a * 0.5 + inv.c * py + inv.tx, y: inv.b * 0.5 + inv.d * py + inv.ty)
+        solver.quadraticRunOver(ramp, from: start, first: x, dx: inv.a, dy: inv.b, count: count, onto: dst)
         return true
     }
 }
@@ -196,19 +199,19 @@ struct RadialSolver {
         return nil
     }
 
-    /// The words of the run p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: the parameters
-    /// of `quadraticRun` through `ramp`'s colour lookup (0 where p lies on no circle), or the
-    /// same words from the AVX-512 or AVX2 loop (`citrine_radial_row_avx512`/`_avx2`: every
-    /// pixel's operations in double-precision lanes, in the same order).
-    func quadraticRun(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double, count: Int,
+    /// The words of the run p = start + k·(dx, dy), k in first..<first + count, when a ≠ 0: the
+    /// parameters of `quadraticRun` through `ramp`'s colour lookup (0 where p lies on no
+    /// circle), or the same words from the AVX-512 or AVX2 loop (`citrine_radial_row_avx512`/
+    /// `_avx2`: every pixel's operations in double-precision lanes, in the same order).
+    func quadraticRun(_ ramp: GradientRamp, from start: Point, first: Int, dx: Double, dy: Double, count: Int,
                       into out: UnsafeMutablePointer<UInt32>) {
         guard AVX2Kernels.isEnabled else {
             ramp.withColorLookup { color in
-                quadraticRun(from: start, dx: dx, dy: dy, count: count) { i, t in out[i] = t.map(color) ?? 0 }
+                quadraticRun(from: start, first: first, dx: dx, dy: dy, count: count) { i, t in out[i] = t.map(color) ?? 0 }
             }
             return
         }
-        var run = kernelRun(ramp, from: start, dx: dx, dy: dy)
+        var run = kernelRun(ramp, from: start, first: first, dx: dx, dy: dy)
         ramp.table.withUnsafeBufferPointer { table in
             if AVX512Kernels.isEnabled {
                 citrine_radial_row_avx512(&run, table.baseAddress!, count, out)
@@ -221,9 +224,9 @@ struct RadialSolver {
     /// `quadraticRun`'s words blended source-over onto `dst` at full coverage and opacity in one
     /// pass (`citrine_radial_over_row_avx512`/`_avx2`): the words `PaintBlitter.sourceOver` gives
     /// for the run's row. Only with the vector loops on (`AVX2Kernels.isEnabled`).
-    func quadraticRunOver(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double, count: Int,
+    func quadraticRunOver(_ ramp: GradientRamp, from start: Point, first: Int, dx: Double, dy: Double, count: Int,
                           onto dst: UnsafeMutablePointer<UInt32>) {
-        var run = kernelRun(ramp, from: start, dx: dx, dy: dy)
+        var run = kernelRun(ramp, from: start, first: first, dx: dx, dy: dy)
         ramp.table.withUnsafeBufferPointer { table in
             if AVX512Kernels.isEnabled {
                 citrine_radial_over_row_avx512(&run, table.baseAddress!, count, dst)
@@ -233,25 +236,26 @@ struct RadialSolver {
         }
     }
 
-    /// The run p = start + i·(dx, dy) as the C loops take it.
-    private func kernelRun(_ ramp: GradientRamp, from start: Point, dx: Double, dy: Double) -> citrine_radial_run {
-        citrine_radial_run(sx: start.x - cx, sy: start.y - cy, dx: dx, dy: dy, cdx: cdx, cdy: cdy, r0: r0, dr: dr,
+    /// The run p = start + k·(dx, dy), k from `first`, as the C loops take it.
+    private func kernelRun(_ ramp: GradientRamp, from start: Point, first: Int, dx: Double, dy: Double) -> citrine_radial_run {
+        citrine_radial_run(sx: start.x - cx, sy: start.y - cy, dx: dx, dy: dy, first: Double(first), cdx: cdx, cdy: cdy, r0: r0, dr: dr,
                            r0dr: r0dr, r0Squared: r0Squared, a: a, invA: 1 / a, rootSign: a > 0 ? 1 : -1,
                            spread: ramp.spread.kernelCode)
     }
 
-    /// `parameter(at:)` for p = start + i·(dx, dy), i in 0..<count, when a ≠ 0: the division
-    /// becomes a multiply, and the larger root is picked by the sign of a. Each pixel's position
-    /// is computed from i on its own (no running sum), so vector lanes can repeat the loop
-    /// exactly.
+    /// `parameter(at:)` for p = start + k·(dx, dy), k = first + i, i in 0..<count, when a ≠ 0
+    /// (emitted with i): the division becomes a multiply, and the larger root is picked by the
+    /// sign of a. Each pixel's position is computed from its k on its own (no running sum), so
+    /// vector lanes can repeat the loop exactly, and a pixel's parameter is the same whichever
+    /// run holds it (start is the row's pixel 0, k its column).
     @inline(__always)
-    func quadraticRun(from start: Point, dx: Double, dy: Double, count: Int,
+    func quadraticRun(from start: Point, first: Int, dx: Double, dy: Double, count: Int,
                       _ emit: (Int, Double?) -> Void) {
         let invA = 1 / a
         let rootSign: Double = a > 0 ? 1 : -1
         let sx = start.x - cx, sy = start.y - cy
         for i in 0..<count {
-            let k = Double(i)
+            let k = Double(first + i)
             let pdx = sx + k * dx, pdy = sy + k * dy
             let b = pdx * cdx + pdy * cdy + r0dr
             let c = pdx * pdx + pdy * pdy - r0Squared

@@ -28,7 +28,7 @@ struct GradientRampTests {
         let words = AVX2KernelsTests.Kernels.allCases.map { kernels in
             AVX2KernelsTests.with(kernels) {
                 var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
-                out.withUnsafeMutableBufferPointer { ramp.fill(from: t, step: step, count: count, into: $0.baseAddress!) }
+                out.withUnsafeMutableBufferPointer { ramp.fill(from: t, step: step, first: 0, count: count, into: $0.baseAddress!) }
                 #expect(out[count] == 0xDEAD_BEEF, "a word written past the run")
                 return Array(out.prefix(count))
             }

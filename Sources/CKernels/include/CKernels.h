@@ -68,9 +68,13 @@ void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t 
 void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor);
 
 /// One run of a two-circle radial gradient (`RadialSolver.quadraticRun`, a ≠ 0), in gradient
-/// space: pixel i of the run lies at (sx + i·dx, sy + i·dy) from the start circle's centre.
+/// space: pixel i of the run lies at (sx + k·dx, sy + k·dy) from the start circle's centre, for
+/// k = first + i (the pixel's column: (sx, sy) is the row's pixel 0, so a pixel's word does not
+/// depend on where its run starts).
 typedef struct citrine_radial_run {
     double sx, sy, dx, dy;
+    /// The run's first k: a whole number, 0 ≤ first < 2⁵³.
+    double first;
     /// The end circle's centre minus the start circle's; start radius; end minus start radius.
     double cdx, cdy, r0, dr;
     /// r0·dr, r0², a = |cd|² − dr², 1 / a, and the sign of a (±1).
