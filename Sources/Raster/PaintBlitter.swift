@@ -145,7 +145,7 @@ public struct PaintBlitter: Blitter {
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
             for i in 0..<n { masked[i] = coverage }
-            blitChunk(y: y, x: x + start, count: n, coverage: masked)
+            blitChunk(y: y, x: x + start, count: n)
             start += n
         }
     }
@@ -197,7 +197,10 @@ public struct PaintBlitter: Blitter {
     /// Draws the gathered quads as one run.
     public mutating func flush() {
         guard pendingCount > 0 else { return }
-        blitChunk(y: pendingY, x: pendingX, count: pendingCount, coverage: gathered)
+        // Copied down rather than passed: a coverage pointer parameter cost every chunk of other
+        // paints (S5 +0.2 % instructions).
+        masked.update(from: gathered, count: pendingCount)
+        blitChunk(y: pendingY, x: pendingX, count: pendingCount)
         pendingCount = 0
     }
 
@@ -213,7 +216,7 @@ public struct PaintBlitter: Blitter {
         while start < count {
             let n = Swift.min(count - start, PaintScratch.chunk)
             for i in 0..<n { masked[i] = coverage[start + i] }
-            blitChunk(y: y, x: x + start, count: n, coverage: masked)
+            blitChunk(y: y, x: x + start, count: n)
             start += n
         }
     }
@@ -244,9 +247,8 @@ public struct PaintBlitter: Blitter {
         }
     }
 
-    /// `count` pixels (at most `PaintScratch.chunk`) whose coverage is at `masked` (the scratch
-    /// coverage, or the gathered quads'), which a clip scales in place.
-    private func blitChunk(y: Int, x: Int, count: Int, coverage masked: UnsafeMutablePointer<UInt8>) {
+    /// `count` pixels whose coverage is in `masked`.
+    private func blitChunk(y: Int, x: Int, count: Int) {
         if let clip {
             let m = clip.data + y * clip.width + x
             for i in 0..<count { masked[i] = UInt8((UInt32(masked[i]) * UInt32(m[i]) + 127) / 255) }
