@@ -53,7 +53,7 @@ typedef struct { __m256d sx, sy, dx, dy, cdx, cdy, r0, dr, r0dr, r0Squared, a, i
 /// larger root is always taken: t = √disc·sign(a)·(1/a) is not negative (or NaN, where disc is
 /// not ≥ 0 and the pixel lies on no circle anyway), so r0 + t·dr = ±0 + t·dr ≥ 0.
 static inline intptr_t rowMode(const citrine_radial_run *r, intptr_t count) {
-    if (r->dy != 0) return r->spread;
+    if (r->dy != 0 || !(r->first >= 0)) return r->spread;
     double reach = fabs(r->sx) + (r->first + (double)count) * fabs(r->dx);
     int concentric = r->cdx == 0 && r->cdy == 0 && r->r0dr == 0 && r->r0Squared == 0 && r->dr > 0 &&
                      reach < 1e300 && fabs(r->sy) < 1e300;

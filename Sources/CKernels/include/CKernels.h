@@ -73,7 +73,8 @@ void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_
 /// depend on where its run starts).
 typedef struct citrine_radial_run {
     double sx, sy, dx, dy;
-    /// The run's first k: a whole number, 0 ≤ first < 2⁵³.
+    /// The run's first k: a whole number below 2⁵³ in magnitude, a device column (for a negative
+    /// one the loops work out every pixel's y as well: `rowMode`).
     double first;
     /// The end circle's centre minus the start circle's; start radius; end minus start radius.
     double cdx, cdy, r0, dr;
