@@ -59,10 +59,11 @@ struct GradientRamp {
 
     /// `count` colours of a linear gradient along a row: pixel k (k = x, x + 1, …, x + count − 1)
     /// at t + k·step, t being pixel 0's parameter, so that a pixel's colour does not depend on
-    /// where its run starts. With the pad spread, in 32.32 fixed point: ⌊(t·255 + ½)·2³²⌋ + k·⌊step·255·2³²⌋
-    /// where pixel 0 and the run's end lie within 10⁹ table entries (else the colour lookup of
-    /// t + k·step, which can round a hair differently: only for gradients steeper than 10⁵
-    /// entries a pixel or starting that far away).
+    /// where its run starts. With the pad spread, in 32.32 fixed point,
+    /// ⌊(t·255 + ½)·2³²⌋ + k·⌊step·255·2³²⌋, where pixel 0 and the run's end lie within 10⁹ table
+    /// entries; else the colour lookup of t + k·step, which can round a hair differently — so two
+    /// runs of one row can differ only where the parameter is that far out (in a row of 10 000
+    /// pixels, a gradient steeper than 10⁵ entries a pixel, or pixel 0 that far away).
     func fill(from t: Double, step: Double, first x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         table.withUnsafeBufferPointer { table in
             let last = Double(GradientRamp.size - 1)

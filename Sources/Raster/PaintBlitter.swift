@@ -99,8 +99,8 @@ public struct PaintBlitter: Blitter {
 
     /// `blitSpan` for every paint but a solid colour without a clip. An opaque shader's
     /// full-coverage span is shaded straight into the target in one run (no scratch row, so no
-    /// chunks); a translucent one's
-    /// is shaded and blended in one pass where the shader can (`ShaderProgram.shadeOver`). A span
+    /// chunks); a translucent one's is shaded and blended in one pass where the shader can
+    /// (`ShaderProgram.shadeOver`). A span
     /// whose source words are an image's own (`ShaderProgram.texels`: a group surface composited
     /// at its place) is blended source-over straight from the image, the coverage row filled
     /// once: the words `blitChunk` gives it, without copying the texels into the scratch row (not

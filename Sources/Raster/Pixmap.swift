@@ -105,9 +105,9 @@ public final class Pixmap: @unchecked Sendable {
         // copy flushing the other processors' address translations — with a storm of new turned
         // bitmaps on two threads, 9.4 % of band-bench's samples were in the kernel, 3.3 % once
         // written (`perf record`). aligned_alloc, not malloc: with malloc + memset the faults
-        // stayed (the optimizer folds the pair back into calloc). Larger: calloc, whose zeros come from the system as pages are first
-        // touched, so a buffer that is never drawn whole (an export's spare frame buffer) costs
-        // no resident memory and no clearing pass.
+        // stayed (the optimizer folds the pair back into calloc). Larger: calloc, whose zeros
+        // come from the system as pages are first touched, so a buffer that is never drawn whole
+        // (an export's spare frame buffer) costs no resident memory and no clearing pass.
         let allocated: UnsafeMutableRawPointer?
         if count <= Pixmap.writtenZerosLimit {
             let rounded = (count + 63) & ~63   // aligned_alloc: a multiple of the alignment

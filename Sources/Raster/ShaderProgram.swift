@@ -100,22 +100,29 @@ enum ShaderProgram {
         return nil
     }
 
+    /// The centre of pixel 0 of row `y` in gradient space (`inv` maps device to gradient space):
+    /// gradients step from it by the column, so a pixel's word does not depend on its run.
+    @inline(__always)
+    static func rowOrigin(_ inv: Transform, y: Int) -> Point {
+        let py = Double(y) + 0.5
+        return Point(x: inv.a * 0.5 + inv.c * py + inv.tx, y: inv.b * 0.5 + inv.d * py + inv.ty)
+    }
+
     /// Writes `count` premultiplied words for pixels x… of row y.
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let py = Double(y) + 0.5
         switch self {
         case let .solid(word):
             Pixmap.fill(out, count: count, with: word)
         case let .linear(ramp, inv, start, ax, ay):
             // The row's pixel 0 in gradient space, then a constant step per pixel: each pixel's
             // parameter from its column, whichever run holds it.
-            let gx = inv.a * 0.5 + inv.c * py + inv.tx, gy = inv.b * 0.5 + inv.d * py + inv.ty
-            let t = (gx - start.x) * ax + (gy - start.y) * ay
+            let g = ShaderProgram.rowOrigin(inv, y: y)
+            let t = (g.x - start.x) * ax + (g.y - start.y) * ay
             let dt = inv.a * ax + inv.b * ay
             ramp.fill(from: t, step: dt, first: x, count: count, into: out)
         case let .radial(ramp, inv, solver):
             // From the row's pixel 0, as the linear gradient.
-            let start = Point(x: inv.a * 0.5 + inv.c * py + inv.tx, y: inv.b * 0.5 + inv.d * py + inv.ty)
+            let start = ShaderProgram.rowOrigin(inv, y: y)
             if abs(solver.a) < 1e-12 {
                 ramp.withColorLookup { color in
                     for i in 0..<count {
@@ -128,6 +135,7 @@ enum ShaderProgram {
                 solver.quadraticRun(ramp, from: start, first: x, dx: inv.a, dy: inv.b, count: count, into: out)
             }
         case let .conic(ramp, inv, center, start):
+            let py = Double(y) + 0.5
             ramp.withColorLookup { color in
                 for i in 0..<count {
                     let px = Double(x + i) + 0.5
@@ -155,9 +163,7 @@ enum ShaderProgram {
     func shadeOver(y: Int, x: Int, count: Int, onto dst: UnsafeMutablePointer<UInt32>) -> Bool {
         guard case let .radial(ramp, inv, solver) = self, AVX2Kernels.isEnabled else { return false }
         guard abs(solver.a) >= 1e-12 else { return false }
-        let py = Double(y) + 0.5
-        let start = Point(x: inv.a * 0.5 + inv.c * py + inv.tx, y: inv.b * 0.5 + inv.d * py + inv.ty)
-        solver.quadraticRunOver(ramp, from: start, first: x, dx: inv.a, dy: inv.b, count: count, onto: dst)
+        solver.quadraticRunOver(ramp, from: ShaderProgram.rowOrigin(inv, y: y), first: x, dx: inv.a, dy: inv.b, count: count, onto: dst)
         return true
     }
 }
