@@ -33,27 +33,7 @@ __attribute__((constructor)) static void citrine_detect_avx2(void) {
     citrine_avx512_set_enabled(citrine_has_avx512());
 }
 
-#define AVX2 __attribute__((target("avx2")))
-
-/// `PaintBlitter.scale4`: every channel times `f` (16-bit lanes) / 255, rounded.
-static inline AVX2 __m256i scale(__m256i c, __m256i f) {
-    const __m256i low = _mm256_set1_epi16(0x00FF), high = _mm256_set1_epi16((short)0xFF00), half = _mm256_set1_epi16(0x80);
-    __m256i even = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(c, low), f), half);
-    even = _mm256_and_si256(_mm256_srli_epi16(_mm256_add_epi16(even, _mm256_srli_epi16(even, 8)), 8), low);
-    __m256i odd = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(c, 8), f), half);
-    odd = _mm256_and_si256(_mm256_add_epi16(odd, _mm256_srli_epi16(odd, 8)), high);
-    return _mm256_or_si256(even, odd);
-}
-
-/// Eight pixels of a solid source-over: src + dst·(255 − αs)/255, as `PaintBlitter.scaleBytes`.
-static inline AVX2 __m256i solid8(const uint32_t *p, __m256i source, __m256i factor) {
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
-    __m256i d = _mm256_loadu_si256((const __m256i *)p);
-    __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-    lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, factor), half), m257);
-    hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, factor), half), m257);
-    return _mm256_add_epi8(source, _mm256_packus_epi16(lo, hi));
-}
+#include "Blend8.h"
 
 AVX2 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) {
     const __m256i source = _mm256_set1_epi32((int)src);
@@ -81,26 +61,6 @@ AVX2 void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) {
     }
     for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), w);
     _mm256_storeu_si256((__m256i *)(dst + count - 8), w);
-}
-
-/// Eight pixels of `citrine_source_over_row_avx2`: coverage `c` (32-bit lanes), source `s`,
-/// destination `d`; the blended words. Where every coverage is 255 at opacity 255 the source is
-/// not scaled (s·255/255 = s), and an opaque source is the result (d·0/255 = 0).
-static inline AVX2 __m256i sourceOverRow8(__m256i d, __m256i s, __m256i c, uint32_t opacity) {
-    const __m256i all = _mm256_set1_epi32(255);
-    __m256i src = s;
-    if (opacity != 255 || _mm256_movemask_epi8(_mm256_cmpeq_epi32(c, all)) != -1) {
-        if (opacity != 255) {
-            // `PaintBlitter.div255(coverage · opacity)`: (t + (t >> 8)) >> 8, t = x + 128.
-            __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(c, _mm256_set1_epi32((int)opacity)), _mm256_set1_epi32(128));
-            c = _mm256_srli_epi32(_mm256_add_epi32(t, _mm256_srli_epi32(t, 8)), 8);
-        }
-        src = scale(s, _mm256_or_si256(c, _mm256_slli_epi32(c, 16)));
-    } else if (_mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
-        return s;
-    }
-    __m256i inverse = _mm256_sub_epi32(all, _mm256_srli_epi32(src, 24));
-    return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
 }
 
 AVX2 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
@@ -411,162 +371,12 @@ AVX2 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words
     return count;
 }
 
-/// `PaintBlitter.scale`: every channel of `c` times `f`/255 (f in 0…255), rounded to nearest.
-static inline uint32_t scaleWord(uint32_t c, uint32_t f) {
-    uint32_t rb = (c & 0x00FF00FFu) * f + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((c >> 8) & 0x00FF00FFu) * f + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
-
-/// `Rasterizer.levels` for the non-zero rule with anti-aliasing: min(|a|, 1)·255 rounded (the
-/// low byte of a·255 + 2²³), eight lanes.
-static inline AVX2 __m256i nonZeroLevels8(__m256 sums) {
-    const __m256 one = _mm256_set1_ps(1);
-    __m256 a = _mm256_and_ps(sums, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
-    a = _mm256_blendv_ps(a, one, _mm256_cmp_ps(a, one, _CMP_GT_OQ));
-    __m256 shifted = _mm256_add_ps(_mm256_mul_ps(a, _mm256_set1_ps(255)), _mm256_set1_ps(0x1p23f));
-    return _mm256_and_si256(_mm256_castps_si256(shifted), _mm256_set1_epi32(0xFF));
-}
-
-/// The first column in from ..< end whose cell's bits are not zero (or `end`), as
-/// `Rasterizer.runEnd` finds it (a −0 cell stops it): 32 cells a step while they lie before
-/// `end` (the inside of a large filled shape: path-animated.json, callgrind, 548 K → 485 K
-/// instructions a frame), then eight at a time, the first non-zero one by its lane. Reads up to
-/// seven cells past `end`.
-static inline AVX2 __attribute__((always_inline)) intptr_t runEnd8(const float *line, intptr_t x, intptr_t end) {
-    for (; x + 32 <= end; x += 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(line + x)), b = _mm256_loadu_si256((const __m256i *)(line + x + 8));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(line + x + 16)), d = _mm256_loadu_si256((const __m256i *)(line + x + 24));
-        __m256i any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
-        if (!_mm256_testz_si256(any, any)) break;
-    }
-    for (; x < end; x += 8) {
-        __m256i bits = _mm256_loadu_si256((const __m256i *)(line + x));
-        int zero = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bits, _mm256_setzero_si256())));
-        if (zero != 0xFF) {
-            intptr_t first = x + __builtin_ctz((unsigned)~zero & 0xFFu);
-            return first < end ? first : end;
-        }
-    }
-    return end;
-}
-
-/// `count` pixels at `dst` under a solid source `src` (premultiplied, already scaled by the
-/// coverage and opacity): src + dst·(255 − αs)/255, `PaintBlitter.scale`'s rounding; an opaque
-/// source is stored. Runs of eight or more go to the span loops `PaintBlitter.sourceOverSolid`
-/// takes (`citrine_source_over_solid_kernel`: the AVX-512 one where it is on; its
-/// ⌊(x·f + 128)·257 / 2¹⁶⌋ is `scale`'s rounding) and the fills of `Pixmap.fill(with:)`; shorter
-/// ones are blended eight pixels at a time through a masked load and store.
-static inline AVX2 __attribute__((always_inline)) void solidRun(uint32_t *dst, intptr_t count, uint32_t src) {
-    if (src >> 24 == 255) {
-        if (count >= 16 && citrine_avx512_enabled) { citrine_fill_avx512(dst, count, src); return; }
-        if (count >= 8) { citrine_fill_avx2(dst, count, src); return; }
-        for (intptr_t i = 0; i < count; i++) dst[i] = src;
-        return;
-    }
-    if (count >= 8) { citrine_source_over_solid_kernel(dst, count, src); return; }
-    const __m256i source = _mm256_set1_epi32((int)src);
-    const __m256i factor = _mm256_set1_epi16((short)(255 - (src >> 24)));
-    __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    __m256i d = _mm256_maskload_epi32((const int *)dst, mask);
-    _mm256_maskstore_epi32((int *)dst, mask, _mm256_add_epi32(source, scale(d, factor)));
-}
-
-/// One row of `citrine_sweep_solid_avx2`: cells `line[lo ..< end]`, pixel x at `dst + x`.
-static inline AVX2 __attribute__((always_inline)) void sweepRow(float *line, intptr_t lo, intptr_t end, uint32_t *dst,
-                                                                uint32_t color, uint32_t opacity) {
-    const __m256i source = _mm256_set1_epi32((int)color), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    float acc = 0;
-    uint32_t level = 0;     // the level of `acc`
-    intptr_t x = lo;
-    while (x < end) {
-        if (line[x] != 0) {
-            // Cells with deltas, eight at a time: the running sums added one after the other,
-            // the cells cleared; lanes from `end` on are not drawn.
-            do {
-                float sums[8];
-                float a = acc;
-                for (int k = 0; k < 8; k++) { a = a + line[x + k]; sums[k] = a; }
-                acc = a;
-                _mm256_storeu_ps(line + x, _mm256_setzero_ps());
-                __m256i levels = nonZeroLevels8(_mm256_loadu_ps(sums));
-                level = (uint32_t)_mm256_extract_epi32(levels, 7);
-                intptr_t n = end - x < 8 ? end - x : 8;
-                if (!_mm256_testz_si256(levels, levels)) {
-                    if (n == 8) {
-                        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + x));
-                        _mm256_storeu_si256((__m256i *)(dst + x), sourceOverRow8(d, source, levels, opacity));
-                    } else {
-                        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
-                        __m256i d = _mm256_maskload_epi32((const int *)(dst + x), mask);
-                        _mm256_maskstore_epi32((int *)(dst + x), mask, sourceOverRow8(d, source, levels, opacity));
-                    }
-                }
-                x += n;
-            } while (x < end && line[x] != 0);
-            if (x >= end) break;
-        }
-        // A run without deltas: constant coverage until the next delta.
-        intptr_t next = runEnd8(line, x + 1, end);
-        if (level > 0) {
-            // `PaintBlitter.solidSpan`: the colour scaled by coverage × opacity / 255.
-            uint32_t t = level * opacity + 128;
-            solidRun(dst + x, next - x, scaleWord(color, (t + (t >> 8)) >> 8));
-        }
-        x = next;
-    }
-}
-
-/// Rows of destination pixels `citrine_sweep_solid_avx2` asks the CPU for ahead of the row it
-/// draws, and the narrowest target (pixels a row) for which it does. Narrower targets mostly fit
-/// the caches (S2's 512 × 512 canvas, layer bitmaps): there the prefetches cost instructions
-/// (S2 +2.8 %, callgrind) and gained no measurable time.
-enum { sweepRowsAhead = 3, sweepPrefetchWidth = 1024 };
-
-/// Asks for the cache lines of the pixels `lo ... hi` of the row at `dst` (clamped to the row),
-/// one prefetch a 64-byte line.
-static inline void prefetchSpan(const uint32_t *dst, intptr_t lo, intptr_t hi, intptr_t width) {
-    if (hi >= width) hi = width - 1;
-    if (hi < lo) return;
-    uintptr_t line = (uintptr_t)(dst + lo) & ~(uintptr_t)63, last = (uintptr_t)(dst + hi);
-    for (; line <= last; line += 64) __builtin_prefetch((const void *)line, 1, 3);
-}
-
-/// Row `row` of `citrine_sweep_solid_avx2`: drawn and its cells cleared.
-static inline AVX2 __attribute__((always_inline)) void sweepSolidRow(float *cells, intptr_t stride, intptr_t *rowMin,
-                                                                     intptr_t *rowMax, intptr_t row, intptr_t width,
-                                                                     uint32_t *dst, intptr_t dstStride, uint32_t color,
-                                                                     uint32_t opacity) {
-    intptr_t lo = rowMin[row], hi = rowMax[row];
-    if (hi < lo) return;
-    rowMin[row] = INTPTR_MAX;
-    rowMax[row] = -1;
-    float *line = cells + row * stride;
-    sweepRow(line, lo, hi + 1 < width ? hi + 1 : width, dst + row * dstStride, color, opacity);
-    // Clear what lies past the box edge (carries of the last column; hi ≤ width + 1).
-    if (hi >= width) { line[width] = 0; line[width + 1] = 0; }
-}
-
-AVX2 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
-                                   intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity) {
-    if (dstStride < sweepPrefetchWidth) {
-        for (intptr_t row = 0; row < rows; row++)
-            sweepSolidRow(cells, stride, rowMin, rowMax, row, width, dst, dstStride, color, opacity);
-        return;
-    }
-    // The first rows' pixels, then each row's `sweepRowsAhead` below while it is drawn: rows lie
-    // a canvas width apart, too far for the processor's own stride prefetch, so each row's first
-    // loads missed (S6, perf: half the samples of the span loop on its first load).
-    for (intptr_t row = 0; row < sweepRowsAhead && row < rows; row++)
-        prefetchSpan(dst + row * dstStride, rowMin[row], rowMax[row], width);
-    for (intptr_t row = 0; row < rows; row++) {
-        intptr_t next = row + sweepRowsAhead;
-        if (next < rows) prefetchSpan(dst + next * dstStride, rowMin[next], rowMax[next], width);
-        sweepSolidRow(cells, stride, rowMin, rowMax, row, width, dst, dstStride, color, opacity);
-    }
-}
+// The solid sweep, compiled here for AVX2 (AVX512.c compiles it again with AVX-512's).
+#define SWEEP_TARGET AVX2
+#define SWEEP_FUNCTION citrine_sweep_solid_avx2
+#define SWEEP_SOLID_SPAN(dst, count, src) citrine_source_over_solid_avx2(dst, count, src)
+#define SWEEP_FILL_SPAN(dst, count, word) citrine_fill_avx2(dst, count, word)
+#include "SweepSolid.h"
 
 #else
 

@@ -537,8 +537,8 @@ final class Rasterizer {
     }
 
     /// `sweepRows` of a solid colour drawn source-over without a clip (`PaintBlitter.solidSweep`),
-    /// non-zero and anti-aliased, by `citrine_sweep_solid_avx2`: the same running sums, levels
-    /// and pixel arithmetic, eight cells at a time.
+    /// non-zero and anti-aliased, by `citrine_sweep_solid_avx2` (`_avx512` where those loops are
+    /// on): the same running sums, levels and pixel arithmetic, eight cells at a time.
     /// Rows outside `rows` (device rows: a band's) are cleared without being drawn, as
     /// `sweepRows` does.
     private func sweepSolidRows(box: IntRect, stride: Int, rows: Range<Int>,
@@ -548,8 +548,9 @@ final class Rasterizer {
         for row in 0..<first { clearRow(row, stride: stride) }
         for row in last..<box.height { clearRow(row, stride: stride) }
         guard last > first else { return }
-        citrine_sweep_solid_avx2(cells + first &* stride, stride, rowMin + first, rowMax + first, last &- first, box.width,
-                                 solid.words + ((box.y0 &+ first) &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
+        let sweep = AVX512Kernels.isEnabled ? citrine_sweep_solid_avx512 : citrine_sweep_solid_avx2
+        sweep(cells + first &* stride, stride, rowMin + first, rowMax + first, last &- first, box.width,
+              solid.words + ((box.y0 &+ first) &* solid.width &+ box.x0), solid.width, solid.color, solid.opacity)
     }
 
     /// Clears row `row`'s cells without drawing them (a row outside the rows being drawn).

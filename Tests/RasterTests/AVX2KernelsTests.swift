@@ -132,7 +132,7 @@ struct AVX2KernelsTests {
 
     /// Round-capped strokes and fills of cubic curves, partly off the canvas, in opaque and
     /// translucent solid colours at full and partial opacity: the vector sweep (cells eight at a
-    /// time, `citrine_sweep_solid_avx2`) against the Swift sweep's quads and spans.
+    /// time, `citrine_sweep_solid_avx2` and `_avx512`) against the Swift sweep's quads and spans.
     @Test(arguments: [1, 2, 3, 4])
     func solidPathsMatchTheSwiftSweep(seed: UInt64) throws {
         var g = Generator(state: seed)

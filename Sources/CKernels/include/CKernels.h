@@ -173,6 +173,10 @@ void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bound
 /// seven cells past a row's end (the rasterizer's stride keeps them in the row).
 void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
                               intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
+/// `citrine_sweep_solid_avx2` compiled for AVX-512 F, BW and VL, its runs of sixteen pixels or
+/// more blended by `citrine_source_over_solid_avx512`'s loop inline: the same words.
+void citrine_sweep_solid_avx512(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
+                                intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
 
 /// `Pixmap.gaussianBlur`'s taps for `vectors` runs of W floats, W = 8 (AVX2) or 16 (AVX-512):
 /// float i of run v is Σ_d src[v·W + d·tapStride + i] × kernel[d] over d = 0 ..< taps, summed
