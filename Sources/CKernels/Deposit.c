@@ -34,6 +34,35 @@ INLINE intptr_t ceilIndex(float v) {
     return (float)f < v ? f + 1 : f;
 }
 
+/// `Rasterizer.depositVertical`: the segment x = tx from ty down to ey (`dir` ±1). A row
+/// strictly between the first and the last covers its whole height, where d = (⌊row⌋ + 1 −
+/// ⌊row⌋)·dir is dir exactly (rows are below 2²⁴, whole floats), so those rows add the same two
+/// floats, and their column bounds are widened in a loop of their own (which the compiler turns
+/// into vector minimums and maximums): S6's rectangle sides are 72 such rows each.
+INLINE void depositVertical(float tx, float ty, float ey, float dir, intptr_t firstRow, intptr_t lastRow, float *line,
+                            intptr_t stride, intptr_t *rowMin, intptr_t *rowMax) {
+    intptr_t column = floorIndex(tx);
+    float mid = tx - (float)column;
+    intptr_t ends[2] = { firstRow, lastRow };
+    for (int k = 0; k < (lastRow > firstRow ? 2 : 1); k++) {
+        float d = (smaller((float)(ends[k] + 1), ey) - larger((float)ends[k], ty)) * dir;
+        float *cells = line + (ends[k] - firstRow) * stride;
+        cells[column] += d * (1 - mid);
+        cells[column + 1] += d * mid;
+    }
+    float left = dir * (1 - mid), right = dir * mid;
+    float *cells = line + stride;
+    for (intptr_t row = firstRow + 1; row < lastRow; row++) {
+        cells[column] += left;
+        cells[column + 1] += right;
+        cells += stride;
+    }
+    for (intptr_t row = firstRow; row <= lastRow; row++) {
+        rowMin[row] = column < rowMin[row] ? column : rowMin[row];
+        rowMax[row] = column + 1 > rowMax[row] ? column + 1 : rowMax[row];
+    }
+}
+
 /// The rows `firstRow … lastRow` of a segment that is not vertical (top (tx, ty), bottom (ex, ey),
 /// `dxdy` its slope, `dir` ±1), eight rows at a time: `Rasterizer.deposit`'s row loop and
 /// `depositRow` with every float operation the Swift one, lane by lane (`vminps`/`vmaxps` are
@@ -161,17 +190,7 @@ INLINE void deposit(double ax, double ay, double bx, double by, float *cells, in
     if (firstRow > lastRow) return;
     float *line = cells + firstRow * stride;
     if (tx == ex) {
-        // `Rasterizer.depositVertical`.
-        intptr_t column = floorIndex(tx);
-        float mid = tx - (float)column;
-        for (intptr_t row = firstRow; row <= lastRow; row++) {
-            float d = (smaller((float)(row + 1), ey) - larger((float)row, ty)) * dir;
-            line[column] += d * (1 - mid);
-            line[column + 1] += d * mid;
-            if (column < rowMin[row]) rowMin[row] = column;
-            if (column + 1 > rowMax[row]) rowMax[row] = column + 1;
-            line += stride;
-        }
+        depositVertical(tx, ty, ey, dir, firstRow, lastRow, line, stride, rowMin, rowMax);
         return;
     }
     depositRows(tx, ty, ex, ey, dxdy, dir, firstRow, lastRow, line, stride, rowMin, rowMax);
