@@ -35,10 +35,10 @@ INLINE intptr_t ceilIndex(float v) {
 }
 
 /// `Rasterizer.depositVertical`: the segment x = tx from ty down to ey (`dir` ±1). A row
-/// strictly between the first and the last covers its whole height, where d = (⌊row⌋ + 1 −
-/// ⌊row⌋)·dir is dir exactly (rows are below 2²⁴, whole floats), so those rows add the same two
-/// floats, and their column bounds are widened in a loop of their own (which the compiler turns
-/// into vector minimums and maximums): S6's rectangle sides are 72 such rows each.
+/// strictly between the first and the last covers its whole height: its d = (Float(row + 1) −
+/// Float(row))·dir is exactly dir (rows are whole numbers below 2²⁴), so those rows add the same
+/// two floats, computed once, and the column bounds of all rows are widened in a loop of their
+/// own. S6's rectangle sides are 72 such rows each (S6: 6 % fewer instructions a frame).
 INLINE void depositVertical(float tx, float ty, float ey, float dir, intptr_t firstRow, intptr_t lastRow, float *line,
                             intptr_t stride, intptr_t *rowMin, intptr_t *rowMax) {
     intptr_t column = floorIndex(tx);

@@ -54,7 +54,8 @@ func fail(_ message: String) -> Never {
         guard let demo = SeedDemo.named(demoName) else { fail("no demo named '\(demoName)' (citrine demos lists them)") }
         let scale = 1080 / demo.size.height
         func makeRenderer() throws -> CARenderer {
-            let renderer = try CARenderer(width: Int((demo.size.width * scale).rounded()), height: 1080, scale: scale)
+            // The demo's size in points, drawn at `scale` pixels a point: 1080 rows.
+            let renderer = try CARenderer(width: Int(demo.size.width), height: Int(demo.size.height), scale: scale)
             renderer.backgroundColor = Gallery.background
             return renderer
         }
