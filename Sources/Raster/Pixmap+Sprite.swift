@@ -56,7 +56,10 @@ extension Pixmap {
             for x in x0..<x1 {
                 defer { u += inverse.a; v += inverse.b }
                 guard u > Double(sx0) - 1, u < Double(sx1), v > Double(sy0) - 1, v < Double(sy1) else { continue }
-                let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                // ⌊u⌋, ⌊v⌋ without libm's floor (a call per pixel): the guard keeps both within
+                // −1 … the image's size, where truncation then a step down is exact.
+                let tu = Int(u), tv = Int(v)
+                let iu = Double(tu) > u ? tu - 1 : tu, iv = Double(tv) > v ? tv - 1 : tv
                 let fu = Float(u - Double(iu)), fv = Float(v - Double(iv))
                 let top = texel(iu, iv) * (1 - fu) + texel(iu + 1, iv) * fu
                 let bottom = texel(iu, iv + 1) * (1 - fu) + texel(iu + 1, iv + 1) * fu
@@ -69,7 +72,10 @@ extension Pixmap {
                 case .sourceOver: out = s + dst * (1 - s.w / 255)
                 case .additive: out = s + dst
                 }
-                out = (out + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                // + 0.5, at most 255 (s and dst are never negative, so neither is the sum):
+                // `clamped(lowerBound: 0, upperBound: 255)`'s values, without its generic calls.
+                out += 0.5
+                out.replace(with: 255, where: out .> 255)
                 row[x] = UInt32(out.x) | UInt32(out.y) << 8 | UInt32(out.z) << 16 | UInt32(out.w) << 24
             }
         }
