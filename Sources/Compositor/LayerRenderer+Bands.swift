@@ -40,8 +40,10 @@ import Raster
 // A frame in which an animation event is due (a start, a stop, a finished animation removed)
 // is drawn serially: delivering it may run delegate code that changes layers drawn before the
 // one it belongs to, which a serial frame shows only from the next frame on.
+// Emitter layers' particles are computed in `prepare` too, once, and each band draws their
+// sprites' rows that it holds.
 // Trees holding what keeps state per frame elsewhere are drawn serially, whole: replicators
-// (their instances evaluate presentations at shifted times), emitters, tiled layers, running
+// (their instances evaluate presentations at shifted times), tiled layers, running
 // transitions, filters, `shouldRasterize`, content redrawn at every frame while an animation
 // runs, and trees deeper than `maxBandedDepth`. Damage patches are drawn serially (they are small).
 // The band renderers and their logs are kept from frame to frame: after the first frame no
@@ -129,10 +131,19 @@ extension LayerRenderer {
         /// draws the backing stores it needs (on `main`); false when the tree holds something
         /// that must be drawn serially (see the design note), the tree then partly evaluated.
         func prepare(_ root: CALayer, at time: CFTimeInterval) -> Bool {
+            main.preparedParticles.removeAll(keepingCapacity: true)
+            let ready = prepareTree(root, at: time)
+            // A frame drawn serially computes its particles as it draws them.
+            if !ready { main.preparedParticles.removeAll(keepingCapacity: true) }
+            return ready
+        }
+
+        /// `prepare`'s walk of the tree.
+        private func prepareTree(_ root: CALayer, at time: CFTimeInterval) -> Bool {
             pending.removeAll(keepingCapacity: true)
             pending.append((root, 0))
             while let (model, depth) = pending.popLast() {
-                guard depth < LayerRenderer.maxBandedDepth, !(model is CAReplicatorLayer), !(model is CAEmitterLayer),
+                guard depth < LayerRenderer.maxBandedDepth, !(model is CAReplicatorLayer),
                       !(model is CATiledLayer), !model._hasDueAnimationEvents(atMediaTime: time),
                       model._transition(atMediaTime: time) == nil else { return false }
                 let p = model._presentation(atMediaTime: time) ?? model
@@ -148,6 +159,18 @@ extension LayerRenderer {
                 if shown {
                     guard !(LayerRenderer.mayDrawContent(model) && model._drawsAnimatedContent) else { return false }
                     main.displayDrawnContent(model, p)
+                    // An emitter's particles, computed here once (as a serial frame computes
+                    // them, with the main renderer's birth-step plans) for every band to draw.
+                    if let emitter = p as? CAEmitterLayer, emitter.emitterCells?.isEmpty == false {
+                        emitter._particles(atMediaTime: time, into: &main.particleFrame)
+                        let slot = main.preparedParticles.count
+                        if slot == main.particleSlots.count { main.particleSlots.append(([], [])) }
+                        main.particleSlots[slot].cells.removeAll(keepingCapacity: true)
+                        main.particleSlots[slot].cells.append(contentsOf: main.particleFrame.cells)
+                        main.particleSlots[slot].particles.removeAll(keepingCapacity: true)
+                        main.particleSlots[slot].particles.append(contentsOf: main.particleFrame.particles)
+                        main.preparedParticles[ObjectIdentifier(emitter)] = slot
+                    }
                 }
                 // Siblings evaluated in order (`_presentation` prefetches the next ones).
                 for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
@@ -164,6 +187,8 @@ extension LayerRenderer {
                   background: PremultipliedColor) {
             for band in renderers {
                 band.backingStores = main.backingStores
+                band.preparedParticles = main.preparedParticles
+                band.particleSlots = main.particleSlots
                 band.onScreen = footprints
                 band.offscreen.budget = main.offscreen.budget
             }
@@ -186,6 +211,7 @@ extension LayerRenderer {
             // The footprints are updated in place at the next frame: no band keeps a reference.
             for band in renderers { band.onScreen = nil }
             merge()
+            main.preparedParticles.removeAll(keepingCapacity: true)
             rebalance()
         }
 
@@ -260,6 +286,8 @@ extension LayerRenderer {
                 log.redirected.removeAll(keepingCapacity: true)
                 log.turned.removeAll(keepingCapacity: true)
                 band.backingStores = [:]
+                band.preparedParticles = [:]   // released, not emptied in place: main's storage stays its own
+                band.particleSlots = []
                 band.onScreen = nil
                 main.offscreen.absorbHighWater(of: band.offscreen)
             }

@@ -11,12 +11,18 @@ import Raster
 /// alpha·alpha), bilinear, source-over — or added (`.additive` render mode: Apple's "source-
 /// additive" compositing, clamped per channel). A cell without a `CGImage` draws nothing.
 /// Particles are flattened into the layer's plane; a layer under perspective draws none
-/// (they need the layer's map to be affine).
+/// (they need the layer's map to be affine). In a banded frame the particles are computed once,
+/// before the bands draw (`Bands.prepare`), and each band draws the rows of the sprites it holds.
 extension LayerRenderer {
     func drawParticles(_ emitter: CAEmitterLayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) {
         guard let affine = LayerGeometry.affine(matrix), emitter.emitterCells?.isEmpty == false else { return }
-        emitter._particles(atMediaTime: time, into: &particleFrame)
-        let frame = particleFrame
+        let frame: (cells: [CAEmitterCell], particles: [CAEmitterLayer.Particle])
+        if let slot = preparedParticles[ObjectIdentifier(emitter)] {
+            frame = particleSlots[slot]   // a band of a frame: `Bands.prepare` computed them
+        } else {
+            emitter._particles(atMediaTime: time, into: &particleFrame)
+            frame = (particleFrame.cells, particleFrame.particles)
+        }
         let blend: Pixmap.SpriteBlend = emitter.renderMode == .additive ? .additive : .sourceOver
         // The cells' images and source rectangles, looked up once per frame.
         let sprites = frame.cells.map { cell -> (image: Pixmap, source: Rect, center: Point, perPixel: Double)? in

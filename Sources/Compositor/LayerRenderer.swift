@@ -507,6 +507,11 @@ final class LayerRenderer {
     var frameBands: Bands?
     /// The particles of the emitter layer being drawn, storage reused frame to frame (`+Emitter`).
     var particleFrame = CAEmitterLayer.ParticleFrame()
+    /// The particles of a banded frame's emitter layers: the slot of `particleSlots` each
+    /// presentation's are in, filled once by `Bands.prepare`, only read by the bands
+    /// (`+Emitter`), emptied after the frame; the slots keep their storage from frame to frame.
+    var preparedParticles: [ObjectIdentifier: Int] = [:]
+    var particleSlots: [(cells: [CAEmitterCell], particles: [CAEmitterLayer.Particle])] = []
     /// Tiles of the CATiledLayers drawn (`+Tiles`).
     var tileStores: [ObjectIdentifier: TileStore] = [:]
     /// Storage for ordering sublayers by depth, one per nesting level, and the level in use (`+DepthOrder`).

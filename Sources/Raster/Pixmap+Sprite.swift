@@ -35,7 +35,9 @@ extension Pixmap {
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
         let x0 = Int(clamping: minX.rounded(.down), to: 0...width), x1 = Int(clamping: maxX.rounded(.up), to: 0...width)
-        let y0 = Int(clamping: minY.rounded(.down), to: 0...height), y1 = Int(clamping: maxY.rounded(.up), to: 0...height)
+        // Only the drawable rows (a band's): every pixel's sample depends on its own place alone.
+        let y0 = Swift.max(Int(clamping: minY.rounded(.down), to: 0...height), drawableRows.lowerBound)
+        let y1 = Swift.min(Int(clamping: maxY.rounded(.up), to: 0...height), drawableRows.upperBound)
         guard x1 > x0, y1 > y0 else { return }
         let a = Swift.min(1, tint.a)
         let factors = SIMD4<Float>(Swift.min(1, Swift.max(0, tint.r)) * a, Swift.min(1, Swift.max(0, tint.g)) * a,

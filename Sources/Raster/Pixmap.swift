@@ -127,8 +127,8 @@ public final class Pixmap: @unchecked Sendable {
     /// A view of `rows` of `frame` (clamped to its rows): the same size and bytes, with drawing
     /// limited to those rows (`drawableRows`) and its own scan-conversion and paint buffers, so
     /// that bands of one frame can be drawn on different threads at once. Only drawing that
-    /// honours `drawableRows` may target a band: fills and strokes of paths, `draw(_:atX:y:)`
-    /// and both `drawTexture`s; `fill(with:)`, filters, meshes and sprites change every row.
+    /// honours `drawableRows` may target a band: fills and strokes of paths, `draw(_:atX:y:)`,
+    /// both `drawTexture`s and `drawSprite`; `fill(with:)`, filters and meshes change every row.
     package init(band rows: Range<Int>, of frame: Pixmap) {
         width = frame.width
         height = frame.height

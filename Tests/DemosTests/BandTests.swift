@@ -103,6 +103,21 @@ import UIKit
         #expect(replicated.contains(name) ? most == 1 : most > 1, "\(name): drawn in \(most) bands at most")
     }
 
+    /// Emitter layers are drawn in bands (their particles computed once, before the bands draw,
+    /// `LayerRenderer+Bands`): the fire and confetti demos at the middle of their span, @2x, in
+    /// as many bands as threads, with the one-thread frame's bytes (`expectSameBytes`).
+    @Test(arguments: ["fire", "confetti"])
+    func emittersAreDrawnInBands(_ name: String) throws {
+        let demo = try #require(SeedDemo.named(name))
+        let middle = Int((demo.span * 5).rounded())
+        var bands = 0, index = 0
+        try demo.play(framesPerSecond: 10) { window, t in
+            if index == middle { bands = try Self.expectSameBytes("\(name) frame \(index)", window.layer, size: demo.size, at: t, scale: 2) }
+            index += 1
+        }
+        #expect(bands == 4, "\(name): drawn in \(bands) bands at most")
+    }
+
     /// Scene S8 (1000 rounded, bordered, rotated, translucent layers, a fifth with an image and
     /// masksToBounds) as a layer tree at 1920×1080, as `layer-storm-bench` builds it.
     @MainActor @Test func layerStorm() throws {
