@@ -17,7 +17,9 @@ extension LayerRenderer {
     func drawParticles(_ emitter: CAEmitterLayer, matrix: CATransform3D, time: CFTimeInterval, into canvas: Pixmap) {
         guard let affine = LayerGeometry.affine(matrix), emitter.emitterCells?.isEmpty == false else { return }
         let frame: (cells: [CAEmitterCell], particles: [CAEmitterLayer.Particle])
-        if let slot = preparedParticles[ObjectIdentifier(emitter)] {
+        let slot = preparedParticles[ObjectIdentifier(emitter)]
+        assert(bandLog == nil || slot != nil, "a band draws the particles its frame's prepare computed")
+        if let slot {
             frame = particleSlots[slot]   // a band of a frame: `Bands.prepare` computed them
         } else {
             emitter._particles(atMediaTime: time, into: &particleFrame)
