@@ -100,9 +100,10 @@ import Testing
             #expect(run.stderr == "citrine: \(message)\nSee 'citrine render --help'.\n", "\(arguments)")
         }
         // One input to --out-dir is named as in a batch (the folder made).
-        let one = try Citrine.run(["render", "a.json", "--out-dir", "out/deeper", "--format", "mp4", "-q"], in: folder)
+        // (GIF: the check is about naming, and needs no ffmpeg.)
+        let one = try Citrine.run(["render", "a.json", "--out-dir", "out/deeper", "--format", "gif", "-q"], in: folder)
         #expect(one.status == 0, "\(one.stderr)")
-        #expect(TemporaryFolder.entries(folder.appendingPathComponent("out/deeper")) == ["a.mp4"])
+        #expect(TemporaryFolder.entries(folder.appendingPathComponent("out/deeper")) == ["a.gif"])
     }
 
     @Test func aShardIsISlashNWithIBelowN() throws {
