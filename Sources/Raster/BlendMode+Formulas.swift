@@ -77,13 +77,13 @@ extension BlendMode {
         switch self {
         case .multiply: return cs * cd
         case .screen: return cs + cd - cs * cd
-        case .overlay: return SIMD3((0..<3).map { BlendMode.hardLight(cd[$0], cs[$0]) })
+        case .overlay: return BlendMode.lanes(BlendMode.hardLight, cd, cs)
         case .darken: return simd_min(cs, cd)
         case .lighten: return simd_max(cs, cd)
-        case .colorDodge: return SIMD3((0..<3).map { BlendMode.colorDodge(cs[$0], cd[$0]) })
-        case .colorBurn: return SIMD3((0..<3).map { BlendMode.colorBurn(cs[$0], cd[$0]) })
-        case .hardLight: return SIMD3((0..<3).map { BlendMode.hardLight(cs[$0], cd[$0]) })
-        case .softLight: return SIMD3((0..<3).map { BlendMode.softLight(cs[$0], cd[$0]) })
+        case .colorDodge: return BlendMode.lanes(BlendMode.colorDodge, cs, cd)
+        case .colorBurn: return BlendMode.lanes(BlendMode.colorBurn, cs, cd)
+        case .hardLight: return BlendMode.lanes(BlendMode.hardLight, cs, cd)
+        case .softLight: return BlendMode.lanes(BlendMode.softLight, cs, cd)
         case .difference: return simd_abs(cs - cd)
         case .exclusion: return cs + cd - 2 * cs * cd
         case .hue: return BlendMode.setLum(BlendMode.setSat(cs, BlendMode.sat(cd)), BlendMode.lum(cd))
@@ -116,6 +116,13 @@ extension BlendMode {
 
     static func lum(_ c: SIMD3<Float>) -> Float { 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] }
     static func sat(_ c: SIMD3<Float>) -> Float { c.max() - c.min() }
+
+    /// `f` of each pair of lanes of `a` and `b` (the separable modes' per-channel functions),
+    /// without an array per pixel.
+    @inline(__always)
+    static func lanes(_ f: (Float, Float) -> Float, _ a: SIMD3<Float>, _ b: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3(f(a.x, b.x), f(a.y, b.y), f(a.z, b.z))
+    }
 
     static func clipColor(_ c: SIMD3<Float>) -> SIMD3<Float> {
         let l = lum(c), n = c.min(), x = c.max()
