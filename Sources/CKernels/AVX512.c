@@ -45,9 +45,14 @@ static inline AVX512 __attribute__((always_inline)) void sourceOverSolid16(uint3
     _mm512_storeu_si512((void *)(dst + count - 16), last);
 }
 
-AVX512 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) {
+/// `citrine_source_over_solid_avx512`: runs under sixteen pixels by the AVX2 loop.
+static inline AVX512 __attribute__((always_inline)) void sourceOverSolidRun(uint32_t *dst, intptr_t count, uint32_t src) {
     if (count < 16) citrine_source_over_solid_avx2(dst, count, src);
     else sourceOverSolid16(dst, count, src);
+}
+
+AVX512 void citrine_source_over_solid_avx512(uint32_t *dst, intptr_t count, uint32_t src) {
+    sourceOverSolidRun(dst, count, src);
 }
 
 /// `citrine_fill_avx512` (sixteen words or more).
@@ -218,8 +223,7 @@ AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *w
 // The solid sweep compiled for AVX-512 (SweepSolid.h): runs of sixteen pixels or more inlined.
 #define SWEEP_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 #define SWEEP_FUNCTION citrine_sweep_solid_avx512
-#define SWEEP_SOLID_SPAN(dst, count, src) \
-    ((count) >= 16 ? sourceOverSolid16(dst, count, src) : citrine_source_over_solid_avx2(dst, count, src))
+#define SWEEP_SOLID_SPAN(dst, count, src) sourceOverSolidRun(dst, count, src)
 #define SWEEP_FILL_SPAN(dst, count, word) ((count) >= 16 ? fill16(dst, count, word) : citrine_fill_avx2(dst, count, word))
 #include "SweepSolid.h"
 

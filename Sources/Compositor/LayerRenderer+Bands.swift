@@ -131,9 +131,9 @@ extension LayerRenderer {
         /// draws the backing stores it needs (on `main`); false when the tree holds something
         /// that must be drawn serially (see the design note), the tree then partly evaluated.
         func prepare(_ root: CALayer, at time: CFTimeInterval) -> Bool {
-            main.preparedParticles.removeAll(keepingCapacity: true)
+            // `main.preparedParticles` is empty outside a banded frame (`draw` empties it): a
+            // frame drawn serially computes its particles as it draws them.
             let ready = prepareTree(root, at: time)
-            // A frame drawn serially computes its particles as it draws them.
             if !ready { main.preparedParticles.removeAll(keepingCapacity: true) }
             return ready
         }
