@@ -10,9 +10,9 @@ import Raster
 // -----------
 // A full frame is split into horizontal bands of rows, as many as threads, and each band is
 // drawn by a renderer of its own into a view of those rows of the frame (`Pixmap(band:of:)`).
-// The bands start of equal height; after each frame their edges move towards rows that would
-// have given every band the same processor time (`Bands.rebalance`: a scene's layers are rarely
-// spread evenly over its rows).
+// The bands start of equal height; after each frame their edges move to the rows expected to
+// give every band the same processor time (`Bands.rebalance`, `RowCostEstimate`: a scene's
+// layers are rarely spread evenly over its rows).
 // Every band draws the whole tree in FRAME coordinates — the same layer → device matrices, the
 // same offscreen surfaces at the same device positions, blurs and shadows over the whole
 // surface — and only the writes are limited to its rows (the cells of a fill are made for the
@@ -107,6 +107,8 @@ extension LayerRenderer {
         private let costs: UnsafeMutableBufferPointer<Double>
         /// The first row of each band after `rebalance` (storage kept between frames).
         private var starts: [Int]
+        /// What each row of the frame is expected to cost (`rebalance`).
+        private var rowCosts = RowCostEstimate()
 
         /// `count` bands of `main`'s target, of equal height (± 1 row) until the first frame's
         /// costs move their edges (`rebalance`).
@@ -223,32 +225,15 @@ extension LayerRenderer {
             return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
         }
 
-        /// Moves the band edges so that the next frame's bands cost about the same, from this
-        /// frame's: the cost of each band taken as spread evenly over its rows, each edge goes
-        /// half-way to the row where the bands above it would have cost their share (half-way:
-        /// a cost concentrated in a few rows then does not make the edges swing from frame to
-        /// frame); every band keeps at least `minBandRows` rows. A pixel is computed by the same
-        /// arithmetic whatever band holds it, so the bytes do not depend on the edges (BandTests).
+        /// Moves the band edges so that the next frame's bands cost about the same: this frame's
+        /// costs go into the estimate of what each row costs (`RowCostEstimate`), and the edges
+        /// go where it splits into equal shares; every band keeps at least `minBandRows` rows.
+        /// A pixel is computed by the same arithmetic whatever band holds it, so the bytes do
+        /// not depend on the edges (BandTests).
         private func rebalance() {
             let count = renderers.count, height = main.target.height
-            var total = 0.0
-            for i in 0..<count { total += max(costs[i], 0) }
-            guard total > 0 else { return }
-            var band = 0, before = 0.0
-            starts[0] = 0
-            for k in 1..<count {
-                let goal = total * Double(k) / Double(count)
-                while band < count - 1, before + max(costs[band], 0) < goal {
-                    before += max(costs[band], 0)
-                    band += 1
-                }
-                let rows = renderers[band].target.drawableRows, cost = max(costs[band], 0)
-                let fair = Double(rows.lowerBound) + (cost > 0 ? min(1, (goal - before) / cost) * Double(rows.count) : 0)
-                let edge = renderers[k].target.drawableRows.lowerBound
-                let moved = edge + Int(((fair - Double(edge)) / 2).rounded())
-                starts[k] = min(max(moved, starts[k - 1] + LayerRenderer.minBandRows),
-                                height - (count - k) * LayerRenderer.minBandRows)
-            }
+            rowCosts.record(bands: count, height: height) { (renderers[$0].target.drawableRows, costs[$0]) }
+            rowCosts.splitRows(into: &starts, height: height, minRows: LayerRenderer.minBandRows)
             for k in 0..<count {
                 renderers[k].target.moveBand(to: starts[k]..<(k + 1 < count ? starts[k + 1] : height))
             }
