@@ -58,6 +58,10 @@ public final class CARenderer {
     /// Citrine extension, for tests: the rows of each band the next banded frame is drawn in
     /// (moved after every banded frame, `LayerRenderer+Bands`); empty before the first.
     package var _nextBandRows: [Range<Int>] { renderer.frameBands?.renderers.map(\.target.drawableRows) ?? [] }
+    /// Citrine extension, for tests: how many of the root's sublayers the last banded frame's
+    /// preparation evaluated, with their subtrees, on the bands' threads (`LayerRenderer+Bands`);
+    /// 0 before the first.
+    package var _lastConcurrentlyPreparedSublayers: Int { renderer.frameBands?.concurrentlyPrepared ?? 0 }
     /// Draws the frames and keeps the retained bitmaps (internal, not private: tests read its
     /// counters through `@testable import`).
     lazy var renderer = LayerRenderer(target: pixmap, scale: scale, offscreen: offscreen)

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import QuartzCore
 import Raster
+import Synchronization
 
 // Banded frames: one frame drawn by several threads at once.
 //
@@ -25,7 +26,10 @@ import Raster
 // - before them, on the calling thread, `prepare` evaluates the presentation of every layer the
 //   frame can show at the frame time — which also fills the layers' time caches and numbers
 //   their sublayers — and draws the content of layers drawn by `draw(in:)` into the renderer's
-//   backing stores (the bands read a copy of the table). A band's renderer never evaluates a
+//   backing stores (the bands read a copy of the table). The subtrees of a root with many
+//   sublayers are evaluated on every band's thread, each layer by one thread, those that would
+//   write beyond their own layers or run app code left to the calling thread
+//   (`prepareConcurrently`, `CALayer._presentsConcurrently`). A band's renderer never evaluates a
 //   presentation or a transition: it reads the copy `prepare` left
 //   (`CALayer._evaluatedPresentation`, `LayerRenderer.presented`), so the tree is only read
 //   while the bands draw, by construction (ThreadSanitizer: BandTests);
@@ -101,6 +105,11 @@ extension LayerRenderer {
         let renderers: [LayerRenderer]
         /// Layers still to visit in `prepare` (storage kept between frames).
         private var pending: [(CALayer, Int)] = []
+        /// Each thread's share of `prepareConcurrently` (kept between frames).
+        private var chunks: [Chunk] = []
+        /// How many of the root's sublayers the last `prepare` evaluated, with their subtrees, on
+        /// several threads (`prepareConcurrently`; those left to the calling thread not counted).
+        private(set) var concurrentlyPrepared = 0
         /// Layers whose new bitmap has been applied in `merge` (storage kept between frames).
         private var merged: Set<ObjectIdentifier> = []
         /// The processor time (seconds) each band took in the last frame, written by its thread.
@@ -140,45 +149,136 @@ extension LayerRenderer {
             return ready
         }
 
-        /// `prepare`'s walk of the tree.
+        /// `prepare`'s walk of the tree. A root with at least `minConcurrentSublayers` sublayers
+        /// has them evaluated on every band's thread (`prepareConcurrently`) once it is itself:
+        /// with S8's 1 000 animated layers the serial walk was ≈ 8 % of a two-thread frame, the
+        /// other thread idle meanwhile (band-bench, Benchmarks/NOTES.md).
         private func prepareTree(_ root: CALayer, at time: CFTimeInterval) -> Bool {
+            concurrentlyPrepared = 0
+            guard renderers.count > 1, let subs = root.sublayers, subs.count >= Bands.minConcurrentSublayers else {
+                return walk(from: root, depth: 0, at: time)
+            }
+            guard let p = prepareLayer(root, depth: 0, at: time) else { return false }
+            if let mask = p.mask, !walk(from: mask, depth: 1, at: time) { return false }
+            root._prepareSublayersForConcurrentPresentation(atMediaTime: time)
+            guard prepareConcurrently(subs, at: time) else { return false }
+            concurrentlyPrepared = subs.count - chunks.reduce(0) { $0 + $1.deferred.count }
+            for chunk in chunks {
+                for sub in chunk.deferred where !walk(from: sub, depth: 1, at: time) { return false }
+            }
+            return true
+        }
+
+        /// Fewest sublayers of the root for `prepare` to evaluate them on several threads.
+        static let minConcurrentSublayers = 256
+
+        /// `prepare` of `top`'s subtree (`top` at `depth`), on the calling thread.
+        private func walk(from top: CALayer, depth: Int, at time: CFTimeInterval) -> Bool {
             pending.removeAll(keepingCapacity: true)
-            pending.append((root, 0))
+            pending.append((top, depth))
             while let (model, depth) = pending.popLast() {
-                guard depth < LayerRenderer.maxBandedDepth, !(model is CAReplicatorLayer),
-                      !(model is CATiledLayer), !model._hasDueAnimationEvents(atMediaTime: time),
-                      model._transition(atMediaTime: time) == nil else { return false }
-                let p = model._presentation(atMediaTime: time) ?? model
-                // A layer not shown is evaluated with its whole subtree all the same: what the
-                // bands read must not depend on the drawing code skipping exactly what this pass
-                // skips (fuzz-layers found a band reading a presentation never evaluated).
-                let shown = LayerRenderer.isShown(p)
-                if shown {
-                    guard p._effects == nil, !p._renderingOptions.contains(.rasterized) else { return false }
-                }
-                // Drawn content, as `drawFlatContent` asks for it (content drawn anew at every
-                // frame would be drawn by every band).
-                if shown {
-                    guard !(LayerRenderer.mayDrawContent(model) && model._drawsAnimatedContent) else { return false }
-                    main.displayDrawnContent(model, p)
-                    // An emitter's particles, computed here once (as a serial frame computes
-                    // them, with the main renderer's birth-step plans) for every band to draw.
-                    if let emitter = p as? CAEmitterLayer, emitter.emitterCells?.isEmpty == false {
-                        emitter._particles(atMediaTime: time, into: &main.particleFrame)
-                        let slot = main.preparedParticles.count
-                        if slot == main.particleSlots.count { main.particleSlots.append(([], [])) }
-                        main.particleSlots[slot].cells.removeAll(keepingCapacity: true)
-                        main.particleSlots[slot].cells.append(contentsOf: main.particleFrame.cells)
-                        main.particleSlots[slot].particles.removeAll(keepingCapacity: true)
-                        main.particleSlots[slot].particles.append(contentsOf: main.particleFrame.particles)
-                        main.preparedParticles[ObjectIdentifier(emitter)] = slot
-                    }
-                }
+                guard let p = prepareLayer(model, depth: depth, at: time) else { return false }
                 // Siblings evaluated in order (`_presentation` prefetches the next ones).
                 for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
                 if let mask = p.mask { pending.append((mask, depth + 1)) }
             }
             return true
+        }
+
+        /// `prepare`'s work for one layer: its presentation, or nil when the frame must be drawn
+        /// serially (see the design note).
+        private func prepareLayer(_ model: CALayer, depth: Int, at time: CFTimeInterval) -> CALayer? {
+            guard let p = Bands.evaluate(model, depth: depth, at: time) else { return nil }
+            // Drawn content, as `drawFlatContent` asks for it.
+            if LayerRenderer.isShown(p) {
+                main.displayDrawnContent(model, p)
+                // An emitter's particles, computed here once (as a serial frame computes
+                // them, with the main renderer's birth-step plans) for every band to draw.
+                if let emitter = p as? CAEmitterLayer, emitter.emitterCells?.isEmpty == false {
+                    emitter._particles(atMediaTime: time, into: &main.particleFrame)
+                    let slot = main.preparedParticles.count
+                    if slot == main.particleSlots.count { main.particleSlots.append(([], [])) }
+                    main.particleSlots[slot].cells.removeAll(keepingCapacity: true)
+                    main.particleSlots[slot].cells.append(contentsOf: main.particleFrame.cells)
+                    main.particleSlots[slot].particles.removeAll(keepingCapacity: true)
+                    main.particleSlots[slot].particles.append(contentsOf: main.particleFrame.particles)
+                    main.preparedParticles[ObjectIdentifier(emitter)] = slot
+                }
+            }
+            return p
+        }
+
+        /// The checks and the presentation evaluation of `prepareLayer`, which write nothing
+        /// but the layer and its copy: nil when the frame must be drawn serially.
+        private static func evaluate(_ model: CALayer, depth: Int, at time: CFTimeInterval) -> CALayer? {
+            guard depth < LayerRenderer.maxBandedDepth, !(model is CAReplicatorLayer),
+                  !(model is CATiledLayer), !model._hasDueAnimationEvents(atMediaTime: time),
+                  model._transition(atMediaTime: time) == nil else { return nil }
+            let p = model._presentation(atMediaTime: time) ?? model
+            // A layer not shown is evaluated with its whole subtree all the same: what the
+            // bands read must not depend on the drawing code skipping exactly what this pass
+            // skips (fuzz-layers found a band reading a presentation never evaluated).
+            if LayerRenderer.isShown(p) {
+                guard p._effects == nil, !p._renderingOptions.contains(.rasterized) else { return nil }
+                // Content drawn anew at every frame would be drawn by every band.
+                guard !(LayerRenderer.mayDrawContent(model) && model._drawsAnimatedContent) else { return nil }
+            }
+            return p
+        }
+
+        /// The subtrees of `subs` (the root's sublayers, the root evaluated and its sublayers
+        /// readied) evaluated on every band's thread at once, each thread a run of consecutive
+        /// sublayers (`chunks`). A subtree holding a layer that must be evaluated on the
+        /// calling thread — one that is not `_presentsConcurrently`, or whose preparation runs
+        /// app or shared code (drawn content: `draw(in:)`; an emitter's particles, into the
+        /// main renderer) — is left, whole, to the caller (`Chunk.deferred`, in order). False
+        /// when the frame must be drawn serially.
+        private func prepareConcurrently(_ subs: [CALayer], at time: CFTimeInterval) -> Bool {
+            let count = renderers.count
+            while chunks.count < count { chunks.append(Chunk()) }
+            let failed = Atomic<Bool>(false)
+            let context = _ThreadContext.current
+            // Each chunk is used by its own thread only; each layer is evaluated by one thread.
+            nonisolated(unsafe) let chunks = chunks, subs = subs
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                let chunk = chunks[k]
+                chunk.deferred.removeAll(keepingCapacity: true)
+                context.adopt {
+                    for sub in subs[subs.count * k / count..<subs.count * (k + 1) / count] {
+                        guard !failed.load(ordering: .relaxed) else { return }
+                        switch chunk.evaluate(sub, at: time) {
+                        case .done: break
+                        case .deferred: chunk.deferred.append(sub)
+                        case .serial: failed.store(true, ordering: .relaxed)
+                        }
+                    }
+                }
+            }
+            return !failed.load(ordering: .relaxed)
+        }
+
+        /// One thread's share of `prepareConcurrently` (storage kept between frames).
+        private final class Chunk {
+            /// Layers still to visit in the subtree being evaluated.
+            var pending: [(CALayer, Int)] = []
+            /// Root sublayers whose subtrees are left to the calling thread, in order.
+            var deferred: [CALayer] = []
+
+            enum Outcome { case done, deferred, serial }
+
+            /// Evaluates the subtree of `top` (a sublayer of the root), or says why not.
+            func evaluate(_ top: CALayer, at time: CFTimeInterval) -> Outcome {
+                pending.removeAll(keepingCapacity: true)
+                pending.append((top, 1))
+                while let (model, depth) = pending.popLast() {
+                    guard model._presentsConcurrently, !LayerRenderer.mayDrawContent(model),
+                          !(model is CAEmitterLayer) else { return .deferred }
+                    guard let p = Bands.evaluate(model, depth: depth, at: time) else { return .serial }
+                    for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
+                    if let mask = p.mask { pending.append((mask, depth + 1)) }
+                }
+                return .done
+            }
         }
 
         /// Fills every band with `background` and draws `root` at `time` into it, all bands at

@@ -58,6 +58,10 @@ struct AnimationStore {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether the program has been built since the animations last changed: evaluating them
+    /// then writes nothing in the store (unless events are due, `hasDueEvents`).
+    var isProgramBuilt: Bool { programIsBuilt }
     /// Whether some animation has a start or stop still to report (or waits for its commit).
     var hasUnreportedEvents: Bool { entries.contains { $0.pendingBegin || !$0.stopped } }
     /// Where the compiled program's storage is, for prefetching (nil when there is none).

@@ -7,7 +7,34 @@ import Foundation
 // (`_presentation(atMediaTime:)`, which writes: the copy, its animated fields, `presentedAt`, the
 // time caches, delegate events) and then lets the threads only read what that pass left:
 // `_evaluatedPresentation(atMediaTime:)` reads the copy and writes nothing.
+//
+// That pass may itself run on several threads for the subtrees of one layer's sublayers, each
+// layer evaluated by one thread: `_prepareSublayersForConcurrentPresentation` first writes, on
+// the tree's thread, what evaluating the sublayers would otherwise write in their superlayer
+// (its sublayers' numbering, its entry in the time caches), and a layer whose evaluation would
+// write anything beyond itself and its own copy is left to the tree's thread
+// (`_presentsConcurrently`).
 extension CALayer {
+    /// Citrine plumbing for renderers: whether `_presentation(atMediaTime:)` of this layer may
+    /// run on a thread other than its tree's, while other threads evaluate other layers of the
+    /// same tree — once its superlayer is ready (`_prepareSublayersForConcurrentPresentation`)
+    /// and no event is due (`_hasDueAnimationEvents`). It then writes only the layer and its
+    /// copy: a model layer whose presentation copy is kept from frame to frame (not made anew,
+    /// as an app's subclass is, by its `init(layer:)`: app code; nor made at this evaluation,
+    /// which registers it process-wide) and whose compiled animations are built.
+    package var _presentsConcurrently: Bool {
+        modelLayer == nil && ownedPresentation != nil && !makesFreshPresentationCopies && animationStore.isProgramBuilt
+    }
+
+    /// Citrine plumbing for renderers: writes, on the tree's thread, what evaluating this
+    /// layer's sublayers at media time `now` writes in it — their numbering (read by each one's
+    /// sibling prefetch) and its time-cache entry (read by each one's local time) — so that
+    /// several threads may then evaluate them (`_presentsConcurrently`).
+    package func _prepareSublayersForConcurrentPresentation(atMediaTime now: CFTimeInterval) {
+        if !sublayerIndicesAreCurrent { numberSublayers() }
+        makeTimeCacheEntryCurrent(atMediaTime: now)
+    }
+
     /// Citrine extension for renderers: whether evaluating the presentation at media time `now`
     /// first delivers animation events (starts, stops, removals of finished animations), which
     /// may run delegate code that changes other layers.

@@ -138,6 +138,13 @@ extension CALayer {
         return fillTimeCaches(generation: generation, at: t)
     }
 
+    /// Makes this layer's own entry current for media time `t` (what its sublayers read), filling
+    /// those above it that need it too.
+    func makeTimeCacheEntryCurrent(atMediaTime t: CFTimeInterval) {
+        let generation = CALayer.timingGeneration.load(ordering: .relaxed)
+        if timeCache.entry(generation, t) == nil { _ = fillTimeCaches(generation: generation, at: t) }
+    }
+
     /// Walks up from this layer to the nearest one whose superlayer has a valid entry (or to the
     /// root), then fills the entries of the layers passed from the top down; returns the
     /// superlayer's time and rate. The layers passed are counted by a first walk and kept in a

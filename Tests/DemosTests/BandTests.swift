@@ -128,7 +128,11 @@ import UIKit
 
     /// Scene S8 animated through renderers kept from frame to frame, on one thread and on two:
     /// the two-thread renderer moves its band edge after every frame (`Bands.rebalance`: S8's
-    /// halves do not cost the same), and every frame has the one-thread frame's bytes.
+    /// halves do not cost the same), and every frame has the one-thread frame's bytes. The
+    /// two-thread renderer evaluates S8's 1 000 root sublayers on both threads
+    /// (`Bands.prepareConcurrently`: their presentation copies exist once their animations are
+    /// added); it draws each frame before the one-thread renderer, so that those evaluations
+    /// are the frame's first.
     @MainActor @Test func keptRendererMovesItsBandEdge() throws {
         let root = S8LayerStorm.layerTree(animated: true)
         let size = root.bounds.size
@@ -145,13 +149,14 @@ import UIKit
             let t = Double(frame) / 60
             CAMediaClock.setManualTime(t)
             var shown: [[UInt8]] = []
-            for r in [serial, banded] {
+            for r in [banded, serial] {
                 r.beginFrame(atTime: t)
                 r.render()
                 r.endFrame()
                 shown.append(Self.bytes(r))
             }
             #expect(banded._lastFrameBands == 2)
+            #expect(banded._lastConcurrentlyPreparedSublayers == 1000)
             let same = shown[0] == shown[1]
             #expect(same, "S8 frame \(frame): \(Self.differingRows(shown[0], shown[1], width: Int(size.width)))")
             let rows = banded._nextBandRows
