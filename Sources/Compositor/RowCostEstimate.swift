@@ -12,7 +12,7 @@
 /// Spreading each band's cost evenly over its rows at every frame, and moving each edge
 /// half-way to where that says (what `rebalance` did before), made the edges swing across a
 /// cost concentrated in a few rows: in band-bench's fire demo (its flames) one band cost
-/// 40–80 % more than the other at every other frame (Benchmarks/NOTES.md).
+/// 41–76 % more than the other at every other frame (Benchmarks/NOTES.md).
 /// RowCostEstimateTests checks the split against known densities: concentrated, growing,
 /// moving, measured with errors.
 struct RowCostEstimate {
