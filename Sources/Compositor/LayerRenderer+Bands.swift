@@ -169,7 +169,10 @@ extension LayerRenderer {
             return true
         }
 
-        /// Fewest sublayers of the root for `prepare` to evaluate them on several threads.
+        /// Fewest sublayers of the root for `prepare` to evaluate them on several threads: the
+        /// second thread starts 55–75 µs after it is asked (median, timestamps around band-bench's
+        /// S8 bands), and S8's prepare took ≈ 1 µs a layer, so a root with fewer sublayers would
+        /// gain little or nothing.
         static let minConcurrentSublayers = 256
 
         /// `prepare` of `top`'s subtree (`top` at `depth`), on the calling thread.
