@@ -170,20 +170,28 @@ extension LayerRenderer {
         }
 
         /// Fewest sublayers of the root for `prepare` to evaluate them on several threads: the
-        /// second thread starts 55–75 µs after it is asked (median, timestamps around band-bench's
+        /// second thread starts 50–55 µs after it is asked (median, timestamps around band-bench's
         /// S8 bands), and S8's prepare took ≈ 1 µs a layer, so a root with fewer sublayers would
         /// gain little or nothing.
         static let minConcurrentSublayers = 256
 
         /// `prepare` of `top`'s subtree (`top` at `depth`), on the calling thread.
         private func walk(from top: CALayer, depth: Int, at time: CFTimeInterval) -> Bool {
-            pending.removeAll(keepingCapacity: true)
-            pending.append((top, depth))
-            while let (model, depth) = pending.popLast() {
-                guard let p = prepareLayer(model, depth: depth, at: time) else { return false }
-                // Siblings evaluated in order (`_presentation` prefetches the next ones).
-                for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
-                if let mask = p.mask { pending.append((mask, depth + 1)) }
+            Bands.visit(from: top, depth: depth, stack: &pending) { prepareLayer($0, depth: $1, at: time) }
+        }
+
+        /// Visits `top`'s subtree (`top` at `depth`) in `prepare`'s order — a layer, its mask's
+        /// subtree, then its sublayers' in order (`_presentation` prefetches the next siblings) —
+        /// with `stack` as storage; `visit` gives a layer's presentation (whose mask it follows),
+        /// or nil to stop. False when stopped.
+        private static func visit(from top: CALayer, depth: Int, stack: inout [(CALayer, Int)],
+                                  _ visit: (CALayer, Int) -> CALayer?) -> Bool {
+            stack.removeAll(keepingCapacity: true)
+            stack.append((top, depth))
+            while let (model, depth) = stack.popLast() {
+                guard let p = visit(model, depth) else { return false }
+                for sub in (model.sublayers ?? []).reversed() { stack.append((sub, depth + 1)) }
+                if let mask = p.mask { stack.append((mask, depth + 1)) }
             }
             return true
         }
@@ -271,16 +279,14 @@ extension LayerRenderer {
 
             /// Evaluates the subtree of `top` (a sublayer of the root), or says why not.
             func evaluate(_ top: CALayer, at time: CFTimeInterval) -> Outcome {
-                pending.removeAll(keepingCapacity: true)
-                pending.append((top, 1))
-                while let (model, depth) = pending.popLast() {
+                var outcome = Outcome.done
+                _ = Bands.visit(from: top, depth: 1, stack: &pending) { model, depth in
                     guard model._presentsConcurrently, !LayerRenderer.mayDrawContent(model),
-                          !(model is CAEmitterLayer) else { return .deferred }
-                    guard let p = Bands.evaluate(model, depth: depth, at: time) else { return .serial }
-                    for sub in (model.sublayers ?? []).reversed() { pending.append((sub, depth + 1)) }
-                    if let mask = p.mask { pending.append((mask, depth + 1)) }
+                          !(model is CAEmitterLayer) else { outcome = .deferred; return nil }
+                    guard let p = Bands.evaluate(model, depth: depth, at: time) else { outcome = .serial; return nil }
+                    return p
                 }
-                return .done
+                return outcome
             }
         }
 
@@ -336,7 +342,8 @@ extension LayerRenderer {
         private func rebalance() {
             let count = renderers.count, height = main.target.height
             rowCosts.record(bands: count, height: height) { (renderers[$0].target.drawableRows, costs[$0]) }
-            rowCosts.splitRows(into: &starts, height: height, minRows: LayerRenderer.minBandRows)
+            // Nothing measured yet (every cost 0): the edges stay.
+            guard rowCosts.splitRows(into: &starts, height: height, minRows: LayerRenderer.minBandRows) else { return }
             for k in 0..<count {
                 renderers[k].target.moveBand(to: starts[k]..<(k + 1 < count ? starts[k + 1] : height))
             }

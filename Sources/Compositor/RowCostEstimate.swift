@@ -70,14 +70,16 @@ struct RowCostEstimate {
     }
 
     /// Writes into `starts` (`starts.count` bands) the first row of each band that splits the
-    /// estimate into equal shares, every band at least `minRows` rows of the `height`; `starts`
-    /// is left as it is before the first `record`.
-    func splitRows(into starts: inout [Int], height: Int, minRows: Int) {
+    /// estimate into equal shares, every band at least `minRows` rows of the `height`. False,
+    /// `starts` left as it is, while the estimate holds no cost (before the first `record` of
+    /// a cost above 0).
+    func splitRows(into starts: inout [Int], height: Int, minRows: Int) -> Bool {
         let count = starts.count
-        guard count > 0, density.count == height else { return }
-        density.withUnsafeBufferPointer { density in
+        guard count > 0, density.count == height else { return false }
+        return density.withUnsafeBufferPointer { density in
             var total = 0.0
             for r in 0..<height { total += density[r] }
+            guard total > 0 else { return false }
             var row = 0, before = 0.0
             starts[0] = 0
             for k in 1..<count {
@@ -88,6 +90,7 @@ struct RowCostEstimate {
                 }
                 starts[k] = min(max(row, starts[k - 1] + minRows), height - (count - k) * minRows)
             }
+            return true
         }
     }
 }

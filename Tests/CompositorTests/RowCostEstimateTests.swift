@@ -35,7 +35,7 @@ import Testing
             estimate.record(bands: bands, height: height) { k in
                 (starts[k]..<(k + 1 < bands ? starts[k + 1] : height), costs[k])
             }
-            estimate.splitRows(into: &starts, height: height, minRows: minRows)
+            #expect(estimate.splitRows(into: &starts, height: height, minRows: minRows))
             history.append(starts)
         }
         return history
@@ -86,6 +86,16 @@ import Testing
             0.01 + (frame < 6 ? (row < 100 ? 1 : 0) : (row >= 980 ? 1 : 0))
         }
         #expect((1024...1026).contains(starts[1]), "edge at \(starts[1])")
+    }
+
+    @Test func nothingMeasuredLeavesTheEdges() {
+        // Bands that cost nothing say nothing about where the cost is: the edges stay where
+        // they are (before, two of three bands were squeezed to the bottom rows).
+        var estimate = RowCostEstimate()
+        var starts = [0, 360, 720]
+        estimate.record(bands: 3, height: 1080) { k in (starts[k]..<(k + 1 < 3 ? starts[k + 1] : 1080), 0) }
+        #expect(!estimate.splitRows(into: &starts, height: 1080, minRows: 8))
+        #expect(starts == [0, 360, 720])
     }
 
     @Test func everyBandKeepsItsFewestRows() {
