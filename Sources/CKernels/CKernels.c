@@ -35,6 +35,11 @@ __attribute__((constructor)) static void citrine_detect_avx2(void) {
 
 #include "Blend8.h"
 
+// The masked moves of a run's last one to seven pixels in SweepSolid.h and TextureRows.h:
+// AVX2's here (AVX512.c defines AVX-512's).
+#define TAIL_LOAD8(p, mask) _mm256_maskload_epi32((const int *)(p), (mask))
+#define TAIL_STORE8(p, mask, v) _mm256_maskstore_epi32((int *)(p), (mask), (v))
+
 AVX2 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src) {
     const __m256i source = _mm256_set1_epi32((int)src);
     const __m256i factor = _mm256_set1_epi16((short)(255 - (src >> 24)));
@@ -115,186 +120,14 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
     }
 }
 
-/// `ImageSampler.weigh4`'s vertical pass: (t·upper + b·lower + 2¹⁵) >> 16, high and low bytes apart.
-static inline AVX2 __m256i vertical(__m256i t, __m256i b, __m256i upper, __m256i lower) {
-    const __m256i low = _mm256_set1_epi16(0x00FF), half = _mm256_set1_epi16(128);
-    __m256i high = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t, 8), upper), _mm256_mullo_epi16(_mm256_srli_epi16(b, 8), lower));
-    __m256i lows = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t, low), upper), _mm256_mullo_epi16(_mm256_and_si256(b, low), lower));
-    return _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(high, half), _mm256_srli_epi16(lows, 8)), 8);
-}
+#include "Texture8.h"
 
-/// Eight words from `p`; with `partial`, only the lanes set in `mask` are read (the others are 0).
-static inline AVX2 __m256i load8(const uint32_t *p, __m256i mask, int partial) {
-    return partial ? _mm256_maskload_epi32((const int *)p, mask) : _mm256_loadu_si256((const __m256i *)p);
-}
-
-/// `ImageSampler.weigh4`: texels t00, t10 (top row) and t01, t11 (bottom row) of eight pixels,
-/// weighed per channel with column weights `left`, `right` and row weights `upper`, `lower`.
-static inline AVX2 __m256i weigh8(__m256i t00, __m256i t10, __m256i t01, __m256i t11,
-                                  __m256i left, __m256i right, __m256i upper, __m256i lower) {
-    const __m256i low = _mm256_set1_epi16(0x00FF);
-    // Two texel columns blended: R, B (even) and G, A (odd) channels.
-    __m256i te = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t00, low), left), _mm256_mullo_epi16(_mm256_and_si256(t10, low), right));
-    __m256i to = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t00, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), right));
-    __m256i be = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(t01, low), left), _mm256_mullo_epi16(_mm256_and_si256(t11, low), right));
-    __m256i bo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), left), _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), right));
-    return _mm256_or_si256(vertical(te, be, upper, lower), _mm256_slli_epi16(vertical(to, bo, upper, lower), 8));
-}
-
-/// `Pixmap.sourceOver4` on eight pixels: samples `s` scaled by `factor`/255 go source-over onto
-/// `dst` (only the pixels in `mask` with `partial`). `unscaled` (a constant at each call: the row
-/// loops are compiled once for `factor` = 255 and once for the others) means `factor` is 255, so
-/// the samples are not scaled and opaque ones are stored as they are; the translucent layers'
-/// loop then tests nothing more per eight pixels than before the opaque case existed.
-static inline AVX2 __attribute__((always_inline)) void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask,
-                                                                   int partial, int unscaled) {
-    if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
-    if (unscaled && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
-        // Opaque: the destination's weight 255 − 255 scales it to 0 exactly, leaving s.
-        if (partial) _mm256_maskstore_epi32((int *)dst, mask, s);
-        else _mm256_storeu_si256((__m256i *)dst, s);
-        return;
-    }
-    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
-    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
-    __m256i d = load8(dst, mask, partial);
-    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
-    if (partial) _mm256_maskstore_epi32((int *)dst, mask, d);
-    else _mm256_storeu_si256((__m256i *)dst, d);
-}
-
-/// Pixels i … i + 7 of `citrine_translated_row_avx2` (only those in `mask` with `partial`).
-static inline AVX2 __attribute__((always_inline)) void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst,
-                                                                   intptr_t i, __m256i l, __m256i r, __m256i u, __m256i w,
-                                                                   uint32_t factor, __m256i mask, int partial, int unscaled) {
-    __m256i s = weigh8(load8(top + i, mask, partial), load8(top + i + 1, mask, partial),
-                       load8(bottom + i, mask, partial), load8(bottom + i + 1, mask, partial), l, r, u, w);
-    sourceOver8(dst + i, s, factor, mask, partial, unscaled);
-}
-
-/// `citrine_translated_row_avx2`'s loop, compiled for a constant `unscaled` (`factor` = 255).
-static inline AVX2 __attribute__((always_inline)) void translatedRow(const uint32_t *top, const uint32_t *bottom, intptr_t count,
-                                                                     __m256i l, __m256i r, __m256i u, __m256i w,
-                                                                     uint32_t factor, uint32_t *dst, int unscaled) {
-    const __m256i all = _mm256_set1_epi32(-1);
-    intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, 0, unscaled);
-    if (i < count) {
-        // The last one to seven pixels: masked loads (no texel past top[count] is read) and store.
-        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, 1, unscaled);
-    }
-}
-
-AVX2 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
-                                      uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
-                                      uint32_t factor, uint32_t *dst) {
-    const __m256i l = _mm256_set1_epi16((short)left), r = _mm256_set1_epi16((short)right);
-    const __m256i u = _mm256_set1_epi16((short)upper), w = _mm256_set1_epi16((short)lower);
-    if (factor == 255) translatedRow(top, bottom, count, l, r, u, w, 255, dst, 1);
-    else translatedRow(top, bottom, count, l, r, u, w, factor, dst, 0);
-}
-
-/// The eight-byte texel pairs at `p[0]`, `p[1]` (the low half) and `p[2]`, `p[3]` (the high half).
-static inline AVX2 __m256i pairs4(const uint32_t *p0, const uint32_t *p1, const uint32_t *p2, const uint32_t *p3) {
-    __m128i low = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p0)), (const double *)p1));
-    __m128i high = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p2)), (const double *)p3));
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
-}
-
-/// `FixedRun.QuadFractions.weights`: ((f >> 23) + 1) >> 1 in both 16-bit halves of each lane.
-static inline AVX2 __m256i weights(__m256i f) {
-    __m256i w = _mm256_srli_epi32(_mm256_add_epi32(_mm256_srli_epi32(f, 23), _mm256_set1_epi32(1)), 1);
-    return _mm256_or_si256(w, _mm256_slli_epi32(w, 16));
-}
-
-/// Eight bilinear samples: the texel quads at `q` (top-left texels; the row below `width`
-/// words on) weighed by `right` and `lower` (the weights of the right and lower texels, 0…256,
-/// in both 16-bit halves of each lane).
-static inline AVX2 __attribute__((always_inline)) __m256i bilinear8(const uint32_t *const q[8], intptr_t width,
-                                                                    __m256i right, __m256i lower) {
-    const __m256i full = _mm256_set1_epi16(256);
-    // Pixels 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then splits first and second texels in order.
-    __m256i topA = pairs4(q[0], q[1], q[4], q[5]), topB = pairs4(q[2], q[3], q[6], q[7]);
-    __m256i bottomA = pairs4(q[0] + width, q[1] + width, q[4] + width, q[5] + width);
-    __m256i bottomB = pairs4(q[2] + width, q[3] + width, q[6] + width, q[7] + width);
-    __m256i t00 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(topA), _mm256_castsi256_ps(topB), _MM_SHUFFLE(3, 1, 3, 1)));
-    __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(bottomA), _mm256_castsi256_ps(bottomB), _MM_SHUFFLE(3, 1, 3, 1)));
-    return weigh8(t00, t10, t01, t11, _mm256_sub_epi16(full, right), right, _mm256_sub_epi16(full, lower), lower);
-}
-
-/// Pixels i … i + 7 of `citrine_turned_row_avx2` at quads `q` with weights from the fractions
-/// (only the pixels in `mask` with `partial`).
-static inline AVX2 __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
-                                                               __m256i fractionV, uint32_t factor, uint32_t *dst, __m256i mask,
-                                                               int partial, int unscaled) {
-    __m256i s = bilinear8(q, width, weights(fractionU), weights(fractionV));
-    sourceOver8(dst, s, factor, mask, partial, unscaled);
-}
-
-/// A run of pixels whose texel positions (fu, fv) step by (dfu, dfv), 32.32 fixed point, walked
-/// eight pixels at a time: each step's quads (the top-left texel of each pixel's 2×2, as
-/// `FixedRun.texelIndex` finds it) and the fractions of the positions (their low 32 bits, which
-/// give the bilinear weights), for the rows that sample turned and scaled images.
-typedef struct {
-    int64_t fu, fv, dfu, dfv;
-    __m256i fractionU, fractionV, stepU, stepV;
-} QuadWalk;
-
-static inline AVX2 __attribute__((always_inline)) QuadWalk quadWalk(int64_t fu, int64_t fv, int64_t dfu, int64_t dfv) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    QuadWalk w = {fu, fv, dfu, dfv,
-                  _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu))),
-                  _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv))),
-                  _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), _mm256_set1_epi32((int)(uint32_t)(8 * dfv))};
-    return w;
-}
-
-/// The quads of the walk's next `n` pixels (1…8) into `q`; lanes past `n` (the last one to seven
-/// pixels of a run) read the first quad again. The positions move on eight pixels.
-static inline AVX2 __attribute__((always_inline)) void nextQuads(QuadWalk *w, const uint32_t *words, intptr_t width, intptr_t n,
-                                                                 const uint32_t **q) {
-    for (intptr_t k = 0; k < 8; k++) {
-        q[k] = k < n ? words + ((w->fv >> 32) * width + (w->fu >> 32)) : q[0];
-        w->fu += w->dfu;
-        w->fv += w->dfv;
-    }
-}
-
-/// The fractions of the walk's next eight pixels.
-static inline AVX2 __attribute__((always_inline)) void stepFractions(QuadWalk *w) {
-    w->fractionU = _mm256_add_epi32(w->fractionU, w->stepU);
-    w->fractionV = _mm256_add_epi32(w->fractionV, w->stepV);
-}
-
-/// `citrine_turned_row_avx2`'s loop, compiled for a constant `unscaled` (`factor` = 255).
-static inline AVX2 __attribute__((always_inline)) void turnedRow(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
-                                                                 int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor,
-                                                                 uint32_t *dst, int unscaled) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
-    QuadWalk w = quadWalk(fu, fv, dfu, dfv);
-    const uint32_t *q[8];
-    intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        nextQuads(&w, words, width, 8, q);
-        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, 0, unscaled);
-        stepFractions(&w);
-    }
-    if (i < count) {
-        intptr_t n = count - i;
-        nextQuads(&w, words, width, n, q);
-        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
-    }
-}
-
-AVX2 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
-                                  int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
-    if (factor == 255) turnedRow(words, width, fu, fv, dfu, dfv, count, 255, dst, 1);
-    else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
-}
+// The texture rows, compiled here for AVX2 (AVX512.c compiles them again with AVX-512's masked
+// moves for the last pixels of a row).
+#define TEXTURE_TARGET AVX2
+#define TEXTURE_TRANSLATED_FUNCTION citrine_translated_row_avx2
+#define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx2
+#include "TextureRows.h"
 
 AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                                     int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out) {

@@ -189,8 +189,8 @@ struct ImageSampler {
         var run = row
         run.advance(Int64(pixels.lowerBound))
         if inside && AVX2Kernels.isEnabled {
-            citrine_turned_row_avx2(image.words, image.width, run.fu, run.fv, run.dfu, run.dfv, pixels.count, factor,
-                                    dst + pixels.lowerBound)
+            let kernel = AVX512Kernels.isEnabled ? citrine_turned_row_avx512 : citrine_turned_row_avx2
+            kernel(image.words, image.width, run.fu, run.fv, run.dfu, run.dfv, pixels.count, factor, dst + pixels.lowerBound)
             return
         }
         var i = pixels.lowerBound
@@ -383,8 +383,9 @@ struct ImageSampler {
                               horizontal: (Int, Int), vertical: (Int, Int), factor: UInt32,
                               into dst: UnsafeMutablePointer<UInt32>) {
         if AVX2Kernels.isEnabled {
-            citrine_translated_row_avx2(top, bottom, count, UInt16(truncatingIfNeeded: horizontal.0), UInt16(truncatingIfNeeded: horizontal.1),
-                                        UInt16(truncatingIfNeeded: vertical.0), UInt16(truncatingIfNeeded: vertical.1), factor, dst)
+            let kernel = AVX512Kernels.isEnabled ? citrine_translated_row_avx512 : citrine_translated_row_avx2
+            kernel(top, bottom, count, UInt16(truncatingIfNeeded: horizontal.0), UInt16(truncatingIfNeeded: horizontal.1),
+                   UInt16(truncatingIfNeeded: vertical.0), UInt16(truncatingIfNeeded: vertical.1), factor, dst)
             return
         }
         let left = SIMD8<UInt16>(repeating: UInt16(horizontal.0)), right = SIMD8<UInt16>(repeating: UInt16(horizontal.1))

@@ -114,6 +114,10 @@ void citrine_linear_pad_row_avx512(const uint32_t *table, int64_t v, int64_t dv,
 void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, intptr_t count,
                                  uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
                                  uint32_t factor, uint32_t *dst);
+/// `citrine_translated_row_avx2` with AVX-512's masked moves for the last pixels.
+void citrine_translated_row_avx512(const uint32_t *top, const uint32_t *bottom, intptr_t count,
+                                   uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
+                                   uint32_t factor, uint32_t *dst);
 
 /// `ImageSampler.composite(_:pixels:inside:factor:into:)` for quads inside the image, eight
 /// pixels at a time (the last one to seven through a masked store): bilinear samples along a
@@ -122,6 +126,9 @@ void citrine_translated_row_avx2(const uint32_t *top, const uint32_t *bottom, in
 /// at `words`), scaled by `factor`/255 and composited source-over onto `dst`.
 void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst);
+/// `citrine_turned_row_avx2` with AVX-512's masked moves for the last pixels.
+void citrine_turned_row_avx512(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
+                               int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst);
 
 /// `ImageSampler.sampleBilinearRun` for the pixels of a fixed-point run (as
 /// `citrine_turned_row_avx2` takes it) whose texel quads all lie inside the image: the bilinear
