@@ -8,7 +8,8 @@ import CKernels
 /// composited (`ImageSampler.translatedRow`), a turned one (`ImageSampler.composite`), one
 /// sampled along an affine run (`ImageSampler.sample`, bilinear, the stretch inside the image) or
 /// under a perspective map, a group surface's span blended from its words with one factor
-/// (`PaintBlitter`'s texel spans), and the rasterizer's sweep of
+/// (`PaintBlitter`'s texel spans), a colour matrix over a pixmap (`Pixmap.applyColorMatrix`: the
+/// layer filters' colour adjustments), and the rasterizer's sweep of
 /// a solid colour's coverage into the target (`citrine_sweep_solid_avx2`) — run
 /// their AVX2 versions (C, `CKernels`), eight pixels at a time instead of four or one; the switch
 /// of every vector loop (`AVX512Kernels` picks a loop's AVX-512 version where it has one and the

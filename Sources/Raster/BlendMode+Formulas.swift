@@ -12,10 +12,22 @@ extension BlendMode {
     /// Blends premultiplied word `source` onto `destination` with coverage factor 0…255.
     func blend(source: UInt32, destination: UInt32, factor: UInt32) -> UInt32 {
         if factor == 0 { return destination }
+        // Copy at full coverage (a backdrop filter's write-back inside its outline, a blur's
+        // enlargement): d + (s − d)·1 rounds back to every channel of s, whatever d
+        // (`BlendArithmeticTests.copyAtFullCoverageIsTheSource`, every pair of channel values),
+        // so the word is the source's, its colours clamped to its alpha as `packed` clamps them.
+        if self == .copy && factor == 255 { return BlendMode.clampedToAlpha(source) }
         let s = SIMD4<Float>(unpack: source), d = SIMD4<Float>(unpack: destination)
         let r = blend(s, d)
         let f = Float(factor) / 255
         return (d + (r - d) * f).packed
+    }
+
+    /// `word` with each colour channel at most its alpha (a premultiplied word's range).
+    @inline(__always)
+    static func clampedToAlpha(_ word: UInt32) -> UInt32 {
+        let a = word >> 24
+        return Swift.min(word & 0xFF, a) | Swift.min(word >> 8 & 0xFF, a) << 8 | Swift.min(word >> 16 & 0xFF, a) << 16 | a << 24
     }
 
     /// For the modes that only scale the destination (Porter-Duff destination-out and
@@ -150,9 +162,12 @@ extension SIMD4 where Scalar == Float {
         self /= 255
     }
 
-    /// Back to a word, clamped and rounded; colour channels never exceed alpha.
+    /// Back to a word, clamped and rounded; colour channels never exceed alpha. A NaN component
+    /// is 0, as GPUs store NaN in a normalized byte (Direct3D's data conversion rules, float to
+    /// UNORM): a colour matrix whose entries overflow to ±∞ (colorSaturate with a huge amount)
+    /// gives ∞ · 0, and converting NaN to an integer would trap.
     var packed: UInt32 {
-        let c = simd_min(simd_max(self, .zero), SIMD4(repeating: 1)) * 255 + 0.5
+        let c = simd_min(replacing(with: 0, where: .!(self .>= SIMD4.zero)), SIMD4(repeating: 1)) * 255 + 0.5
         let a = UInt32(c[3])
         let r = Swift.min(UInt32(c[0]), a), g = Swift.min(UInt32(c[1]), a), b = Swift.min(UInt32(c[2]), a)
         return r | g << 8 | b << 16 | a << 24

@@ -1,3 +1,5 @@
+import CKernels
+
 /// A 4×5 colour matrix over a whole pixmap, for layer filters (`colorMatrix` and the colour
 /// adjustments, which all reduce to one): each pixel is un-premultiplied, mapped by
 ///
@@ -5,7 +7,8 @@
 ///
 /// clamped to 0…1 and premultiplied again — the Filter Effects specification's feColorMatrix
 /// (on non-premultiplied colour), which Core Animation's `CAColorMatrix` and Core Image's
-/// CIColorMatrix follow. Components are the stored (gamma-encoded sRGB) values.
+/// CIColorMatrix follow. Components are the stored (gamma-encoded sRGB) values. With AVX2, eight
+/// pixels at a time (`citrine_color_matrix_avx2`: the same float operations, the same words).
 extension Pixmap {
     /// Applies the row-major 4×5 matrix `m` (20 values; any other count does nothing).
     public func applyColorMatrix(_ m: [Float]) {
@@ -17,6 +20,10 @@ extension Pixmap {
         // A transparent pixel (all components 0 once un-premultiplied) becomes the bias, which
         // stays transparent unless the bias has alpha.
         let transparentStays = bias[3] <= 0
+        if AVX2Kernels.isEnabled {
+            m.withUnsafeBufferPointer { citrine_color_matrix_avx2(words, width * height, $0.baseAddress!, transparentStays ? 1 : 0) }
+            return
+        }
         let zero = SIMD4<Float>.zero, one = SIMD4<Float>(repeating: 1)
         let w = words
         // The last pixel mapped and its result: a pixel equal to it gets the same word without

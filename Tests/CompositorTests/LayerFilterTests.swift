@@ -290,6 +290,18 @@ import Testing
     /// unknown filter type and values that are not filters: no trap, and a bounded time. A
     /// non-number counts as unset (the default radius, 10); ±∞ is not finite, so also unset;
     /// 1e308 is clamped to `CAFilter.maxRadius`; an unknown type leaves the layer unfiltered.
+    /// A colour adjustment whose matrix overflows — colorSaturate 10³⁰⁰, whose entries are ±∞ as
+    /// Float — draws without a trap: ∞ · 0 is NaN in every colour channel, stored as 0 (as GPUs
+    /// store NaN), so opaque red becomes opaque black.
+    @Test func overflowingColourMatrixDrawsBlack() throws {
+        let l = Self.solid(CGRect(x: 0, y: 0, width: 100, height: 100), Self.color(1, 0, 0))
+        let f = CAFilter(type: kCAFilterColorSaturate)
+        f.setValue(1e300, forKey: kCAFilterInputAmount)
+        l.filters = [f]
+        let img = try Self.render(l)
+        for (k, v) in [0.0, 0, 0, 1].enumerated() { #expect(Self.channel(img, 50, 50, k) == v) }
+    }
+
     @Test func badInputNeitherTrapsNorHangs() throws {
         let unfiltered = try Self.render(Self.solid(CGRect(x: 30, y: 30, width: 40, height: 40), Self.color(0, 0, 0)))
         let defaultBlur = try Self.render({

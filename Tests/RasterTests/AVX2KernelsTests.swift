@@ -232,6 +232,24 @@ struct AVX2KernelsTests {
         }
     }
 
+    /// Colour matrices over pixmaps of sizes around the eight-pixel blocks: the filters' own
+    /// (saturate, hue-rotate, invert with an alpha bias), random ones, and ones whose entries are
+    /// ±∞ (colorSaturate with a huge amount: NaN components, stored as 0).
+    @Test func colorMatricesMatchTheSwiftLoop() throws {
+        var g = Generator(state: 31)
+        let saturate: [Float] = [0.6, 0.5, 0.05, 0, 0, 0.15, 1, 0.05, 0, 0, 0.15, 0.5, 0.45, 0, 0, 0, 0, 0, 1, 0]
+        let invert: [Float] = [-1, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 1, 0.25]
+        let overflowing: [Float] = [.infinity, -.infinity, -.infinity, 0, 0, -.infinity, .infinity, -.infinity, 0, 0,
+                                    -.infinity, -.infinity, .infinity, 0, 0, 0, 0, 0, 1, 0]
+        for (width, height) in [(1, 1), (7, 1), (8, 1), (9, 2), (17, 3), (40, 33)] {
+            let canvas = try Self.canvas(&g, width: width, height: height)
+            let random = (0..<20).map { _ in Float(g.unit() * 4 - 2) }
+            for m in [saturate, invert, overflowing, random] {
+                #expect(try Self.differences(canvas) { $0.applyColorMatrix(m) } == 0, "\(width)×\(height), \(m)")
+            }
+        }
+    }
+
     /// Group surfaces composited at their place (a nearest-filtered image under a whole-texel
     /// translation, blended straight from its words: `citrine_source_over_span_*`, one factor a
     /// span) at every opacity class, over rectangles with whole-pixel and fractional edges (spans

@@ -21,6 +21,29 @@ struct BlendArithmeticTests {
         #expect(mismatches == 0)
     }
 
+    /// Copy (Porter-Duff R = S) at full coverage gives the source word itself, whatever the
+    /// destination: the general blend's float lerp d + (s − d)·1, computed here for every pair of
+    /// channel values and rounded as `packed` rounds, lands back on every source channel, so its
+    /// shortcut (the source, colours clamped to alpha) changes no pixel.
+    @Test func copyAtFullCoverageIsTheSource() {
+        var floatMisses = 0, blendMisses = 0
+        for sc in UInt32(0)...255 {
+            for dc in UInt32(0)...255 {
+                let s = Float(sc) / 255, d = Float(dc) / 255
+                let v = d + (s - d) * (Float(255) / 255)
+                if UInt32(Swift.min(Swift.max(v, 0), 1) * 255 + 0.5) != sc { floatMisses += 1 }
+                // The channel value in every byte position (alpha 255 above it), and as alpha.
+                let source = sc | sc << 8 | sc << 16 | 0xFF00_0000, destination = dc | (255 - dc) << 8 | dc << 16 | dc << 24
+                if BlendMode.copy.blend(source: source, destination: destination, factor: 255) != source { blendMisses += 1 }
+                if BlendMode.copy.blend(source: sc << 24, destination: destination, factor: 255) != sc << 24 { blendMisses += 1 }
+            }
+        }
+        #expect(floatMisses == 0)
+        #expect(blendMisses == 0)
+        // Colours above alpha (not premultiplied) are clamped to it, as `packed` clamps them.
+        #expect(BlendMode.copy.blend(source: 0x80FF_4020, destination: 0, factor: 255) == 0x8080_4020)
+    }
+
     /// Destination-in and -out of a whole pixmap (a mask applied to its group; a matte's
     /// cut-out), four pixels at a time and the rest one by one (widths 1…9), at several
     /// opacities: every channel c becomes round(c·k/255) with k = 255 − round(s·f/255) for

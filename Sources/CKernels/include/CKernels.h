@@ -185,6 +185,12 @@ void citrine_sweep_solid_avx2(float *cells, intptr_t stride, intptr_t *rowMin, i
 void citrine_sweep_solid_avx512(float *cells, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, intptr_t rows,
                                 intptr_t width, uint32_t *dst, intptr_t dstStride, uint32_t color, uint32_t opacity);
 
+/// `Pixmap.applyColorMatrix` over `count` words: each un-premultiplied, mapped by the row-major
+/// 4×5 matrix `m` (20 floats), clamped, premultiplied and packed with the Swift loop's float
+/// operations in the same order (the same words); with `transparentStays` (the bias has no
+/// alpha) a transparent word stays 0. Eight pixels at a time, the last few through masked moves.
+void citrine_color_matrix_avx2(uint32_t *words, intptr_t count, const float *m, int transparentStays);
+
 /// `Pixmap.gaussianBlur`'s taps for `vectors` runs of W floats, W = 8 (AVX2) or 16 (AVX-512):
 /// float i of run v is Σ_d src[v·W + d·tapStride + i] × kernel[d] over d = 0 ..< taps, summed
 /// from zero in that order with a separate multiply and add (the Swift loop's operations, lane
