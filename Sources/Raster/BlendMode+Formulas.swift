@@ -25,9 +25,14 @@ extension BlendMode {
 
     /// `word` with each colour channel at most its alpha (a premultiplied word's range).
     @inline(__always)
-    static func clampedToAlpha(_ word: UInt32) -> UInt32 {
-        let a = word >> 24
-        return Swift.min(word & 0xFF, a) | Swift.min(word >> 8 & 0xFF, a) << 8 | Swift.min(word >> 16 & 0xFF, a) << 16 | a << 24
+    static func clampedToAlpha(_ word: UInt32) -> UInt32 { clampedToAlpha(SIMD4(repeating: word))[0] }
+
+    /// `clampedToAlpha` of four words.
+    @inline(__always)
+    static func clampedToAlpha(_ words: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let a = words &>> 24, byte = SIMD4<UInt32>(repeating: 0xFF)
+        return pointwiseMin(words & byte, a) | pointwiseMin(words &>> 8 & byte, a) &<< 8
+            | pointwiseMin(words &>> 16 & byte, a) &<< 16 | a &<< 24
     }
 
     /// For the modes that only scale the destination (Porter-Duff destination-out and

@@ -44,6 +44,31 @@ struct BlendArithmeticTests {
         #expect(BlendMode.copy.blend(source: 0x80FF_4020, destination: 0, factor: 255) == 0x8080_4020)
     }
 
+    /// A pixmap drawn with copy through a clip (a backdrop filter's write-back): every pixel is
+    /// the per-pixel blend at the clip's factor — the source where it is 255, the destination
+    /// where it is 0, the lerp between — whether its four-pixel block is whole (all 255), empty or
+    /// mixed; widths around the blocks, at opacity 1 and below.
+    @Test func copyThroughAClipIsEachPixelsBlend() throws {
+        var g = DifferentialTests.Generator(state: 57)
+        for width in [1, 3, 4, 5, 8, 13, 31] {
+            let source = try TextureTests.image(&g, width: width, height: 6, clearBorder: false)
+            let canvas = try TextureTests.image(&g, width: width, height: 6, clearBorder: false)
+            let clip = try Mask(width: width, height: 6)
+            for i in 0..<width * 6 { clip.data[i] = [0, 255, 255, 255, UInt8(g.next() % 256)][Int(g.next() % 5)] }
+            for opacity: Float in [1, 0.6] {
+                let drawn = try Pixmap(width: width, height: 6)
+                drawn.words.update(from: canvas.words, count: width * 6)
+                drawn.draw(source, atX: 0, y: 0, opacity: opacity, blendMode: .copy, clip: clip)
+                let f = Pixmap.opacityFactor(opacity)
+                let misses = (0..<width * 6).filter { i in
+                    let factor = PaintBlitter.div255(PaintBlitter.div255(UInt32(clip.data[i]) * 255) * f)
+                    return drawn.words[i] != BlendMode.copy.blend(source: source.words[i], destination: canvas.words[i], factor: factor)
+                }.count
+                #expect(misses == 0, "width \(width), opacity \(opacity)")
+            }
+        }
+    }
+
     /// Destination-in and -out of a whole pixmap (a mask applied to its group; a matte's
     /// cut-out), four pixels at a time and the rest one by one (widths 1…9), at several
     /// opacities: every channel c becomes round(c·k/255) with k = 255 − round(s·f/255) for
