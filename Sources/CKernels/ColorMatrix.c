@@ -51,12 +51,12 @@ static inline AVX2 __attribute__((always_inline)) __m256i mapped8(__m256i words,
     __m256 r = _mm256_and_ps(_mm256_div_ps(unpackChannel(words, 0), alpha), shown);
     __m256 g = _mm256_and_ps(_mm256_div_ps(unpackChannel(words, 8), alpha), shown);
     __m256 b = _mm256_and_ps(_mm256_div_ps(unpackChannel(words, 16), alpha), shown);
-    __m256 a = _mm256_and_ps(alpha, shown);
-    __m256 outA = clampKeepingNaN(row(m + 15, r, g, b, a));
+    // (Alpha itself is 0 where not shown.)
+    __m256 outA = clampKeepingNaN(row(m + 15, r, g, b, alpha));
     __m256i ca = packChannel(outA);
-    __m256i cr = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m, r, g, b, a)), outA)), ca);
-    __m256i cg = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m + 5, r, g, b, a)), outA)), ca);
-    __m256i cb = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m + 10, r, g, b, a)), outA)), ca);
+    __m256i cr = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m, r, g, b, alpha)), outA)), ca);
+    __m256i cg = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m + 5, r, g, b, alpha)), outA)), ca);
+    __m256i cb = _mm256_min_epi32(packChannel(_mm256_mul_ps(clampKeepingNaN(row(m + 10, r, g, b, alpha)), outA)), ca);
     __m256i word = _mm256_or_si256(_mm256_or_si256(cr, _mm256_slli_epi32(cg, 8)),
                                    _mm256_or_si256(_mm256_slli_epi32(cb, 16), _mm256_slli_epi32(ca, 24)));
     if (!transparentStays) return word;

@@ -36,7 +36,9 @@ struct AnimationStore {
     /// general path. (An optional stored property, not an enum payload: a frame then calls it
     /// in place instead of copying it out, which would retain and release its buffers.)
     private var program: AnimationProgram?
-    private var programIsBuilt = false
+    /// Whether the program has been built since the animations last changed: evaluating them
+    /// then writes nothing in the store (unless events are due, `hasDueEvents`).
+    private(set) var programIsBuilt = false
     /// Changes whenever an animation is added or removed (not when one merely starts), so a
     /// presentation can tell that the set of animated properties is the one it last applied.
     private(set) var generation = 0 { didSet { forgetProgram() } }
@@ -59,9 +61,6 @@ struct AnimationStore {
 
     var isEmpty: Bool { entries.isEmpty }
 
-    /// Whether the program has been built since the animations last changed: evaluating them
-    /// then writes nothing in the store (unless events are due, `hasDueEvents`).
-    var isProgramBuilt: Bool { programIsBuilt }
     /// Whether some animation has a start or stop still to report (or waits for its commit).
     var hasUnreportedEvents: Bool { entries.contains { $0.pendingBegin || !$0.stopped } }
     /// Where the compiled program's storage is, for prefetching (nil when there is none).

@@ -23,7 +23,7 @@ extension CALayer {
     /// as an app's subclass is, by its `init(layer:)`: app code; nor made at this evaluation,
     /// which registers it process-wide) and whose compiled animations are built.
     package var _presentsConcurrently: Bool {
-        modelLayer == nil && ownedPresentation != nil && !makesFreshPresentationCopies && animationStore.isProgramBuilt
+        modelLayer == nil && ownedPresentation != nil && !makesFreshPresentationCopies && animationStore.programIsBuilt
     }
 
     /// Citrine plumbing for renderers: writes, on the tree's thread, what evaluating this

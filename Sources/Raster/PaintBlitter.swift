@@ -263,17 +263,11 @@ public struct PaintBlitter: Blitter {
                 if let kept = blendMode.keptDestination(sourceAlpha: row[i] >> 24, factor: f) { dst[i] = PaintBlitter.scale(dst[i], kept) }
             }
         } else if blendMode == .copy {
-            // `blend`'s shortcuts without the call: the source word where the factor is 255 (a
-            // backdrop filter's write-back inside its outline, a blur's enlargement), four at a
-            // time where four coverages are (div255(255 · 255) is 255), the destination where
-            // it is 0.
+            // Four source words at once where four coverages are 255 (a backdrop filter's
+            // write-back inside its outline, a blur's enlargement): `blend`'s copy shortcut,
+            // four at a time (div255(255 · 255) is 255); the others pixel by pixel.
             @inline(__always) func copy(_ i: Int) {
-                let f = PaintBlitter.div255(UInt32(masked[i]) * opacity)
-                if f == 255 {
-                    dst[i] = BlendMode.clampedToAlpha(row[i])
-                } else if f != 0 {
-                    dst[i] = blendMode.blend(source: row[i], destination: dst[i], factor: f)
-                }
+                dst[i] = blendMode.blend(source: row[i], destination: dst[i], factor: PaintBlitter.div255(UInt32(masked[i]) * opacity))
             }
             var i = 0
             while opacity == 255 && i + 4 <= count {
