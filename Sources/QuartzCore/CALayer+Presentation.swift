@@ -98,11 +98,9 @@ extension CALayer {
     }
 
     /// Asks the CPU to fetch, while this layer is evaluated, what evaluating the next siblings
-    /// will read: the model object (its first 192 bytes: the fields the fast path
-    /// reads, `_state`'s timing included — four cache lines rather than three when the
-    /// allocator's 16-byte alignment does not start the object on a line) `modelPrefetchDistance`
-    /// places on, and the presentation copy and compiled program `copyPrefetchDistance` places on
-    /// (whose model an earlier call fetched). Renderers and loops over
+    /// will read: the model object `modelPrefetchDistance` places on (`prefetchModelData`), and
+    /// the presentation copy and compiled program `copyPrefetchDistance` places on
+    /// (`prefetchPresentationData`, whose model an earlier call fetched). Renderers and loops over
     /// `sublayers` evaluate siblings in order; with 100 000 layers each one's data is a chain of
     /// cache misses (model, then copy and program) that the CPU cannot start on its own until the
     /// previous layer is done. Only addresses are read; nothing is retained, and a sibling order
@@ -118,8 +116,7 @@ extension CALayer {
             let mine = indexInSuperlayer
             if mine + Self.modelPrefetchDistance < count {
                 let model = siblings.load(fromByteOffset: (mine + Self.modelPrefetchDistance) * stride, as: UnsafeRawPointer.self)
-                for line in 0..<3 { citrine_prefetch(model + 64 * line) }
-                citrine_prefetch(model + 3 * 64 - 1)
+                Unmanaged<CALayer>.fromOpaque(model)._withUnsafeGuaranteedRef { $0.prefetchModelData() }
             }
             guard mine + Self.copyPrefetchDistance < count else { return }
             let following = siblings.load(fromByteOffset: (mine + Self.copyPrefetchDistance) * stride, as: UnsafeRawPointer.self)
@@ -135,17 +132,38 @@ extension CALayer {
     static let modelPrefetchDistance = 8
     static let copyPrefetchDistance = 4
 
-    /// Prefetches this model's presentation copy — its first 56 bytes (the reference count and
-    /// `modelVersion`) and the first 40 of `_state` (timing, `opacity`, `position`), each one
-    /// line or two depending on where the object starts — and compiled program (its first four lines).
+    /// Prefetches what the fast path reads of this model: every line from its reference count
+    /// to the end of `_state`'s timing (`beginTime`, `speed`, `timeOffset`, its first 24 bytes;
+    /// the stored properties before `_state` are those read every frame). Exactly those lines:
+    /// with 100 000 layers the misses in flight are what limits a frame, so a line asked for and
+    /// not read (the model's `position`, when the object starts 16 bytes into a line) costs
+    /// time (Benchmarks/NOTES.md). Computes addresses only; the object is not read.
+    @inline(__always)
+    func prefetchModelData() {
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        withUnsafeState { state in
+            let last = UnsafeRawPointer(state) + 23
+            var line = object + 8
+            while line < last {
+                citrine_prefetch(line)
+                line += 64
+            }
+            citrine_prefetch(last)
+        }
+    }
+
+    /// Prefetches this model's presentation copy — the lines of its reference count and
+    /// `modelVersion` (bytes 8–23: the fast path reads the version, the caller retains the copy)
+    /// and of `_state`'s `opacity` and `position` (bytes 12–39 of `_state`, which the program
+    /// writes and the caller reads) — and compiled program (its first four lines).
     @inline(__always)
     func prefetchPresentationData() {
         if let owned = ownedPresentation {
             let copy = UnsafeRawPointer(owned.toOpaque())
-            citrine_prefetch(copy)
-            citrine_prefetch(copy + 55)
+            citrine_prefetch(copy + 8)
+            citrine_prefetch(copy + 23)
             owned._withUnsafeGuaranteedRef { $0.withUnsafeState { state in
-                citrine_prefetch(state)
+                citrine_prefetch(UnsafeRawPointer(state) + 12)
                 citrine_prefetch(UnsafeRawPointer(state) + 39)
             } }
         }

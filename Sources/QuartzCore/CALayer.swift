@@ -93,6 +93,10 @@ open class CALayer: CAMediaTiming {
     // another: each is read or written whole, or passed `inout` to code that touches no other
     // layer property of the same layer (the presentation copy's `state` while its model's is read).
 
+    /// Changes with every write to `state` or `extraValues`. First, right after the object's
+    /// header: a presentation copy's reference count (retained for the caller) and this, which
+    /// the fast path reads, then share a cache line unless the object starts 48 bytes into one.
+    @exclusivity(unchecked) var modelVersion = 0
     /// `superlayer`'s storage: unmanaged rather than `weak`, because a weak reference gives its
     /// target a side table (every retain of the superlayer then takes the slow path) and costs an
     /// atomic load per access, and `presentation()` walks this pointer for every layer every
@@ -121,8 +125,6 @@ open class CALayer: CAMediaTiming {
     /// for nil, every frame, neither retains nor releases), and cleared by the model's `deinit`
     /// (a presentation copy may outlive its model).
     @exclusivity(unchecked) var modelLayer: Unmanaged<CALayer>?
-    /// Changes with every write to `state` or `extraValues`.
-    @exclusivity(unchecked) var modelVersion = 0
     /// The (modelVersion, animation generation) at which `presentationLayer` was last copied
     /// from this model in full (kept here, so that checking it does not read the copy).
     @exclusivity(unchecked) var presentationSyncedVersion: (model: Int, animations: Int) = (-1, -1)
@@ -134,9 +136,11 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) var animationStore = AnimationStore()
     /// `state`'s storage, for the presentation fast path, which writes a presentation copy's
     /// animated fields without counting a change. Its timing, `opacity` and `position` (the
-    /// first 40 bytes) end at byte 0xc0 of the object: with the fields above, everything the
-    /// presentation fast path reads of a model, and writes of its copy, lies in the object's
-    /// first 192 bytes (three cache lines, four when the object does not start on a line).
+    /// first 40 bytes) end at byte 0xc0 of the object: what the fast path reads of a model is
+    /// the object's first 176 bytes (to the end of the timing: three cache lines, four when the
+    /// allocator's 16-byte alignment starts the object 48 bytes into a line), and what it
+    /// touches of a copy is its header and `modelVersion` and `_state`'s bytes 12–39
+    /// (`prefetchModelData`, `prefetchPresentationData`).
     @exclusivity(unchecked) var _state = LayerState()
     /// The superlayer's local time at the media time last asked (`localTime(fromMediaTime:)`).
     /// After `_state`: a layer whose superlayer's entry is current neither reads nor writes its
