@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A range of frame rates (Apple's `CAFrameRateRange`).
 public struct CAFrameRateRange: Hashable, Sendable {
@@ -38,14 +39,20 @@ public let CAFrameRateRangeDefault = CAFrameRateRange.default
 ///   `dispatchMain()`, an `async` main), for any other run loop while its thread runs it.
 ///   Each turn delivers every frame boundary of the link's rate between its last frame and
 ///   `CACurrentMediaTime()` (so with a manual media clock nothing moves until the clock does).
-/// * `CADisplayLink.pump()` (Citrine extension) delivers the frames due by now to every link
-///   on the calling thread's terms — for deterministic time (tests, exporters, scripted runs).
+/// * `CADisplayLink.pump()` (Citrine extension) delivers the frames due by now to the calling
+///   thread's links, on its terms — for deterministic time (tests, exporters, scripted runs).
 /// * The handler gets `timestamp` = that frame's time and `targetTimestamp` = the next one;
 ///   `duration` is the display's frame time (1/60 s).
 ///
-/// Deviation (no Objective-C runtime): the target/selector initializer is replaced by
-/// `init(handler:)`. The list of active links is locked; a link's own properties are for the
-/// thread whose run loop delivers it (Apple: the main thread).
+/// Deviations: the target/selector initializer is replaced by `init(handler:)` (no Objective-C
+/// runtime). A link belongs to the thread that added it — the main thread and the main queue
+/// being one, as for `CATransaction` — and fires only there: on its run loop's turns when it was
+/// added to that thread's run loop (on iOS, the main thread adds links to the main run loop),
+/// and on that thread's `pump()`. Citrine confines a layer tree to its thread, and a handler
+/// changes its tree: a link added to the main run loop from another thread (a test's, or an
+/// exporter's worker building its own scene) fires on that thread's `pump()` at that thread's
+/// media time, never on the main thread's turns nor on another thread's `pump()`. The list of
+/// active links is locked; a link's own properties are for the thread it belongs to.
 public final class CADisplayLink: @unchecked Sendable {
     /// The rate of the simulated display, frames per second.
     public static let displayRate: Double = 60
@@ -60,7 +67,12 @@ public final class CADisplayLink: @unchecked Sendable {
     public var preferredFramesPerSecond: Int = 0
     public var preferredFrameRateRange: CAFrameRateRange = .default
     private var lastFrame: CFTimeInterval?
-    private var isValid = true
+    /// Cleared by `invalidate()` (from any thread).
+    private let valid = Atomic<Bool>(true)
+    private var isValid: Bool { valid.load(ordering: .relaxed) }
+    /// The `ThreadKey` of the thread that added the link (0 before `add(to:forMode:)`): the only
+    /// one whose `pump()` and run-loop turns deliver it.
+    private let owner = Atomic<UInt>(0)
     /// What turns the run loop the link was added to into frames (one per link).
     private var runLoopSource: RunLoopTicker?
 
@@ -69,13 +81,17 @@ public final class CADisplayLink: @unchecked Sendable {
 
     public init(handler: @escaping (CADisplayLink) -> Void) { self.handler = handler }
 
-    /// Starts delivering frames on `runloop` (in `mode`), and to `pump()`.
+    /// Starts delivering frames to the calling thread: on `runloop`'s turns (in `mode`) when it is
+    /// that thread's run loop, and on its `pump()`.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         Self.lock.lock(); defer { Self.lock.unlock() }
         guard isValid else { return }
+        let key = ThreadKey.current
+        owner.store(key, ordering: .relaxed)
         if !Self.active.contains(where: { $0 === self }) { Self.active.append(self) }
         lastFrame = nil
-        if runLoopSource == nil {
+        let ownRunLoop = runloop === RunLoop.main ? key == ThreadKey.main : runloop === RunLoop.current
+        if runLoopSource == nil && ownRunLoop {
             runLoopSource = RunLoopTicker(runLoop: runloop, mode: mode, interval: 1 / Self.displayRate) { [weak self] in
                 self?.runLoopTurn()
             }
@@ -87,17 +103,21 @@ public final class CADisplayLink: @unchecked Sendable {
     /// Stops the link for good.
     public func invalidate() {
         Self.lock.lock(); defer { Self.lock.unlock() }
-        isValid = false
+        valid.store(false, ordering: .relaxed)
         runLoopSource?.stop()
         runLoopSource = nil
         Self.active.removeAll { $0 === self }
     }
 
-    /// One turn of the run loop the link was added to: the frames due by now.
+    /// One turn of the run loop the link was added to: the frames due by now (when it still
+    /// belongs to the thread of that run loop: `add` again from another thread moves it).
     private func runLoopTurn() {
-        guard isValid else { return }
+        guard isValid, belongs(to: ThreadKey.current) else { return }
         deliver(until: CACurrentMediaTime())
     }
+
+    /// Whether the thread of `key` (a `ThreadKey`) added the link.
+    private func belongs(to key: UInt) -> Bool { owner.load(ordering: .relaxed) == key }
 
     /// Frames per second the link fires at. Apple's documentation of `preferredFrameRateRange`
     /// and `preferredFramesPerSecond`: "The system typically provides a consistent frame rate by
@@ -117,20 +137,22 @@ public final class CADisplayLink: @unchecked Sendable {
         return Self.displayRate / divisor
     }
 
-    /// Whether any link added to a run loop is valid and not paused (Citrine extension: a host
-    /// asks it to know whether frames are needed besides the layer tree's animations).
+    /// Whether a link the calling thread added is valid and not paused (Citrine extension: a
+    /// host asks it to know whether frames are needed besides the layer tree's animations).
     package static var _hasRunningLinks: Bool {
         lock.lock(); defer { lock.unlock() }
-        return active.contains { $0.isValid && !$0.isPaused }
+        let key = ThreadKey.current
+        return active.contains { $0.belongs(to: key) && $0.isValid && !$0.isPaused }
     }
 
-    /// Delivers the frames due by now to every active link (Citrine extension).
+    /// Delivers the frames due by now, by the calling thread's clock, to the links the calling
+    /// thread added (Citrine extension; see the deviations above).
     public static func pump() {
         lock.lock()
         let links = active
         lock.unlock()
-        let now = CACurrentMediaTime()
-        for link in links where link.isValid { link.deliver(until: now) }
+        let now = CACurrentMediaTime(), key = ThreadKey.current
+        for link in links where link.isValid && link.belongs(to: key) { link.deliver(until: now) }
     }
 
     private func deliver(until now: CFTimeInterval) {
