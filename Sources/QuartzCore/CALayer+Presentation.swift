@@ -133,8 +133,8 @@ extension CALayer {
     static let copyPrefetchDistance = 4
 
     /// Prefetches what the fast path reads of this model: every line from its reference count
-    /// to the end of `_state`'s timing (`beginTime`, `speed`, `timeOffset`, its first 24 bytes;
-    /// the stored properties before `_state` are those read every frame). Exactly those lines:
+    /// to the end of `_state`'s timing (`beginTime`, `speed`, `timeOffset`, the last of them
+    /// `timeOffset`; the stored properties before `_state` are those read every frame). Exactly those lines:
     /// with 100 000 layers the misses in flight are what limits a frame, so a line asked for and
     /// not read (the model's `position`, when the object starts 16 bytes into a line) costs
     /// time (Benchmarks/NOTES.md). Computes addresses only; the object is not read.
@@ -142,7 +142,9 @@ extension CALayer {
     func prefetchModelData() {
         let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         withUnsafeState { state in
-            let last = UnsafeRawPointer(state) + 23
+            // (The offsets fold to constants: a struct's stored properties.)
+            let last = UnsafeRawPointer(state) + MemoryLayout<LayerState>.offset(of: \.timeOffset)!
+                + MemoryLayout<CFTimeInterval>.size - 1
             var line = object + 8
             while line < last {
                 citrine_prefetch(line)
@@ -153,9 +155,9 @@ extension CALayer {
     }
 
     /// Prefetches this model's presentation copy — the lines of its reference count and
-    /// `modelVersion` (bytes 8–23: the fast path reads the version, the caller retains the copy)
-    /// and of `_state`'s `opacity` and `position` (bytes 12–39 of `_state`, which the program
-    /// writes and the caller reads) — and compiled program (its first four lines).
+    /// `modelVersion` (bytes 8–23, `modelVersion` being declared first: the fast path reads the
+    /// version, the caller retains the copy) and of `_state`'s `opacity` and `position` (which
+    /// the program writes and the caller reads) — and compiled program (its first four lines).
     @inline(__always)
     func prefetchPresentationData() {
         if let owned = ownedPresentation {
@@ -163,8 +165,9 @@ extension CALayer {
             citrine_prefetch(copy + 8)
             citrine_prefetch(copy + 23)
             owned._withUnsafeGuaranteedRef { $0.withUnsafeState { state in
-                citrine_prefetch(UnsafeRawPointer(state) + 12)
-                citrine_prefetch(UnsafeRawPointer(state) + 39)
+                citrine_prefetch(UnsafeRawPointer(state) + MemoryLayout<LayerState>.offset(of: \.opacity)!)
+                citrine_prefetch(UnsafeRawPointer(state) + MemoryLayout<LayerState>.offset(of: \.position)!
+                    + MemoryLayout<CGPoint>.size - 1)
             } }
         }
         if let program = animationStore.programAddress {

@@ -139,7 +139,7 @@ open class CALayer: CAMediaTiming {
     /// first 40 bytes) end at byte 0xc0 of the object: what the fast path reads of a model is
     /// the object's first 176 bytes (to the end of the timing: three cache lines, four when the
     /// allocator's 16-byte alignment starts the object 48 bytes into a line), and what it
-    /// touches of a copy is its header and `modelVersion` and `_state`'s bytes 12–39
+    /// touches of a copy is its header and `modelVersion` and `_state`'s `opacity` and `position`
     /// (`prefetchModelData`, `prefetchPresentationData`).
     @exclusivity(unchecked) var _state = LayerState()
     /// The superlayer's local time at the media time last asked (`localTime(fromMediaTime:)`).
