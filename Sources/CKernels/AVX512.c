@@ -239,7 +239,11 @@ AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *w
 #include "Texture8.h"
 #define TEXTURE_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 #define TEXTURE_TRANSLATED_FUNCTION citrine_translated_row_avx512
+#define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx512
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx512
+#define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx512
+#define TEXTURE_SOLID_SPAN(dst, count, src) sourceOverSolidRun(dst, count, src)
+#define TEXTURE_FILL_SPAN(dst, count, word) ((count) >= 16 ? fill16(dst, count, word) : citrine_fill_avx2(dst, count, word))
 #include "TextureRows.h"
 
 #else
@@ -272,5 +276,7 @@ void citrine_turned_row_avx512(const uint32_t *words, intptr_t width, int64_t fu
                                int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)factor; (void)dst;
 }
+void citrine_translated_rows_avx512(const citrine_translated_rows *draw) { (void)draw; }
+int32_t citrine_turned_rows_avx512(citrine_turned_rows *draw) { (void)draw; return 0; }
 
 #endif

@@ -126,7 +126,11 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
 // moves for the last pixels of a row).
 #define TEXTURE_TARGET AVX2
 #define TEXTURE_TRANSLATED_FUNCTION citrine_translated_row_avx2
+#define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx2
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx2
+#define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx2
+#define TEXTURE_SOLID_SPAN(dst, count, src) citrine_source_over_solid_avx2(dst, count, src)
+#define TEXTURE_FILL_SPAN(dst, count, word) citrine_fill_avx2(dst, count, word)
 #include "TextureRows.h"
 
 AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
@@ -237,6 +241,8 @@ void citrine_turned_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, 
                              int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)factor; (void)dst;
 }
+void citrine_translated_rows_avx2(const citrine_translated_rows *draw) { (void)draw; }
+int32_t citrine_turned_rows_avx2(citrine_turned_rows *draw) { (void)draw; return 0; }
 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
                                int64_t dfu, int64_t dfv, intptr_t count, uint32_t *out) {
     (void)words; (void)width; (void)fu; (void)fv; (void)dfu; (void)dfv; (void)count; (void)out;

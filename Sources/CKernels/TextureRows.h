@@ -1,11 +1,16 @@
 // The texture row loops (`citrine_translated_row_avx2`/`_avx512`, `citrine_turned_row_avx2`/
-// `_avx512`: include/CKernels.h), written once and compiled by each file that includes it for its
-// own target, eight pixels at a time. Before including, define TEXTURE_TARGET (the functions'
-// target attribute), TEXTURE_TRANSLATED_FUNCTION and TEXTURE_TURNED_FUNCTION (the names of the
-// exported functions), and TAIL_LOAD8(p, mask) / TAIL_STORE8(p, mask, v), the masked moves of a
-// run's last one to seven pixels (`mask`: the lanes to move all ones; no memory touched in the
-// others, a masked load's other lanes 0).
-// Needs Texture8.h. No include guard: each file includes it once.
+// `_avx512`, and the whole draws' rows around them, `citrine_translated_rows_avx2`/`_avx512`,
+// `citrine_turned_rows_avx2`/`_avx512`: include/CKernels.h), written once and compiled by each
+// file that includes it for its own target, eight pixels at a time. Before including, define
+// TEXTURE_TARGET (the functions' target attribute), TEXTURE_TRANSLATED_FUNCTION,
+// TEXTURE_TRANSLATED_ROWS_FUNCTION, TEXTURE_TURNED_FUNCTION and TEXTURE_TURNED_ROWS_FUNCTION (the
+// names of the exported functions), TAIL_LOAD8(p, mask) / TAIL_STORE8(p, mask, v), the masked
+// moves of a run's last one to seven pixels (`mask`: the lanes to move all ones; no memory
+// touched in the others, a masked load's other lanes 0), and TEXTURE_SOLID_SPAN(dst, count, src)
+// / TEXTURE_FILL_SPAN(dst, count, word), a translucent solid run and a fill of eight pixels or
+// more. The including file turns floating-point contraction off (the row starts are Swift's
+// separate multiplies and adds).
+// Needs Blend8.h and Texture8.h. No include guard: each file includes it once.
 
 /// Eight words from `p`; with `partial`, only the lanes set in `mask` are read (the others are 0).
 static inline TEXTURE_TARGET __m256i load8(const uint32_t *p, __m256i mask, int partial) {
@@ -67,6 +72,93 @@ TEXTURE_TARGET void TEXTURE_TRANSLATED_FUNCTION(const uint32_t *top, const uint3
     else translatedRow(top, bottom, count, l, r, u, w, factor, dst, 0);
 }
 
+/// `Pixmap.prefetch`: the lines of words `start` … `start + count − 1`, one every sixteen words
+/// and the last.
+static inline void prefetchWords(const uint32_t *start, intptr_t count) {
+    for (intptr_t k = 0; k < count; k += 16) __builtin_prefetch(start + k);
+    if (count > 0) __builtin_prefetch(start + count - 1);
+}
+
+/// `Range.clamped(to:)`: [*lo, *hi) clamped to [limitLo, limitHi).
+static inline void clampRange(intptr_t *lo, intptr_t *hi, intptr_t limitLo, intptr_t limitHi) {
+    intptr_t l = *lo, h = *hi;
+    *lo = limitLo > l ? limitLo : (limitHi < l ? limitHi : l);
+    *hi = limitHi < h ? limitHi : (limitLo > h ? limitLo : h);
+}
+
+/// `Pixmap.sourceOverUniform`: `count` pixels at `dst` under `color` scaled by `factor`/255 —
+/// filled where the scaled colour is opaque, else `PaintBlitter.sourceOverSolid`'s blend.
+static inline TEXTURE_TARGET __attribute__((always_inline)) void uniformRun(uint32_t *dst, intptr_t count, uint32_t color,
+                                                                            uint32_t factor) {
+    uint32_t src = factor == 255 ? color : scaleWord(color, factor);
+    if (count >= 8) {
+        if (src >> 24 == 255) TEXTURE_FILL_SPAN(dst, count, src);
+        else TEXTURE_SOLID_SPAN(dst, count, src);
+        return;
+    }
+    uint32_t inverse = 255 - (src >> 24);
+    for (intptr_t i = 0; i < count; i++) dst[i] = src + scaleWord(dst[i], inverse);
+}
+
+/// `TEXTURE_TRANSLATED_ROWS_FUNCTION`'s loop, compiled for a constant `unscaled` (`factor` = 255):
+/// `Pixmap.drawTranslatedTexture`'s rows at a fractional offset, step for step.
+static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRows(const citrine_translated_rows *d, int unscaled) {
+    const intptr_t w = d->texelWidth, h = d->texelHeight, width = d->pixelWidth, sx = d->shiftX, ahead = d->rowsAhead;
+    const __m256i l = _mm256_set1_epi16((short)(256 - d->weightX)), r = _mm256_set1_epi16((short)d->weightX);
+    const __m256i upper = _mm256_set1_epi16((short)(256 - d->weightY)), lower = _mm256_set1_epi16((short)d->weightY);
+    const __m256i none = _mm256_setzero_si256();
+    for (intptr_t py = d->rowStart; py < d->rowEnd; py++) {
+        const intptr_t j = py + d->shiftY;
+        // The pixels whose quads can hold a non-transparent texel, and the flat ones among them.
+        intptr_t lo = d->innerStart, hi = d->innerEnd, middleLo = hi, middleHi = hi;
+        uint32_t color = 0;
+        if (d->pairs) {
+            intptr_t reachLo = 0, reachHi = 0;
+            if (j >= -1 && j < h && d->pairs[j + 1].reachStart < d->pairs[j + 1].reachEnd) {
+                reachLo = d->pairs[j + 1].reachStart - sx;
+                reachHi = d->pairs[j + 1].reachEnd - sx;
+            }
+            clampRange(&lo, &hi, reachLo, reachHi);
+            if (hi <= lo) continue;
+            middleLo = middleHi = hi;
+            if (j >= 0 && j < h && d->pairs[j + 1].flatStart < d->pairs[j + 1].flatEnd) {
+                color = d->pairs[j + 1].color;
+                middleLo = lo;
+                clampRange(&middleLo, &middleHi, d->pairs[j + 1].flatStart - sx, d->pairs[j + 1].flatEnd - sx);
+            }
+        } else if (hi <= lo) {
+            continue;
+        }
+        // `Pixmap.split`: sampled sides of whole quads of pixels where the middle has them to give.
+        if (middleLo < middleHi) {
+            intptr_t leftPad = (4 - (middleLo - lo) % 4) % 4, rightPad = (4 - (hi - middleHi) % 4) % 4;
+            if (middleHi - middleLo >= leftPad + rightPad) {
+                middleLo += leftPad;
+                middleHi -= rightPad;
+            }
+        } else {
+            middleLo = middleHi = hi;
+        }
+        uint32_t *row = d->pixels + py * width;
+        if (j + 1 + ahead < h && py + ahead < d->pixelHeight) {
+            prefetchWords(row + ahead * width + lo, hi - lo);
+            const uint32_t *texels = d->texels + (j + 1 + ahead) * w + sx;
+            prefetchWords(texels + lo, middleLo - lo + 2);
+            prefetchWords(texels + middleHi - 1, hi - middleHi + 2);
+        }
+        const uint32_t *top = d->texels + (j < 0 ? 0 : j) * w + sx, *bottom = d->texels + (j + 1 < h ? j + 1 : h - 1) * w + sx;
+        const __m256i u = j < 0 ? none : upper, v = j + 1 >= h ? none : lower;
+        if (lo < middleLo) translatedRow(top + lo, bottom + lo, middleLo - lo, l, r, u, v, d->factor, row + lo, unscaled);
+        if (middleLo < middleHi) uniformRun(row + middleLo, middleHi - middleLo, color, d->factor);
+        if (middleHi < hi) translatedRow(top + middleHi, bottom + middleHi, hi - middleHi, l, r, u, v, d->factor, row + middleHi, unscaled);
+    }
+}
+
+TEXTURE_TARGET void TEXTURE_TRANSLATED_ROWS_FUNCTION(const citrine_translated_rows *draw) {
+    if (draw->factor == 255) translatedRows(draw, 1);
+    else translatedRows(draw, 0);
+}
+
 /// Pixels i … i + 7 of `TEXTURE_TURNED_FUNCTION` at quads `q` with weights from the fractions
 /// (only the pixels in `mask` with `partial`).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
@@ -100,4 +192,144 @@ TEXTURE_TARGET void TEXTURE_TURNED_FUNCTION(const uint32_t *words, intptr_t widt
                                             int64_t dfu, int64_t dfv, intptr_t count, uint32_t factor, uint32_t *dst) {
     if (factor == 255) turnedRow(words, width, fu, fv, dfu, dfv, count, 255, dst, 1);
     else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
+}
+
+/// `FixedRun.rounded`: to nearest, halves away from zero, for |x| < 2⁶³.
+static inline int64_t roundedFixed(double x) {
+    int64_t t = (int64_t)x;
+    double r = x - (double)t;
+    return r >= 0.5 ? t + 1 : r <= -0.5 ? t - 1 : t;
+}
+
+/// Reals between two bounds (`QuadStretches.Stretch`).
+typedef struct { double lo, hi; } Reals;
+
+/// `QuadStretches.interval`: the reals x with b0 ≤ f + x·d ≤ b1 (r = 1/d); all or none for d = 0.
+static inline Reals stepsWithin(int64_t f, int64_t d, double r, int64_t b0, int64_t b1) {
+    if (d == 0) return b0 <= f && f < b1 ? (Reals){ -__builtin_inf(), __builtin_inf() } : (Reals){ __builtin_inf(), -__builtin_inf() };
+    double a = (double)(int64_t)((uint64_t)b0 - (uint64_t)f) * r, b = (double)(int64_t)((uint64_t)b1 - (uint64_t)f) * r;
+    return (Reals){ b < a ? b : a, b >= a ? b : a };   // Swift.min, Swift.max
+}
+
+/// `QuadStretches.stretch`: the reals at which a run from (fu, fv) has its quads in `box`.
+static inline Reals boxStretch(int64_t fu, int64_t fv, int64_t dfu, int64_t dfv, double ru, double rv, citrine_quad_box box) {
+    Reals a = stepsWithin(fu, dfu, ru, box.uStart, box.uEnd), b = stepsWithin(fv, dfv, rv, box.vStart, box.vEnd);
+    return (Reals){ b.lo >= a.lo ? b.lo : a.lo, b.hi < a.hi ? b.hi : a.hi };
+}
+
+/// `QuadStretches.Stretch.pixels`: the pixels between two reals within 0 … last, as [*lo, *hi).
+static inline void stretchPixels(double lo, double hi, double last, intptr_t *start, intptr_t *end) {
+    lo = 0 >= lo ? 0 : lo;
+    hi = last < hi ? last : hi;
+    if (!(lo <= hi)) { *start = *end = 0; return; }
+    intptr_t first = (intptr_t)lo, past = (intptr_t)hi + 1;
+    *start = (double)first < lo ? first + 1 : first;
+    *end = past >= *start ? past : *start;
+}
+
+/// `Pixmap.prefetchTexels`: the texel rows under the quads of pixels [start, end) of the run
+/// from (fu, fv), at one point every two pixels, the point's two rows and the one below.
+static inline void prefetchTexelRows(const uint32_t *texels, intptr_t w, intptr_t h, int64_t fu, int64_t fv,
+                                     int64_t dfu, int64_t dfv, intptr_t start, intptr_t end) {
+    if (start >= end) return;
+    uint64_t u = (uint64_t)fu + (uint64_t)start * (uint64_t)dfu, v = (uint64_t)fv + (uint64_t)start * (uint64_t)dfv;
+    const uint64_t du = 2 * (uint64_t)dfu, dv = 2 * (uint64_t)dfv, maxU = (uint64_t)w << 32, maxV = (uint64_t)(h - 1) << 32;
+    for (intptr_t k = start; k < end; k += 2, u += du, v += dv) {
+        if (u < maxU && v < maxV) {
+            const uint32_t *texel = texels + ((intptr_t)(int64_t)(v >> 32) * w + (intptr_t)(int64_t)(u >> 32));
+            __builtin_prefetch(texel);
+            __builtin_prefetch(texel + w);
+            __builtin_prefetch(texel + 2 * w);
+        }
+    }
+}
+
+/// `TEXTURE_TURNED_ROWS_FUNCTION`'s loop, compiled for a constant `unscaled` (`factor` = 255):
+/// `Pixmap.drawAffineTexture`'s rows, step for step.
+static inline TEXTURE_TARGET __attribute__((always_inline)) int32_t turnedRows(citrine_turned_rows *d, int unscaled) {
+    const intptr_t w = d->texelWidth, h = d->texelHeight, width = d->pixelWidth, ahead = d->rowsAhead;
+    const int64_t dfu = d->dfu, dfv = d->dfv;
+    const double ru = 1 / (double)dfu, rv = 1 / (double)dfv, last = (double)(width - 1), margin = 1.0 / 1048576;
+    for (intptr_t y = d->row; y < d->rowEnd; y++) {
+        // `ImageSampler.move(_:toRow:)`.
+        const double py = (double)y + 0.5;
+        const int64_t fu = roundedFixed(((d->ux * 0.5 + d->uy * py + d->u0) * d->invW - 0.5) * 4294967296.0);
+        const int64_t fv = roundedFixed(((d->vx * 0.5 + d->vy * py + d->v0) * d->invW - 0.5) * 4294967296.0);
+        uint32_t *row = d->pixels + y * width;
+        // Sampled eight at a time: pixels whose quads surely lie inside the image. The others
+        // that may reach it are left to the caller.
+        Reals inside = boxStretch(fu, fv, dfu, dfv, ru, rv, d->inside);
+        intptr_t lo, hi, reachLo, reachHi;
+        stretchPixels(inside.lo + margin, inside.hi - margin, last, &lo, &hi);
+        if (d->clear) {
+            stretchPixels(inside.lo - margin, inside.hi + margin, last, &reachLo, &reachHi);
+        } else {
+            Reals reach = boxStretch(fu, fv, dfu, dfv, ru, rv, d->reach);
+            stretchPixels(reach.lo - margin, reach.hi + margin, last, &reachLo, &reachHi);
+        }
+        intptr_t *edges = d->edges;
+        edges[0] = edges[1] = edges[2] = edges[3] = 0;
+        if (lo >= hi) {
+            edges[0] = reachLo;
+            edges[1] = reachHi;
+        } else {
+            if (reachLo < lo) { edges[0] = reachLo; edges[1] = lo; }
+            if (hi < reachHi) { edges[2] = hi; edges[3] = reachHi; }
+        }
+        if (lo < hi) {
+            // Through the flat blocks: their stretches joined when they meet.
+            intptr_t middleLo = hi, middleHi = hi;
+            for (intptr_t b = 0; b < d->blockCount; b++) {
+                Reals block = boxStretch(fu, fv, dfu, dfv, ru, rv, d->blocks[b]);
+                intptr_t sLo, sHi;
+                stretchPixels(block.lo + margin, block.hi - margin, last, &sLo, &sHi);
+                clampRange(&sLo, &sHi, lo, hi);
+                if (middleLo == middleHi || sLo == sHi) {
+                    if (sHi - sLo > middleHi - middleLo) { middleLo = sLo; middleHi = sHi; }
+                } else if (sLo <= middleHi && middleLo <= sHi) {
+                    middleLo = sLo < middleLo ? sLo : middleLo;
+                    middleHi = sHi > middleHi ? sHi : middleHi;
+                } else if (sHi - sLo > middleHi - middleLo) {
+                    middleLo = sLo;
+                    middleHi = sHi;
+                }
+            }
+            // `Pixmap.split`.
+            if (middleLo < middleHi) {
+                intptr_t leftPad = (4 - (middleLo - lo) % 4) % 4, rightPad = (4 - (hi - middleHi) % 4) % 4;
+                if (middleHi - middleLo >= leftPad + rightPad) {
+                    middleLo += leftPad;
+                    middleHi -= rightPad;
+                }
+            } else {
+                middleLo = middleHi = hi;
+            }
+            if (y + ahead < d->pixelHeight) {
+                prefetchWords(row + ahead * width + lo, hi - lo);
+                const int64_t au = (int64_t)((uint64_t)fu + (uint64_t)d->aheadU), av = (int64_t)((uint64_t)fv + (uint64_t)d->aheadV);
+                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, lo, middleLo + 4);
+                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, middleHi - 4, hi);
+            }
+            if (lo < middleLo) {
+                turnedRow(d->texels, w, (int64_t)((uint64_t)fu + (uint64_t)lo * (uint64_t)dfu),
+                          (int64_t)((uint64_t)fv + (uint64_t)lo * (uint64_t)dfv), dfu, dfv, middleLo - lo, d->factor, row + lo, unscaled);
+            }
+            if (middleLo < middleHi) uniformRun(row + middleLo, middleHi - middleLo, d->color, d->factor);
+            if (middleHi < hi) {
+                turnedRow(d->texels, w, (int64_t)((uint64_t)fu + (uint64_t)middleHi * (uint64_t)dfu),
+                          (int64_t)((uint64_t)fv + (uint64_t)middleHi * (uint64_t)dfv), dfu, dfv, hi - middleHi, d->factor,
+                          row + middleHi, unscaled);
+            }
+        }
+        if (edges[0] < edges[1] || edges[2] < edges[3]) {
+            d->row = y;
+            return 1;
+        }
+    }
+    d->row = d->rowEnd;
+    return 0;
+}
+
+TEXTURE_TARGET int32_t TEXTURE_TURNED_ROWS_FUNCTION(citrine_turned_rows *draw) {
+    return draw->factor == 255 ? turnedRows(draw, 1) : turnedRows(draw, 0);
 }

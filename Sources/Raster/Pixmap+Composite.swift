@@ -1,3 +1,4 @@
+import CKernels
 import CPrefetch
 
 /// Compositing whole pixmaps: transparency layers, group opacity and layer textures.
@@ -124,12 +125,40 @@ extension Pixmap {
         // inside it can be non-zero.
         let clear = clearBorder ?? image.hasClearBorder
         let reach = quads(columns: (-1, w + 1), rows: (-1, h + 1))
-        let blocks = (extents?.blocks ?? []).map {
-            quads(columns: (Int64($0.columns.lowerBound), Int64($0.columns.upperBound)),
-                  rows: (Int64($0.rows.lowerBound), Int64($0.rows.upperBound)))
+        func quads(_ block: TexelExtents.Block) -> (u: (Int64, Int64), v: (Int64, Int64)) {
+            quads(columns: (Int64(block.columns.lowerBound), Int64(block.columns.upperBound)),
+                  rows: (Int64(block.rows.lowerBound), Int64(block.rows.upperBound)))
         }
         let ahead = (u: FixedRun.fixed(sampler.rowStep.u * Double(Pixmap.rowsAhead)),
                      v: FixedRun.fixed(sampler.rowStep.v * Double(Pixmap.rowsAhead)))
+        let flatBlocks = extents?.blocks ?? []
+        if AVX2Kernels.isEnabled && flatBlocks.count <= 2 {
+            // The loop below in C (`citrine_turned_rows`): the same words, without its per-row
+            // calls, which took more instructions than the rows' kernels. It hands back each row
+            // with pixels that only may reach the image, drawn here with the sampler's checks.
+            func box(_ b: (u: (Int64, Int64), v: (Int64, Int64))) -> citrine_quad_box {
+                citrine_quad_box(uStart: b.u.0, uEnd: b.u.1, vStart: b.v.0, vEnd: b.v.1)
+            }
+            let m = sampler.inverse.m, drawn = rows.clamped(to: drawableRows), none = citrine_quad_box()
+            var draw = citrine_turned_rows(
+                texels: image.words, texelWidth: image.width, texelHeight: image.height, pixels: words, pixelWidth: width,
+                pixelHeight: height, ux: m.0, uy: m.1, u0: m.2, vx: m.3, vy: m.4, v0: m.5, invW: 1 / m.8, dfu: run.dfu, dfv: run.dfv,
+                inside: box(inside), reach: box(reach),
+                blocks: (flatBlocks.first.map { box(quads($0)) } ?? none, flatBlocks.count > 1 ? box(quads(flatBlocks[1])) : none),
+                blockCount: flatBlocks.count, color: flatBlocks.first?.color ?? 0, clear: clear ? 1 : 0, factor: factor,
+                rowsAhead: Pixmap.rowsAhead, aheadU: ahead.u, aheadV: ahead.v, row: drawn.lowerBound, rowEnd: drawn.upperBound,
+                edges: (0, 0, 0, 0))
+            let kernel = AVX512Kernels.isEnabled ? citrine_turned_rows_avx512 : citrine_turned_rows_avx2
+            while kernel(&draw) != 0 {
+                let y = draw.row, row = words + y * width
+                sampler.move(&run, toRow: y)
+                sampler.composite(run, pixels: draw.edges.0..<draw.edges.1, inside: false, factor: factor, into: row)
+                sampler.composite(run, pixels: draw.edges.2..<draw.edges.3, inside: false, factor: factor, into: row)
+                draw.row = y + 1
+            }
+            return
+        }
+        let blocks = flatBlocks.map(quads)
         // The run and its stretches are set up from the rows of the whole target, so a band's
         // rows are sampled as in a draw of the whole.
         for y in rows.clamped(to: drawableRows) {
@@ -296,11 +325,28 @@ extension Pixmap {
                 Pixmap.sourceOver(words + py * width + px, s, factor: factor)
             }
         }
-        for py in rows {
-            if !clear {
+        if !clear {
+            for py in rows {
                 edge(x.pixels.lowerBound..<inner.lowerBound, row: py)
                 edge(inner.upperBound..<x.pixels.upperBound, row: py)
             }
+        }
+        if AVX2Kernels.isEnabled {
+            // The loop below in C (`citrine_translated_rows`): the same words, without its
+            // per-row calls and range checks, which took more instructions than the rows' kernels.
+            var draw = citrine_translated_rows(texels: image.words, texelWidth: w, texelHeight: h, pairs: nil, pixels: words,
+                                               pixelWidth: width, pixelHeight: height, shiftX: x.shift, shiftY: y.shift,
+                                               innerStart: inner.lowerBound, innerEnd: inner.upperBound,
+                                               rowStart: rows.lowerBound, rowEnd: rows.upperBound, rowsAhead: Pixmap.rowsAhead,
+                                               weightX: UInt16(x.weight), weightY: UInt16(y.weight), factor: factor)
+            let kernel = AVX512Kernels.isEnabled ? citrine_translated_rows_avx512 : citrine_translated_rows_avx2
+            guard let extents else { return kernel(&draw) }
+            return extents.rowPairs.withUnsafeBufferPointer { pairs in
+                draw.pairs = pairs.baseAddress
+                kernel(&draw)
+            }
+        }
+        for py in rows {
             // Texel rows j and j + 1 with their weights; a row outside the image weighs 0.
             let j = py + y.shift
             let columns = extents.map { inner.clamped(to: $0.pixels(texelRow: j, shift: x.shift)) } ?? inner

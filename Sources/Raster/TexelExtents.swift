@@ -1,3 +1,5 @@
+import CKernels
+
 /// Where an image's non-transparent texels lie and where it is one flat colour, computed once
 /// for a texture that is drawn many times (a layer's retained bitmap), so that
 /// `Pixmap.drawTexture` can skip the transparent corners and margins around its shape and blend
@@ -125,12 +127,8 @@ public struct TexelExtents {
 
     /// What a translated draw needs of texel rows j and j + 1, worked out once: the columns c
     /// whose quad (columns c and c + 1) can hold a non-transparent texel, and those whose quad
-    /// is flat, in one colour.
-    struct RowPair {
-        var reach: Range<Int>
-        var flat: Range<Int>
-        var color: UInt32
-    }
+    /// is flat, in one colour. C's layout, as `citrine_translated_rows` reads it.
+    typealias RowPair = citrine_row_pair
 
     /// `RowPair` of rows j and j + 1 (rows outside the image are empty), for j = −1 … height − 1.
     private static func rowPair(_ j: Int, rows: [Range<Int>], runs: [Run]) -> RowPair {
@@ -141,18 +139,21 @@ public struct TexelExtents {
         case let (a?, nil), let (nil, a?): reach = a.lowerBound - 1 ..< a.upperBound
         case (nil, nil): reach = 0..<0
         }
-        guard j >= 0, j + 1 < runs.count, runs[j].color == runs[j + 1].color else { return RowPair(reach: reach, flat: 0..<0, color: 0) }
+        var pair = RowPair(reachStart: Int32(reach.lowerBound), reachEnd: Int32(reach.upperBound), flatStart: 0, flatEnd: 0, color: 0)
+        guard j >= 0, j + 1 < runs.count, runs[j].color == runs[j + 1].color else { return pair }
         let columns = runs[j].columns.clamped(to: runs[j + 1].columns)
-        let flat = columns.count >= 2 ? columns.lowerBound..<columns.upperBound - 1 : 0..<0
-        return RowPair(reach: reach, flat: flat, color: runs[j].color)
+        if columns.count >= 2 {
+            (pair.flatStart, pair.flatEnd, pair.color) = (Int32(columns.lowerBound), Int32(columns.upperBound - 1), runs[j].color)
+        }
+        return pair
     }
 
     /// The pixels p of a translated image whose bilinear sample from texel rows j and j + 1 and
     /// texel columns p + shift and p + shift + 1 can be non-zero.
     func pixels(texelRow j: Int, shift: Int) -> Range<Int> {
         guard j >= -1, j < rowPairs.count - 1 else { return 0..<0 }
-        let reach = rowPairs[j + 1].reach
-        return reach.isEmpty ? 0..<0 : reach.lowerBound - shift..<reach.upperBound - shift
+        let pair = rowPairs[j + 1]
+        return pair.reachStart < pair.reachEnd ? Int(pair.reachStart) - shift..<Int(pair.reachEnd) - shift : 0..<0
     }
 
     /// The pixels p of a translated image whose four texels (columns p + shift and p + shift + 1
@@ -160,6 +161,6 @@ public struct TexelExtents {
     func uniformPixels(texelRow j: Int, shift: Int) -> (color: UInt32, pixels: Range<Int>)? {
         guard j >= 0, j < rowPairs.count - 1 else { return nil }
         let pair = rowPairs[j + 1]
-        return pair.flat.isEmpty ? nil : (pair.color, pair.flat.lowerBound - shift..<pair.flat.upperBound - shift)
+        return pair.flatStart < pair.flatEnd ? (pair.color, Int(pair.flatStart) - shift..<Int(pair.flatEnd) - shift) : nil
     }
 }

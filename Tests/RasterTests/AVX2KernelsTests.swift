@@ -89,12 +89,16 @@ struct AVX2KernelsTests {
         }
     }
 
-    /// Turned and scaled textures: rows of sampled pixels of every length.
-    @Test(arguments: [1, 2, 3, 4])
+    /// Turned and scaled textures: rows of sampled pixels of every length, with flat interiors
+    /// (seeds 1–4) and with random outermost texels (5, 6: rows have pixels sampled with
+    /// the checks, which the vector loop hands back).
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
     func turnedTexturesMatchTheSwiftLoop(seed: UInt64) throws {
         var g = Generator(state: seed)
         let canvas = try Self.canvas(&g, width: 61, height: 47)
-        let image = try TextureTests.flatImage(&g, width: Int(g.next() % 40) + 12, height: Int(g.next() % 30) + 12, ellipse: seed % 2 == 0)
+        let image = seed > 4
+            ? try TextureTests.image(&g, width: Int(g.next() % 40) + 1, height: Int(g.next() % 30) + 1, clearBorder: false)
+            : try TextureTests.flatImage(&g, width: Int(g.next() % 40) + 12, height: Int(g.next() % 30) + 12, ellipse: seed % 2 == 0)
         let extents = TexelExtents(of: image)
         for k in 0..<6 {
             let angle = g.unit() * 2 * Double.pi, scale = 0.5 + g.unit() * 1.5

@@ -7,13 +7,15 @@
 // is animated (position and rotation) while the other 1000 stay put; optionally writes frame 0
 // as a PNG.
 // `--no-storm` skips the animated sequence (for instruction counts of the other frames).
+// `--checksum` adds a hash of every animated frame's pixels (taken outside the timed part), to
+// check that a change leaves the frames byte-identical.
 // `--blur` adds frames of a 1920×1080 image layer with `filters = [gaussianBlur, inputRadius
 // 10]` whose radius is animated (so each frame is drawn anew): the cost of a filtered layer.
 // `frames`: the animated sequence's length at 60 frames per second; default 120, two seconds,
 // as long as the anchor harness times Blend2D's S8 (`bench.py --target-seconds 2`).
 //
 //     swift build -c release --package-path Benchmarks --product layer-storm-bench
-//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm] [--blur]
+//     Benchmarks/.build/release/layer-storm-bench [frames] [--png out.png] [--no-storm] [--blur] [--checksum]
 import AnchorScenes
 import Compositor
 import Foundation
@@ -27,6 +29,7 @@ let frames = args.first.flatMap { Int($0) } ?? 120
 let pngPath = args.firstIndex(of: "--png").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
 let storm = !args.contains("--no-storm")
 let blur = args.contains("--blur")
+let checksum = args.contains("--checksum")
 
 let root = S8LayerStorm.layerTree(animated: true)
 
@@ -38,7 +41,16 @@ renderer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
 _ = time(0)   // warm-up (backing stores, mipmaps)
 if let pngPath { try PNGCodec.write(renderer.pixmap, to: pngPath) }
-var animated = storm ? (0..<frames).map { time(Double($0 + 1) / 60) } : [0]
+/// FNV-1a of the animated frames' words, in order.
+var frameHash: UInt64 = 0xCBF2_9CE4_8422_2325
+var animated: [Double] = storm ? (0..<frames).map { (k: Int) -> Double in
+    let ms = time(Double(k + 1) / 60)
+    if checksum {
+        let pixmap = renderer.pixmap
+        for i in 0..<pixmap.width * pixmap.height { frameHash = (frameHash ^ UInt64(pixmap.words[i])) &* 0x100_0000_01B3 }
+    }
+    return ms
+} : [0]
 let idleTime = Double(frames + 1) / 60
 var idle = (0..<5).map { _ in time(idleTime) }   // same time again: nothing changed
 root.sublayers?.forEach { $0.removeAllAnimations() }
@@ -65,8 +77,10 @@ CATransaction.flush()
 var oneAnimated = (0..<frames).map { time(idleTime + Double($0 + 1) / 60) }
 func stats(_ v: inout [Double]) -> String { statsJSON(&v) }
 var blurred = blur ? try blurredFrames(count: min(frames, 30)) : []
+let blurPart = blur ? ", \"blur_1080p_r10\": \(stats(&blurred))" : ""
+let checksumPart = checksum ? ", \"checksum\": \"\(String(frameHash, radix: 16))\"" : ""
 print("{\"animated\": \(stats(&animated)), \"idle\": \(stats(&idle)), \"one_layer_moved\": \(stats(&moved)), "
-      + "\"one_layer_animated\": \(stats(&oneAnimated))" + (blur ? ", \"blur_1080p_r10\": \(stats(&blurred))" : "") + "}")
+      + "\"one_layer_animated\": \(stats(&oneAnimated))" + blurPart + checksumPart + "}")
 
 /// Milliseconds per frame of a 1920×1080 layer showing the scene's image, blurred with radius
 /// 10 (an animation of `filters.blur.inputRadius` from 10 to 10 makes every frame a new one).

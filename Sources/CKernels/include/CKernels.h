@@ -119,6 +119,95 @@ void citrine_translated_row_avx512(const uint32_t *top, const uint32_t *bottom, 
                                    uint16_t left, uint16_t right, uint16_t upper, uint16_t lower,
                                    uint32_t factor, uint32_t *dst);
 
+/// What a translated draw needs of texel rows j and j + 1 (`TexelExtents.RowPair`): the texel
+/// columns c whose quad (columns c and c + 1) can hold a non-transparent texel, [reachStart,
+/// reachEnd), and those whose quad is flat, [flatStart, flatEnd), in the premultiplied `color`.
+typedef struct {
+    int32_t reachStart, reachEnd, flatStart, flatEnd;
+    uint32_t color;
+} citrine_row_pair;
+
+/// A texture drawn at a fractional translation (`Pixmap.drawTranslatedTexture`), the rows of its
+/// pixels whose two texel columns both lie inside the image: pixel (p, y) samples texels
+/// (p + shiftX, y + shiftY) … (p + shiftX + 1, y + shiftY + 1) with weights 256 − weightX,
+/// weightX and 256 − weightY, weightY (0…256; a texel row outside the image weighs 0).
+typedef struct {
+    /// The image, `texelWidth` × `texelHeight` words a row apart.
+    const uint32_t *texels;
+    intptr_t texelWidth, texelHeight;
+    /// `texelHeight` + 1 row pairs, for j = −1 … texelHeight − 1 at index j + 1 (the image's
+    /// `TexelExtents`), or NULL: every pixel of `inner` sampled.
+    const citrine_row_pair *pairs;
+    /// The target, `pixelWidth` × `pixelHeight` words a row apart.
+    uint32_t *pixels;
+    intptr_t pixelWidth, pixelHeight;
+    intptr_t shiftX, shiftY;
+    /// Pixel columns [innerStart, innerEnd) and rows [rowStart, rowEnd) drawn.
+    intptr_t innerStart, innerEnd, rowStart, rowEnd;
+    /// How many rows below the pixels and texels are fetched ahead (`Pixmap.rowsAhead`).
+    intptr_t rowsAhead;
+    uint16_t weightX, weightY;
+    /// Opacity, 0…255.
+    uint32_t factor;
+} citrine_translated_rows;
+
+/// `Pixmap.drawTranslatedTexture`'s rows at a fractional offset: per row, the pixels the row
+/// pairs say can be non-zero, their flat middle as one colour (`Pixmap.sourceOverUniform`) and
+/// the rest sampled (`citrine_translated_row_avx2`), with the pixels and texels `rowsAhead` rows
+/// below prefetched — the Swift loop's words and order, without its per-row calls.
+void citrine_translated_rows_avx2(const citrine_translated_rows *draw);
+/// `citrine_translated_rows_avx2` with AVX-512's masked moves and sixteen-pixel solid runs.
+void citrine_translated_rows_avx512(const citrine_translated_rows *draw);
+
+/// Quad positions (top-left texels, 32.32 fixed point) in [uStart, uEnd] × [vStart, vEnd], the
+/// bounds as `QuadStretches` takes them.
+typedef struct {
+    int64_t uStart, uEnd, vStart, vEnd;
+} citrine_quad_box;
+
+/// A texture drawn under an affine map (`Pixmap.drawAffineTexture`), from `row` to `rowEnd`:
+/// each row's run starts at image position u = (ux·½ + uy·(y + ½) + u0)·invW, v = (vx·½ +
+/// vy·(y + ½) + v0)·invW (`ImageSampler.affineRun`, `FixedRun.start`) and steps (dfu, dfv)
+/// a pixel.
+typedef struct {
+    /// The image, `texelWidth` × `texelHeight` words a row apart.
+    const uint32_t *texels;
+    intptr_t texelWidth, texelHeight;
+    /// The target, `pixelWidth` × `pixelHeight` words a row apart.
+    uint32_t *pixels;
+    intptr_t pixelWidth, pixelHeight;
+    double ux, uy, u0, vx, vy, v0, invW;
+    int64_t dfu, dfv;
+    /// The quads wholly inside the image; those that reach into it (used unless `clear`).
+    citrine_quad_box inside, reach;
+    /// The image's flat blocks (`TexelExtents.blocks`, at most two), in `color`.
+    citrine_quad_box blocks[2];
+    intptr_t blockCount;
+    uint32_t color;
+    /// Whether only quads wholly inside the image can be non-zero (transparent outermost texels).
+    int32_t clear;
+    /// Opacity, 0…255.
+    uint32_t factor;
+    /// How many rows below the pixels and texels are fetched ahead (`Pixmap.rowsAhead`), and the
+    /// run's offset there (fixed point).
+    intptr_t rowsAhead;
+    int64_t aheadU, aheadV;
+    /// In: the first row to draw. Out, when the call returns 1: the row whose pixels
+    /// [edges[0], edges[1]) and [edges[2], edges[3]) are left to the sampler's checked loop.
+    intptr_t row, rowEnd;
+    intptr_t edges[4];
+} citrine_turned_rows;
+
+/// `Pixmap.drawAffineTexture`'s rows through fixed-point runs: per row, the pixels whose quads
+/// surely lie inside the image, their flat middle as one colour (`Pixmap.sourceOverUniform`) and
+/// the rest sampled (`citrine_turned_row_avx2`), with the pixels and texels `rowsAhead` rows
+/// below prefetched — the Swift loop's words. Returns 1 after a row with pixels that only may
+/// reach the image (its `edges`, for the caller to draw before going on from `row` + 1), else 0
+/// when every row is drawn.
+int32_t citrine_turned_rows_avx2(citrine_turned_rows *draw);
+/// `citrine_turned_rows_avx2` with AVX-512's masked moves and sixteen-pixel solid runs.
+int32_t citrine_turned_rows_avx512(citrine_turned_rows *draw);
+
 /// `ImageSampler.composite(_:pixels:inside:factor:into:)` for quads inside the image, eight
 /// pixels at a time (the last one to seven through a masked store): bilinear samples along a
 /// fixed-point run (`FixedRun`: image positions fu, fv minus ½ texel, stepping dfu, dfv per
