@@ -228,8 +228,10 @@ static inline void stretchPixels(double lo, double hi, double last, intptr_t *st
 }
 
 /// `Pixmap.prefetchTexels`: the texel rows under the quads of pixels [start, end) of the run
-/// from (fu, fv), at one point every two pixels, the point's two rows and the one below.
-static inline void prefetchTexelRows(const uint32_t *texels, intptr_t w, intptr_t h, int64_t fu, int64_t fv,
+/// from (fu, fv), at one point every two pixels, the point's two rows and the one below. Not
+/// inlined: the loop keeps its registers to itself (inlined into the row loop, it spilled and
+/// took 31 instructions a point).
+static __attribute__((noinline)) void prefetchTexelRows(const uint32_t *texels, intptr_t w, intptr_t h, int64_t fu, int64_t fv,
                                      int64_t dfu, int64_t dfv, intptr_t start, intptr_t end) {
     if (start >= end) return;
     uint64_t u = (uint64_t)fu + (uint64_t)start * (uint64_t)dfu, v = (uint64_t)fv + (uint64_t)start * (uint64_t)dfv;
