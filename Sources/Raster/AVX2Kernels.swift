@@ -5,7 +5,9 @@ import CKernels
 /// (`PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`), a radial gradient run
 /// (`RadialSolver.quadraticRun`, also blended in the same pass: `quadraticRunOver`), a pad linear
 /// gradient run (`GradientRamp.padPixels`), a whole-pixmap fill (`Pixmap.fill(with:)`), a translated bitmap
-/// composited (`ImageSampler.translatedRow`), a turned one (`ImageSampler.composite`), one
+/// composited (`ImageSampler.translatedRow`; a texture's whole draw at a fractional offset,
+/// `citrine_translated_rows`), a turned one (`ImageSampler.composite`; a texture's whole affine
+/// draw, `citrine_turned_rows`), one
 /// sampled along an affine run (`ImageSampler.sample`, bilinear, the stretch inside the image) or
 /// under a perspective map, a group surface's span blended from its words with one factor
 /// (`PaintBlitter`'s texel spans), a colour matrix over a pixmap (`Pixmap.applyColorMatrix`: the

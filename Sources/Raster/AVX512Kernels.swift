@@ -7,8 +7,9 @@ import CKernels
 /// its words (`citrine_source_over_span_avx512`), the radial gradient run
 /// (`RadialSolver.quadraticRun`, alone or blended: `quadraticRunOver`), the pad linear gradient
 /// run (`GradientRamp.padPixels`), a bitmap sampled under a perspective map
-/// (`ImageSampler.sample`), and the translated and turned texture rows
-/// (`ImageSampler.translatedRow`, `ImageSampler.composite`: the AVX2 loops, eight pixels at a
+/// (`ImageSampler.sample`), and the translated and turned texture rows and draws
+/// (`ImageSampler.translatedRow`, `ImageSampler.composite`, `citrine_translated_rows`,
+/// `citrine_turned_rows`: the AVX2 loops, eight pixels at a
 /// time, with AVX-512's masked moves for a row's last pixels, as the solid sweep's short runs
 /// have them). `AVX2Kernels.isEnabled` stays the switch of all vector loops: with it off, the
 /// Swift loops run whatever this says. On from the start where the processor has
