@@ -86,6 +86,21 @@ static inline void clampRange(intptr_t *lo, intptr_t *hi, intptr_t limitLo, intp
     *hi = limitHi < h ? limitHi : (limitLo > h ? limitLo : h);
 }
 
+/// `Pixmap.split`: pixels [lo, hi) around their flat middle [*middleLo, *middleHi), narrowed so
+/// that each sampled side holds whole quads of pixels when the middle has them to give; an empty
+/// middle goes to hi (all sampled).
+static inline void splitAroundMiddle(intptr_t lo, intptr_t hi, intptr_t *middleLo, intptr_t *middleHi) {
+    if (*middleLo >= *middleHi) {
+        *middleLo = *middleHi = hi;
+        return;
+    }
+    intptr_t leftPad = (4 - (*middleLo - lo) % 4) % 4, rightPad = (4 - (hi - *middleHi) % 4) % 4;
+    if (*middleHi - *middleLo >= leftPad + rightPad) {
+        *middleLo += leftPad;
+        *middleHi -= rightPad;
+    }
+}
+
 /// `Pixmap.sourceOverUniform`: `count` pixels at `dst` under `color` scaled by `factor`/255 —
 /// filled where the scaled colour is opaque, else `PaintBlitter.sourceOverSolid`'s blend.
 static inline TEXTURE_TARGET __attribute__((always_inline)) void uniformRun(uint32_t *dst, intptr_t count, uint32_t color,
@@ -129,16 +144,7 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRows(
         } else if (hi <= lo) {
             continue;
         }
-        // `Pixmap.split`: sampled sides of whole quads of pixels where the middle has them to give.
-        if (middleLo < middleHi) {
-            intptr_t leftPad = (4 - (middleLo - lo) % 4) % 4, rightPad = (4 - (hi - middleHi) % 4) % 4;
-            if (middleHi - middleLo >= leftPad + rightPad) {
-                middleLo += leftPad;
-                middleHi -= rightPad;
-            }
-        } else {
-            middleLo = middleHi = hi;
-        }
+        splitAroundMiddle(lo, hi, &middleLo, &middleHi);
         uint32_t *row = d->pixels + py * width;
         if (j + 1 + ahead < h && py + ahead < d->pixelHeight) {
             prefetchWords(row + ahead * width + lo, hi - lo);
@@ -296,16 +302,7 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) int32_t turnedRows(c
                     middleHi = sHi;
                 }
             }
-            // `Pixmap.split`.
-            if (middleLo < middleHi) {
-                intptr_t leftPad = (4 - (middleLo - lo) % 4) % 4, rightPad = (4 - (hi - middleHi) % 4) % 4;
-                if (middleHi - middleLo >= leftPad + rightPad) {
-                    middleLo += leftPad;
-                    middleHi -= rightPad;
-                }
-            } else {
-                middleLo = middleHi = hi;
-            }
+            splitAroundMiddle(lo, hi, &middleLo, &middleHi);
             if (y + ahead < d->pixelHeight) {
                 prefetchWords(row + ahead * width + lo, hi - lo);
                 const int64_t au = (int64_t)((uint64_t)fu + (uint64_t)d->aheadU), av = (int64_t)((uint64_t)fv + (uint64_t)d->aheadV);
