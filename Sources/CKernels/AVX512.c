@@ -235,15 +235,14 @@ AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *w
 #define SWEEP_FILL_SPAN(dst, count, word) ((count) >= 16 ? fill16(dst, count, word) : citrine_fill_avx2(dst, count, word))
 #include "SweepSolid.h"
 
-// The texture rows compiled for AVX-512 (TextureRows.h): the same eight-pixel loops.
+// The texture rows compiled for AVX-512 (TextureRows.h): the same eight-pixel loops, their solid
+// runs the sweep's above.
 #include "Texture8.h"
 #define TEXTURE_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 #define TEXTURE_TRANSLATED_FUNCTION citrine_translated_row_avx512
 #define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx512
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx512
 #define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx512
-#define TEXTURE_SOLID_SPAN(dst, count, src) sourceOverSolidRun(dst, count, src)
-#define TEXTURE_FILL_SPAN(dst, count, word) ((count) >= 16 ? fill16(dst, count, word) : citrine_fill_avx2(dst, count, word))
 #include "TextureRows.h"
 
 #else

@@ -120,17 +120,22 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
     }
 }
 
+// The solid sweep, compiled here for AVX2 (AVX512.c compiles it again with AVX-512's).
+#define SWEEP_TARGET AVX2
+#define SWEEP_FUNCTION citrine_sweep_solid_avx2
+#define SWEEP_SOLID_SPAN(dst, count, src) citrine_source_over_solid_avx2(dst, count, src)
+#define SWEEP_FILL_SPAN(dst, count, word) citrine_fill_avx2(dst, count, word)
+#include "SweepSolid.h"
+
 #include "Texture8.h"
 
-// The texture rows, compiled here for AVX2 (AVX512.c compiles them again with AVX-512's masked
-// moves for the last pixels of a row).
+// The texture rows (their flat middles through the sweep's `solidRun`), compiled here for AVX2
+// (AVX512.c compiles them again with AVX-512's masked moves for the last pixels of a row).
 #define TEXTURE_TARGET AVX2
 #define TEXTURE_TRANSLATED_FUNCTION citrine_translated_row_avx2
 #define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx2
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx2
 #define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx2
-#define TEXTURE_SOLID_SPAN(dst, count, src) citrine_source_over_solid_avx2(dst, count, src)
-#define TEXTURE_FILL_SPAN(dst, count, word) citrine_fill_avx2(dst, count, word)
 #include "TextureRows.h"
 
 AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,
@@ -207,13 +212,6 @@ AVX2 intptr_t citrine_projective_row_avx2(const double *m, const uint32_t *words
     }
     return count;
 }
-
-// The solid sweep, compiled here for AVX2 (AVX512.c compiles it again with AVX-512's).
-#define SWEEP_TARGET AVX2
-#define SWEEP_FUNCTION citrine_sweep_solid_avx2
-#define SWEEP_SOLID_SPAN(dst, count, src) citrine_source_over_solid_avx2(dst, count, src)
-#define SWEEP_FILL_SPAN(dst, count, word) citrine_fill_avx2(dst, count, word)
-#include "SweepSolid.h"
 
 #else
 

@@ -6,11 +6,10 @@
 // TEXTURE_TRANSLATED_ROWS_FUNCTION, TEXTURE_TURNED_FUNCTION and TEXTURE_TURNED_ROWS_FUNCTION (the
 // names of the exported functions), TAIL_LOAD8(p, mask) / TAIL_STORE8(p, mask, v), the masked
 // moves of a run's last one to seven pixels (`mask`: the lanes to move all ones; no memory
-// touched in the others, a masked load's other lanes 0), and TEXTURE_SOLID_SPAN(dst, count, src)
-// / TEXTURE_FILL_SPAN(dst, count, word), a translucent solid run and a fill of eight pixels or
-// more. The including file turns floating-point contraction off (the row starts are Swift's
-// separate multiplies and adds).
-// Needs Blend8.h and Texture8.h. No include guard: each file includes it once.
+// touched in the others, a masked load's other lanes 0). The including file turns
+// floating-point contraction off (the row starts are Swift's separate multiplies and adds).
+// Needs Blend8.h, Texture8.h and SweepSolid.h (its `solidRun`, the flat middles' blend). No
+// include guard: each file includes it once.
 
 /// Eight words from `p`; with `partial`, only the lanes set in `mask` are read (the others are 0).
 static inline TEXTURE_TARGET __m256i load8(const uint32_t *p, __m256i mask, int partial) {
@@ -101,18 +100,12 @@ static inline void splitAroundMiddle(intptr_t lo, intptr_t hi, intptr_t *middleL
     }
 }
 
-/// `Pixmap.sourceOverUniform`: `count` pixels at `dst` under `color` scaled by `factor`/255 —
-/// filled where the scaled colour is opaque, else `PaintBlitter.sourceOverSolid`'s blend.
+/// `Pixmap.sourceOverUniform`: `count` pixels at `dst` under `color` scaled by `factor`/255
+/// (`solidRun`: filled where the scaled colour is opaque, else `PaintBlitter.sourceOverSolid`'s
+/// blend).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void uniformRun(uint32_t *dst, intptr_t count, uint32_t color,
                                                                             uint32_t factor) {
-    uint32_t src = factor == 255 ? color : scaleWord(color, factor);
-    if (count >= 8) {
-        if (src >> 24 == 255) TEXTURE_FILL_SPAN(dst, count, src);
-        else TEXTURE_SOLID_SPAN(dst, count, src);
-        return;
-    }
-    uint32_t inverse = 255 - (src >> 24);
-    for (intptr_t i = 0; i < count; i++) dst[i] = src + scaleWord(dst[i], inverse);
+    solidRun(dst, count, factor == 255 ? color : scaleWord(color, factor));
 }
 
 /// `TEXTURE_TRANSLATED_ROWS_FUNCTION`'s loop, compiled for a constant `unscaled` (`factor` = 255):
@@ -124,25 +117,21 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRows(
     const __m256i none = _mm256_setzero_si256();
     for (intptr_t py = d->rowStart; py < d->rowEnd; py++) {
         const intptr_t j = py + d->shiftY;
-        // The pixels whose quads can hold a non-transparent texel, and the flat ones among them.
-        intptr_t lo = d->innerStart, hi = d->innerEnd, middleLo = hi, middleHi = hi;
+        // The pixels whose quads can hold a non-transparent texel, and the flat ones among them
+        // (`TexelExtents.pixels`, `uniformPixels`: pair j + 1 of rows j and j + 1, j = −1 … h − 1).
+        intptr_t lo = d->innerStart, hi = d->innerEnd, middleLo = 0, middleHi = 0;
         uint32_t color = 0;
+        const citrine_row_pair *pair = d->pairs && j >= -1 && j < h ? d->pairs + (j + 1) : NULL;
         if (d->pairs) {
-            intptr_t reachLo = 0, reachHi = 0;
-            if (j >= -1 && j < h && d->pairs[j + 1].reachStart < d->pairs[j + 1].reachEnd) {
-                reachLo = d->pairs[j + 1].reachStart - sx;
-                reachHi = d->pairs[j + 1].reachEnd - sx;
-            }
-            clampRange(&lo, &hi, reachLo, reachHi);
-            if (hi <= lo) continue;
-            middleLo = middleHi = hi;
-            if (j >= 0 && j < h && d->pairs[j + 1].flatStart < d->pairs[j + 1].flatEnd) {
-                color = d->pairs[j + 1].color;
-                middleLo = lo;
-                clampRange(&middleLo, &middleHi, d->pairs[j + 1].flatStart - sx, d->pairs[j + 1].flatEnd - sx);
-            }
-        } else if (hi <= lo) {
-            continue;
+            if (pair && pair->reachStart < pair->reachEnd) clampRange(&lo, &hi, pair->reachStart - sx, pair->reachEnd - sx);
+            else lo = hi = 0;
+        }
+        if (hi <= lo) continue;
+        if (pair && j >= 0 && pair->flatStart < pair->flatEnd) {
+            color = pair->color;
+            middleLo = lo;
+            middleHi = hi;
+            clampRange(&middleLo, &middleHi, pair->flatStart - sx, pair->flatEnd - sx);
         }
         splitAroundMiddle(lo, hi, &middleLo, &middleHi);
         uint32_t *row = d->pixels + py * width;

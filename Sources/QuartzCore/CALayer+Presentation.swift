@@ -133,8 +133,8 @@ extension CALayer {
     static let copyPrefetchDistance = 4
 
     /// Prefetches what the fast path reads of this model: every line from its reference count
-    /// to the end of `_state`'s timing (`beginTime`, `speed`, `timeOffset`, the last of them
-    /// `timeOffset`; the stored properties before `_state` are those read every frame). Exactly those lines:
+    /// to the end of `_state`'s timing (`beginTime`, `speed`, `timeOffset`, which ends it; the
+    /// stored properties before `_state` are those read every frame). Exactly those lines:
     /// with 100 000 layers the misses in flight are what limits a frame, so a line asked for and
     /// not read (the model's `position`, when the object starts 16 bytes into a line) costs
     /// time (Benchmarks/NOTES.md). Computes addresses only; the object is not read.

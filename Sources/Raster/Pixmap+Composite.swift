@@ -120,7 +120,7 @@ extension Pixmap {
         func quads(columns: (Int64, Int64), rows: (Int64, Int64)) -> (u: (Int64, Int64), v: (Int64, Int64)) {
             ((columns.0 * one, (columns.1 - 1) * one), (rows.0 * one, (rows.1 - 1) * one))
         }
-        let stretches = QuadStretches(run, count: width), inside = run.insideBox
+        let inside = run.insideBox
         // Quads with a texel in the image; with transparent outermost texels, only those wholly
         // inside it can be non-zero.
         let clear = clearBorder ?? image.hasClearBorder
@@ -158,7 +158,7 @@ extension Pixmap {
             }
             return
         }
-        let blocks = flatBlocks.map(quads)
+        let blocks = flatBlocks.map(quads), stretches = QuadStretches(run, count: width)
         // The run and its stretches are set up from the rows of the whole target, so a band's
         // rows are sampled as in a draw of the whole.
         for y in rows.clamped(to: drawableRows) {
