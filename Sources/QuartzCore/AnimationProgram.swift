@@ -4,8 +4,10 @@
 /// enums and resolves key paths on every call, which costs thousands of instructions per layer
 /// per frame in retains, releases and exclusivity checks. The common animations — a
 /// `CABasicAnimation` or a linear `CAKeyframeAnimation` of a number or point property stored in
-/// `LayerState`, not additive, not cumulative, without a value function — are compiled here
-/// into `Track`s that hold no references, and evaluated with the same formulas:
+/// `LayerState`, or of a number among `transform`'s parts (`transform.rotation.z`,
+/// `transform.scale`, `transform.translation.x`, … — Apple's Key-Value Coding Extensions), not
+/// additive, not cumulative, without a value function — are compiled here into `Track`s that
+/// hold no references, and evaluated with the same formulas:
 ///
 ///     fraction  f = timingFunction(TimingModel.state(at: t).fraction)
 ///     basic       = from + (to − from) · f
@@ -28,7 +30,8 @@ struct AnimationProgram {
     /// c1.y, c2.x, c2.y).
     struct Track: Equatable {
         var schedule: TimingModel.Schedule
-        /// How the animated field is stored; `offset` is its byte offset in `LayerState`.
+        /// How the animated field is stored; `offset` is its byte offset in `LayerState` (a
+        /// track that sets a part of the transform: which part, `transformPart`).
         var scalar: StateField.Scalar
         var options: Options
         var offset: UInt16
@@ -54,6 +57,21 @@ struct AnimationProgram {
             static let hasKeyTimes = Options(rawValue: 16)
             /// The animation's timing curve follows; without it, linear pacing.
             static let hasEasing = Options(rawValue: 32)
+            /// The track sets a number among `transform`'s parts, and `offset` holds which one
+            /// (`transformPart`) instead of a field's offset (a track has no room for both).
+            static let setsTransformPart = Options(rawValue: 64)
+        }
+
+        /// The part of `transform` the track sets (`setsTransformPart`), or nil when it sets
+        /// the field at `offset`.
+        var transformPart: ValueComponent? {
+            options.contains(.setsTransformPart) ? ValueComponent(rawValue: UInt8(truncatingIfNeeded: offset)) : nil
+        }
+
+        /// Whether `other` writes the field this track writes.
+        func writesSameField(as other: Track) -> Bool {
+            let setsTransform = options.contains(.setsTransformPart)
+            return setsTransform == other.options.contains(.setsTransformPart) && (setsTransform || offset == other.offset)
         }
     }
 
@@ -72,10 +90,11 @@ struct AnimationProgram {
             guard builder.compile(animation, on: layerClass) else { return nil }
         }
         // A track's value is a function of the time alone unless it reads the field's current
-        // value (an endpoint following the current value, or a field an earlier track wrote).
+        // value (an endpoint following the current value, a field an earlier track wrote, or
+        // the transform whose part it sets).
         let isPure = builder.tracks.allSatisfy { track, _ in
             track.options.contains(.restoresField)
-                && track.options.isDisjoint(with: [.startFollowsCurrent, .endFollowsCurrent])
+                && track.options.isDisjoint(with: [.startFollowsCurrent, .endFollowsCurrent, .setsTransformPart])
         }
         storage = Self.storage(builder.tracks, memoized: isPure)
     }
@@ -95,29 +114,50 @@ struct AnimationProgram {
             let trackCount = header.pointee.trackCount
             guard trackCount > 0 else { return }
             let memoWords = header.pointee.memoWords
-            let tracks = UnsafeRawPointer(words + memoWords)
-            withUnsafeMutableBytes(of: &s) { s in
-                let state = s.baseAddress!
-                let memo = memoWords > 0 ? Memo(words, trackCount: trackCount) : nil
-                if let memo, let model, memo.apply(to: state, restoringFrom: UnsafeRawPointer(model), at: t) {
-                    return
+            let memo = memoWords > 0 ? Memo(words, trackCount: trackCount) : nil
+            if let memo, let model,
+               withUnsafeMutableBytes(of: &s, { memo.apply(to: $0.baseAddress!, restoringFrom: UnsafeRawPointer(model), at: t) }) {
+                return
+            }
+            let recording = memo?.beginRecording(at: t)
+            var p = UnsafeRawPointer(words + memoWords)
+            for i in 0..<trackCount {
+                let track = p.load(as: Track.self)
+                let numbers = (p + MemoryLayout<Track>.stride).assumingMemoryBound(to: Double.self)
+                p += MemoryLayout<Track>.stride + 8 * Int(track.numberCount)
+                if let part = track.transformPart {
+                    Self.apply(track, setting: part, of: &s, restoringFrom: model, at: t, numbers: numbers)
+                    continue
                 }
-                let recording = memo?.beginRecording(at: t)
-                var p = tracks
-                for i in 0..<trackCount {
-                    let track = p.load(as: Track.self)
-                    p += MemoryLayout<Track>.stride
-                    let field = state + Int(track.offset)
+                withUnsafeMutableBytes(of: &s) { s in
+                    let field = s.baseAddress! + Int(track.offset)
                     if let model, track.options.contains(.restoresField) {
                         track.scalar.copy(from: UnsafeRawPointer(model) + Int(track.offset), to: field)
                     }
-                    let applied = Self.apply(track, to: field, at: t, numbers: p.assumingMemoryBound(to: Double.self))
+                    let applied = Self.apply(track, to: field, at: t, numbers: numbers)
                     if recording != nil { memo!.record(track: i, track, applied: applied, field: field) }
-                    p += 8 * Int(track.numberCount)
                 }
-                if let recording { memo!.endRecording(recording) }
             }
+            if let recording { memo!.endRecording(recording) }
         }
+    }
+
+    /// Sets `part` of the state's `transform` to the track's number at `t` (first putting the
+    /// model's transform back when the track restores it), as the general path does
+    /// (`AnimationTarget.set`, `ValueComponent.set`): the transform is decomposed into its parts
+    /// (`TransformFields`), the part replaced, and the transform composed again with its
+    /// perspective entries kept. An endpoint that follows the current value adds the part's
+    /// value in the transform before this track.
+    private static func apply(_ track: Track, setting part: ValueComponent, of s: inout LayerState,
+                              restoringFrom model: UnsafeMutablePointer<LayerState>?, at t: CFTimeInterval,
+                              numbers: UnsafePointer<Double>) {
+        if let model, track.options.contains(.restoresField) { s.transform = model.pointee.transform }
+        guard let (from, u) = segment(track, at: t, numbers: numbers) else { return }
+        let whole = s.transform
+        var parts = TransformFields(whole)
+        let x = number(track, from: from, u, numbers: numbers) { Double(part.number(in: parts)) }
+        part.setNumber(CGFloat(x), in: &parts)
+        s.transform = parts.transform(keepingPerspectiveOf: whole)
     }
 
     /// Writes the track's value at `t` into its field, at `field`; `numbers` are the track's.
@@ -125,8 +165,48 @@ struct AnimationProgram {
     @inline(__always)
     private static func apply(_ track: Track, to field: UnsafeMutableRawPointer, at t: CFTimeInterval,
                               numbers: UnsafePointer<Double>) -> Bool {
+        guard let (from, u) = segment(track, at: t, numbers: numbers) else { return false }
+        if track.scalar == .point {
+            var a = CGPoint(x: numbers[from], y: numbers[from + 1])
+            var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
+            let startFollows = track.options.contains(.startFollowsCurrent)
+            let endFollows = track.options.contains(.endFollowsCurrent)
+            if startFollows || endFollows {
+                let current = field.load(as: CGPoint.self)
+                if startFollows { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
+                if endFollows { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
+            }
+            field.storeBytes(of: AnimatableValue.lerp(a, b, u), as: CGPoint.self)
+        } else {
+            track.scalar.setNumber(number(track, from: from, u, numbers: numbers) { track.scalar.number(at: field) }, at: field)
+        }
+        return true
+    }
+
+    /// A number track's value in segment `from` (the index of its first value in `numbers`) at
+    /// fraction `u` of it; `current` gives the current value when an endpoint follows it.
+    @inline(__always)
+    private static func number(_ track: Track, from: Int, _ u: Double, numbers: UnsafePointer<Double>,
+                               current: () -> Double) -> Double {
+        var a = numbers[from], b = numbers[from + 1]
+        let startFollows = track.options.contains(.startFollowsCurrent)
+        let endFollows = track.options.contains(.endFollowsCurrent)
+        if startFollows || endFollows {
+            let c = current()
+            if startFollows { a += c }
+            if endFollows { b += c }
+        }
+        return a + (b - a) * u
+    }
+
+    /// Where the track is at `t`: the index in `numbers` of the first value of the segment it is
+    /// in (a basic animation's one segment is its two values) and the eased fraction of that
+    /// segment; nil when the track does not apply at `t` (neither active nor filling).
+    @inline(__always)
+    private static func segment(_ track: Track, at t: CFTimeInterval,
+                                numbers: UnsafePointer<Double>) -> (from: Int, u: Double)? {
         let state = TimingModel.state(at: t, track.schedule)
-        guard state.isApplied else { return false }
+        guard state.isApplied else { return nil }
         let isPoint = track.scalar == .point
         let count = Int(track.valueCount)
         var after = isPoint ? 2 * count : count
@@ -148,28 +228,7 @@ struct AnimationProgram {
             from = isPoint ? 2 * i : i
             u = local
         }
-        let startFollows = track.options.contains(.startFollowsCurrent)
-        let endFollows = track.options.contains(.endFollowsCurrent)
-        if isPoint {
-            var a = CGPoint(x: numbers[from], y: numbers[from + 1])
-            var b = CGPoint(x: numbers[from + 2], y: numbers[from + 3])
-            if startFollows || endFollows {
-                let current = field.load(as: CGPoint.self)
-                if startFollows { a = CGPoint(x: current.x + a.x, y: current.y + a.y) }
-                if endFollows { b = CGPoint(x: current.x + b.x, y: current.y + b.y) }
-            }
-            field.storeBytes(of: AnimatableValue.lerp(a, b, u), as: CGPoint.self)
-            return true
-        } else {
-            var a = numbers[from], b = numbers[from + 1]
-            if startFollows || endFollows {
-                let current = track.scalar.number(at: field)
-                if startFollows { a += current }
-                if endFollows { b += current }
-            }
-            track.scalar.setNumber(a + (b - a) * u, at: field)
-            return true
-        }
+        return (from, u)
     }
 
     /// The timing curve whose control points start at `numbers[i]`.
@@ -186,8 +245,18 @@ struct AnimationProgram {
         mutating func compile(_ animation: CAAnimation, on layerClass: CALayer.Type) -> Bool {
             guard let property = animation as? CAPropertyAnimation, !property.isAdditive, !property.isCumulative,
                   property.valueFunction == nil, let keyPath = property.keyPath,
-                  case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass),
-                  !path.hasSubpath, let slot = field.slot else { return false }
+                  case let .state(field, path) = AnimationTarget(ParsedKeyPath(keyPath), in: layerClass)
+            else { return false }
+            // A field stored inline, by its offset; or a number among the transform's parts,
+            // by which one.
+            let slot: (offset: Int, scalar: StateField.Scalar), setsPart: Bool
+            if !path.hasSubpath, let inline = field.slot {
+                (slot, setsPart) = (inline, false)
+            } else if case .transform = field, let part = path.component, part.isTransformNumber {
+                (slot, setsPart) = ((Int(part.rawValue), .double), true)
+            } else {
+                return false
+            }
             let isPoint = slot.scalar == .point
             guard let source = Source(property, zero: isPoint ? .point(.zero) : .number(0)) else { return false }
             var numbers: [Double] = []
@@ -214,10 +283,11 @@ struct AnimationProgram {
             if source.isKeyframes { options.insert(.isKeyframes) }
             if source.startFollowsCurrent { options.insert(.startFollowsCurrent) }
             if source.endFollowsCurrent { options.insert(.endFollowsCurrent) }
-            if !tracks.contains(where: { Int($0.track.offset) == slot.offset }) { options.insert(.restoresField) }
-            let track = Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar, options: options,
+            if setsPart { options.insert(.setsTransformPart) }
+            var track = Track(schedule: TimingModel.Schedule(animation.timing), scalar: slot.scalar, options: options,
                               offset: UInt16(slot.offset), valueCount: UInt16(source.values.count),
                               numberCount: UInt16(numbers.count))
+            if !tracks.contains(where: { $0.track.writesSameField(as: track) }) { track.options.insert(.restoresField) }
             tracks.append((track, numbers))
             return true
         }

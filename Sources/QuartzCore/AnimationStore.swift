@@ -151,6 +151,9 @@ struct AnimationStore {
         return true
     }
 
+    /// Whether the animations were compiled at their last evaluation (false before it).
+    var isCompiled: Bool { programIsBuilt && program != nil }
+
     /// Whether some start or stop is due at layer time `t` (every frame, every layer: one
     /// comparison until the next event).
     func hasDueEvents(at t: CFTimeInterval) -> Bool { t >= nextEventTime }

@@ -68,6 +68,10 @@ extension CALayer {
 
     public func animation(forKey key: String) -> CAAnimation? { animationStore.animation(forKey: key) }
 
+    /// Whether the layer's animations ran compiled (`AnimationProgram`) at their last
+    /// evaluation, rather than through the general path: for tests that compare the two.
+    package var _animationsAreCompiled: Bool { animationStore.isCompiled }
+
     /// The media time at which the earliest of the animations attached in this layer's tree (its
     /// own, its sublayers' and masks', recursively) was added — for an animation added under the
     /// system clock, the moment the screen starts showing it — or nil when there are none. Where

@@ -256,7 +256,7 @@ extension Codec where V == [NSNumber]? {
 /// first, then rotations about x, y, z, then translation), the order Apple's documentation of
 /// the transform key paths implies. `transform.rotation` is the z rotation, `transform.scale`
 /// the mean of the three scale factors (setting it sets all three), `transform.translation` a CGSize.
-enum ValueComponent: Sendable {
+enum ValueComponent: UInt8, Sendable {
     /// Point or rect: `x`, `y`, `width`, `height`; rect only: the `origin.`/`size.` spellings.
     case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
     case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ
@@ -307,6 +307,27 @@ enum ValueComponent: Sendable {
         case let (.transform(t), _): return transformField(TransformFields(t))
         default: return nil
         }
+    }
+
+    /// Whether this is a number among a transform's parts (every transform component but
+    /// `translation`, which is a size): what a compiled animation track can set
+    /// (`AnimationProgram`).
+    var isTransformNumber: Bool {
+        switch self {
+        case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ,
+             .translationX, .translationY, .translationZ: true
+        default: false
+        }
+    }
+
+    /// The number this component names among the parts `d` (`isTransformNumber`; 0 otherwise).
+    func number(in d: TransformFields) -> CGFloat {
+        if case let .number(x)? = transformField(d) { CGFloat(x) } else { 0 }
+    }
+
+    /// Sets the number this component names among the parts `d`, as `set` does (`isTransformNumber`).
+    func setNumber(_ n: CGFloat, in d: inout TransformFields) {
+        _ = setTransformField(&d, n, .number(Double(n)))
     }
 
     private func transformField(_ d: TransformFields) -> AnimatableValue? {

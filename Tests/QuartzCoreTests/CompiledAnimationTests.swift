@@ -1,11 +1,12 @@
 import Testing
 import QuartzCore
 
-/// Plain `CABasicAnimation`s and linear `CAKeyframeAnimation`s of number and point properties are
-/// evaluated by a compiled fast path; subclasses take the general path. These differential tests
-/// run the same animation both ways (a do-nothing subclass forces the general path, whose values
-/// the other suites check against Apple's numbers) and require identical presentations at many
-/// times, across timing functions, key times, repeats, autoreverse, speed and fill modes.
+/// Plain `CABasicAnimation`s and linear `CAKeyframeAnimation`s of number and point properties,
+/// and of the numbers among the transform's parts, are evaluated by a compiled fast path;
+/// subclasses take the general path. These differential tests run the same animation both ways
+/// (a do-nothing subclass forces the general path, whose values the other suites check against
+/// Apple's numbers), check that the first did run compiled, and require identical presentations
+/// at many times, across timing functions, key times, repeats, autoreverse, speed and fill modes.
 extension MediaClockSuite {
     @Suite struct CompiledAnimationTests {
         final class GeneralBasic: CABasicAnimation {}
@@ -23,17 +24,22 @@ extension MediaClockSuite {
         }
 
         /// Presentations of two layers, one per animation, sampled over 6 s.
-        static func samples(_ fast: CAAnimation, _ general: CAAnimation,
+        static func samples(_ fast: CAAnimation, _ general: CAAnimation, model: (CALayer) -> Void = { _ in },
                             read: (CALayer) -> [Double]) -> [([Double], [Double])] {
-            samples([fast], [general], read: read)
+            samples([fast], [general], model: model, read: read)
         }
 
-        /// Presentations of two layers, one per list of animations (added in order), sampled over 6 s.
-        static func samples(_ fast: [CAAnimation], _ general: [CAAnimation],
+        /// Presentations of two layers, one per list of animations (added in order), sampled over
+        /// 6 s; `model` sets both layers' model values further.
+        static func samples(_ fast: [CAAnimation], _ general: [CAAnimation], model: (CALayer) -> Void = { _ in },
                             read: (CALayer) -> [Double]) -> [([Double], [Double])] {
             CAMediaClock.setManualTime(50)
             let a = CALayer(), b = CALayer()
-            for l in [a, b] { l.position = CGPoint(x: 3, y: 4); l.opacity = 0.7 }
+            for l in [a, b] {
+                l.position = CGPoint(x: 3, y: 4)
+                l.opacity = 0.7
+                model(l)
+            }
             CATransaction.flush()
             for (layer, animations) in [(a, fast), (b, general)] {
                 for (k, anim) in animations.enumerated() {
@@ -42,10 +48,88 @@ extension MediaClockSuite {
                 }
             }
             CATransaction.flush()
-            return stride(from: 49.9, through: 56, by: 0.0625).map { t in
+            var timesAnimated = 0, timesCompiled = 0
+            let pairs = stride(from: 49.9, through: 56, by: 0.0625).map { t in
                 CAMediaClock.setManualTime(t)
-                return (read(a.presentation()!), read(b.presentation()!))
+                let pair = (read(a.presentation()!), read(b.presentation()!))
+                if a.animationKeys() != nil {
+                    timesAnimated += 1
+                    if a._animationsAreCompiled && !b._animationsAreCompiled { timesCompiled += 1 }
+                }
+                return pair
             }
+            // Only the first layer ran compiled, whenever it had animations.
+            #expect(timesAnimated > 0 && timesCompiled == timesAnimated)
+            return pairs
+        }
+
+        /// A transform's sixteen entries, row by row.
+        static func entries(_ t: CATransform3D) -> [Double] {
+            [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+             t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
+        }
+
+        /// A model transform with every part set (scale, rotation about each axis, translation)
+        /// and a perspective entry, which the parts' animations must keep.
+        static let turnedModel: CATransform3D = {
+            var t = CATransform3DMakeScale(1.5, 0.8, 1.2)
+            t = CATransform3DRotate(t, 0.3, 1, 0, 0)
+            t = CATransform3DRotate(t, -0.2, 0, 1, 0)
+            t = CATransform3DRotate(t, 0.7, 0, 0, 1)
+            t = CATransform3DTranslate(t, 12, -7, 3)
+            t.m34 = -1.0 / 500
+            return t
+        }()
+
+        /// The numbers among the transform's parts (Apple's Key-Value Coding Extensions), every
+        /// combination of fromValue / toValue / byValue, on a model transform with every part set:
+        /// both paths decompose the transform, replace the part and compose it again.
+        @Test(arguments: 0..<8) func transformParts(mask: Int) {
+            let keyPaths = ["transform.rotation.z", "transform.rotation", "transform.rotation.x", "transform.rotation.y",
+                            "transform.scale", "transform.scale.x", "transform.scale.y", "transform.scale.z",
+                            "transform.translation.x", "transform.translation.y", "transform.translation.z"]
+            for keyPath in keyPaths {
+                let fast = CABasicAnimation(keyPath: keyPath), general = GeneralBasic(keyPath: keyPath)
+                for a in [fast, general] {
+                    Self.configure(a, mask % 5)
+                    if mask & 1 != 0 { a.fromValue = 0.4 }
+                    if mask & 2 != 0 { a.toValue = 2.5 }
+                    if mask & 4 != 0 { a.byValue = -1.1 }
+                }
+                let pairs = Self.samples(fast, general, model: { $0.transform = Self.turnedModel },
+                                         read: { Self.entries($0.transform) })
+                for (x, y) in pairs { #expect(x == y, "\(keyPath)") }
+            }
+        }
+
+        /// Several animations of the transform's parts and one of the position on a layer: each
+        /// part's animation starts from the transform the earlier ones left (a by-only spin from
+        /// the model's rotation, then keyframed scale, then a delayed translation), the same on
+        /// both paths.
+        @Test func severalTransformParts() {
+            func animations(general: Bool) -> [CAAnimation] {
+                let spin = general ? GeneralBasic(keyPath: "transform.rotation.z") : CABasicAnimation(keyPath: "transform.rotation.z")
+                spin.byValue = CGFloat.pi / 2
+                spin.duration = 3
+                spin.repeatCount = .infinity
+                let pulse = general ? GeneralKeyframe(keyPath: "transform.scale") : CAKeyframeAnimation(keyPath: "transform.scale")
+                pulse.values = [1, 1.4, 0.9, 1]
+                pulse.duration = 1.2
+                pulse.autoreverses = true
+                let slide = general ? GeneralBasic(keyPath: "transform.translation.x") : CABasicAnimation(keyPath: "transform.translation.x")
+                slide.toValue = 40
+                slide.duration = 1
+                slide.beginTime = 0.5   // relative to the commit time, as in `configure`
+                slide.fillMode = .both
+                let drift = general ? GeneralBasic(keyPath: "position") : CABasicAnimation(keyPath: "position")
+                drift.byValue = CGPoint(x: 40, y: 20)
+                drift.duration = 2
+                return [spin, pulse, slide, drift]
+            }
+            let pairs = Self.samples(animations(general: false), animations(general: true),
+                                     model: { $0.transform = Self.turnedModel },
+                                     read: { Self.entries($0.transform) + [$0.position.x, $0.position.y] })
+            for (x, y) in pairs { #expect(x == y) }
         }
 
         @Test(arguments: 0..<5) func basicNumbersAndPoints(variant: Int) {
