@@ -222,16 +222,26 @@ static inline void stretchPixels(double lo, double hi, double last, intptr_t *st
     *end = past >= *start ? past : *start;
 }
 
+/// `Pixmap.prefetchStep`: the pixels from one point of `prefetchTexelRows` to the next for a run
+/// whose texel row moves by `dfv` (32.32 fixed point) a pixel.
+static inline intptr_t prefetchStep(int64_t dfv) {
+    const uint64_t one = (uint64_t)1 << 32, rows = dfv < 0 ? -(uint64_t)dfv : (uint64_t)dfv;
+    if (rows >= one / 2) return 2;
+    if (rows <= one / 7) return 8;
+    return 1 + (intptr_t)(one / rows);
+}
+
 /// `Pixmap.prefetchTexels`: the texel rows under the quads of pixels [start, end) of the run
-/// from (fu, fv), at one point every two pixels, the point's two rows and the one below. Not
+/// from (fu, fv), at one point every `step` pixels, the point's two rows and the one below. Not
 /// inlined: the loop keeps its registers to itself (inlined into the row loop, it spilled and
 /// took 31 instructions a point).
 static __attribute__((noinline)) void prefetchTexelRows(const uint32_t *texels, intptr_t w, intptr_t h, int64_t fu, int64_t fv,
-                                     int64_t dfu, int64_t dfv, intptr_t start, intptr_t end) {
+                                     int64_t dfu, int64_t dfv, intptr_t start, intptr_t end, intptr_t step) {
     if (start >= end) return;
     uint64_t u = (uint64_t)fu + (uint64_t)start * (uint64_t)dfu, v = (uint64_t)fv + (uint64_t)start * (uint64_t)dfv;
-    const uint64_t du = 2 * (uint64_t)dfu, dv = 2 * (uint64_t)dfv, maxU = (uint64_t)w << 32, maxV = (uint64_t)(h - 1) << 32;
-    for (intptr_t k = start; k < end; k += 2, u += du, v += dv) {
+    const uint64_t du = (uint64_t)step * (uint64_t)dfu, dv = (uint64_t)step * (uint64_t)dfv;
+    const uint64_t maxU = (uint64_t)w << 32, maxV = (uint64_t)(h - 1) << 32;
+    for (intptr_t k = start; k < end; k += step, u += du, v += dv) {
         if (u < maxU && v < maxV) {
             const uint32_t *texel = texels + ((intptr_t)(int64_t)(v >> 32) * w + (intptr_t)(int64_t)(u >> 32));
             __builtin_prefetch(texel);
@@ -247,6 +257,7 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) int32_t turnedRows(c
     const intptr_t w = d->texelWidth, h = d->texelHeight, width = d->pixelWidth, ahead = d->rowsAhead;
     const int64_t dfu = d->dfu, dfv = d->dfv;
     const double ru = 1 / (double)dfu, rv = 1 / (double)dfv, last = (double)(width - 1), margin = 1.0 / 1048576;
+    const intptr_t step = prefetchStep(dfv);
     for (intptr_t y = d->row; y < d->rowEnd; y++) {
         // `ImageSampler.move(_:toRow:)`.
         const double py = (double)y + 0.5;
@@ -295,8 +306,8 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) int32_t turnedRows(c
             if (y + ahead < d->pixelHeight) {
                 prefetchWords(row + ahead * width + lo, hi - lo);
                 const int64_t au = (int64_t)((uint64_t)fu + (uint64_t)d->aheadU), av = (int64_t)((uint64_t)fv + (uint64_t)d->aheadV);
-                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, lo, middleLo + 4);
-                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, middleHi - 4, hi);
+                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, lo, middleLo + 4, step);
+                prefetchTexelRows(d->texels, w, h, au, av, dfu, dfv, middleHi - 4, hi, step);
             }
             if (lo < middleLo) {
                 turnedRow(d->texels, w, (int64_t)((uint64_t)fu + (uint64_t)lo * (uint64_t)dfu),

@@ -210,4 +210,20 @@ struct TextureTests {
         }
         #expect(wrong == 0)
     }
+
+    /// `Pixmap.prefetchStep`: from one prefetch point to the next the quads' rows move down by at
+    /// most one (|dfv|·(step − 1) ≤ 1 row in 32.32 fixed point), so the point's three rows hold
+    /// them; the step is 2 at half a row a pixel or more and at most 8, whatever the sign.
+    @Test func prefetchStepKeepsQuadsInThePointsRows() {
+        let one = Int64(1) << 32
+        let slopes: [Int64] = [0, 1, one / 100, one / 8, one / 7, one / 7 + 1, one / 5, one / 3, one / 2 - 1, one / 2, one,
+                               3 * one, Int64.max, Int64.min + 1, Int64.min]
+        for dfv in slopes + slopes.map({ $0 == .min ? 0 : -$0 }) {
+            let step = Pixmap.prefetchStep(dfv)
+            #expect((2...8).contains(step), "dfv \(dfv)")
+            if dfv.magnitude >= UInt64(one) / 2 { #expect(step == 2, "dfv \(dfv)") }
+            #expect(dfv.magnitude.multipliedReportingOverflow(by: UInt64(step - 1)).partialValue <= UInt64(one) || step == 2,
+                    "dfv \(dfv), step \(step)")
+        }
+    }
 }
