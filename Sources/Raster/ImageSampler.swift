@@ -15,9 +15,31 @@ struct ImageSampler {
     let bilinear: Bool
     let spread: SpreadMode
     /// For nearest filtering under a translation by whole texels (device pixel (x, y) shows
-    /// texel (x + dx, y + dy)): (dx, dy); nil otherwise. `texels` then finds a run's texels
-    /// with integer arithmetic, as `rowTexels` would from the mapped pixel centre.
-    private let texelOffset: (dx: Int, dy: Int)?
+    /// texel (x + dx, y + dy)): the image's words and that offset; nil otherwise. `texels` then
+    /// finds a run's texels with integer arithmetic, as `rowTexels` would from the mapped pixel
+    /// centre.
+    let lender: TexelLender?
+
+    /// An image's words under a translation by whole texels, small enough for a blitter to keep
+    /// beside its shader and ask for each span's texels without copying the shader (a group
+    /// surface composited at its place: S8 asks ≈ 274 000 times a frame).
+    struct TexelLender {
+        let words: UnsafeMutablePointer<UInt32>
+        let width: Int
+        let height: Int
+        /// Device pixel (x, y) shows texel (x + dx, y + dy).
+        let dx: Int
+        let dy: Int
+
+        /// The words of pixels x ..< x + count of row y, or nil when the run is not wholly inside
+        /// the image.
+        @inline(__always)
+        func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
+            let tx = x &+ dx, ty = y &+ dy
+            guard ty >= 0, ty < height, tx >= 0, tx &+ count <= width else { return nil }
+            return words + (ty &* width &+ tx)
+        }
+    }
 
     init?(_ pattern: ImagePattern) {
         guard pattern.image.width > 0, pattern.image.height > 0,
@@ -46,15 +68,16 @@ struct ImageSampler {
         let m = inv.m
         if !bilinear, m.0 == 1, m.1 == 0, m.3 == 0, m.4 == 1, m.6 == 0, m.7 == 0, m.8 == 1,
            abs(m.2) < 1e9, abs(m.5) < 1e9, m.2 == m.2.rounded(), m.5 == m.5.rounded() {
-            texelOffset = (Int(m.2), Int(m.5))
+            lender = TexelLender(words: source.words, width: source.width, height: source.height,
+                                 dx: Int(m.2), dy: Int(m.5))
         } else {
-            texelOffset = nil
+            lender = nil
         }
     }
 
-    /// Whether the sampler shows whole texels under a whole-texel translation (`texelOffset`):
+    /// Whether the sampler shows whole texels under a whole-texel translation (`lender`):
     /// each pixel's word is then the same whichever run it is sampled in.
-    var isWholeTexelTranslation: Bool { texelOffset != nil }
+    var isWholeTexelTranslation: Bool { lender != nil }
 
     func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let py = Double(y) + 0.5
@@ -315,11 +338,7 @@ struct ImageSampler {
     /// image: a group or offscreen surface composited at its place); nil for any other run.
     /// Lets a blitter blend straight from the image instead of copying the row first.
     func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
-        if let (dx, dy) = texelOffset {
-            let tx = x &+ dx, ty = y &+ dy
-            guard ty >= 0, ty < image.height, tx >= 0, tx &+ count <= image.width else { return nil }
-            return image.words + (ty &* image.width &+ tx)
-        }
+        if let lender { return lender.texels(y: y, x: x, count: count) }
         guard !bilinear, let (u, v, du, dv) = affineRun(y: y, x: x), du == 1, dv == 0 else { return nil }
         return rowTexels(u: u, v: v, count: count)
     }

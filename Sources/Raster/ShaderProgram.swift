@@ -100,6 +100,13 @@ enum ShaderProgram {
         return nil
     }
 
+    /// An image's texel lender (`ImageSampler.lender`): its texels under a whole-texel
+    /// translation, found without this program; nil for any other shader.
+    var texelLender: ImageSampler.TexelLender? {
+        if case let .image(sampler) = self { return sampler.lender }
+        return nil
+    }
+
     /// The centre of pixel 0 of row `y` in gradient space (`inv` maps device to gradient space):
     /// gradients step from it by the column, so a pixel's word does not depend on its run.
     @inline(__always)
