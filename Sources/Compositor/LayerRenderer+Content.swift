@@ -29,8 +29,10 @@ extension LayerRenderer {
     /// edges are then by pixel centre. (The general
     /// image shader it replaces cost ≈ half of a frame of 200 cut planes: planes-bench.)
     /// The bitmap is an offscreen surface made for `layer`: past the budget, or beyond
-    /// `Pixmap`'s limits, the part is not drawn.
-    func drawProjected(area: CGRect, of layer: CALayer, matrix: CATransform3D, into canvas: Pixmap,
+    /// `Pixmap`'s limits, the part is not drawn. `clear`: a layer rectangle that `body` leaves
+    /// transparent (a border's inside), whose pixels the warp then need not sample
+    /// (`Pixmap.drawTexture`'s `clearInside`; the same words).
+    func drawProjected(area: CGRect, of layer: CALayer, matrix: CATransform3D, into canvas: Pixmap, clear: CGRect? = nil,
                        _ body: (Transform, Pixmap) -> Void) {
         guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
         let s = Double(scale)
@@ -39,8 +41,11 @@ extension LayerRenderer {
         withOffscreen(width: Int(clamping: w, to: side), height: Int(clamping: h, to: side), for: layer) { flat in
             let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
             body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
+            // The clear rectangle in bitmap pixels (layer point p is bitmap pixel (p − origin)·s).
+            let clearTexels = clear.map { Rect(x: (Double($0.minX) - x0) * s, y: (Double($0.minY) - y0) * s,
+                                               width: Double($0.width) * s, height: Double($0.height) * s) }
             self.warp(flat, bitmapToLayer: Transform(a: 1 / s, b: 0, c: 0, d: 1 / s, tx: x0, ty: y0),
-                      covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas)
+                      covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas, clear: clearTexels)
         }
     }
 
@@ -48,10 +53,12 @@ extension LayerRenderer {
     /// the layer rectangle `covered`) onto `canvas` through the projective layer → device
     /// homography `warp`: bilinear, the part in front of the eye, at `opacity`, with the
     /// perspective-span texture path (`Pixmap.drawTexture(_:inside:imageToDevice:)`).
+    /// `clear`: bitmap pixels known transparent (`Pixmap.drawTexture`'s `clearInside`).
     func warp(_ bitmap: Pixmap, bitmapToLayer: Transform, covering covered: CGRect, by warp: Projective, into canvas: Pixmap,
-              opacity: Float = 1) {
+              opacity: Float = 1, clear: Rect? = nil) {
         if let quad = LayerGeometry.projectedQuad(covered, warp) {
-            canvas.drawTexture(bitmap, inside: quad, imageToDevice: Projective(bitmapToLayer).concatenating(warp), opacity: opacity)
+            canvas.drawTexture(bitmap, inside: quad, imageToDevice: Projective(bitmapToLayer).concatenating(warp), opacity: opacity,
+                               clearInside: clear)
         }
     }
 
@@ -283,7 +290,14 @@ extension LayerRenderer {
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)
         } else {
-            drawProjected(area: p.bounds, of: p, matrix: matrix, into: canvas, stroke)
+            // Inside the ring's inner edge (the bounds inset by the width, corners of radius
+            // cornerRadius − width at most, continuous ones within the same corner squares) the
+            // bitmap stays transparent: the bounds inset by the width and that radius, less the
+            // edge's antialiasing (one bitmap pixel) and another pixel to spare.
+            let aside = w + max(0, p.cornerRadius - w) + 2 / scale
+            let clear = p.bounds.insetBy(dx: aside, dy: aside)
+            drawProjected(area: p.bounds, of: p, matrix: matrix, into: canvas,
+                          clear: clear.width > 0 && clear.height > 0 ? clear : nil, stroke)
         }
     }
 

@@ -117,20 +117,54 @@ extension Pixmap {
     /// steeply across texel rows is filled in vertical strips (`textureStripWidth`). Polygons
     /// must lie in front of the projection (clip them at w > 0 first). Non-finite points draw
     /// nothing.
+    ///
+    /// `clearInside`: a rectangle of the image (image pixels) whose texels are all transparent —
+    /// a border's bitmap inside its ring. Pixels whose samples can only read those texels would
+    /// blend nothing, so they are not sampled: those whose centres map at least
+    /// `clearMargin` texels inside it (the bilinear reach and the perspective spans' error,
+    /// with room to spare). Every other pixel is drawn at the position it has without it, so
+    /// the target's words are the same.
     public func drawTexture(_ image: Pixmap, inside polygon: [Point], imageToDevice: Projective, opacity: Float = 1,
-                            tint: TexelTint = .none) {
+                            tint: TexelTint = .none, clearInside: Rect? = nil) {
         let factor = Pixmap.opacityFactor(opacity)
         guard factor > 0, polygon.count >= 3, polygon.allSatisfy(\.isFinite), let inverse = imageToDevice.inverted(),
               let sampler = ImageSampler(ImagePattern(image: image, transform: Transform.identity, filter: .bilinear,
                                                       spread: .decal)) else { return }
+        let hole = clearInside.flatMap { Pixmap.clearPolygon($0, imageToDevice: imageToDevice) } ?? []
         PolygonEdges.withEdges(of: polygon) { edges in
-            drawTexture(sampler, inverse, inside: polygon, edges: edges, factor: factor, tint: tint)
+            PolygonEdges.withEdges(of: hole) { holeEdges in
+                drawTexture(sampler, inverse, inside: polygon, edges: edges, skipping: hole.isEmpty ? nil : holeEdges,
+                            factor: factor, tint: tint)
+            }
         }
     }
 
-    /// `drawTexture(_:inside:imageToDevice:opacity:tint:)` once the polygon's edges are known.
+    /// How far inside `drawTexture`'s `clearInside` (in texels) a pixel centre must map for the
+    /// pixel to be skipped: a bilinear sample at image position u reads texels ⌊u − ½⌋ and
+    /// ⌊u − ½⌋ + 1, all inside when u is ½ texel inside, and a perspective span's positions
+    /// stray up to about ¼ texel from the exact ones.
+    static let clearMargin = 2.0
+
+    /// The device polygon of `clear` shrunk by `clearMargin` on every side, mapped by
+    /// `imageToDevice`; nil when nothing is left or a corner lies at or behind the eye (the
+    /// polygon is then not the image of the rectangle).
+    private static func clearPolygon(_ clear: Rect, imageToDevice: Projective) -> [Point]? {
+        let inset = Rect(x: clear.x + clearMargin, y: clear.y + clearMargin,
+                         width: clear.width - 2 * clearMargin, height: clear.height - 2 * clearMargin)
+        guard !inset.isEmpty, inset.minX.isFinite, inset.maxX.isFinite, inset.minY.isFinite, inset.maxY.isFinite
+        else { return nil }
+        var corners: [Point] = []
+        for (x, y) in [(inset.minX, inset.minY), (inset.maxX, inset.minY), (inset.maxX, inset.maxY), (inset.minX, inset.maxY)] {
+            guard let p = imageToDevice.apply(Point(x: x, y: y)), p.isFinite else { return nil }
+            corners.append(p)
+        }
+        return corners
+    }
+
+    /// `drawTexture(_:inside:imageToDevice:opacity:tint:clearInside:)` once the polygon's edges
+    /// (and those of the pixels it need not sample, `skipping`) are known.
     private func drawTexture(_ sampler: ImageSampler, _ inverse: Projective, inside polygon: [Point], edges: PolygonEdges,
-                             factor: UInt32, tint: TexelTint) {
+                             skipping hole: PolygonEdges?, factor: UInt32, tint: TexelTint) {
         guard let rows = edges.rows(height: height)?.clamped(to: drawableRows), !rows.isEmpty else { return }
         let tinted = tint.fixed
         // Vertical strips, each filled row by row (see `textureStripWidth`).
@@ -147,15 +181,19 @@ extension Pixmap {
                     guard let whole = edges.span(y: y, width: width) else { continue }
                     let first = Swift.max(whole.lowerBound, stripStart), end = Swift.min(whole.upperBound, stripEnd)
                     guard first < end else { continue }
-                    compositeSpan(sampler, inverse, y: y, first..<end, factor: factor, tint: tinted, scratch: scratch)
+                    let skipped = hole?.span(y: y, width: width) ?? 0..<0
+                    compositeSpan(sampler, inverse, y: y, first..<end, skipping: skipped, factor: factor, tint: tinted,
+                                  scratch: scratch)
                 }
             }
         }
     }
 
-    /// Pixels `span` of row `y` of `drawTexture(_:inside:imageToDevice:)`: `inverse` maps device
-    /// pixels to the image.
-    private func compositeSpan(_ sampler: ImageSampler, _ inverse: Projective, y: Int, _ span: Range<Int>, factor: UInt32,
+    /// Pixels `span` of row `y` of `drawTexture(_:inside:imageToDevice:)` but those in `skipped`
+    /// (device columns): `inverse` maps device pixels to the image. The runs and their
+    /// positions are the whole span's.
+    private func compositeSpan(_ sampler: ImageSampler, _ inverse: Projective, y: Int, _ span: Range<Int>,
+                               skipping skipped: Range<Int>, factor: UInt32,
                                tint tinted: (m: UInt32, a: UInt32)?, scratch: UnsafeMutablePointer<UInt32>?) {
         let m = inverse.m
         let row = words + y * width
@@ -165,7 +203,8 @@ extension Pixmap {
             let invW = 1 / m.8, xc = Double(span.lowerBound) + 0.5
             let u = (m.0 * xc + m.1 * yc + m.2) * invW, v = (m.3 * xc + m.4 * yc + m.5) * invW
             guard let run = FixedRun(u: u, v: v, du: m.0 * invW, dv: m.3 * invW, count: span.count, image: sampler.image) else { return }
-            compositeRun(sampler, run, count: span.count, factor: factor, tint: tinted, scratch: scratch, into: row + span.lowerBound)
+            compositeRun(sampler, run, count: span.count, skipping: Pixmap.shifted(skipped, by: span.lowerBound), factor: factor,
+                         tint: tinted, scratch: scratch, into: row + span.lowerBound)
             return
         }
         // Projective: exact positions at the ends of segments short enough that the linear
@@ -191,8 +230,10 @@ extension Pixmap {
             let e = (h.0 + Double(n) * m.0, h.1 + Double(n) * m.3, h.2 + Double(n) * m.6)
             guard e.2 > 1e-12 else { return }
             let re = 1 / e.2, ue = e.0 * re, ve = e.1 * re, step = 1 / Double(n)
-            if let run = FixedRun(u: u, v: v, du: (ue - u) * step, dv: (ve - v) * step, count: n, image: sampler.image) {
-                compositeRun(sampler, run, count: n, factor: factor, tint: tinted, scratch: scratch, into: row + x)
+            let skip = Pixmap.shifted(skipped, by: x)
+            if !(skip.lowerBound <= 0 && skip.upperBound >= n),
+               let run = FixedRun(u: u, v: v, du: (ue - u) * step, dv: (ve - v) * step, count: n, image: sampler.image) {
+                compositeRun(sampler, run, count: n, skipping: skip, factor: factor, tint: tinted, scratch: scratch, into: row + x)
             }
             (h, r, u, v) = (e, re, ue, ve)
             x += n
@@ -233,30 +274,49 @@ extension Pixmap {
         }
     }
 
-    /// `count` bilinear samples along `run` (pixel 0 at `dst[0]`), tinted, source-over with `factor`.
+    /// `skipped` (device columns) moved to a run starting at column `x`: run pixel indices.
     @inline(__always)
-    private func compositeRun(_ sampler: ImageSampler, _ run: FixedRun, count: Int, factor: UInt32, tint: (m: UInt32, a: UInt32)?,
-                              scratch: UnsafeMutablePointer<UInt32>?, into dst: UnsafeMutablePointer<UInt32>) {
+    private static func shifted(_ skipped: Range<Int>, by x: Int) -> Range<Int> {
+        skipped.isEmpty ? 0..<0 : skipped.lowerBound &- x..<skipped.upperBound &- x
+    }
+
+    /// `count` bilinear samples along `run` (pixel 0 at `dst[0]`) but those in `skipped` (run
+    /// pixel indices), tinted, source-over with `factor`. (A tinted skipped pixel stays 0 in
+    /// `scratch`, and 0 blends nothing.)
+    @inline(__always)
+    private func compositeRun(_ sampler: ImageSampler, _ run: FixedRun, count: Int, skipping skipped: Range<Int>, factor: UInt32,
+                              tint: (m: UInt32, a: UInt32)?, scratch: UnsafeMutablePointer<UInt32>?,
+                              into dst: UnsafeMutablePointer<UInt32>) {
         guard let tint, let scratch else {
-            Pixmap.compositeSplit(sampler, run, count: count, factor: factor, into: dst)
+            Pixmap.compositeSplit(sampler, run, count: count, skipping: skipped, factor: factor, into: dst)
             return
         }
         scratch.update(repeating: 0, count: count)
-        Pixmap.compositeSplit(sampler, run, count: count, factor: 255, into: scratch)
+        Pixmap.compositeSplit(sampler, run, count: count, skipping: skipped, factor: 255, into: scratch)
         Pixmap.tint(scratch, count: count, tint)
         Pixmap.sourceOverRow(dst, source: scratch, count: count, factor: factor)
     }
 
-    /// Composites `count` samples of `run`: the stretch whose texel quads lie inside the image four
-    /// at a time (`ImageSampler.composite(inside: true)`), the pixels before and after it one at a
-    /// time with the edge checks.
+    /// Composites `count` samples of `run` but those in `skipped`: the stretch whose texel quads
+    /// lie inside the image four at a time (`ImageSampler.composite(inside: true)`), the pixels
+    /// before and after it one at a time with the edge checks.
     @inline(__always)
-    private static func compositeSplit(_ sampler: ImageSampler, _ run: FixedRun, count: Int, factor: UInt32,
-                                       into dst: UnsafeMutablePointer<UInt32>) {
+    private static func compositeSplit(_ sampler: ImageSampler, _ run: FixedRun, count: Int, skipping skipped: Range<Int>,
+                                       factor: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        /// Pixels `pixels` of the run but those in `skipped` (each sampled where it is in the run).
+        @inline(__always) func composite(_ pixels: Range<Int>, inside: Bool) {
+            guard !skipped.isEmpty, skipped.lowerBound < pixels.upperBound, skipped.upperBound > pixels.lowerBound else {
+                return sampler.composite(run, pixels: pixels, inside: inside, factor: factor, into: dst)
+            }
+            sampler.composite(run, pixels: pixels.lowerBound..<Swift.max(pixels.lowerBound, skipped.lowerBound), inside: inside,
+                              factor: factor, into: dst)
+            sampler.composite(run, pixels: Swift.min(pixels.upperBound, skipped.upperBound)..<pixels.upperBound, inside: inside,
+                              factor: factor, into: dst)
+        }
         // Positions are linear along the run and the image's interior is convex: when the first
         // and last quads are inside, all are.
         if count > 0, run.inside(at: 0), run.inside(at: Int64(count - 1)) {
-            sampler.composite(run, pixels: 0..<count, inside: true, factor: factor, into: dst)
+            composite(0..<count, inside: true)
             return
         }
         var probe = run
@@ -266,9 +326,9 @@ extension Pixmap {
             i += 1
         }
         let inside = i + Int(Swift.min(Int64(count - i), probe.insideCount))
-        sampler.composite(run, pixels: 0..<i, inside: false, factor: factor, into: dst)
-        sampler.composite(run, pixels: i..<inside, inside: true, factor: factor, into: dst)
-        sampler.composite(run, pixels: inside..<count, inside: false, factor: factor, into: dst)
+        composite(0..<i, inside: false)
+        composite(i..<inside, inside: true)
+        composite(inside..<count, inside: false)
     }
 
     /// self = a·(1 − t) + b·t, channel by channel (premultiplied stays premultiplied), with t
