@@ -3,11 +3,11 @@
 // one run, side by side. Prints a Markdown table (median ms per frame, ratio, allocations).
 //
 // The tree: root → screen (a 1280×720 photo-like image) → 8 rounded, bordered, translucent cards,
-// a shape and a text layer; beside the screen a 1×1 "ticker" layer drawn by a delegate with a
-// never-ending animation, so that every frame of the plain tree is drawn whole (a tree with a
-// custom-drawn animated layer is not damage-tracked) — the frame a transition frame is compared
-// with. A transition's frames are drawn whole too (a running transition is not damage-tracked);
-// the benchmark checks that every timed frame of both redrew the whole frame.
+// a shape and a text layer. Every frame of the plain tree is drawn whole — the frame a
+// transition frame is compared with: the whole frame is added to the renderer's update region
+// first (`CARenderer.addUpdate`; a damage-tracked tree that did not change would otherwise redraw
+// nothing). A transition's frames are drawn whole too (a running transition is not
+// damage-tracked); the benchmark checks that every timed frame of both redrew the whole frame.
 //
 // The transition runs with startProgress = endProgress = p (default 0.5) over a long duration,
 // subtype fromRight (or `--subtype`), its "after" state committed in the transaction that adds it. Per type: one
@@ -62,10 +62,6 @@ func photo() throws -> CGImage {
     return CGImage(pixmap: p)
 }
 
-/// Draws nothing: makes its layer custom-drawn (not damage-tracked).
-final class Blank: CALayerDelegate {}
-let blank = Blank()
-
 /// The cards' colours and the text before and after the transition's change.
 func style(_ screen: CALayer, after: Bool) {
     for card in (screen.sublayers ?? []).prefix(8) {
@@ -98,17 +94,6 @@ func style(_ screen: CALayer, after: Bool) {
     screen.addSublayer(text)
     style(screen, after: false)
     root.addSublayer(screen)
-    let ticker = CALayer()
-    ticker.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
-    ticker.delegate = blank
-    ticker.setNeedsDisplay()
-    let tick = CABasicAnimation(keyPath: "opacity")
-    tick.fromValue = 1
-    tick.toValue = 0.5
-    tick.duration = 1
-    tick.repeatCount = .infinity
-    ticker.add(tick, forKey: "tick")
-    root.addSublayer(ticker)
     return (root, screen)
 }
 
@@ -142,6 +127,7 @@ func frame(_ r: CARenderer, at t: CFTimeInterval, _ label: String) -> Frame {
     citrine_reset_largest_allocation()
     let calls = citrine_allocation_count(), faults = pageFaults()
     let wall = DispatchTime.now().uptimeNanoseconds, cpu = cpuMs()
+    r.addUpdate(CGRect(x: 0, y: 0, width: width, height: height))
     r.beginFrame(atTime: t)
     r.render()
     r.endFrame()
