@@ -290,15 +290,20 @@ extension LayerRenderer {
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)
         } else {
-            // Inside the ring's inner edge (the bounds inset by the width, corners of radius
-            // cornerRadius − width at most, continuous ones within the same corner squares) the
-            // bitmap stays transparent: the bounds inset by the width and that radius, less the
-            // edge's antialiasing (one bitmap pixel) and another pixel to spare.
-            let aside = w + max(0, p.cornerRadius - w) + 2 / scale
-            let clear = p.bounds.insetBy(dx: aside, dy: aside)
             drawProjected(area: p.bounds, of: p, matrix: matrix, into: canvas,
-                          clear: clear.width > 0 && clear.height > 0 ? clear : nil, stroke)
+                          clear: Self.borderClearInside(p, width: w, pixelsPerPoint: scale), stroke)
         }
+    }
+
+    /// The rectangle (layer points) inside a border of width `w` that its drawing leaves
+    /// transparent; nil when none is left. The ring's inner edge is the bounds inset by `w` with
+    /// corners of radius cornerRadius − w at most; the bounds inset by `w` plus that radius lie
+    /// inside it, circular or continuous corners (checked by drawing: BorderClearInsideTests).
+    /// Less the edge's antialiasing (one bitmap pixel at `pixelsPerPoint`) and a pixel to spare.
+    static func borderClearInside(_ p: CALayer, width w: CGFloat, pixelsPerPoint: CGFloat) -> CGRect? {
+        let aside = w + max(0, p.cornerRadius - w) + 2 / pixelsPerPoint
+        let clear = p.bounds.insetBy(dx: aside, dy: aside)
+        return clear.width > 0 && clear.height > 0 ? clear : nil
     }
 
     /// Whether `p`'s shadow must be cast from the layer's rendered alpha, after drawing it offscreen

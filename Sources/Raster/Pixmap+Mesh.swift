@@ -363,8 +363,9 @@ extension Pixmap {
 
 /// The device columns of each row that `drawTexture(_:inside:imageToDevice:clearInside:)` need
 /// not sample. A type of its own for none, so that the row loop specialized for it is the code
-/// it was before `clearInside` (with a run-time check, a cube transition's frame took 0.4 %
-/// more instructions: callgrind of transition-bench).
+/// it was before `clearInside` (callgrind of transition-bench's cube and pageCurl, a transition
+/// frame and a plain one: 150.9 M instructions before, 152.2 M with a run-time check, 151.8 M
+/// specialized).
 protocol SkippedColumns { func columns(y: Int, width: Int) -> Range<Int> }
 
 /// No columns skipped.
