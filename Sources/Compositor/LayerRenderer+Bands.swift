@@ -65,6 +65,12 @@ extension LayerRenderer {
         /// Retained bitmaps whose layers the band drew directly while they turn, and the
         /// orientation they were drawn at.
         var turned: [(Leaf, Orientation)] = []
+        /// Kept flat bitmaps of projected parts the band showed (`keptProjection`).
+        var projectedShown: [ProjectedPart] = []
+        /// Flat bitmaps the band made for projected parts without a usable kept one, and their
+        /// cost in pixels (`Leaves.cost`).
+        var projectedMade: [(ProjectedPart.ID, ProjectedPart)] = []
+        var projectedPixels = 0
     }
 
     /// Trees nested deeper than this are drawn serially (drawing deeper moves to fresh stacks,
@@ -376,10 +382,19 @@ extension LayerRenderer {
                     leaves.rasterizations += 1
                     leaves.retain(leaf, for: id)
                 }
+                for part in log.projectedShown { part.lastFrame = leaves.frame }
+                // Every band makes the same parts: each is kept from its first log.
+                for (id, part) in log.projectedMade where leaves.projected[id].map({ $0.lastFrame != leaves.frame }) ?? true {
+                    leaves.projections += 1
+                    leaves.retain(part, for: id)
+                }
                 log.touched.removeAll(keepingCapacity: true)
                 log.made.removeAll(keepingCapacity: true)
                 log.redirected.removeAll(keepingCapacity: true)
                 log.turned.removeAll(keepingCapacity: true)
+                log.projectedShown.removeAll(keepingCapacity: true)
+                log.projectedMade.removeAll(keepingCapacity: true)
+                log.projectedPixels = 0
                 band.backingStores = [:]
                 band.preparedParticles = [:]   // released, not emptied in place: main's storage stays its own
                 band.particleSlots = []

@@ -13,7 +13,9 @@ extension LayerRenderer {
         if let affine = LayerGeometry.affine(matrix) {
             drawFlatContent(model, p, transform: affine, into: canvas)
         } else if let area = LayerContent.rect(p) {
-            drawProjected(area: area, of: p, matrix: matrix, into: canvas) { drawFlatContent(model, p, transform: $0, into: $1) }
+            drawProjected(area: area, of: p, matrix: matrix, into: canvas, kept: (.content, model)) {
+                drawFlatContent(model, p, transform: $0, into: $1)
+            }
         }
     }
 
@@ -32,20 +34,33 @@ extension LayerRenderer {
     /// `Pixmap`'s limits, the part is not drawn. `clear`: a layer rectangle that `body` leaves
     /// transparent (a border's inside), whose pixels the warp then need not sample
     /// (`Pixmap.drawTexture`'s `clearInside`; the same words).
+    /// `kept`: the part of `model` (`layer` its presentation) whose flat bitmap is kept across
+    /// frames when its pixels allow (`keptProjection`).
     func drawProjected(area: CGRect, of layer: CALayer, matrix: CATransform3D, into canvas: Pixmap, clear: CGRect? = nil,
-                       _ body: (Transform, Pixmap) -> Void) {
+                       kept: (part: ProjectedPart.Part, model: CALayer)? = nil, _ body: (Transform, Pixmap) -> Void) {
         guard let warp = LayerGeometry.projective(matrix), area.width > 0, area.height > 0 else { return }
         let s = Double(scale)
         let w = (Double(area.width) * s).rounded(.up) + 2, h = (Double(area.height) * s).rounded(.up) + 2
         let side = 0...Pixmap.maxDimension + 1
-        withOffscreen(width: Int(clamping: w, to: side), height: Int(clamping: h, to: side), for: layer) { flat in
-            let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
-            body(Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s), flat)
+        let width = Int(clamping: w, to: side), height = Int(clamping: h, to: side)
+        let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s
+        let layerToBitmap = Transform(a: s, b: 0, c: 0, d: s, tx: -x0 * s, ty: -y0 * s)
+        func warpOnto(_ flat: Pixmap, uniform: UniformTexels? = nil) {
             // The clear rectangle in bitmap pixels (layer point p is bitmap pixel (p − origin)·s).
             let clearTexels = clear.map { Rect(x: (Double($0.minX) - x0) * s, y: (Double($0.minY) - y0) * s,
                                                width: Double($0.width) * s, height: Double($0.height) * s) }
             self.warp(flat, bitmapToLayer: Transform(a: 1 / s, b: 0, c: 0, d: 1 / s, tx: x0, ty: y0),
-                      covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas, clear: clearTexels)
+                      covering: CGRect(x: x0, y: y0, width: w / s, height: h / s), by: warp, into: canvas, clear: clearTexels,
+                      uniform: uniform)
+        }
+        if let kept, let part = keptProjection(kept.part, of: kept.model, layer, area: area, width: width, height: height,
+                                               draw: { body(layerToBitmap, $0) }) {
+            warpOnto(part.pixmap, uniform: part.uniform)
+            return
+        }
+        withOffscreen(width: width, height: height, for: layer) { flat in
+            body(layerToBitmap, flat)
+            warpOnto(flat)
         }
     }
 
@@ -53,12 +68,13 @@ extension LayerRenderer {
     /// the layer rectangle `covered`) onto `canvas` through the projective layer → device
     /// homography `warp`: bilinear, the part in front of the eye, at `opacity`, with the
     /// perspective-span texture path (`Pixmap.drawTexture(_:inside:imageToDevice:)`).
-    /// `clear`: bitmap pixels known transparent (`Pixmap.drawTexture`'s `clearInside`).
+    /// `clear`: bitmap pixels known transparent (`Pixmap.drawTexture`'s `clearInside`); `uniform`:
+    /// bitmap pixels of one colour (its `uniformInside`).
     func warp(_ bitmap: Pixmap, bitmapToLayer: Transform, covering covered: CGRect, by warp: Projective, into canvas: Pixmap,
-              opacity: Float = 1, clear: Rect? = nil) {
+              opacity: Float = 1, clear: Rect? = nil, uniform: UniformTexels? = nil) {
         if let quad = LayerGeometry.projectedQuad(covered, warp) {
             canvas.drawTexture(bitmap, inside: quad, imageToDevice: Projective(bitmapToLayer).concatenating(warp), opacity: opacity,
-                               clearInside: clear)
+                               clearInside: clear, uniformInside: uniform)
         }
     }
 
@@ -265,8 +281,9 @@ extension LayerRenderer {
     /// The border, inside the bounds and rounded like them, on top of the sublayers: circular
     /// corners as the bounds inset by half the width stroked (its outer edge is the outline),
     /// continuous ones as the band between the outline and the outline inset by the width. Its
-    /// paint in `style` (default plain).
-    func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap, style: PaintStyle = .plain) {
+    /// paint in `style` (default plain). `model`: the layer `p` presents, when the border's flat
+    /// bitmap under perspective may be kept across frames (in the plain style, `drawProjected`).
+    func drawBorder(_ p: CALayer, matrix: CATransform3D, into canvas: Pixmap, style: PaintStyle = .plain, model: CALayer? = nil) {
         guard p.borderWidth > 0, let color = p.borderColor, color.alpha > 0 else { return }
         let w = min(p.borderWidth, min(p.bounds.width, p.bounds.height) / 2)
         let inset = p.bounds.insetBy(dx: w / 2, dy: w / 2)
@@ -290,8 +307,10 @@ extension LayerRenderer {
         if let transform = LayerGeometry.affine(matrix) {
             stroke(transform, canvas)
         } else {
+            let plain = style.opacity == 1 && style.blendMode == .sourceOver
             drawProjected(area: p.bounds, of: p, matrix: matrix, into: canvas,
-                          clear: Self.borderClearInside(p, width: w, pixelsPerPoint: scale), stroke)
+                          clear: Self.borderClearInside(p, width: w, pixelsPerPoint: scale),
+                          kept: plain ? model.map { (.border, $0) } : nil, stroke)
         }
     }
 

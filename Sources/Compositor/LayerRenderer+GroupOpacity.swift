@@ -27,7 +27,7 @@ extension LayerRenderer {
             drawOwnBackground(model, p, matrix: $1, time: time, into: $0)
         }
         drawSublayers(model, p, matrix: matrix, time: time, into: canvas, depth: depth, tint: inherited)
-        drawOwnPart(p, matrix: matrix, into: canvas, tint: inherited) { drawOwnForeground(p, matrix: $1, into: $0) }
+        drawOwnPart(p, matrix: matrix, into: canvas, tint: inherited) { drawOwnForeground(model, p, matrix: $1, into: $0) }
     }
 
     /// Draws `body` straight onto `canvas`, or, under a tint, through a transparent canvas-sized

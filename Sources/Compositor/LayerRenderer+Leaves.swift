@@ -248,7 +248,29 @@ extension LayerRenderer {
             if let old = byLayer.removeValue(forKey: id) { heldPixels -= Self.cost(old) }
         }
 
-        static func cost(_ leaf: Leaf) -> Int { leaf.pixmap.width * leaf.pixmap.height + overheadPixels }
+        static func cost(_ leaf: Leaf) -> Int { cost(leaf.pixmap) }
+
+        /// What keeping `pixmap` costs, in pixels (as `maxHeldPixels` counts them).
+        static func cost(_ pixmap: Pixmap) -> Int { pixmap.width * pixmap.height + overheadPixels }
+
+        /// Flat bitmaps of the parts of layers drawn under perspective (`LayerRenderer+Projected`),
+        /// held under the same budget as `byLayer`'s. (`@exclusivity(unchecked)` as `byLayer`.)
+        @exclusivity(unchecked) private(set) var projected: [ProjectedPart.ID: ProjectedPart] = [:]
+
+        /// Keeps `part` as `id`'s flat bitmap, replacing the one it had, if the budget allows; else
+        /// forgets the old one.
+        func retain(_ part: ProjectedPart, for id: ProjectedPart.ID) {
+            forget(id)
+            let cost = Self.cost(part.pixmap)
+            guard retains, heldPixels + cost <= maxHeldPixels else { return }
+            projected[id] = part
+            heldPixels += cost
+        }
+
+        /// Drops `id`'s flat bitmap, if any.
+        func forget(_ id: ProjectedPart.ID) {
+            if let old = projected.removeValue(forKey: id) { heldPixels -= Self.cost(old.pixmap) }
+        }
         /// Whether new bitmaps are kept for later frames (false: each is drawn, composited and
         /// dropped, as for a renderer that draws one frame, `CARenderer.drawsOnce`).
         var retains = true
@@ -264,6 +286,9 @@ extension LayerRenderer {
         /// changed two frames running, or turning; for tests: a change of a layer's pixels is
         /// either this or a rasterization).
         var directDraws = 0
+        /// Flat bitmaps drawn to be kept for parts of layers under perspective (`keptProjection`;
+        /// for tests: a frame that only moves or turns them adds none).
+        var projections = 0
 
         func beginFrame() { frame &+= 1 }
 
@@ -272,6 +297,8 @@ extension LayerRenderer {
         func keepOnly(_ onScreen: Footprints) {
             let gone = byLayer.compactMap { onScreen[LayerKey(id: $0.key)] == nil ? $0.key : nil }
             for key in gone { forget(key) }
+            let goneParts = projected.compactMap { onScreen[LayerKey(id: $0.key.layer)] == nil ? $0.key : nil }
+            for key in goneParts { forget(key) }
         }
 
         /// Bitmaps of layers with `shouldRasterize` (`LayerRenderer+Rasterize`).
@@ -282,6 +309,8 @@ extension LayerRenderer {
         func dropUnused() {
             let unused = byLayer.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unused { forget(key) }
+            let unusedParts = projected.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
+            for key in unusedParts { forget(key) }
             let unusedRasterized = rasterized.compactMap { $0.value.lastFrame == frame ? nil : $0.key }
             for key in unusedRasterized { rasterized[key] = nil }
         }

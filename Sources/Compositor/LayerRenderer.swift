@@ -358,7 +358,7 @@ final class LayerRenderer {
                        into surface: Pixmap, depth: Int, shadow: Bool = true) {
         drawOwnBackground(model, p, matrix: matrix, time: time, into: surface, shadow: shadow)
         drawSublayers(model, p, matrix: matrix, time: time, into: surface, depth: depth)
-        drawOwnForeground(p, matrix: matrix, into: surface)
+        drawOwnForeground(model, p, matrix: matrix, into: surface)
     }
 
     /// What a layer draws of its own beneath its sublayers: shadow, content, particles (content
@@ -371,8 +371,8 @@ final class LayerRenderer {
     }
 
     /// What a layer draws of its own over its sublayers: the border.
-    func drawOwnForeground(_ p: CALayer, matrix: CATransform3D, into surface: Pixmap) {
-        withEdges(of: p, matrix: matrix, into: surface) { drawBorder(p, matrix: $1, into: $0) }
+    func drawOwnForeground(_ model: CALayer, _ p: CALayer, matrix: CATransform3D, into surface: Pixmap) {
+        withEdges(of: p, matrix: matrix, into: surface) { drawBorder(p, matrix: $1, into: $0, model: model) }
     }
 
     /// The device rectangle a group must cover (within the canvas), grown by `spread` pixels: the
