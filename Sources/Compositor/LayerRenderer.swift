@@ -12,7 +12,8 @@
 // opacity < 1, a mask, a replicator instance colour, or a shadow cast from its rendered alpha is
 // drawn into an offscreen group first and composited once (Core Animation's group opacity). Flat (affine) layers draw their vector
 // content directly in device space; a layer whose matrix has perspective renders its own content
-// into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image).
+// into a layer-space bitmap and warps it with a projective image pattern (the seed's fold image),
+// that bitmap and its border's kept across frames while their pixels stay (`+Projected`).
 // Drawn content (`draw(in:)`) is cached per layer until `setNeedsDisplay()` or a size change.
 // Leaf layers whose pixels follow from their properties (plain, shape, gradient, text) are
 // rasterized once into retained bitmaps keyed on those properties and then only re-composited
