@@ -10,6 +10,11 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        // Apple's UIImageView reference: "The UIImageView class does not draw its content using
+        // the drawRect: method" — the image is the layer's contents, so the layer draws nothing
+        // of its own from the start (it is then retained and damage-tracked like any layer
+        // drawn from its properties, `_drawsContent(of:)`).
+        drawsNothing = true
     }
 
     /// An image view the size of `image` (in points).
