@@ -10,10 +10,12 @@ open class UIImageView: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
-        // Apple's UIImageView reference: "The UIImageView class does not draw its content using
-        // the drawRect: method" — the image is the layer's contents, so the layer draws nothing
-        // of its own from the start (it is then retained and damage-tracked like any layer
-        // drawn from its properties, `_drawsContent(of:)`).
+        // Apple's UIImageView reference, as quoted by others (angelolloqui.com, 2012: "UIImageView
+        // will not call drawRect: a subclass"; the README of ratulSharker/RSUIImageViewMultiborder:
+        // "The UIImageView class does not draw its content using the drawRect: method"): the image
+        // is the layer's contents, so the layer draws nothing of its own from the start (it is
+        // then retained and damage-tracked like any layer drawn from its properties,
+        // `_drawsContent(of:)`).
         drawsNothing = true
     }
 

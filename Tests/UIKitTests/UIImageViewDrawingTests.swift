@@ -2,8 +2,8 @@ import Raster
 import Testing
 import UIKit
 
-/// Apple's UIImageView reference: "The UIImageView class does not draw its content using the
-/// drawRect: method" — the image is the layer's contents. So an image view's layer draws nothing
+/// Apple's UIImageView reference, as quoted by others ("UIImageView will not call drawRect: a
+/// subclass", angelolloqui.com, 2012): the image is the layer's contents. So an image view's layer draws nothing
 /// of its own from the start (`_drawsContent(of:)` false), and the compositor can keep it as a
 /// bitmap drawn from its properties; a plain view's layer counts as drawing until its first
 /// display finds that it draws nothing.
