@@ -251,7 +251,10 @@ extension LayerRenderer {
         static func cost(_ leaf: Leaf) -> Int { cost(leaf.pixmap) }
 
         /// What keeping `pixmap` costs, in pixels (as `maxHeldPixels` counts them).
-        static func cost(_ pixmap: Pixmap) -> Int { pixmap.width * pixmap.height + overheadPixels }
+        static func cost(_ pixmap: Pixmap) -> Int { cost(width: pixmap.width, height: pixmap.height) }
+
+        /// What keeping a `width`×`height` bitmap costs, in pixels.
+        static func cost(width: Int, height: Int) -> Int { width * height + overheadPixels }
 
         /// Flat bitmaps of the parts of layers drawn under perspective (`LayerRenderer+Projected`),
         /// held under the same budget as `byLayer`'s. (`@exclusivity(unchecked)` as `byLayer`.)

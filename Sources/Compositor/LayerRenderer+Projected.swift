@@ -68,7 +68,7 @@ extension LayerRenderer {
         }
         // Within the budget, counting what this band has made in this frame: a band holds its
         // bitmaps until the merge.
-        let cost = width * height + Leaves.overheadPixels
+        let cost = Leaves.cost(width: width, height: height)
         guard mayRetain(width: CGFloat(width), height: CGFloat(height)),
               leaves.heldPixels + (bandLog?.projectedPixels ?? 0) + cost <= leaves.maxHeldPixels,
               let fresh = try? Pixmap(width: width, height: height) else { return nil }
@@ -88,9 +88,9 @@ extension LayerRenderer {
 
     /// The texels of `bitmap` (`p`'s content drawn over `area` at `pixelsPerPoint`, as
     /// `drawProjected` draws it) inside the bounds inset by the corner radius and a pixel, when
-    /// they hold one colour. Inside its rounded corners a layer's background covers the whole
-    /// pixel (a continuous corner's curve, too, lies within the corner's square of that radius
-    /// on the diagonal); contents or a drawing over it leave texels that differ, and then none.
+    /// they hold one colour. The texels are read, not assumed: that rectangle is where a solid
+    /// background is expected to cover whole pixels (the cube demo's faces, circular and
+    /// continuous corners); contents or a drawing over it leave texels that differ, and then none.
     static func uniformInside(_ p: CALayer, area: CGRect, of bitmap: Pixmap, pixelsPerPoint s: Double) -> UniformTexels? {
         let inset = Double(min(p.cornerRadius, min(p.bounds.width, p.bounds.height) / 2)) + 1 / s
         let x0 = Double(area.minX) - 1 / s, y0 = Double(area.minY) - 1 / s

@@ -71,6 +71,7 @@ import Testing
         // Face background, face border, pip, gradient, gradient border.
         let f1 = try Self.frame(r, at: 0.1); #expect(f1 == (0, 5), "\(f1)")
         let f3 = try Self.frame(r, at: 0.3); #expect(f3 == (0, 0), "\(f3)")
+        #expect(r._lastFrameBands == threads)   // bands read the kept bitmaps
         let f5 = try Self.frame(r, at: 0.5); #expect(f5 == (0, 0), "\(f5)")
         // A new colour: the face's two bitmaps (its key holds both colours) are drawn again.
         CATransaction.begin()

@@ -60,12 +60,18 @@ struct ClearInsideTests {
             .compactMap { m.apply(Point(x: $0.0, y: $0.1)) }
     }
 
+    /// A random image size from 30 to 119 texels a side and a rectangle inside it, 2 to 9 texels
+    /// from each edge.
+    static func sizeAndInside(_ g: inout Generator) -> (width: Int, height: Int, inside: Rect) {
+        let width = 30 + Int(g.next() % 90), height = 30 + Int(g.next() % 90)
+        let inset = 2 + Double(g.next() % 8)
+        return (width, height, Rect(x: inset, y: inset + 1, width: Double(width) - 2 * inset - 1, height: Double(height) - 2 * inset))
+    }
+
     @Test(arguments: Array(1...24))
     func skippingTheClearInsideChangesNoWord(seed: Int) throws {
         var g = Generator(state: UInt64(seed) &* 0x5851_F42D_4C95_7F2D)
-        let width = 30 + Int(g.next() % 90), height = 30 + Int(g.next() % 90)
-        let inset = 2 + Double(g.next() % 8)
-        let clear = Rect(x: inset, y: inset + 1, width: Double(width) - 2 * inset - 1, height: Double(height) - 2 * inset)
+        let (width, height, clear) = Self.sizeAndInside(&g)
         let image = try Self.image(&g, width: width, height: height, clear: clear)
         let m = Self.map(&g, width: width, height: height, affine: seed % 4 == 0)
         let opacity: Float = seed % 3 == 0 ? 1 : Float(0.3 + 0.6 * g.unit())

@@ -25,9 +25,7 @@ struct UniformInsideTests {
     @Test(arguments: Array(1...24))
     func blendingTheUniformInsideChangesNoWord(seed: Int) throws {
         var g = Generator(state: UInt64(seed) &* 0x2545_F491_4F6C_DD1D)
-        let width = 30 + Int(g.next() % 90), height = 30 + Int(g.next() % 90)
-        let inset = 2 + Double(g.next() % 8)
-        let inside = Rect(x: inset, y: inset + 1, width: Double(width) - 2 * inset - 1, height: Double(height) - 2 * inset)
+        let (width, height, inside) = ClearInsideTests.sizeAndInside(&g)
         let a = UInt32(seed % 2 == 0 ? 255 : 1 + g.next() % 255)
         let color = a << 24 | UInt32(g.next() % UInt64(a + 1)) << 16 | UInt32(g.next() % UInt64(a + 1)) << 8
             | UInt32(g.next() % UInt64(a + 1))
