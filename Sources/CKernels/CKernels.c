@@ -145,13 +145,13 @@ AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64
     const uint32_t *q[8];
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        quadPointers(words, quadOffsets(&w, width, 8), q);
+        nextQuads(&w, words, width, 8, q);
         _mm256_storeu_si256((__m256i *)(out + i), bilinear8(q, width, weights(w.fractionU), weights(w.fractionV)));
-        stepWalk(&w);
+        stepFractions(&w);
     }
     if (i < count) {
         intptr_t n = count - i;
-        quadPointers(words, quadOffsets(&w, width, n), q);
+        nextQuads(&w, words, width, n, q);
         _mm256_maskstore_epi32((int *)(out + i), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes),
                                bilinear8(q, width, weights(w.fractionU), weights(w.fractionV)));
     }

@@ -58,66 +58,36 @@ static inline AVX2 __attribute__((always_inline)) __m256i bilinear8(const uint32
 
 
 /// A run of pixels whose texel positions (fu, fv) step by (dfu, dfv), 32.32 fixed point, walked
-/// eight pixels at a time, all in vector lanes: each pixel's position as its whole part (the
-/// top-left texel of its 2×2, as `FixedRun.texelIndex` finds it) and its fraction (the low 32
-/// bits, which give the bilinear weights), for the rows that sample turned and scaled images.
-/// A step adds the eight pixels' move to the fractions and carries into the whole parts: the
-/// whole parts are the high words of the 64-bit positions, exactly (for positions inside the
-/// image, the only ones read). Worked out a lane at a time, the quads took more instructions
-/// than the sampling itself (callgrind, `layer-storm-bench`: 10.1 M of the turned rows' 65.5 M a
-/// frame for `(fv >> 32) · width + (fu >> 32)` and the pointers alone).
+/// eight pixels at a time: each step's quads (the top-left texel of each pixel's 2×2, as
+/// `FixedRun.texelIndex` finds it) and the fractions of the positions (their low 32 bits, which
+/// give the bilinear weights), for the rows that sample turned and scaled images.
 typedef struct {
+    int64_t fu, fv, dfu, dfv;
     __m256i fractionU, fractionV, stepU, stepV;
-    /// The whole parts, and what a step adds to them besides the carry: the step's high word + 1
-    /// (the carry is then added as −1 when there is none).
-    __m256i wholeU, wholeV, wholeStepU, wholeStepV;
 } QuadWalk;
 
 static inline AVX2 __attribute__((always_inline)) QuadWalk quadWalk(int64_t fu, int64_t fv, int64_t dfu, int64_t dfv) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    int32_t u[8], v[8];
-    uint64_t pu = (uint64_t)fu, pv = (uint64_t)fv;
-    for (int k = 0; k < 8; k++, pu += (uint64_t)dfu, pv += (uint64_t)dfv) {
-        u[k] = (int32_t)((int64_t)pu >> 32);
-        v[k] = (int32_t)((int64_t)pv >> 32);
-    }
-    const uint64_t su = 8 * (uint64_t)dfu, sv = 8 * (uint64_t)dfv;
-    QuadWalk w = {_mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu))),
+    QuadWalk w = {fu, fv, dfu, dfv,
+                  _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fu), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfu))),
                   _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)fv), _mm256_mullo_epi32(lanes, _mm256_set1_epi32((int)(uint32_t)dfv))),
-                  _mm256_set1_epi32((int)(uint32_t)su), _mm256_set1_epi32((int)(uint32_t)sv),
-                  _mm256_loadu_si256((const __m256i *)u), _mm256_loadu_si256((const __m256i *)v),
-                  _mm256_set1_epi32((int)(uint32_t)((su >> 32) + 1)), _mm256_set1_epi32((int)(uint32_t)((sv >> 32) + 1))};
+                  _mm256_set1_epi32((int)(uint32_t)(8 * dfu)), _mm256_set1_epi32((int)(uint32_t)(8 * dfv))};
     return w;
 }
 
-/// The offsets (in words from the image's first texel) of the top-left texels of the walk's next
-/// `n` pixels' quads (1…8); lanes past `n` (the last one to seven pixels of a run) hold the first
-/// one's again, as they may lie outside the image. The image has at most 2³¹ texels (Pixmap's
-/// limit is 2²⁸).
-static inline AVX2 __attribute__((always_inline)) __m256i quadOffsets(const QuadWalk *w, intptr_t width, intptr_t n) {
-    __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(w->wholeV, _mm256_set1_epi32((int)width)), w->wholeU);
-    if (n >= 8) return at;
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(at, _mm256_setzero_si256()), at,
-                              _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes));
+/// The quads of the walk's next `n` pixels (1…8) into `q`; lanes past `n` (the last one to seven
+/// pixels of a run) read the first quad again. The positions move on eight pixels.
+static inline AVX2 __attribute__((always_inline)) void nextQuads(QuadWalk *w, const uint32_t *words, intptr_t width, intptr_t n,
+                                                                 const uint32_t **q) {
+    for (intptr_t k = 0; k < 8; k++) {
+        q[k] = k < n ? words + ((w->fv >> 32) * width + (w->fu >> 32)) : q[0];
+        w->fu += w->dfu;
+        w->fv += w->dfv;
+    }
 }
 
-/// The texel quads' top-left texels at `offsets` from `words`, as `bilinear8` takes them.
-static inline AVX2 __attribute__((always_inline)) void quadPointers(const uint32_t *words, __m256i offsets, const uint32_t **q) {
-    int32_t at[8];
-    _mm256_storeu_si256((__m256i *)at, offsets);
-    for (int k = 0; k < 8; k++) q[k] = words + at[k];
-}
-
-/// The walk moved on eight pixels: the fractions, and the whole parts with their carries (a
-/// fraction that wrapped is below where it was; unsigned: `max` of the two is the new one when
-/// it did not).
-static inline AVX2 __attribute__((always_inline)) void stepWalk(QuadWalk *w) {
-    __m256i u = _mm256_add_epi32(w->fractionU, w->stepU), v = _mm256_add_epi32(w->fractionV, w->stepV);
-    __m256i keptU = _mm256_cmpeq_epi32(_mm256_max_epu32(u, w->fractionU), u);
-    __m256i keptV = _mm256_cmpeq_epi32(_mm256_max_epu32(v, w->fractionV), v);
-    w->wholeU = _mm256_add_epi32(_mm256_add_epi32(w->wholeU, w->wholeStepU), keptU);
-    w->wholeV = _mm256_add_epi32(_mm256_add_epi32(w->wholeV, w->wholeStepV), keptV);
-    w->fractionU = u;
-    w->fractionV = v;
+/// The fractions of the walk's next eight pixels.
+static inline AVX2 __attribute__((always_inline)) void stepFractions(QuadWalk *w) {
+    w->fractionU = _mm256_add_epi32(w->fractionU, w->stepU);
+    w->fractionV = _mm256_add_epi32(w->fractionV, w->stepV);
 }

@@ -172,13 +172,13 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void turnedRow(const
     const uint32_t *q[8];
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        quadPointers(words, quadOffsets(&w, width, 8), q);
+        nextQuads(&w, words, width, 8, q);
         turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, 0, unscaled);
-        stepWalk(&w);
+        stepFractions(&w);
     }
     if (i < count) {
         intptr_t n = count - i;
-        quadPointers(words, quadOffsets(&w, width, n), q);
+        nextQuads(&w, words, width, n, q);
         turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
     }
 }
