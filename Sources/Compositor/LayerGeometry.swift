@@ -92,16 +92,24 @@ enum LayerGeometry {
     }
 
     /// The projected outline of `r` (device points, in order round it), clipped to the part in
-    /// front of the eye (w > ε); nil when less than a triangle of it is.
-    static func projectedQuad(_ r: CGRect, _ h: Projective) -> [Point]? {
-        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)]
-            .map { (Double($0.0), Double($0.1)) }
+    /// front of the eye (w > ε), into `clipped` (emptied first; its storage is kept, so a
+    /// renderer's scratch array makes no allocation a frame); false when less than a triangle
+    /// of it is.
+    static func projectedQuad(_ r: CGRect, _ h: Projective, into clipped: inout [Point]) -> Bool {
+        clipped.removeAll(keepingCapacity: true)
+        func corner(_ i: Int) -> (Double, Double) {
+            switch i & 3 {
+            case 0: (Double(r.minX), Double(r.minY))
+            case 1: (Double(r.maxX), Double(r.minY))
+            case 2: (Double(r.maxX), Double(r.maxY))
+            default: (Double(r.minX), Double(r.maxY))
+            }
+        }
         let eps = 1e-6
         func w(_ p: (Double, Double)) -> Double { h.m.6 * p.0 + h.m.7 * p.1 + h.m.8 }
-        var clipped: [Point] = []
         func append(_ p: (Double, Double)) { if let q = h.apply(Point(x: p.0, y: p.1)) { clipped.append(q) } }
         for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
+            let a = corner(i), b = corner(i + 1)
             let wa = w(a), wb = w(b)
             if wa > eps { append(a) }
             if (wa > eps) != (wb > eps) {
@@ -109,15 +117,15 @@ enum LayerGeometry {
                 append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
             }
         }
-        return clipped.count >= 3 ? clipped : nil
+        return clipped.count >= 3
     }
 
     /// True when the layer's front face points away from the viewer (its projected bounds wind
     /// the other way round).
     static func isBackFacing(_ r: CGRect, _ m: CATransform3D) -> Bool {
-        let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY)].map { m._project(x: $0.0, y: $0.1) }
-        let cross = (pts[1].x - pts[0].x) * (pts[2].y - pts[0].y) - (pts[1].y - pts[0].y) * (pts[2].x - pts[0].x)
-        let flip = pts.contains { $0.w < 0 }
+        let a = m._project(x: r.minX, y: r.minY), b = m._project(x: r.maxX, y: r.minY), c = m._project(x: r.maxX, y: r.maxY)
+        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        let flip = a.w < 0 || b.w < 0 || c.w < 0
         return (cross < 0) != flip
     }
 }

@@ -72,9 +72,9 @@ extension LayerRenderer {
     /// bitmap pixels of one colour (its `uniformInside`).
     func warp(_ bitmap: Pixmap, bitmapToLayer: Transform, covering covered: CGRect, by warp: Projective, into canvas: Pixmap,
               opacity: Float = 1, clear: Rect? = nil, uniform: UniformTexels? = nil) {
-        if let quad = LayerGeometry.projectedQuad(covered, warp) {
-            canvas.drawTexture(bitmap, inside: quad, imageToDevice: Projective(bitmapToLayer).concatenating(warp), opacity: opacity,
-                               clearInside: clear, uniformInside: uniform)
+        if LayerGeometry.projectedQuad(covered, warp, into: &quadScratch) {
+            canvas.drawTexture(bitmap, inside: quadScratch, imageToDevice: Projective(bitmapToLayer).concatenating(warp),
+                               opacity: opacity, clearInside: clear, uniformInside: uniform)
         }
     }
 

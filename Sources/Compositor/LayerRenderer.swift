@@ -518,6 +518,9 @@ final class LayerRenderer {
     /// Storage for ordering sublayers by depth, one per nesting level, and the level in use (`+DepthOrder`).
     var depthScratch: [DepthOrderScratch] = []
     var depthNesting = 0
+    /// A projected layer's outline (`warp`, `LayerGeometry.projectedQuad`), its storage kept
+    /// from frame to frame.
+    var quadScratch: [Point] = []
     /// The placed sublayers of the layer being drawn at each nesting depth (`+DepthOrder`).
     var placedSublayers: [[PlacedSublayer]] = []
     /// Pixmaps of no pixels holding the drawing buffers lent to surfaces nested below the first,

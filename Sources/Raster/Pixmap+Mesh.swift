@@ -137,12 +137,12 @@ extension Pixmap {
               let sampler = ImageSampler(ImagePattern(image: image, transform: Transform.identity, filter: .bilinear,
                                                       spread: .decal)) else { return }
         let inside = clearInside.map { UniformTexels(rect: $0, color: 0) } ?? (tint.fixed == nil ? uniformInside : nil)
-        let hole = inside.flatMap { Pixmap.clearPolygon($0.rect, imageToDevice: imageToDevice) } ?? []
+        let hole = inside.flatMap { Pixmap.clearPolygon($0.rect, imageToDevice: imageToDevice) }
         PolygonEdges.withEdges(of: polygon) { edges in
-            if hole.isEmpty {
+            guard let hole else {
                 return drawTexture(sampler, inverse, inside: polygon, edges: edges, skipping: NoColumns(), factor: factor, tint: tint)
             }
-            PolygonEdges.withEdges(of: hole) { holeEdges in
+            PolygonEdges.withEdges(ofCorners: hole) { holeEdges in
                 drawTexture(sampler, inverse, inside: polygon, edges: edges,
                             skipping: HoleColumns(edges: holeEdges, fill: inside?.color ?? 0), factor: factor, tint: tint)
             }
@@ -158,17 +158,17 @@ extension Pixmap {
     /// The device polygon of `clear` shrunk by `clearMargin` on every side, mapped by
     /// `imageToDevice`; nil when nothing is left or a corner lies at or behind the eye (the
     /// polygon is then not the image of the rectangle).
-    private static func clearPolygon(_ clear: Rect, imageToDevice: Projective) -> [Point]? {
+    private static func clearPolygon(_ clear: Rect, imageToDevice: Projective) -> (Point, Point, Point, Point)? {
         let inset = Rect(x: clear.x + clearMargin, y: clear.y + clearMargin,
                          width: clear.width - 2 * clearMargin, height: clear.height - 2 * clearMargin)
         guard !inset.isEmpty, inset.minX.isFinite, inset.maxX.isFinite, inset.minY.isFinite, inset.maxY.isFinite
         else { return nil }
-        var corners: [Point] = []
-        for (x, y) in [(inset.minX, inset.minY), (inset.maxX, inset.minY), (inset.maxX, inset.maxY), (inset.minX, inset.maxY)] {
-            guard let p = imageToDevice.apply(Point(x: x, y: y)), p.isFinite else { return nil }
-            corners.append(p)
+        func corner(_ x: Double, _ y: Double) -> Point? {
+            imageToDevice.apply(Point(x: x, y: y)).flatMap { $0.isFinite ? $0 : nil }
         }
-        return corners
+        guard let a = corner(inset.minX, inset.minY), let b = corner(inset.maxX, inset.minY),
+              let c = corner(inset.maxX, inset.maxY), let d = corner(inset.minX, inset.maxY) else { return nil }
+        return (a, b, c, d)
     }
 
     /// `drawTexture(_:inside:imageToDevice:opacity:tint:clearInside:)` once the polygon's edges
@@ -408,11 +408,12 @@ struct PolygonEdges {
 
     /// Calls `body` with the edges of `polygon` (at least one point), kept in temporary storage
     /// (on the stack for small polygons, so that a mesh of triangles draws without allocating).
-    static func withEdges<R>(of polygon: [Point], _ body: (PolygonEdges) -> R) -> R {
+    static func withEdges<R, Polygon: RandomAccessCollection<Point>>(of polygon: Polygon, _ body: (PolygonEdges) -> R) -> R
+        where Polygon.Index == Int {
         withUnsafeTemporaryAllocation(of: Edge.self, capacity: polygon.count) { buffer in
             var count = 0, top = Double.infinity, bottom = -Double.infinity
             for i in polygon.indices {
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                let a = polygon[i], b = polygon[i + 1 == polygon.endIndex ? polygon.startIndex : i + 1]
                 top = Swift.min(top, a.y)
                 bottom = Swift.max(bottom, a.y)
                 guard a.y != b.y else { continue }
@@ -421,6 +422,17 @@ struct PolygonEdges {
                 count += 1
             }
             return body(PolygonEdges(edges: UnsafeBufferPointer(rebasing: buffer[..<count]), top: top, bottom: bottom))
+        }
+    }
+
+    /// `withEdges(of:_:)` of the quadrilateral `corners` (in order round it), held on the stack.
+    static func withEdges<R>(ofCorners corners: (Point, Point, Point, Point), _ body: (PolygonEdges) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { buffer in
+            buffer.initializeElement(at: 0, to: corners.0)
+            buffer.initializeElement(at: 1, to: corners.1)
+            buffer.initializeElement(at: 2, to: corners.2)
+            buffer.initializeElement(at: 3, to: corners.3)
+            return withEdges(of: UnsafeBufferPointer(buffer), body)
         }
     }
 
