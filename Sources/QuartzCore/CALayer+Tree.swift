@@ -38,6 +38,8 @@ extension CALayer {
         CATransaction.sublayersWillChange(self)
         sublayerStorage.insert(layer, at: i)
         layer.parent = .passUnretained(self)
+        // Its subtree's marks now hang below this layer (`layoutIfNeeded` goes down marked paths).
+        if layer.needsLayoutFlag || layer.sublayerNeedsLayout { sublayerNeedsLayout = true }
         setNeedsLayout()
     }
 

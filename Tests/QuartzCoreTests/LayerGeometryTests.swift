@@ -106,6 +106,45 @@ struct LayerGeometryTests {
         #expect(gone == nil && l.delegate == nil)
     }
 
+    /// Apple (`layoutIfNeeded`): "If the receiver or any of its sublayers are marked as needing
+    /// layout, lays them out", each layer before its sublayers. A mark deep in the tree is found
+    /// from the root; a layer moved in with a marked subtree is laid out with it (Apple: changing
+    /// the sublayers marks the superlayer); layers not marked are not laid out.
+    @Test func layoutFindsMarkedLayersAnywhereBelow() {
+        final class Names: CALayerDelegate {
+            var laidOut: [String] = []
+            func layoutSublayers(of layer: CALayer) { laidOut.append(layer.name ?? "?") }
+        }
+        let names = Names()
+        func layer(_ name: String, in parent: CALayer?) -> CALayer {
+            let l = CALayer()
+            l.name = name
+            l.delegate = names
+            parent?.addSublayer(l)
+            return l
+        }
+        let root = layer("root", in: nil), a = layer("a", in: root), b = layer("b", in: a), c = layer("c", in: b)
+        let d = layer("d", in: root)
+        root.layoutIfNeeded()
+        #expect(names.laidOut == ["root", "a", "b"])   // each marked by its sublayer's arrival
+        names.laidOut = []
+        root.layoutIfNeeded()
+        #expect(names.laidOut.isEmpty)
+        c.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect(names.laidOut == ["c"])
+        names.laidOut = []
+        let e = layer("e", in: nil), f = layer("f", in: e)
+        e.layoutIfNeeded()   // e was marked when f arrived
+        f.setNeedsLayout()
+        d.addSublayer(e)
+        c.setNeedsLayout()
+        names.laidOut = []
+        root.layoutIfNeeded()
+        #expect(names.laidOut == ["c", "d", "f"])
+        #expect(![root, a, b, c, d, e, f].contains { $0.needsLayout() })
+    }
+
     /// Apple: with needsDisplayOnBoundsChange, a bounds size change marks the layer for display;
     /// any size change marks it for layout.
     @Test func boundsChangesMarkDisplayAndLayout() {
