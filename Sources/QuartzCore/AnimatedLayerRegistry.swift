@@ -28,6 +28,9 @@ enum AnimatedLayerRegistry {
         var lists: [UInt: List] = [:]
         /// Where each registered layer (by address) is: its thread's list and its slot there.
         var slots: [UnsafeMutableRawPointer: (thread: UInt, slot: Int)] = [:]
+        /// Each thread's storage for `withLayersWithAnimations`, empty, while not lent out and
+        /// while the thread has a list.
+        var spare: [UInt: [CALayer]] = [:]
     }
 
     private static let mutex = NSLock()
@@ -58,27 +61,40 @@ enum AnimatedLayerRegistry {
             guard let (thread, slot) = s.slots.removeValue(forKey: address) else { return }
             s.lists[thread]!.layers[slot] = nil
             s.lists[thread]!.vacancies += 1
-            if s.lists[thread]!.vacancies == s.lists[thread]!.layers.count { s.lists[thread] = nil }
+            if s.lists[thread]!.vacancies == s.lists[thread]!.layers.count {
+                s.lists[thread] = nil
+                s.spare[thread] = nil
+            }
         }
     }
 
-    /// The calling thread's registered layers still alive that have animations now, in
-    /// registration order, retained. A layer whose animations are all gone has no event to
-    /// deliver and none to wait for, and is passed over before it is retained (S8's layers,
-    /// animated once and then at rest, were 1 000 retains and event checks per commit).
-    static func layersWithAnimations() -> [CALayer] {
+    /// Calls `body` with the calling thread's registered layers still alive that have animations
+    /// now, in registration order, retained. A layer whose animations are all gone has no event
+    /// to deliver and none to wait for, and is passed over before it is retained (S8's layers,
+    /// animated once and then at rest, were 1 000 retains and event checks per commit). The
+    /// array's storage is kept for the thread's next call, so a flush allocates nothing; `body`
+    /// may flush again (a delegate's callback), the inner call then using storage of its own.
+    static func withLayersWithAnimations<T>(_ body: ([CALayer]) -> T) -> T {
         let thread = ThreadKey.current
-        return withLock { s in
-            guard var list = s.lists[thread] else { return [] }
+        var layers: [CALayer] = withLock { s in
+            var layers = s.spare.removeValue(forKey: thread) ?? []
+            guard var list = s.lists[thread] else { return layers }
             if list.vacancies > 0 {
                 list.layers.removeAll { $0 == nil }
                 list.vacancies = 0
                 for (slot, entry) in list.layers.enumerated() { s.slots[entry!.toOpaque()] = (thread, slot) }
                 s.lists[thread] = list
             }
-            return list.layers.compactMap { entry in
-                entry!._withUnsafeGuaranteedRef { $0.animationStore.isEmpty } ? nil : entry!.takeUnretainedValue()
+            for entry in list.layers where !entry!._withUnsafeGuaranteedRef({ $0.animationStore.isEmpty }) {
+                layers.append(entry!.takeUnretainedValue())
             }
+            return layers
         }
+        defer {
+            layers.removeAll(keepingCapacity: true)
+            // Kept only while the thread has layers (a finished worker thread leaves nothing).
+            withLock { s in if s.lists[thread] != nil { s.spare[thread] = layers } }
+        }
+        return body(layers)
     }
 }

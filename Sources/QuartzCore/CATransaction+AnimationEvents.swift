@@ -9,12 +9,14 @@ extension CATransaction {
     /// animation that repeats for ever never stops). A driver may skip the run-loop turns before
     /// it when nothing else needs one.
     package static func nextAnimationEventTime(afterMediaTime now: CFTimeInterval) -> CFTimeInterval {
-        var next = CFTimeInterval.infinity
-        for layer in AnimatedLayerRegistry.layersWithAnimations() {
-            next = min(next, layer.nextAnimationEventTime(afterMediaTime: now))
-            if next <= now { return now }
+        AnimatedLayerRegistry.withLayersWithAnimations { layers in
+            var next = CFTimeInterval.infinity
+            for layer in layers {
+                next = min(next, layer.nextAnimationEventTime(afterMediaTime: now))
+                if next <= now { return now }
+            }
+            return next
         }
-        return next
     }
 }
 

@@ -188,7 +188,9 @@ public final class CATransaction {
     /// Delivers due delegate events of the calling thread's animated layers and runs its due
     /// completion blocks.
     static func deliverEvents(at now: CFTimeInterval) {
-        for layer in AnimatedLayerRegistry.layersWithAnimations() { layer.processAnimationEvents(until: now) }
+        AnimatedLayerRegistry.withLayersWithAnimations { layers in
+            for layer in layers { layer.processAnimationEvents(until: now) }
+        }
         let key = threadKey
         let due: [() -> Void] = locked { s in
             s[key].deliveries += 1
@@ -254,7 +256,7 @@ public final class CATransaction {
     /// deliver (`MainRunLoopEvents`).
     static var mainThreadHasPendingEvents: Bool {
         if locked({ s in s.threads[threadKey].map { !$0.completions.isEmpty || $0.implicit != nil } ?? false }) { return true }
-        return AnimatedLayerRegistry.layersWithAnimations().contains { $0.animationStore.hasUnreportedEvents }
+        return AnimatedLayerRegistry.withLayersWithAnimations { $0.contains { $0.animationStore.hasUnreportedEvents } }
     }
 
     /// `layer` got an animation: the current transaction's completion block waits for it.
