@@ -108,6 +108,29 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void uniformRun(uint
     solidRun(dst, count, factor == 255 ? color : scaleWord(color, factor));
 }
 
+/// Texel column `a` of row `j` in the strips, when one of the row's strips holds columns a … b;
+/// else NULL.
+static inline const uint32_t *stripAt(const citrine_translated_rows *d, intptr_t j, intptr_t a, intptr_t b) {
+    const citrine_strip_row *s = d->stripRows + j;
+    if (a >= s->leftStart && b < s->leftEnd) return d->strips + s->leftOffset + (a - s->leftStart);
+    if (a >= s->rightStart && b < s->rightEnd) return d->strips + s->rightOffset + (a - s->rightStart);
+    return NULL;
+}
+
+/// Texel column `a` of rows `top` and `bottom` for a run that reads columns a … b of both: in
+/// the strips when they hold them for both rows, else in the image.
+static inline void runTexels(const citrine_translated_rows *d, intptr_t top, intptr_t bottom, intptr_t a, intptr_t b,
+                             const uint32_t **topTexels, const uint32_t **bottomTexels) {
+    const uint32_t *t = d->strips ? stripAt(d, top, a, b) : NULL, *u = t ? stripAt(d, bottom, a, b) : NULL;
+    if (u) {
+        *topTexels = t;
+        *bottomTexels = u;
+    } else {
+        *topTexels = d->texels + top * d->texelWidth + a;
+        *bottomTexels = d->texels + bottom * d->texelWidth + a;
+    }
+}
+
 /// `TEXTURE_TRANSLATED_ROWS_FUNCTION`'s loop, compiled for a constant `unscaled` (`factor` = 255):
 /// `Pixmap.drawTranslatedTexture`'s rows at a fractional offset, step for step.
 static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRows(const citrine_translated_rows *d, int unscaled) {
@@ -137,15 +160,31 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRows(
         uint32_t *row = d->pixels + py * width;
         if (j + 1 + ahead < h && py + ahead < d->pixelHeight) {
             prefetchWords(row + ahead * width + lo, hi - lo);
-            const uint32_t *texels = d->texels + (j + 1 + ahead) * w + sx;
-            prefetchWords(texels + lo, middleLo - lo + 2);
-            prefetchWords(texels + middleHi - 1, hi - middleHi + 2);
+            if (d->strips) {
+                // The strips of texel row j + 1 + ahead (its runs that read the image are rare:
+                // a row clipped inside its flat run).
+                const citrine_strip_row *s = d->stripRows + (j + 1 + ahead);
+                prefetchWords(d->strips + s->leftOffset, s->leftEnd - s->leftStart);
+                if (s->rightOffset != s->leftOffset) prefetchWords(d->strips + s->rightOffset, s->rightEnd - s->rightStart);
+            } else {
+                const uint32_t *texels = d->texels + (j + 1 + ahead) * w + sx;
+                prefetchWords(texels + lo, middleLo - lo + 2);
+                prefetchWords(texels + middleHi - 1, hi - middleHi + 2);
+            }
         }
-        const uint32_t *top = d->texels + (j < 0 ? 0 : j) * w + sx, *bottom = d->texels + (j + 1 < h ? j + 1 : h - 1) * w + sx;
+        // Texel rows j and j + 1 (a row outside the image is read at the nearest one, weighing 0).
+        const intptr_t jt = j < 0 ? 0 : j, jb = j + 1 < h ? j + 1 : h - 1;
         const __m256i u = j < 0 ? none : upper, v = j + 1 >= h ? none : lower;
-        if (lo < middleLo) translatedRow(top + lo, bottom + lo, middleLo - lo, l, r, u, v, d->factor, row + lo, unscaled);
+        const uint32_t *top, *bottom;
+        if (lo < middleLo) {
+            runTexels(d, jt, jb, lo + sx, middleLo + sx, &top, &bottom);
+            translatedRow(top, bottom, middleLo - lo, l, r, u, v, d->factor, row + lo, unscaled);
+        }
         if (middleLo < middleHi) uniformRun(row + middleLo, middleHi - middleLo, color, d->factor);
-        if (middleHi < hi) translatedRow(top + middleHi, bottom + middleHi, hi - middleHi, l, r, u, v, d->factor, row + middleHi, unscaled);
+        if (middleHi < hi) {
+            runTexels(d, jt, jb, middleHi + sx, hi + sx, &top, &bottom);
+            translatedRow(top, bottom, hi - middleHi, l, r, u, v, d->factor, row + middleHi, unscaled);
+        }
     }
 }
 

@@ -81,7 +81,8 @@ extension Pixmap {
     /// outermost rows and columns are all transparent (then only texel quads wholly inside it can
     /// contribute); nil to have it checked. `extents`: where the image's non-transparent texels
     /// lie (computed from this image, unchanged since), for a texture drawn many times; a
-    /// translated texture then skips its transparent parts.
+    /// translated texture then skips its transparent parts, and the vector loops read the texels
+    /// it samples from the extents' packed copies (`TexelExtents.Strips`).
     public func drawTexture(_ image: Pixmap, transform: Transform, opacity: Float = 1, clearBorder: Bool? = nil,
                             extents: TexelExtents? = nil) {
         let f = Pixmap.opacityFactor(opacity)
@@ -348,7 +349,8 @@ extension Pixmap {
         if AVX2Kernels.isEnabled {
             // The loop below in C (`citrine_translated_rows`): the same words, without its
             // per-row calls and range checks, which took more instructions than the rows' kernels.
-            var draw = citrine_translated_rows(texels: image.words, texelWidth: w, texelHeight: h, pairs: nil, pixels: words,
+            var draw = citrine_translated_rows(texels: image.words, texelWidth: w, texelHeight: h, pairs: nil, stripRows: nil,
+                                               strips: nil, pixels: words,
                                                pixelWidth: width, pixelHeight: height, shiftX: x.shift, shiftY: y.shift,
                                                innerStart: inner.lowerBound, innerEnd: inner.upperBound,
                                                rowStart: rows.lowerBound, rowEnd: rows.upperBound, rowsAhead: Pixmap.rowsAhead,
@@ -357,7 +359,13 @@ extension Pixmap {
             guard let extents else { return kernel(&draw) }
             return extents.rowPairs.withUnsafeBufferPointer { pairs in
                 draw.pairs = pairs.baseAddress
-                kernel(&draw)
+                guard let strips = extents.strips else { return kernel(&draw) }
+                strips.rows.withUnsafeBufferPointer { rows in
+                    strips.words.withUnsafeBufferPointer { words in
+                        (draw.stripRows, draw.strips) = (rows.baseAddress, words.baseAddress)
+                        kernel(&draw)
+                    }
+                }
             }
         }
         for py in rows {

@@ -29,6 +29,10 @@ public final class TexelExtents: Sendable {
     /// `RowPair`s of rows (j, j + 1) at index j + 1, for j = −1 … height − 1.
     let rowPairs: [RowPair]
 
+    /// Copies of the texels a translated draw samples (`Strips`), when the image has flat runs
+    /// and the copies take at most half its words; nil otherwise.
+    let strips: Strips?
+
     /// The image's one block when it holds every non-transparent texel: the image is a
     /// rectangle of one colour on transparent (a layer's background), drawn at a whole-pixel
     /// offset as one blended rectangle. nil otherwise (marked on the block).
@@ -75,6 +79,7 @@ public final class TexelExtents: Sendable {
         self.runs = runs
         self.blocks = blocks
         rowPairs = (-1..<image.height).map { TexelExtents.rowPair($0, rows: rows, runs: runs) }
+        strips = Strips(of: image, pairs: rowPairs)
     }
 
     /// The longest run of one non-transparent colour in `row`.

@@ -89,6 +89,26 @@ struct AVX2KernelsTests {
         }
     }
 
+    /// Translated rings around flat interiors (`TextureTests.ringImage`), whose sampled texels
+    /// the vector loops read from the extents' strips (the image itself where a clipped row's
+    /// run leaves them) and the Swift loop from the image.
+    @Test(arguments: [1, 2, 3, 4])
+    func translatedRingsMatchTheSwiftLoop(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let canvas = try Self.canvas(&g, width: 61, height: 47)
+        let image = try TextureTests.ringImage(&g, width: Int(g.next() % 20) + 80, height: Int(g.next() % 14) + 40)
+        let extents = TexelExtents(of: image)
+        for k in 0..<8 {
+            let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: Double(Int(g.next() % 4800) - 2400) / 64,
+                              ty: Double(Int(g.next() % 3600) - 1800) / 64)
+            let opacity: Float = k % 2 == 0 ? 1 : Float(g.unit())
+            let differing = try Self.differences(canvas) { pm in
+                pm.drawTexture(image, transform: t, opacity: opacity, extents: extents)
+            }
+            #expect(differing == 0, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+
     /// Turned and scaled textures: rows of sampled pixels of every length, with flat interiors
     /// (seeds 1–4) and with random outermost texels (5, 6: rows have pixels sampled with
     /// the checks, which the vector loop hands back).

@@ -47,6 +47,33 @@ struct TextureTests {
         return pm
     }
 
+    /// A turned layer's bitmap as the compositor keeps it in device orientation: one colour
+    /// (opaque or not) inside an ellipse, a ring of random texels two or three wide around it,
+    /// transparent outside. Its rows are sampled at both ends of their flat run, at columns that
+    /// move from row to row: what `TexelExtents.Strips` copies out.
+    static func ringImage(_ g: inout Generator, width: Int, height: Int) throws -> Pixmap {
+        let pm = try Pixmap(width: width, height: height)
+        let a = g.next() % 2 == 0 ? 255 : UInt8(g.next() % 255 + 1)
+        func channel(_ a: UInt8) -> UInt8 { UInt8(g.next() % (UInt64(a) + 1)) }
+        let flat = PremultipliedColor(r: channel(a), g: channel(a), b: channel(a), a: a)
+        let ring = Double(g.next() % 2 + 2)
+        let rx = Double(width) / 2 - 1, ry = Double(height) / 2 - 1
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) + 0.5 - Double(width) / 2, dy = Double(y) + 0.5 - Double(height) / 2
+                let r = ((dx / rx) * (dx / rx) + (dy / ry) * (dy / ry)).squareRoot()
+                if r >= 1 { continue }
+                if r < 1 - ring / Swift.min(rx, ry) {
+                    pm.setPixel(x: x, y: y, flat)
+                } else {
+                    let ringAlpha = UInt8(g.next() % 256)
+                    pm.setPixel(x: x, y: y, PremultipliedColor(r: channel(ringAlpha), g: channel(ringAlpha), b: channel(ringAlpha), a: ringAlpha))
+                }
+            }
+        }
+        return pm
+    }
+
     /// An opaque 61×47 gradient to composite onto.
     static func canvas() throws -> Pixmap {
         let pm = try Pixmap(width: 61, height: 47)
@@ -150,6 +177,24 @@ struct TextureTests {
                 t = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle), d: scale * cos(angle),
                               tx: g.unit() * 60, ty: g.unit() * 40)
             }
+            let opacity = k % 2 == 0 ? 1 : Float(g.unit())
+            try Self.expectSame(image, t, opacity: opacity, clearBorder: true, "seed \(seed), \(t), opacity \(opacity)")
+        }
+    }
+
+    /// Rings around a flat interior (`ringImage`), translated by fractions and whole pixels,
+    /// partly off the canvas (a row clipped inside its flat run reads the image, not the
+    /// strips): the same pixels as the pattern fill, the sampled texels read from the copies in
+    /// the extents' strips. An image without flat runs has none.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func ringsReadFromStripsMatchThePatternFill(seed: UInt64) throws {
+        var g = Generator(state: seed)
+        let image = try Self.ringImage(&g, width: Int(g.next() % 20) + 80, height: Int(g.next() % 14) + 40)
+        #expect(TexelExtents(of: image).strips != nil)
+        #expect(TexelExtents(of: try Self.image(&g, width: 40, height: 30, clearBorder: true)).strips == nil)
+        for k in 0..<8 {
+            let tx = Double(Int(g.next() % 4800) - 2400) / 64, ty = Double(Int(g.next() % 3600) - 1800) / 64
+            let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: k == 0 ? tx.rounded() : tx, ty: k == 0 ? ty.rounded() : ty)
             let opacity = k % 2 == 0 ? 1 : Float(g.unit())
             try Self.expectSame(image, t, opacity: opacity, clearBorder: true, "seed \(seed), \(t), opacity \(opacity)")
         }

@@ -127,6 +127,14 @@ typedef struct {
     uint32_t color;
 } citrine_row_pair;
 
+/// Where texel row j's copies lie in `citrine_translated_rows.strips` (`TexelExtents.Strips`):
+/// columns [leftStart, leftEnd) from word leftOffset on and [rightStart, rightEnd) from word
+/// rightOffset on (the same strip twice when the row has one).
+typedef struct {
+    int32_t leftStart, leftEnd, rightStart, rightEnd;
+    intptr_t leftOffset, rightOffset;
+} citrine_strip_row;
+
 /// A texture drawn at a fractional translation (`Pixmap.drawTranslatedTexture`), the rows of its
 /// pixels whose two texel columns both lie inside the image: pixel (p, y) samples texels
 /// (p + shiftX, y + shiftY) … (p + shiftX + 1, y + shiftY + 1) with weights 256 − weightX,
@@ -138,6 +146,11 @@ typedef struct {
     /// `texelHeight` + 1 row pairs, for j = −1 … texelHeight − 1 at index j + 1 (the image's
     /// `TexelExtents`), or NULL: every pixel of `inner` sampled.
     const citrine_row_pair *pairs;
+    /// `texelHeight` strip rows and the words they lie in (the image's `TexelExtents.Strips`), or
+    /// NULL: a run whose texel columns both its rows' strips hold reads them there, any other
+    /// reads the image.
+    const citrine_strip_row *stripRows;
+    const uint32_t *strips;
     /// The target, `pixelWidth` × `pixelHeight` words a row apart.
     uint32_t *pixels;
     intptr_t pixelWidth, pixelHeight;
