@@ -13,9 +13,10 @@ extension TexelExtents {
     /// many pages as the image holds rows; in the strips they lie together, in the order the rows
     /// are drawn. `citrine_translated_rows` reads a run there when both its rows' strips hold all
     /// of its columns (else from the image: a row clipped inside its flat run), so the words,
-    /// and the pixels, are the same (AVX2KernelsTests.translatedRingsMatchTheSwiftLoop). Measured
-    /// on the CALayer storm, frames alternating with and without them in one process: 5 % less
-    /// time a frame (Benchmarks/NOTES.md).
+    /// and the pixels, are the same (AVX2KernelsTests.translatedTexturesMatchTheSwiftLoop,
+    /// TextureTests.ringsReadFromStripsMatchThePatternFill). Measured on the CALayer storm,
+    /// frames alternating with and without them in one process: about 5 % less time a frame
+    /// (Benchmarks/NOTES.md).
     ///
     /// Only the AVX2 and AVX-512 row loops read them; the Swift loop reads the image. They add
     /// at most half the image's size to what a retained bitmap holds.
