@@ -7,6 +7,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <string.h>
 
 int citrine_has_avx2(void) {
     __builtin_cpu_init();
@@ -79,6 +80,18 @@ AVX2 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const
         if (_mm256_testz_si256(c, c) || _mm256_testz_si256(s, s)) continue;
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), sourceOverRow8(d, s, c, opacity));
+    }
+    if (count - i == 4) {
+        // The last four (common: runs padded to whole quads, `Pixmap.split`): 128-bit moves rather
+        // than AVX2's masked ones, slow on AMD's processors (TextureRows.h's FOUR_LANES).
+        uint32_t four;
+        memcpy(&four, coverage + i, 4);
+        __m256i c = _mm256_cvtepu8_epi32(_mm_cvtsi32_si128((int)four));
+        __m256i s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + i)));
+        if (_mm256_testz_si256(c, c) || _mm256_testz_si256(s, s)) return;
+        __m256i d = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(dst + i)));
+        _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(sourceOverRow8(d, s, c, opacity)));
+        return;
     }
     if (i < count) {
         // The last one to seven pixels: nothing read or written past `count`.

@@ -11,34 +11,53 @@
 // Needs Blend8.h, Texture8.h and SweepSolid.h (its `solidRun`, the flat middles' blend). No
 // include guard: each file includes it once.
 
-/// Eight words from `p`; with `partial`, only the lanes set in `mask` are read (the others are 0).
+/// Which of eight pixels a step moves (`partial`): all eight; those in its mask (a run's last one
+/// to seven: masked moves, no memory touched in the other lanes); or the first four (a run's last
+/// four: 128-bit moves, the other lanes read as 0). Runs end in four pixels often: a sampled side
+/// is padded to whole quads (`splitAroundMiddle`), and the storm's sides are mostly four or eight
+/// pixels wide. AVX2's masked moves (`vpmaskmovd`) take several times a plain move's time on AMD's
+/// processors (the AMD EPYC of BENCHMARKS.md, session 39: the storm about 4 % faster a frame with
+/// the four-pixel moves, same words).
+enum { ALL_LANES = 0, MASKED_LANES = 1, FOUR_LANES = 2 };
+
+/// Eight words from `p`, the lanes `partial` says (the others 0).
 static inline TEXTURE_TARGET __m256i load8(const uint32_t *p, __m256i mask, int partial) {
-    return partial ? TAIL_LOAD8(p, mask) : _mm256_loadu_si256((const __m256i *)p);
+    if (partial == FOUR_LANES) return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p));
+    return partial == MASKED_LANES ? TAIL_LOAD8(p, mask) : _mm256_loadu_si256((const __m256i *)p);
+}
+
+/// Stores the lanes of `v` that `partial` says at `p`.
+static inline TEXTURE_TARGET void store8(uint32_t *p, __m256i mask, int partial, __m256i v) {
+    if (partial == FOUR_LANES) _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
+    else if (partial == MASKED_LANES) TAIL_STORE8(p, mask, v);
+    else _mm256_storeu_si256((__m256i *)p, v);
 }
 
 /// `Pixmap.sourceOver4` on eight pixels: samples `s` scaled by `factor`/255 go source-over onto
-/// `dst` (only the pixels in `mask` with `partial`). `unscaled` (a constant at each call: the row
+/// `dst` (only the pixels `partial` and `mask` say). `unscaled` (a constant at each call: the row
 /// loops are compiled once for `factor` = 255 and once for the others) means `factor` is 255, so
 /// the samples are not scaled and opaque ones are stored as they are; the translucent layers'
 /// loop then tests nothing more per eight pixels than before the opaque case existed.
 static inline TEXTURE_TARGET __attribute__((always_inline)) void sourceOver8(uint32_t *dst, __m256i s, uint32_t factor, __m256i mask,
                                                                              int partial, int unscaled) {
     if (_mm256_testz_si256(s, s)) return;   // transparent: the destination stays
-    if (unscaled && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) {
+    // (With four lanes, the others' samples are 0: only the first four need be opaque.)
+    const __m256i opaque = partial == FOUR_LANES ? _mm256_setr_epi32((int)0xFF000000, (int)0xFF000000, (int)0xFF000000,
+                                                                     (int)0xFF000000, 0, 0, 0, 0)
+                                                 : _mm256_set1_epi32((int)0xFF000000);
+    if (unscaled && _mm256_testc_si256(s, opaque)) {
         // Opaque: the destination's weight 255 − 255 scales it to 0 exactly, leaving s.
-        if (partial) TAIL_STORE8(dst, mask, s);
-        else _mm256_storeu_si256((__m256i *)dst, s);
+        store8(dst, mask, partial, s);
         return;
     }
     if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
     __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
     __m256i d = load8(dst, mask, partial);
     d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
-    if (partial) TAIL_STORE8(dst, mask, d);
-    else _mm256_storeu_si256((__m256i *)dst, d);
+    store8(dst, mask, partial, d);
 }
 
-/// Pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those in `mask` with `partial`).
+/// Pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those `partial` and `mask` say).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst,
                                                                              intptr_t i, __m256i l, __m256i r, __m256i u, __m256i w,
                                                                              uint32_t factor, __m256i mask, int partial, int unscaled) {
@@ -53,12 +72,15 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRow(c
                                                                                uint32_t factor, uint32_t *dst, int unscaled) {
     const __m256i all = _mm256_set1_epi32(-1);
     intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, 0, unscaled);
-    if (i < count) {
+    for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, ALL_LANES, unscaled);
+    if (count - i == 4) {
+        // The last four: texels up to top[count], as the masked loads read.
+        translated8(top, bottom, dst, i, l, r, u, w, factor, all, FOUR_LANES, unscaled);
+    } else if (i < count) {
         // The last one to seven pixels: masked loads (no texel past top[count] is read) and store.
         __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, 1, unscaled);
+        translated8(top, bottom, dst, i, l, r, u, w, factor, mask, MASKED_LANES, unscaled);
     }
 }
 
@@ -194,7 +216,7 @@ TEXTURE_TARGET void TEXTURE_TRANSLATED_ROWS_FUNCTION(const citrine_translated_ro
 }
 
 /// Pixels i … i + 7 of `TEXTURE_TURNED_FUNCTION` at quads `q` with weights from the fractions
-/// (only the pixels in `mask` with `partial`).
+/// (only the pixels `partial` and `mask` say).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void turned8(const uint32_t *const q[8], intptr_t width, __m256i fractionU,
                                                                          __m256i fractionV, uint32_t factor, uint32_t *dst, __m256i mask,
                                                                          int partial, int unscaled) {
@@ -212,13 +234,19 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void turnedRow(const
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
         nextQuads(&w, words, width, 8, q);
-        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, 0, unscaled);
+        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, ALL_LANES, unscaled);
         stepFractions(&w);
     }
     if (i < count) {
+        // The last one to seven pixels (lanes past them sample the first quad again).
         intptr_t n = count - i;
         nextQuads(&w, words, width, n, q);
-        turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes), 1, unscaled);
+        if (n == 4) {
+            turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, FOUR_LANES, unscaled);
+        } else {
+            turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes),
+                    MASKED_LANES, unscaled);
+        }
     }
 }
 
