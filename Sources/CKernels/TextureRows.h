@@ -57,6 +57,17 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void sourceOver8(uin
     store8(dst, mask, partial, d);
 }
 
+/// `sourceOver8`'s words for eight pixels whose destination was `d`, returned rather than stored:
+/// a run's last eight, worked out from the destination as it was before the run's other pixels
+/// are stored and stored after them (over the ones they share: the same words, each pixel depending
+/// only on its own destination), so that a run of eight pixels or more needs no masked moves.
+static inline TEXTURE_TARGET __attribute__((always_inline)) __m256i over8(__m256i d, __m256i s, uint32_t factor, int unscaled) {
+    if (unscaled && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) return s;
+    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    return _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+}
+
 /// Pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those `partial` and `mask` say).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst,
                                                                              intptr_t i, __m256i l, __m256i r, __m256i u, __m256i w,
@@ -72,6 +83,17 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRow(c
                                                                                uint32_t factor, uint32_t *dst, int unscaled) {
     const __m256i all = _mm256_set1_epi32(-1);
     intptr_t i = 0;
+    if (count > 8 && count % 8 != 0) {
+        // The last eight from the destination as it was (`over8`), stored after the others.
+        const intptr_t k = count - 8;
+        __m256i s = weigh8(_mm256_loadu_si256((const __m256i *)(top + k)), _mm256_loadu_si256((const __m256i *)(top + k + 1)),
+                           _mm256_loadu_si256((const __m256i *)(bottom + k)), _mm256_loadu_si256((const __m256i *)(bottom + k + 1)),
+                           l, r, u, w);
+        __m256i last = over8(_mm256_loadu_si256((const __m256i *)(dst + k)), s, factor, unscaled);
+        for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, ALL_LANES, unscaled);
+        _mm256_storeu_si256((__m256i *)(dst + k), last);
+        return;
+    }
     for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, ALL_LANES, unscaled);
     if (count - i == 4) {
         // The last four: texels up to top[count], as the masked loads read.
@@ -232,6 +254,23 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void turnedRow(const
     QuadWalk w = quadWalk(fu, fv, dfu, dfv);
     const uint32_t *q[8];
     intptr_t i = 0;
+    if (count > 8 && count % 8 != 0) {
+        // The last eight from the destination as it was (`over8`), stored after the others: their
+        // walk starts at pixel count − 8 (the same positions, wrapping alike).
+        const intptr_t k = count - 8;
+        QuadWalk tail = quadWalk((int64_t)((uint64_t)fu + (uint64_t)k * (uint64_t)dfu), (int64_t)((uint64_t)fv + (uint64_t)k * (uint64_t)dfv),
+                                 dfu, dfv);
+        nextQuads(&tail, words, width, 8, q);
+        __m256i last = over8(_mm256_loadu_si256((const __m256i *)(dst + k)),
+                             bilinear8(q, width, weights(tail.fractionU), weights(tail.fractionV)), factor, unscaled);
+        for (; i + 8 <= count; i += 8) {
+            nextQuads(&w, words, width, 8, q);
+            turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, ALL_LANES, unscaled);
+            stepFractions(&w);
+        }
+        _mm256_storeu_si256((__m256i *)(dst + k), last);
+        return;
+    }
     for (; i + 8 <= count; i += 8) {
         nextQuads(&w, words, width, 8, q);
         turned8(q, width, w.fractionU, w.fractionV, factor, dst + i, all, ALL_LANES, unscaled);
