@@ -243,6 +243,7 @@ AVX512 intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *w
 #define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx512
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx512
 #define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx512
+#define TEXTURE_OVERLAPPED_TAILS 0
 #include "TextureRows.h"
 
 #else

@@ -69,18 +69,32 @@ AVX2 void citrine_fill_avx2(uint32_t *dst, intptr_t count, uint32_t word) {
     _mm256_storeu_si256((__m256i *)(dst + count - 8), w);
 }
 
+/// Pixels i … i + 7 of `citrine_source_over_row_avx2`.
+static inline AVX2 void sourceOverRowAt(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t i, uint32_t opacity) {
+    __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + i)));
+    __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+    // Nothing covered or a transparent source leaves the destination as it is (as the
+    // arithmetic would: s·0/255 = 0 and dst·255/255 = dst).
+    if (_mm256_testz_si256(c, c) || _mm256_testz_si256(s, s)) return;
+    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+    _mm256_storeu_si256((__m256i *)(dst + i), sourceOverRow8(d, s, c, opacity));
+}
+
 AVX2 void citrine_source_over_row_avx2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, intptr_t count,
                                        uint32_t opacity) {
     intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + i)));
-        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
-        // Nothing covered or a transparent source leaves the destination as it is (as the
-        // arithmetic would: s·0/255 = 0 and dst·255/255 = dst).
-        if (_mm256_testz_si256(c, c) || _mm256_testz_si256(s, s)) continue;
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), sourceOverRow8(d, s, c, opacity));
+    if (count > 8 && count % 8 != 0) {
+        // The last eight from the destination as it was, stored after the others, over the
+        // pixels they share (the same words: each pixel depends only on its own destination),
+        // instead of AVX2's masked moves, slow on AMD's processors (TextureRows.h's `over8`).
+        const intptr_t k = count - 8;
+        __m256i last = sourceOverRow8(_mm256_loadu_si256((const __m256i *)(dst + k)), _mm256_loadu_si256((const __m256i *)(src + k)),
+                                      _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(coverage + k))), opacity);
+        for (; i + 8 <= count; i += 8) sourceOverRowAt(dst, src, coverage, i, opacity);
+        _mm256_storeu_si256((__m256i *)(dst + k), last);
+        return;
     }
+    for (; i + 8 <= count; i += 8) sourceOverRowAt(dst, src, coverage, i, opacity);
     if (count - i == 4) {
         // The last four (common: runs padded to whole quads, `Pixmap.split`): 128-bit moves rather
         // than AVX2's masked ones, slow on AMD's processors (TextureRows.h's FOUR_LANES).
@@ -149,6 +163,7 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
 #define TEXTURE_TRANSLATED_ROWS_FUNCTION citrine_translated_rows_avx2
 #define TEXTURE_TURNED_FUNCTION citrine_turned_row_avx2
 #define TEXTURE_TURNED_ROWS_FUNCTION citrine_turned_rows_avx2
+#define TEXTURE_OVERLAPPED_TAILS 1
 #include "TextureRows.h"
 
 AVX2 void citrine_bilinear_row_avx2(const uint32_t *words, intptr_t width, int64_t fu, int64_t fv,

@@ -6,7 +6,10 @@
 // TEXTURE_TRANSLATED_ROWS_FUNCTION, TEXTURE_TURNED_FUNCTION and TEXTURE_TURNED_ROWS_FUNCTION (the
 // names of the exported functions), TAIL_LOAD8(p, mask) / TAIL_STORE8(p, mask, v), the masked
 // moves of a run's last one to seven pixels (`mask`: the lanes to move all ones; no memory
-// touched in the others, a masked load's other lanes 0). The including file turns
+// touched in the others, a masked load's other lanes 0), and TEXTURE_OVERLAPPED_TAILS: 1 when
+// those masked moves are slow (AVX2's `vpmaskmovd`), so that a run of more than eight pixels ends
+// with its last eight overlapping the others (`over8`) instead; 0 when they are as cheap as plain
+// ones (AVX-512's), which saves sampling the overlapped pixels twice. The including file turns
 // floating-point contraction off (the row starts are Swift's separate multiplies and adds).
 // Needs Blend8.h, Texture8.h and SweepSolid.h (its `solidRun`, the flat middles' blend). No
 // include guard: each file includes it once.
@@ -83,7 +86,7 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRow(c
                                                                                uint32_t factor, uint32_t *dst, int unscaled) {
     const __m256i all = _mm256_set1_epi32(-1);
     intptr_t i = 0;
-    if (count > 8 && count % 8 != 0) {
+    if (TEXTURE_OVERLAPPED_TAILS && count > 8 && count % 8 != 0) {
         // The last eight from the destination as it was (`over8`), stored after the others.
         const intptr_t k = count - 8;
         __m256i s = weigh8(_mm256_loadu_si256((const __m256i *)(top + k)), _mm256_loadu_si256((const __m256i *)(top + k + 1)),
@@ -254,7 +257,7 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void turnedRow(const
     QuadWalk w = quadWalk(fu, fv, dfu, dfv);
     const uint32_t *q[8];
     intptr_t i = 0;
-    if (count > 8 && count % 8 != 0) {
+    if (TEXTURE_OVERLAPPED_TAILS && count > 8 && count % 8 != 0) {
         // The last eight from the destination as it was (`over8`), stored after the others: their
         // walk starts at pixel count − 8 (the same positions, wrapping alike).
         const intptr_t k = count - 8;
