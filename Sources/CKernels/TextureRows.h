@@ -9,7 +9,9 @@
 // touched in the others, a masked load's other lanes 0), and TEXTURE_OVERLAPPED_TAILS: 1 when
 // those masked moves are slow (AVX2's `vpmaskmovd`), so that a run of more than eight pixels ends
 // with its last eight overlapping the others (`over8`) instead; 0 when they are as cheap as plain
-// ones (AVX-512's), which saves sampling the overlapped pixels twice. The including file turns
+// ones (AVX-512's), which saves sampling the overlapped pixels twice. (The row loops repeat their
+// eight-pixel loop in the overlapped branch: one loop for both, with the last eight held across
+// it, took 1.3 and 1.7 M more instructions a storm frame, callgrind.) The including file turns
 // floating-point contraction off (the row starts are Swift's separate multiplies and adds).
 // Needs Blend8.h, Texture8.h and SweepSolid.h (its `solidRun`, the flat middles' blend). No
 // include guard: each file includes it once.
@@ -19,8 +21,8 @@
 /// four: 128-bit moves, the other lanes read as 0). Runs end in four pixels often: a sampled side
 /// is padded to whole quads (`splitAroundMiddle`), and the storm's sides are mostly four or eight
 /// pixels wide. AVX2's masked moves (`vpmaskmovd`) take several times a plain move's time on AMD's
-/// processors (the AMD EPYC of BENCHMARKS.md, session 39: the storm about 4 % faster a frame with
-/// the four-pixel moves, same words).
+/// processors: with the four-pixel moves the storm took about 4 % less time a frame on an AMD EPYC
+/// without AVX-512, the words the same (BENCHMARKS.md, "Run ends without AVX2's masked moves").
 enum { ALL_LANES = 0, MASKED_LANES = 1, FOUR_LANES = 2 };
 
 /// Eight words from `p`, the lanes `partial` says (the others 0).
@@ -34,6 +36,13 @@ static inline TEXTURE_TARGET void store8(uint32_t *p, __m256i mask, int partial,
     if (partial == FOUR_LANES) _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
     else if (partial == MASKED_LANES) TAIL_STORE8(p, mask, v);
     else _mm256_storeu_si256((__m256i *)p, v);
+}
+
+/// Samples `s` scaled by `factor`/255 (unless `unscaled`) source-over destination words `d`.
+static inline TEXTURE_TARGET __attribute__((always_inline)) __m256i blend8(__m256i d, __m256i s, uint32_t factor, int unscaled) {
+    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
+    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
+    return _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
 }
 
 /// `Pixmap.sourceOver4` on eight pixels: samples `s` scaled by `factor`/255 go source-over onto
@@ -53,22 +62,16 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void sourceOver8(uin
         store8(dst, mask, partial, s);
         return;
     }
-    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
-    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
-    __m256i d = load8(dst, mask, partial);
-    d = _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
-    store8(dst, mask, partial, d);
+    store8(dst, mask, partial, blend8(load8(dst, mask, partial), s, factor, unscaled));
 }
 
 /// `sourceOver8`'s words for eight pixels whose destination was `d`, returned rather than stored:
 /// a run's last eight, worked out from the destination as it was before the run's other pixels
 /// are stored and stored after them (over the ones they share: the same words, each pixel depending
-/// only on its own destination), so that a run of eight pixels or more needs no masked moves.
+/// only on its own destination), so that a run of more than eight pixels needs no masked moves.
 static inline TEXTURE_TARGET __attribute__((always_inline)) __m256i over8(__m256i d, __m256i s, uint32_t factor, int unscaled) {
     if (unscaled && _mm256_testc_si256(s, _mm256_set1_epi32((int)0xFF000000))) return s;
-    if (!unscaled) s = scale(s, _mm256_set1_epi16((short)factor));
-    __m256i inverse = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(s, 24));
-    return _mm256_add_epi32(s, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
+    return blend8(d, s, factor, unscaled);
 }
 
 /// Pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those `partial` and `mask` say).
