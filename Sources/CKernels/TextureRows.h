@@ -10,8 +10,9 @@
 // those masked moves are slow (AVX2's `vpmaskmovd`), so that a run of more than eight pixels ends
 // with its last eight overlapping the others (`over8`) instead; 0 when they are as cheap as plain
 // ones (AVX-512's), which saves sampling the overlapped pixels twice. (The row loops repeat their
-// eight-pixel loop in the overlapped branch: one loop for both, with the last eight held across
-// it, took 1.3 and 1.7 M more instructions a storm frame, callgrind.) The including file turns
+// eight-pixel loop in the overlapped branch: a version with one loop for both, the last eight held
+// across it, and `sourceOver8` as one conditional expression took 1.3 M more instructions a storm
+// frame in the turned rows and 1.7 M in the translated ones, callgrind.) The including file turns
 // floating-point contraction off (the row starts are Swift's separate multiplies and adds).
 // Needs Blend8.h, Texture8.h and SweepSolid.h (its `solidRun`, the flat middles' blend). No
 // include guard: each file includes it once.
