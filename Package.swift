@@ -18,7 +18,7 @@
 //   Scene, Compositor, ImageCodecs ← Export (frames over a time range → files, in parallel) ← citrine
 //   Scene, Compositor ← WindowHost (an X11 window through Xlib/MIT-SHM: frames out, pointer events in)
 //   ← citrine
-//   C targets: CPrefetch ← Raster, QuartzCore (software prefetch); CAtomicWords ← QuartzCore
+//   C targets: CPrefetch ← Raster, QuartzCore, Compositor (software prefetch); CAtomicWords ← QuartzCore
 //   (atomic words in raw memory); CKernels ← Raster (AVX2 and
 //   AVX-512 versions of the hottest pixel loops, chosen at run time); CThreadStack ← QuartzCore (the calling
 //   thread's stack bounds); CFreeType, CFontconfig ← CoreText; CZlib, CPNG, CJPEGShim ← ImageCodecs
@@ -104,7 +104,7 @@ let package = Package(
         // `import CoreText`: Core Text's lines and frames, and the text layout and glyph outlines
         // (FreeType, fontconfig) that CATextLayer and UIKit's string drawing share.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "Raster", "CFreeType", "CFontconfig"], swiftSettings: pixelLoops),
-        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster"], swiftSettings: pixelLoops),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreText", "Raster", "CPrefetch"], swiftSettings: pixelLoops),
         .target(name: "Demos", dependencies: ["Compositor", "QuartzCore", "Raster", "UIKit", "Scene"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "Compositor", "CoreText", "ImageCodecs", "Raster"]),
         .target(name: "Scene", dependencies: ["QuartzCore", "UIKit"]),

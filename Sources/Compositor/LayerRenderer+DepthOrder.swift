@@ -115,7 +115,9 @@ extension LayerRenderer {
             drawInDepthOrder(model, p, childMatrix: matrix, toSpace: CATransform3DIdentity, spaceToDevice: Self.ignoringZ(matrix),
                              time: time, into: canvas, depth: depth, tint: tint, placedAt: depth)
         } else {
+            let prefetching = siblingPrefetch.begin(model, siblings: placedSublayers[depth].count)
             for i in placedSublayers[depth].indices {
+                if prefetching { siblingPrefetch.prefetch(after: i) }
                 let s = placedSublayers[depth][i]
                 // Its footprint's picture, when the tree is damage-tracked: a retained bitmap then
                 // shares the footprint's key instead of allocating its own (a million
@@ -123,7 +125,9 @@ extension LayerRenderer {
                 // `PlacedSublayer`: a larger element costs S8 more in copies than the look-up.
                 drawPlacedOrTransition(s.model, s.presentation, matrix: s.matrix, time: time, into: canvas, depth: depth + 1, tint: tint,
                                        known: onScreen?[LayerKey(s.model)]?.picture)
+                if prefetching { siblingPrefetch.record(i, serial: s.model._serial) }
             }
+            if prefetching { siblingPrefetch.end() }
         }
         placedSublayers[depth].removeAll(keepingCapacity: true)
     }

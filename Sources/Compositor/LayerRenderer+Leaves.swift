@@ -151,6 +151,9 @@ extension LayerRenderer {
         private var extents: TexelExtents?
         /// Whether the bitmap has been drawn.
         private var drawn = false
+        /// What a draw of the bitmap reads first (`SiblingPrefetch`): this record, the pixmap's
+        /// object and first texels, and once worked out, the extents and what they point to.
+        private(set) var firstReads = SiblingPrefetch.Lines()
         /// How the bitmap was drawn: in device orientation (rotation and scale applied) with
         /// bitmap pixel (0, 0) at device (origin + the layer's translation then), or in layer space.
         let placement: Placement
@@ -171,6 +174,7 @@ extension LayerRenderer {
             self.placement = placement
             self.owner = owner._serial
             self.seen = seen
+            firstReads = SiblingPrefetch.Lines(leaf: self, pixmap: pixmap, extents: nil)
         }
 
         /// The extents to draw the bitmap with now: none at its first draw, then `TexelExtents`
@@ -180,7 +184,10 @@ extension LayerRenderer {
                 drawn = true
                 return nil
             }
-            if extents == nil { extents = TexelExtents(of: pixmap) }
+            if extents == nil {
+                extents = TexelExtents(of: pixmap)
+                firstReads = SiblingPrefetch.Lines(leaf: self, pixmap: pixmap, extents: extents)
+            }
             return extents
         }
 
@@ -362,6 +369,7 @@ extension LayerRenderer {
         let leaf: Leaf
         if let old, old.owner == model._serial, old.key == key, old.fits(orientation) {
             leaf = old
+            siblingPrefetch.drawn(old)
             if let bandLog {
                 bandLog.touched.append((old, orientation))
                 return Self.placed(old, extents: old.extentsInBand, affine: affine)

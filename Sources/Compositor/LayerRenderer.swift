@@ -500,6 +500,9 @@ final class LayerRenderer {
     var replicatorInstancesVisited = 0
     /// Retained leaf layers (`LayerRenderer+Leaves`).
     @exclusivity(unchecked) var leaves: Leaves
+    /// The first reads of the retained bitmaps a long list of siblings drew in the last frame.
+    /// (`@exclusivity(unchecked)`: touched three times a sibling, by this renderer's thread only.)
+    @exclusivity(unchecked) var siblingPrefetch = SiblingPrefetch()
     /// Set while this renderer draws one band of a frame (`LayerRenderer+Bands`): `leaves` is
     /// then shared with the other bands and only read; what drawing would change in it is
     /// written here and applied once every band is drawn.

@@ -33,6 +33,17 @@ public final class TexelExtents: Sendable {
     /// and the copies take at most half its words; nil otherwise.
     let strips: Strips?
 
+    /// Where a draw with these extents starts reading, beyond this object: the row pairs, and
+    /// the strips' object, row table and words (0 where there are none). Addresses only, for a
+    /// caller that prefetches them well before the draw (a prefetch never faults, so one that is
+    /// stale by then costs a useless fetch, nothing more); never to be read through.
+    package var firstReads: (rowPairs: UInt, strips: UInt, stripRows: UInt, stripWords: UInt) {
+        func address<T>(_ array: [T]) -> UInt { array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        guard let strips else { return (address(rowPairs), 0, 0, 0) }
+        return (address(rowPairs), UInt(bitPattern: Unmanaged.passUnretained(strips).toOpaque()), address(strips.rows),
+                address(strips.words))
+    }
+
     /// The image's one block when it holds every non-transparent texel: the image is a
     /// rectangle of one colour on transparent (a layer's background), drawn at a whole-pixel
     /// offset as one blended rectangle. nil otherwise (marked on the block).
