@@ -75,13 +75,20 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) __m256i over8(__m256
     return blend8(d, s, factor, unscaled);
 }
 
+/// The samples of pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those `partial` and
+/// `mask` say; the others 0).
+static inline TEXTURE_TARGET __attribute__((always_inline)) __m256i translatedSamples8(const uint32_t *top, const uint32_t *bottom,
+                                                                                       intptr_t i, __m256i l, __m256i r, __m256i u,
+                                                                                       __m256i w, __m256i mask, int partial) {
+    return weigh8(load8(top + i, mask, partial), load8(top + i + 1, mask, partial),
+                  load8(bottom + i, mask, partial), load8(bottom + i + 1, mask, partial), l, r, u, w);
+}
+
 /// Pixels i … i + 7 of `TEXTURE_TRANSLATED_FUNCTION` (only those `partial` and `mask` say).
 static inline TEXTURE_TARGET __attribute__((always_inline)) void translated8(const uint32_t *top, const uint32_t *bottom, uint32_t *dst,
                                                                              intptr_t i, __m256i l, __m256i r, __m256i u, __m256i w,
                                                                              uint32_t factor, __m256i mask, int partial, int unscaled) {
-    __m256i s = weigh8(load8(top + i, mask, partial), load8(top + i + 1, mask, partial),
-                       load8(bottom + i, mask, partial), load8(bottom + i + 1, mask, partial), l, r, u, w);
-    sourceOver8(dst + i, s, factor, mask, partial, unscaled);
+    sourceOver8(dst + i, translatedSamples8(top, bottom, i, l, r, u, w, mask, partial), factor, mask, partial, unscaled);
 }
 
 /// `TEXTURE_TRANSLATED_FUNCTION`'s loop, compiled for a constant `unscaled` (`factor` = 255).
@@ -93,10 +100,8 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) void translatedRow(c
     if (TEXTURE_OVERLAPPED_TAILS && count > 8 && count % 8 != 0) {
         // The last eight from the destination as it was (`over8`), stored after the others.
         const intptr_t k = count - 8;
-        __m256i s = weigh8(_mm256_loadu_si256((const __m256i *)(top + k)), _mm256_loadu_si256((const __m256i *)(top + k + 1)),
-                           _mm256_loadu_si256((const __m256i *)(bottom + k)), _mm256_loadu_si256((const __m256i *)(bottom + k + 1)),
-                           l, r, u, w);
-        __m256i last = over8(_mm256_loadu_si256((const __m256i *)(dst + k)), s, factor, unscaled);
+        __m256i last = over8(_mm256_loadu_si256((const __m256i *)(dst + k)),
+                             translatedSamples8(top, bottom, k, l, r, u, w, all, ALL_LANES), factor, unscaled);
         for (; i + 8 <= count; i += 8) translated8(top, bottom, dst, i, l, r, u, w, factor, all, ALL_LANES, unscaled);
         _mm256_storeu_si256((__m256i *)(dst + k), last);
         return;
