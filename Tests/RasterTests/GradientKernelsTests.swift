@@ -124,6 +124,25 @@ struct GradientKernelsTests {
         }
     }
 
+    /// Concentric pad runs along x with pixels a hair from where the table index changes
+    /// (255·t + 0.5 within rounding of a whole number, on either side of the centre), where the
+    /// AVX2 loops' single-precision try (`radial8Single`) cannot tell the index and takes the
+    /// double lanes: every index 1 … 255 at every lane, end radii from 10⁻⁶ to 2⁴⁰ and past it.
+    @Test func concentricPadRunsMatchTheSwiftLoopAtIndexEdges() {
+        var g = Generator(state: 9)
+        for radius in [1e-6, 0.37, 5, 400, 3e5, 0x1p40, 0x1p41] {
+            let gradient = RadialGradient(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0),
+                                          endRadius: radius, stops: Self.stops(&g), spread: .pad)
+            for n in 1...255 {
+                let distance = (Double(n) - 0.5) / 255 * radius, y = distance * 0.9 * g.unit()
+                let pdx = (distance * distance - y * y).squareRoot() * (n % 2 == 0 ? 1 : -1)
+                let i = n % 24, step = radius * (0.01 + 0.05 * g.unit())
+                let words = Self.run(gradient, from: Point(x: pdx - Double(i) * step, y: y), dx: step, dy: 0, count: 24)
+                #expect(words[1] == words[0] && words[2] == words[0], "radius \(radius), index \(n) at pixel \(i)")
+            }
+        }
+    }
+
     /// A gradient's word for a pixel is the same whichever run shades it
     /// (`ShaderProgram.shadesAnyRunAlike`, which lets a pixel-aligned rectangle's rows and an
     /// edge's quads be shaded as one run): rows of linear, radial (every circle arrangement) and
