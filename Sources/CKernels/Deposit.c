@@ -34,13 +34,20 @@ INLINE intptr_t ceilIndex(float v) {
     return (float)f < v ? f + 1 : f;
 }
 
+/// `Rasterizer.blockBits`: the bits of the blocks of 2^`blockShift` columns that columns
+/// `first … last` lie in.
+INLINE uint64_t blockBits(intptr_t first, intptr_t last, intptr_t blockShift) {
+    return (2ull << (last >> blockShift)) - (1ull << (first >> blockShift));
+}
+
 /// `Rasterizer.depositVertical`: the segment x = tx from ty down to ey (`dir` ±1). A row
 /// strictly between the first and the last covers its whole height: its d = (Float(row + 1) −
 /// Float(row))·dir is exactly dir (rows are whole numbers below 2²⁴), so those rows add the same
 /// two floats, computed once, and the column bounds of all rows are widened in a loop of their
 /// own. S6's rectangle sides are 72 such rows each (S6: 6 % fewer instructions a frame).
 INLINE void depositVertical(float tx, float ty, float ey, float dir, intptr_t firstRow, intptr_t lastRow, float *line,
-                            intptr_t stride, intptr_t *rowMin, intptr_t *rowMax) {
+                            intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks,
+                            intptr_t blockShift) {
     intptr_t column = floorIndex(tx);
     float mid = tx - (float)column;
     intptr_t ends[2] = { firstRow, lastRow };
@@ -60,6 +67,7 @@ INLINE void depositVertical(float tx, float ty, float ey, float dir, intptr_t fi
     for (intptr_t row = firstRow; row <= lastRow; row++) {
         rowMin[row] = column < rowMin[row] ? column : rowMin[row];
         rowMax[row] = column + 1 > rowMax[row] ? column + 1 : rowMax[row];
+        if (blocks) blocks[row] |= blockBits(column, column + 1, blockShift);
     }
 }
 
@@ -75,7 +83,8 @@ INLINE void depositVertical(float tx, float ty, float ey, float dir, intptr_t fi
 /// eight different cell rows, so adding lane by lane gives every cell its additions in the Swift
 /// order.
 INLINE void depositRows(float tx, float ty, float ex, float ey, float dxdy, float dir, intptr_t firstRow,
-                        intptr_t lastRow, float *line, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax) {
+                        intptr_t lastRow, float *line, intptr_t stride, intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks,
+                        intptr_t blockShift) {
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i previousLane = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);
     const __m256 one = _mm256_set1_ps(1), zero = _mm256_setzero_ps();
@@ -154,6 +163,7 @@ INLINE void depositRows(float tx, float ty, float ex, float ey, float dxdy, floa
             intptr_t row = row0 + k;
             rowMin[row] = a < rowMin[row] ? a : rowMin[row];
             rowMax[row] = b > rowMax[row] ? b : rowMax[row];
+            if (blocks) blocks[row] |= blockBits(a, b, blockShift);
             cellRow += stride;
         }
         if (wide) {
@@ -177,7 +187,7 @@ INLINE void depositRows(float tx, float ty, float ex, float ey, float dxdy, floa
 
 /// `Rasterizer.deposit` of one box-local segment.
 INLINE void deposit(double ax, double ay, double bx, double by, float *cells, intptr_t stride, intptr_t height,
-                    intptr_t *rowMin, intptr_t *rowMax) {
+                    intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks, intptr_t blockShift) {
     if (ay == by) return;
     float dir = ay < by ? 1 : -1;
     float tx, ty, ex, ey;
@@ -190,23 +200,40 @@ INLINE void deposit(double ax, double ay, double bx, double by, float *cells, in
     if (firstRow > lastRow) return;
     float *line = cells + firstRow * stride;
     if (tx == ex) {
-        depositVertical(tx, ty, ey, dir, firstRow, lastRow, line, stride, rowMin, rowMax);
+        depositVertical(tx, ty, ey, dir, firstRow, lastRow, line, stride, rowMin, rowMax, blocks, blockShift);
         return;
     }
-    depositRows(tx, ty, ex, ey, dxdy, dir, firstRow, lastRow, line, stride, rowMin, rowMax);
+    depositRows(tx, ty, ex, ey, dxdy, dir, firstRow, lastRow, line, stride, rowMin, rowMax, blocks, blockShift);
 }
 
 AVX2 void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
                                intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax) {
     for (intptr_t i = 0; i < count; i++) {
         const double *e = edges + 4 * i;
-        deposit(e[0] - originX, e[1] - originY, e[2] - originX, e[3] - originY, cells, stride, height, rowMin, rowMax);
+        deposit(e[0] - originX, e[1] - originY, e[2] - originX, e[3] - originY, cells, stride, height, rowMin, rowMax,
+                NULL, 0);
+    }
+}
+
+AVX2 void citrine_deposit_marking_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
+                                       intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax,
+                                       uint64_t *blocks, intptr_t blockShift) {
+    for (intptr_t i = 0; i < count; i++) {
+        const double *e = edges + 4 * i;
+        deposit(e[0] - originX, e[1] - originY, e[2] - originX, e[3] - originY, cells, stride, height, rowMin, rowMax,
+                blocks, blockShift);
     }
 }
 
 AVX2 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                        intptr_t height, intptr_t *rowMin, intptr_t *rowMax) {
-    deposit(ax, ay, bx, by, cells, stride, height, rowMin, rowMax);
+    deposit(ax, ay, bx, by, cells, stride, height, rowMin, rowMax, NULL, 0);
+}
+
+AVX2 void citrine_deposit_segment_marking_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
+                                               intptr_t height, intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks,
+                                               intptr_t blockShift) {
+    deposit(ax, ay, bx, by, cells, stride, height, rowMin, rowMax, blocks, blockShift);
 }
 
 AVX2 void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds) {
@@ -232,9 +259,21 @@ void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, d
     (void)edges; (void)count; (void)originX; (void)originY; (void)cells; (void)stride; (void)height;
     (void)rowMin; (void)rowMax;
 }
+void citrine_deposit_marking_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
+                                  intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax,
+                                  uint64_t *blocks, intptr_t blockShift) {
+    (void)edges; (void)count; (void)originX; (void)originY; (void)cells; (void)stride; (void)height;
+    (void)rowMin; (void)rowMax; (void)blocks; (void)blockShift;
+}
 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                   intptr_t height, intptr_t *rowMin, intptr_t *rowMax) {
     (void)ax; (void)ay; (void)bx; (void)by; (void)cells; (void)stride; (void)height; (void)rowMin; (void)rowMax;
+}
+void citrine_deposit_segment_marking_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
+                                          intptr_t height, intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks,
+                                          intptr_t blockShift) {
+    (void)ax; (void)ay; (void)bx; (void)by; (void)cells; (void)stride; (void)height; (void)rowMin; (void)rowMax;
+    (void)blocks; (void)blockShift;
 }
 void citrine_edge_bounds_avx2(const double *edges, intptr_t count, double *bounds) {
     (void)edges; (void)count; (void)bounds;

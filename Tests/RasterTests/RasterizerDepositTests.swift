@@ -3,25 +3,34 @@ import Testing
 
 /// The area accumulation in C (`citrine_deposit_avx2`, `citrine_deposit_segment_avx2`) against
 /// `Rasterizer.deposit` in Swift, cell by cell: the same float bits in every cell and the same
-/// touched columns per row. (Pixels hide most one-ulp differences in a cell: a level rounds
-/// a·255, so this compares the cells themselves.) On a processor without AVX2 both runs take the
-/// Swift code and the test holds trivially.
+/// touched columns and blocks of columns per row, every cell with a delta in a marked block.
+/// (Pixels hide most one-ulp differences in a cell: a level rounds a·255, so this compares the
+/// cells themselves.) On a processor without AVX2 both runs take the Swift code and the test
+/// holds trivially, but for the blocks' check.
 struct RasterizerDepositTests {
     typealias Generator = DifferentialTests.Generator
 
-    /// The cells and row bounds a fresh rasterizer deposits `edges` into over `box`, the box
-    /// holding every edge (`containsAll`) or clipping them.
-    static func deposit(_ edges: [SIMD4<Double>], box: IntRect, containsAll: Bool, avx2: Bool) -> ([UInt32], [Int], [Int]) {
+    /// The cells, row bounds and block bits (`Rasterizer.rowBlocks`) a fresh rasterizer deposits
+    /// `edges` into over `box`, the box holding every edge (`containsAll`) or clipping them.
+    static func deposit(_ edges: [SIMD4<Double>], box: IntRect, containsAll: Bool,
+                        avx2: Bool) -> ([UInt32], [Int], [Int], [UInt64]) {
         let saved = AVX2Kernels.isEnabled
         defer { AVX2Kernels.isEnabled = saved }
         AVX2Kernels.isEnabled = avx2 && saved
         let rasterizer = Rasterizer()
         for edge in edges { rasterizer.segments.append(edge) }
         rasterizer.prepare(box)
+        rasterizer.marksBlocks = true
         let stride = Rasterizer.stride(box)
         rasterizer.depositSegments(box: box, containsAll: containsAll, stride: stride)
         let cells = (0..<stride * (box.height + 1)).map { rasterizer.cells[$0].bitPattern }
-        return (cells, (0..<box.height).map { rasterizer.rowMin[$0] }, (0..<box.height).map { rasterizer.rowMax[$0] })
+        let blocks = (0..<box.height).map { rasterizer.rowBlocks[$0] }
+        for row in 0..<box.height {
+            for column in 0..<stride where cells[row * stride + column] != 0 {
+                #expect(blocks[row] >> (column >> rasterizer.blockShift) & 1 == 1, "row \(row), column \(column): no block bit")
+            }
+        }
+        return (cells, (0..<box.height).map { rasterizer.rowMin[$0] }, (0..<box.height).map { rasterizer.rowMax[$0] }, blocks)
     }
 
     /// Random closed polygons — long, short, vertical, nearly horizontal edges (many columns in a
@@ -58,6 +67,7 @@ struct RasterizerDepositTests {
             let differing = zip(swift.0, vector.0).filter { $0 != $1 }.count
             #expect(differing == 0, "seed \(seed), containsAll \(containsAll): cells")
             #expect(swift.1 == vector.1 && swift.2 == vector.2, "seed \(seed), containsAll \(containsAll): row bounds")
+            #expect(swift.3 == vector.3, "seed \(seed), containsAll \(containsAll): blocks")
             #expect(swift.0.contains { $0 != 0 }, "seed \(seed): something deposited")
         }
     }

@@ -261,9 +261,18 @@ intptr_t citrine_projective_row_avx512(const double *m, const uint32_t *words, i
 /// The same cells, bit for bit, as the Swift loop.
 void citrine_deposit_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
                           intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
+/// `citrine_deposit_avx2` that also sets in `blocks[r]` the bits of the blocks of 2^`blockShift`
+/// columns the columns touched lie in (`Rasterizer.rowBlocks`, `Rasterizer.blockBits`).
+void citrine_deposit_marking_avx2(const double *edges, intptr_t count, double originX, double originY, float *cells,
+                                  intptr_t stride, intptr_t height, intptr_t *rowMin, intptr_t *rowMax,
+                                  uint64_t *blocks, intptr_t blockShift);
 /// `citrine_deposit_avx2` of one segment already in box-local coordinates (a clipped piece).
 void citrine_deposit_segment_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
                                   intptr_t height, intptr_t *rowMin, intptr_t *rowMax);
+/// `citrine_deposit_marking_avx2` of one segment already in box-local coordinates.
+void citrine_deposit_segment_marking_avx2(double ax, double ay, double bx, double by, float *cells, intptr_t stride,
+                                          intptr_t height, intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks,
+                                          intptr_t blockShift);
 
 /// `EdgeList.bounds(with:)`: `bounds` (minX, minY, −maxX, −maxY) widened by the end points of
 /// the `count` edges (x0, y0, x1, y1 at `edges + 4·i`), four lanes at a time. The same bounds as
