@@ -45,7 +45,7 @@ final class Rasterizer {
     private(set) var blockShift = 4
     /// Whether deposits keep `rowBlocks`: for `sweepRows`, not for the solid sweep
     /// (`citrine_sweep_solid_*`, which scans the cells: keeping the bits cost S1 and S3 2.7 and
-    /// 3.5 % more time, in-process alternating frames). `cover` sets it for each fill.
+    /// 3.6 % more time, in-process alternating frames). `cover` sets it for each fill.
     var marksBlocks = false
     private var rowCapacity: Int
     /// Flattened segments of the current draw, device space: (x0, y0, x1, y1) per segment.
