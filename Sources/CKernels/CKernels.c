@@ -128,17 +128,32 @@ static inline AVX2 __m256i sourceOverSpan8(__m256i d, __m256i s, __m256i f, uint
     return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
 }
 
+/// Pixels i … i + 7 of `citrine_source_over_span_avx2`.
+static inline AVX2 void sourceOverSpanAt(uint32_t *dst, const uint32_t *src, intptr_t i, __m256i f, uint32_t factor,
+                                         __m256i opaque) {
+    __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+    if (_mm256_testz_si256(s, s)) return;     // a transparent source leaves the destination
+    if (factor == 255 && _mm256_testc_si256(s, opaque)) { _mm256_storeu_si256((__m256i *)(dst + i), s); return; }
+    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+    _mm256_storeu_si256((__m256i *)(dst + i), sourceOverSpan8(d, s, f, factor));
+}
+
 AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
     if (factor == 0) return;    // s·0/255 = 0 and dst·255/255 = dst: nothing changes
     const __m256i f = _mm256_set1_epi16((short)factor), opaque = _mm256_set1_epi32((int)0xFF000000);
     intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
-        if (_mm256_testz_si256(s, s)) continue;     // a transparent source leaves the destination
-        if (factor == 255 && _mm256_testc_si256(s, opaque)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), sourceOverSpan8(d, s, f, factor));
+    if (count > 8 && count % 8 != 0) {
+        // The last eight from the destination as it was, stored after the others, instead of
+        // AVX2's masked moves (TextureRows.h's `over8`). The skips below leave the words the
+        // arithmetic gives (a transparent source keeps dst, an opaque one at full factor is s).
+        const intptr_t k = count - 8;
+        __m256i last = sourceOverSpan8(_mm256_loadu_si256((const __m256i *)(dst + k)),
+                                       _mm256_loadu_si256((const __m256i *)(src + k)), f, factor);
+        for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, opaque);
+        _mm256_storeu_si256((__m256i *)(dst + k), last);
+        return;
     }
+    for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, opaque);
     if (i < count) {
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         __m256i s = _mm256_maskload_epi32((const int *)(src + i), mask);
