@@ -185,7 +185,8 @@ INLINE void depositRows(float tx, float ty, float ex, float ey, float dxdy, floa
     }
 }
 
-/// `Rasterizer.deposit` of one box-local segment.
+/// `Rasterizer.deposit` of one box-local segment, setting the rows' `blocks` bits (`blockBits`)
+/// unless `blocks` is NULL: each exported loop passes a constant, so each compiles its own copy.
 INLINE void deposit(double ax, double ay, double bx, double by, float *cells, intptr_t stride, intptr_t height,
                     intptr_t *rowMin, intptr_t *rowMax, uint64_t *blocks, intptr_t blockShift) {
     if (ay == by) return;
