@@ -31,14 +31,14 @@ extension Rasterizer {
         var blitter = target
         defer { target = blitter }
         let width = box.width
+        // `cover` keeps `rowBlocks` for every fill this sweeps (`marksBlocks`).
         let cells = cells, rowMin = rowMin, rowMax = rowMax, rowBlocks = rowBlocks, shift = blockShift
-        let marked = marksBlocks
         for row in 0..<box.height {
             let lo = rowMin[row], hi = rowMax[row]
             if hi < lo { continue }
             rowMin[row] = Int.max
             rowMax[row] = -1
-            let blocks = marked ? rowBlocks[row] : ~0
+            let blocks = rowBlocks[row]
             rowBlocks[row] = 0
             let line = cells + row &* stride
             let y = box.y0 &+ row

@@ -39,7 +39,7 @@ final class Rasterizer {
     /// Per row of the box, while `marksBlocks`: bit j set where a cell of columns
     /// j·2^`blockShift` ..< (j + 1)·2^`blockShift` may hold a delta (`blockBits`), so that the
     /// sweep passes over the other blocks without reading their cells: the inside of a large
-    /// shape (S4's circle: 8 % of its time). `blockShift` (at least 4, set by `prepare`) puts a
+    /// shape (S4's frames took 1.07–1.08 × as long without them, alternating frames). `blockShift` (at least 4, set by `prepare`) puts a
     /// row's cells, stride included, in 64 blocks.
     private(set) var rowBlocks: UnsafeMutablePointer<UInt64>
     private(set) var blockShift = 4
@@ -142,7 +142,9 @@ final class Rasterizer {
     private func cover<B: Blitter>(_ part: IntRect, holdsAll: Bool, _ pass: Pass, skipping: [Int], into blitter: inout B,
                                    edges produce: (inout EdgeSink) -> Void) {
         prepare(part)
-        let solid = pass.rule == .nonZero && pass.antiAlias && AVX2Kernels.isEnabled ? (blitter as? PaintBlitter)?.solidSweep : nil
+        // The solid sweep scans the cells itself; `sweepRows` reads the blocks.
+        let solid = pass.rule == .nonZero && pass.antiAlias && AVX2Kernels.isEnabled
+            ? (blitter as? PaintBlitter)?.solidSweep : nil
         marksBlocks = solid == nil
         if pass.overflowed {
             var deposit = EdgeSink(out: segments, clip: pass.clip, limit: pass.heldEdges,
