@@ -460,20 +460,19 @@ extension Pixmap {
     }
 
     /// `dst = src·f/255 + dst·(255 − αs)/255` over a run (f in 1…255), four pixels at a time with
-    /// `PaintBlitter`'s rounding; transparent source quads are skipped. With AVX2, by the paint's
-    /// row kernel at full coverage (its factor, coverage·opacity/255 = 255·f/255, is f exactly,
-    /// and it blends with the same rounding: the same words), in pieces of `fullCoverage`'s length.
+    /// `PaintBlitter`'s rounding; transparent source quads are skipped. With AVX2, by the span
+    /// kernel of group composites (`citrine_source_over_span_*`: one factor for the run, the same
+    /// arithmetic and rounding, so the same words). It took the paint's coverage-row kernel at
+    /// full coverage before, which works the factor out again for every eight pixels from a row of
+    /// 255s: `layer-storm-bench`'s translated draws at whole pixels run here, and its frames took
+    /// about 1 % less time with the span kernel (Benchmarks/NOTES.md).
     @inline(__always)
     static func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, factor f: UInt32) {
         if AVX2Kernels.isEnabled {
-            fullCoverage.withUnsafeBufferPointer { coverage in
-                var i = 0
-                while i < count {
-                    let n = Swift.min(count - i, coverage.count)
-                    PaintBlitter.sourceOver(dst + i, source: UnsafeMutablePointer(mutating: source + i), coverage: coverage.baseAddress!,
-                                            count: n, opacity: f)
-                    i += n
-                }
+            if AVX512Kernels.isEnabled {
+                citrine_source_over_span_avx512(dst, source, count, f)
+            } else {
+                citrine_source_over_span_avx2(dst, source, count, f)
             }
             return
         }
@@ -487,9 +486,6 @@ extension Pixmap {
             i += 1
         }
     }
-
-    /// Coverage 255 for `sourceOverRow`'s kernel calls.
-    private static let fullCoverage = [UInt8](repeating: 255, count: 512)
 
     /// `sourceOverRow` for four pixels whose source words are `s`.
     @inline(__always)

@@ -286,6 +286,30 @@ struct AVX2KernelsTests {
         }
     }
 
+    /// Images drawn at whole-pixel offsets (`Pixmap.draw(_:atX:y:opacity:)`, blended straight
+    /// from their words by `citrine_source_over_span_*`, one factor a run) of every width from 1
+    /// to 20 — around the eight-pixel block, its overlapped last eight and its four-pixel tail —
+    /// from rows all opaque, all transparent, random, and opaque but for one pixel, at every
+    /// opacity class.
+    @Test func wholePixelImageRowsMatchTheSwiftLoop() throws {
+        var g = Generator(state: 160)
+        let canvas = try Self.canvas(&g, width: 24, height: 4)
+        let rows = try TextureTests.image(&g, width: 20, height: 4, clearBorder: false)
+        for x in 0..<20 {
+            rows.setPixel(x: x, y: 0, PremultipliedColor(r: 10, g: 200, b: UInt8(x), a: 255))
+            rows.setPixel(x: x, y: 1, PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
+            rows.setPixel(x: x, y: 3, x == 2 ? PremultipliedColor(r: 9, g: 9, b: 9, a: 99) : PremultipliedColor(r: 1, g: 2, b: 3, a: 255))
+        }
+        for width in 1...20 {
+            let image = try Pixmap(width: width, height: 4)
+            for y in 0..<4 { (image.words + y * width).update(from: rows.words + y * 20, count: width) }
+            for opacity: Float in [1, 0, 0.5, 1 / 255, 254 / 255] {
+                let differing = try Self.differences(canvas) { $0.draw(image, atX: 3, y: 0, opacity: opacity) }
+                #expect(differing == 0, "width \(width), opacity \(opacity)")
+            }
+        }
+    }
+
     /// Rounded rectangles filled with a bilinear image pattern under turned and scaled maps
     /// (the stretch of each span whose texel quads lie inside the image sampled by
     /// `citrine_bilinear_row_avx2`, the pixels before and after it one by one), every spread mode.

@@ -62,8 +62,10 @@ void citrine_source_over_row_avx512(uint32_t *dst, const uint32_t *src, const ui
 /// `citrine_source_over_row_avx2`/`_avx512` for a run whose pixels all have the same coverage:
 /// `factor` is that coverage × opacity / 255 rounded (`PaintBlitter.div255`), the same for every
 /// pixel, so no coverage row is read; per pixel dst = s·f/255 + dst·(255 − αs·f/255)/255,
-/// `PaintBlitter.scale4`'s rounding. Eight (AVX2) or sixteen (AVX-512) pixels at a time, the last
-/// few through masked loads and stores.
+/// `PaintBlitter.scale4`'s rounding. Eight (AVX2) or sixteen (AVX-512) pixels at a time; AVX2 ends
+/// a run of more than eight with its last eight overlapped, a run of exactly four with 128-bit
+/// moves, others through masked loads and stores (AVX-512: masked). Group surfaces composited at
+/// their place (`PaintBlitter`) and images drawn at whole-pixel offsets (`Pixmap.sourceOverRow`).
 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor);
 void citrine_source_over_span_avx512(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor);
 
