@@ -154,19 +154,20 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
         return;
     }
     for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, opaque);
-    if (count - i == 4) {
-        // The last four (common: runs padded to whole quads, `Pixmap.split`): 128-bit moves rather
-        // than AVX2's masked ones, as `citrine_source_over_row_avx2` does. The other lanes read
-        // as 0, and a zero source lane is transparent, so only the four lanes decide the skips.
-        __m256i s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + i)));
-        if (_mm256_testz_si256(s, s)) return;
-        const __m256i opaque4 = _mm256_setr_epi32((int)0xFF000000, (int)0xFF000000, (int)0xFF000000, (int)0xFF000000, 0, 0, 0, 0);
-        if (factor == 255 && _mm256_testc_si256(s, opaque4)) { _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(s)); return; }
-        __m256i d = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(dst + i)));
-        _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(sourceOverSpan8(d, s, f, factor)));
-        return;
-    }
     if (i < count) {
+        if (count - i == 4) {
+            // The last four (common: runs padded to whole quads, `Pixmap.split`): 128-bit
+            // moves rather than AVX2's masked ones, as `citrine_source_over_row_avx2` does. The
+            // other lanes read as 0, and a zero source lane is transparent, so only the four
+            // lanes decide the skips.
+            __m256i s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + i)));
+            if (_mm256_testz_si256(s, s)) return;
+            const __m256i opaque4 = _mm256_setr_epi32((int)0xFF000000, (int)0xFF000000, (int)0xFF000000, (int)0xFF000000, 0, 0, 0, 0);
+            if (factor == 255 && _mm256_testc_si256(s, opaque4)) { _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(s)); return; }
+            __m256i d = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(dst + i)));
+            _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(sourceOverSpan8(d, s, f, factor)));
+            return;
+        }
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         __m256i s = _mm256_maskload_epi32((const int *)(src + i), mask);
         __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
