@@ -10,7 +10,8 @@ import CKernels
 /// draw, `citrine_turned_rows`), one
 /// sampled along an affine run (`ImageSampler.sample`, bilinear, the stretch inside the image) or
 /// under a perspective map, a group surface's span blended from its words with one factor
-/// (`PaintBlitter`'s texel spans), a colour matrix over a pixmap (`Pixmap.applyColorMatrix`: the
+/// (`PaintBlitter`'s texel spans; an image drawn at a whole-pixel offset, `Pixmap.sourceOverRow`),
+/// a colour matrix over a pixmap (`Pixmap.applyColorMatrix`: the
 /// layer filters' colour adjustments), and the rasterizer's sweep of
 /// a solid colour's coverage into the target (`citrine_sweep_solid_avx2`) — run
 /// their AVX2 versions (C, `CKernels`), eight pixels at a time instead of four or one; the switch
