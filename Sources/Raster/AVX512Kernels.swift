@@ -3,8 +3,9 @@ import CKernels
 /// Whether Raster's loops that have an AVX-512 version (C, `CKernels`, sixteen pixels at a time)
 /// take it instead of their AVX2 one: the solid span and the shaded row blended source-over
 /// (`PaintBlitter.sourceOverSolid`, `PaintBlitter.sourceOver(_:source:coverage:count:opacity:)`),
-/// the solid colour's sweep (`citrine_sweep_solid_avx512`), a group surface's span blended from
-/// its words (`citrine_source_over_span_avx512`), the radial gradient run
+/// the solid colour's sweep (`citrine_sweep_solid_avx512`), a group surface's span or an image
+/// at a whole-pixel offset blended from its words (`citrine_source_over_span_avx512`), the radial
+/// gradient run
 /// (`RadialSolver.quadraticRun`, alone or blended: `quadraticRunOver`), the pad linear gradient
 /// run (`GradientRamp.padPixels`), a bitmap sampled under a perspective map
 /// (`ImageSampler.sample`), and the translated and turned texture rows and draws
