@@ -128,19 +128,30 @@ static inline AVX2 __m256i sourceOverSpan8(__m256i d, __m256i s, __m256i f, uint
     return _mm256_add_epi32(src, scale(d, _mm256_or_si256(inverse, _mm256_slli_epi32(inverse, 16))));
 }
 
-/// Pixels i … i + 7 of `citrine_source_over_span_avx2`.
-static inline AVX2 void sourceOverSpanAt(uint32_t *dst, const uint32_t *src, intptr_t i, __m256i f, uint32_t factor,
-                                         __m256i opaque) {
-    __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+/// Pixels i … i + 7 of `citrine_source_over_span_avx2`, or i … i + 3 when `four` (a constant at
+/// each call): a run's last four (common: runs padded to whole quads, `Pixmap.split`), moved with
+/// 128-bit loads and stores rather than AVX2's masked ones, as `citrine_source_over_row_avx2`
+/// does. The other lanes then read as 0, and a zero source lane is transparent, so only the four
+/// lanes decide the skips.
+static inline AVX2 __attribute__((always_inline)) void sourceOverSpanAt(uint32_t *dst, const uint32_t *src, intptr_t i, __m256i f,
+                                                                        uint32_t factor, int four) {
+    __m256i s = four ? _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + i)))
+                     : _mm256_loadu_si256((const __m256i *)(src + i));
     if (_mm256_testz_si256(s, s)) return;     // a transparent source leaves the destination
-    if (factor == 255 && _mm256_testc_si256(s, opaque)) { _mm256_storeu_si256((__m256i *)(dst + i), s); return; }
-    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-    _mm256_storeu_si256((__m256i *)(dst + i), sourceOverSpan8(d, s, f, factor));
+    const __m256i opaque = four ? _mm256_setr_epi32((int)0xFF000000, (int)0xFF000000, (int)0xFF000000, (int)0xFF000000, 0, 0, 0, 0)
+                                : _mm256_set1_epi32((int)0xFF000000);
+    if (factor != 255 || !_mm256_testc_si256(s, opaque)) {
+        __m256i d = four ? _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(dst + i)))
+                         : _mm256_loadu_si256((const __m256i *)(dst + i));
+        s = sourceOverSpan8(d, s, f, factor);
+    }
+    if (four) _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(s));
+    else _mm256_storeu_si256((__m256i *)(dst + i), s);
 }
 
 AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intptr_t count, uint32_t factor) {
     if (factor == 0) return;    // s·0/255 = 0 and dst·255/255 = dst: nothing changes
-    const __m256i f = _mm256_set1_epi16((short)factor), opaque = _mm256_set1_epi32((int)0xFF000000);
+    const __m256i f = _mm256_set1_epi16((short)factor);
     intptr_t i = 0;
     if (count > 8 && count % 8 != 0) {
         // The last eight from the destination as it was, stored after the others, instead of
@@ -149,23 +160,14 @@ AVX2 void citrine_source_over_span_avx2(uint32_t *dst, const uint32_t *src, intp
         const intptr_t k = count - 8;
         __m256i last = sourceOverSpan8(_mm256_loadu_si256((const __m256i *)(dst + k)),
                                        _mm256_loadu_si256((const __m256i *)(src + k)), f, factor);
-        for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, opaque);
+        for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, 0);
         _mm256_storeu_si256((__m256i *)(dst + k), last);
         return;
     }
-    for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, opaque);
+    for (; i + 8 <= count; i += 8) sourceOverSpanAt(dst, src, i, f, factor, 0);
     if (i < count) {
         if (count - i == 4) {
-            // The last four (common: runs padded to whole quads, `Pixmap.split`): 128-bit
-            // moves rather than AVX2's masked ones, as `citrine_source_over_row_avx2` does. The
-            // other lanes read as 0, and a zero source lane is transparent, so only the four
-            // lanes decide the skips.
-            __m256i s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(src + i)));
-            if (_mm256_testz_si256(s, s)) return;
-            const __m256i opaque4 = _mm256_setr_epi32((int)0xFF000000, (int)0xFF000000, (int)0xFF000000, (int)0xFF000000, 0, 0, 0, 0);
-            if (factor == 255 && _mm256_testc_si256(s, opaque4)) { _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(s)); return; }
-            __m256i d = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)(dst + i)));
-            _mm_storeu_si128((__m128i *)(dst + i), _mm256_castsi256_si128(sourceOverSpan8(d, s, f, factor)));
+            sourceOverSpanAt(dst, src, i, f, factor, 1);
             return;
         }
         __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));

@@ -39,8 +39,9 @@ final class Rasterizer {
     /// Per row of the box, while `marksBlocks`: bit j set where a cell of columns
     /// j·2^`blockShift` ..< (j + 1)·2^`blockShift` may hold a delta (`blockBits`), so that the
     /// sweep passes over the other blocks without reading their cells: the inside of a large
-    /// shape (S4's frames took 1.07–1.08 × as long without them, alternating frames). `blockShift` (at least 4, set by `prepare`) puts a
-    /// row's cells, stride included, in 64 blocks.
+    /// shape (S4's frames took 1.07–1.08 × as long without them, alternating frames).
+    /// `blockShift` (at least 4, set by `prepare`) puts a row's cells, stride included, in 64
+    /// blocks.
     private(set) var rowBlocks: UnsafeMutablePointer<UInt64>
     private(set) var blockShift = 4
     /// Whether deposits keep `rowBlocks`: for `sweepRows`, not for the solid sweep
