@@ -40,7 +40,10 @@ extension CALayer {
     /// may run delegate code that changes other layers.
     package func _hasDueAnimationEvents(atMediaTime now: CFTimeInterval) -> Bool {
         if let modelLayer { return modelLayer.takeUnretainedValue()._hasDueAnimationEvents(atMediaTime: now) }
-        return animationStore.hasDueEvents(at: localTime(fromMediaTime: now))
+        // The time first: with the call in the argument, Swift copied the store (retaining its
+        // compiled program, which many layers share) to keep it across the call.
+        let t = localTime(fromMediaTime: now)
+        return animationStore.hasDueEvents(at: t)
     }
 
     /// Citrine extension for renderers: the presentation copy that `_presentation(atMediaTime:)`

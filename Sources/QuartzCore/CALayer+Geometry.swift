@@ -72,17 +72,22 @@ extension CALayer {
     /// bounds, before its `sublayerTransform`. The parent's own content is not flipped (Apple:
     /// the property "does not affect the rendering of the layer's content").
     package func _transform(toParent parent: CALayer?) -> CATransform3D {
-        guard let parent else { return geometryTransform }
-        let flipped = parent._renderingOptions.contains(.geometryFlipped)
-        guard flipped || !CATransform3DIsIdentity(parent.sublayerTransform) else { return geometryTransform }
+        // The parent's stored values, read through optional chaining (not its overridable
+        // getter, not a bound copy): either made Swift retain and release the parent around the
+        // rest, and the renderer asks this of every layer of every frame — with the frame drawn
+        // in bands on two threads, both wrote the shared root's reference count 2 000 times a
+        // frame in S8 (band-bench).
+        let flipped = parent?._renderingOptions.contains(.geometryFlipped) ?? false
+        let sublayerTransform = parent?._state.sublayerTransform ?? CATransform3DIdentity
+        guard flipped || !CATransform3DIsIdentity(sublayerTransform), let parent else { return geometryTransform }
         var m = geometryTransform
         if flipped {
             let b = parent.bounds
             m = CATransform3DConcat(m, CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0,
                                                                                           ty: b.minY + b.maxY)))
         }
-        guard !CATransform3DIsIdentity(parent.sublayerTransform) else { return m }
-        return CATransform3DConcat(m, parent._aboutAnchorPoint(parent.sublayerTransform))
+        guard !CATransform3DIsIdentity(sublayerTransform) else { return m }
+        return CATransform3DConcat(m, parent._aboutAnchorPoint(sublayerTransform))
     }
 
     /// Citrine extension: `t` acting about this layer's anchor point (anchorPoint · bounds.size,

@@ -12,8 +12,10 @@ struct FixedRun {
     private let maxU: UInt64, maxV: UInt64
 
     /// Starts at image position (u, v) stepping (du, dv) per pixel; nil when the run reaches
-    /// beyond ±10⁹ texels.
-    init?(u: Double, v: Double, du: Double, dv: Double, count: Int, image: Pixmap) {
+    /// beyond ±10⁹ texels. `image` is borrowed: an initializer's argument is otherwise passed
+    /// retained, and a run starts for every row (S8's image layers, shared by the bands of a
+    /// frame on several threads, were retained and released at each).
+    init?(u: Double, v: Double, du: Double, dv: Double, count: Int, image: borrowing Pixmap) {
         let su = u - 0.5, sv = v - 0.5
         let endU = su + du * Double(count), endV = sv + dv * Double(count)
         let limit = 1e9

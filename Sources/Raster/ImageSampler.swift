@@ -159,12 +159,16 @@ struct ImageSampler {
     /// Bilinear samples along an affine run.
     private func sampleBilinearRun(u: Double, v: Double, du: Double, dv: Double, count: Int,
                                    into out: UnsafeMutablePointer<UInt32>) {
+        // The image's words and width, not the sampler, go into the closure: capturing the
+        // sampler copied it, retaining and releasing the image at every run — a write to an
+        // object shared by the bands of a frame drawn on several threads (S8's image).
+        let words = image.words, width = image.width
         walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
                         single: { out[$0] = $1 },
                         stretch: { i, n, run in
                             // The stretch inside the image eight pixels at a time (the same words).
                             guard AVX2Kernels.isEnabled else { return 0 }
-                            citrine_bilinear_row_avx2(image.words, image.width, run.fu, run.fv, run.dfu, run.dfv, n, out + i)
+                            citrine_bilinear_row_avx2(words, width, run.fu, run.fv, run.dfu, run.dfv, n, out + i)
                             return n
                         },
                         quad: { UnsafeMutableRawPointer(out + $0).storeBytes(of: $1, as: SIMD4<UInt32>.self) })
