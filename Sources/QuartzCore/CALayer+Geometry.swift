@@ -72,13 +72,12 @@ extension CALayer {
     /// bounds, before its `sublayerTransform`. The parent's own content is not flipped (Apple:
     /// the property "does not affect the rendering of the layer's content").
     package func _transform(toParent parent: CALayer?) -> CATransform3D {
-        // The parent's stored values, read through optional chaining (not its overridable
-        // getter, not a bound copy): either made Swift retain and release the parent around the
-        // rest, and the renderer asks this of every layer of every frame — with the frame drawn
-        // in bands on two threads, both wrote the shared root's reference count 2 000 times a
-        // frame in S8 (band-bench).
+        // Read through optional chaining, not from a bound copy of the parent: the copy made Swift
+        // retain and release the parent around the `sublayerTransform` call, and the renderer asks
+        // this of every layer of every frame — with the frame drawn in bands on two threads, both
+        // wrote the shared root's reference count about 2 000 times a frame in S8 (band-bench).
         let flipped = parent?._renderingOptions.contains(.geometryFlipped) ?? false
-        let sublayerTransform = parent?._state.sublayerTransform ?? CATransform3DIdentity
+        let sublayerTransform = parent?.sublayerTransform ?? CATransform3DIdentity
         guard flipped || !CATransform3DIsIdentity(sublayerTransform), let parent else { return geometryTransform }
         var m = geometryTransform
         if flipped {
