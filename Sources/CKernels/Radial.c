@@ -60,9 +60,9 @@ static inline intptr_t rowMode(const citrine_radial_run *r, intptr_t count) {
     return r->spread + (concentric ? 8 : 4);
 }
 
-/// `rowMode` for the AVX2 loops: 12 for a mode-8 run (pad) with dr in [2⁻⁴⁰, 2⁴⁰], whose groups
-/// are tried in single precision first (`radial8Single`).
-static inline intptr_t rowModeAVX2(const citrine_radial_run *r, intptr_t count) {
+/// `rowMode` with single precision: 12 for a mode-8 run (pad) with dr in [2⁻⁴⁰, 2⁴⁰], whose
+/// groups are tried in single precision first (`radial8Single`, `radial16Single`).
+static inline intptr_t rowModeTryingSingle(const citrine_radial_run *r, intptr_t count) {
     intptr_t mode = rowMode(r, count);
     return mode == 8 && r->dr >= 0x1p-40 && r->dr <= 0x1p40 ? 12 : mode;
 }
@@ -216,7 +216,7 @@ static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_r
 }
 AVX2 void citrine_radial_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
     // One copy of the loop per spread mode, per direction (along x or not) and for concentric runs.
-    switch (rowModeAVX2(run, count)) {
+    switch (rowModeTryingSingle(run, count)) {
     case 0: radialRow(run, table, count, out, 0); break;
     case 1: radialRow(run, table, count, out, 1); break;
     case 2: radialRow(run, table, count, out, 2); break;
@@ -272,7 +272,7 @@ static inline AVX2 __attribute__((always_inline)) void radialOverRow(const citri
     }
 }
 AVX2 void citrine_radial_over_row_avx2(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
-    switch (rowModeAVX2(run, count)) {
+    switch (rowModeTryingSingle(run, count)) {
     case 0: radialOverRow(run, table, count, dst, 0); break;
     case 1: radialOverRow(run, table, count, dst, 1); break;
     case 2: radialOverRow(run, table, count, dst, 2); break;
@@ -351,21 +351,16 @@ static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes
     return index8(t, mode & 3, valid);
 }
 
-/// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
-static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes8 *r, const uint32_t *table, __m512d k,
-                                                                     intptr_t mode) {
-    __mmask8 validA, validB;
-    __m256i a = radial8x(r, k, mode, &validA);
-    __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), mode, &validB);
-    __m512i index = _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
-    __mmask16 valid = (__mmask16)(validA | ((unsigned)validB << 8));
-    // Neighbouring pixels mostly read neighbouring entries: where the sixteen indices lie within
-    // sixteen consecutive entries, those are loaded once and permuted into place (the table is
-    // padded past entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather. The
-    // window starts at the smaller of the first and last index (the lowest where the indices
-    // rise or fall along the group); an index below it is a negative offset, too large unsigned,
-    // and the group is gathered — so that test alone keeps every word right.
-    int first = _mm_cvtsi128_si32(_mm256_castsi256_si128(a)), last = _mm256_extract_epi32(b, 7);
+/// The table's words at sixteen indices (0 … 255), 0 in the lanes `valid` clears. Neighbouring
+/// pixels mostly read neighbouring entries: where the sixteen indices lie within sixteen
+/// consecutive entries, those are loaded once and permuted into place (the table is padded past
+/// entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather. The window starts at
+/// the smaller of the first and last index (the lowest where the indices rise or fall along the
+/// group); an index below it is a negative offset, too large unsigned, and the group is gathered
+/// — so that test alone keeps every word right.
+static inline AVX512 __attribute__((always_inline)) __m512i lookup16(const uint32_t *table, __m512i index, __mmask16 valid) {
+    int first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
+    int last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
     int lowest = first < last ? first : last;
     __m512i offset = _mm512_sub_epi32(index, _mm512_set1_epi32(lowest));
     if (!_mm512_cmpgt_epu32_mask(offset, _mm512_set1_epi32(15))) {
@@ -374,24 +369,72 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }
 
+/// A mode-12 run's single-precision constants (`Single8`) in sixteen lanes.
+typedef struct { __m512 yy, scale; } Single16;
+
+static inline AVX512 __attribute__((always_inline)) Single16 single16(const citrine_radial_run *r) {
+    double pdy = r->sy + r->dy;
+    return (Single16){ _mm512_set1_ps((float)(pdy * pdy)), _mm512_set1_ps((float)(255 / r->dr)) };
+}
+
+/// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
+static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes8 *r, const uint32_t *table, __m512d k,
+                                                                     intptr_t mode) {
+    __mmask8 validA, validB;
+    __m256i a = radial8x(r, k, mode, &validA);
+    __m256i b = radial8x(r, _mm512_add_pd(k, _mm512_set1_pd(8)), mode, &validB);
+    __m512i index = _mm512_inserti64x4(_mm512_castsi256_si512(a), b, 1);
+    return lookup16(table, index, (__mmask16)(validA | ((unsigned)validB << 8)));
+}
+
+/// `radial8Single` on sixteen pixels (eight lanes of `k` holding k … k + 7): the same float
+/// operations, each correctly rounded in any lane width, so the same indices and the same
+/// fallback to the double lanes (`radial16`) for a group with a pixel near an index edge.
+/// Double-precision square roots of eight lanes are the slowest step of `radial16` on Intel's
+/// processors; these take one single-precision root of sixteen.
+static inline AVX512 __attribute__((always_inline)) __m512i radial16Single(const Lanes8 *r, const Single16 *s,
+                                                                           const uint32_t *table, __m512d k) {
+    __m512d pdxA = _mm512_add_pd(r->sx, _mm512_mul_pd(k, r->dx));
+    __m512d pdxB = _mm512_add_pd(r->sx, _mm512_mul_pd(_mm512_add_pd(k, _mm512_set1_pd(8)), r->dx));
+    __m512 pdx = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(_mm512_cvtpd_ps(pdxA))),
+                                                     _mm256_castps_pd(_mm512_cvtpd_ps(pdxB)), 1));
+    __m512 distance = _mm512_sqrt_ps(_mm512_add_ps(_mm512_mul_ps(pdx, pdx), s->yy));
+    __m512 x = _mm512_add_ps(_mm512_mul_ps(distance, s->scale), _mm512_set1_ps(0.5f));
+    const __m512 guard = _mm512_set1_ps(0x1p-12f), one = _mm512_set1_ps(1);
+    __m512 fraction = _mm512_sub_ps(x, _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    __mmask16 nearWhole = _mm512_cmp_ps_mask(fraction, guard, _CMP_LT_OQ) |
+                          _mm512_cmp_ps_mask(fraction, _mm512_sub_ps(one, guard), _CMP_GT_OQ);
+    nearWhole &= _mm512_cmp_ps_mask(x, _mm512_set1_ps(255.5f), _CMP_LT_OQ);
+    if (nearWhole) return radial16(r, table, k, 8);
+    __m512i index = _mm512_cvttps_epi32(_mm512_min_ps(x, _mm512_set1_ps(255)));
+    return lookup16(table, index, 0xFFFF);
+}
+
+/// The words of a group of sixteen: `radial16Single` for mode 12, else `radial16`.
+static inline AVX512 __attribute__((always_inline)) __m512i group16(const Lanes8 *r, const Single16 *s, const uint32_t *table,
+                                                                    __m512d k, intptr_t mode) {
+    return mode == 12 ? radial16Single(r, s, table, k) : radial16(r, table, k, mode);
+}
+
 static inline AVX512 __attribute__((always_inline)) void radialRow16(const citrine_radial_run *run, const uint32_t *table,
                                                                      intptr_t count, uint32_t *out, intptr_t mode) {
     const Lanes8 r = lanes8(run);
+    const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
-        _mm512_storeu_si512((void *)(out + i), radial16(&r, table, k, mode));
+        _mm512_storeu_si512((void *)(out + i), group16(&r, &s, table, k, mode));
         k = _mm512_add_pd(k, sixteen);
     }
     if (i < count) {
         __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
-        _mm512_mask_storeu_epi32((void *)(out + i), mask, radial16(&r, table, k, mode));
+        _mm512_mask_storeu_epi32((void *)(out + i), mask, group16(&r, &s, table, k, mode));
     }
 }
 
 AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    switch (rowMode(run, count)) {
+    switch (rowModeTryingSingle(run, count)) {
     case 0: radialRow16(run, table, count, out, 0); break;
     case 1: radialRow16(run, table, count, out, 1); break;
     case 2: radialRow16(run, table, count, out, 2); break;
@@ -403,7 +446,8 @@ AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint3
     case 8: radialRow16(run, table, count, out, 8); break;
     case 9: radialRow16(run, table, count, out, 9); break;
     case 10: radialRow16(run, table, count, out, 10); break;
-    default: radialRow16(run, table, count, out, 11); break;
+    case 11: radialRow16(run, table, count, out, 11); break;
+    default: radialRow16(run, table, count, out, 12); break;
     }
 }
 
@@ -423,23 +467,24 @@ static inline AVX512 __attribute__((always_inline)) __m512i over16(__m512i d, __
 static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const citrine_radial_run *run, const uint32_t *table,
                                                                          intptr_t count, uint32_t *dst, intptr_t mode) {
     const Lanes8 r = lanes8(run);
+    const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
-        __m512i s = radial16(&r, table, k, mode);
-        _mm512_storeu_si512((void *)(dst + i), over16(_mm512_loadu_si512((const void *)(dst + i)), s));
+        __m512i words = group16(&r, &s, table, k, mode);
+        _mm512_storeu_si512((void *)(dst + i), over16(_mm512_loadu_si512((const void *)(dst + i)), words));
         k = _mm512_add_pd(k, sixteen);
     }
     if (i < count) {
         __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
-        __m512i s = radial16(&r, table, k, mode);
-        _mm512_mask_storeu_epi32((void *)(dst + i), mask, over16(_mm512_maskz_loadu_epi32(mask, dst + i), s));
+        __m512i words = group16(&r, &s, table, k, mode);
+        _mm512_mask_storeu_epi32((void *)(dst + i), mask, over16(_mm512_maskz_loadu_epi32(mask, dst + i), words));
     }
 }
 
 AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
-    switch (rowMode(run, count)) {
+    switch (rowModeTryingSingle(run, count)) {
     case 0: radialOverRow16(run, table, count, dst, 0); break;
     case 1: radialOverRow16(run, table, count, dst, 1); break;
     case 2: radialOverRow16(run, table, count, dst, 2); break;
@@ -451,7 +496,8 @@ AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const 
     case 8: radialOverRow16(run, table, count, dst, 8); break;
     case 9: radialOverRow16(run, table, count, dst, 9); break;
     case 10: radialOverRow16(run, table, count, dst, 10); break;
-    default: radialOverRow16(run, table, count, dst, 11); break;
+    case 11: radialOverRow16(run, table, count, dst, 11); break;
+    default: radialOverRow16(run, table, count, dst, 12); break;
     }
 }
 
