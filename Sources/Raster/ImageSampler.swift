@@ -23,20 +23,24 @@ struct ImageSampler {
     /// An image's words under a translation by whole texels, small enough for a blitter to keep
     /// beside its shader and ask for each span's texels without copying the shader (a group
     /// surface composited at its place: S8 asks ≈ 274 000 times a frame).
+    ///
+    /// Its numbers are 32-bit (a side is at most `Pixmap.maxDimension`, an offset under 10⁹):
+    /// with 64-bit ones the sampler made `ShaderProgram` larger than 120 bytes, which a `switch`
+    /// then copied whole at every span (`RadialSolver` says more).
     struct TexelLender {
         let words: UnsafeMutablePointer<UInt32>
-        let width: Int
-        let height: Int
+        let width: Int32
+        let height: Int32
         /// Device pixel (x, y) shows texel (x + dx, y + dy).
-        let dx: Int
-        let dy: Int
+        let dx: Int32
+        let dy: Int32
 
         /// The words of pixels x ..< x + count of row y, or nil when the run is not wholly inside
         /// the image.
         @inline(__always)
         func texels(y: Int, x: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
-            let tx = x &+ dx, ty = y &+ dy
-            guard ty >= 0, ty < height, tx >= 0, tx &+ count <= width else { return nil }
+            let tx = x &+ Int(dx), ty = y &+ Int(dy), width = Int(width)
+            guard ty >= 0, ty < Int(height), tx >= 0, tx &+ count <= width else { return nil }
             return words + (ty &* width &+ tx)
         }
     }
@@ -68,8 +72,8 @@ struct ImageSampler {
         let m = inv.m
         if !bilinear, m.0 == 1, m.1 == 0, m.3 == 0, m.4 == 1, m.6 == 0, m.7 == 0, m.8 == 1,
            abs(m.2) < 1e9, abs(m.5) < 1e9, m.2 == m.2.rounded(), m.5 == m.5.rounded() {
-            lender = TexelLender(words: source.words, width: source.width, height: source.height,
-                                 dx: Int(m.2), dy: Int(m.5))
+            lender = TexelLender(words: source.words, width: Int32(source.width), height: Int32(source.height),
+                                 dx: Int32(m.2), dy: Int32(m.5))
         } else {
             lender = nil
         }

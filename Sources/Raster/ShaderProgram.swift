@@ -180,7 +180,13 @@ enum ShaderProgram {
 /// centre c(t) = c0 + t·(c1 − c0) and radius r(t). Points on no such circle are not painted.
 /// The per-gradient constants are computed once per draw (`ShaderProgram.radial`).
 struct RadialSolver {
-    let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double, r0Squared: Double, r0dr: Double
+    let cx: Double, cy: Double, cdx: Double, cdy: Double, r0: Double, dr: Double, a: Double
+    /// r0² and r0·dr, worked out where they are used (the same doubles each time) rather than
+    /// stored: with them stored, `ShaderProgram` was 136 bytes, and a `switch` over a program
+    /// that large copied it whole (a call to `memcpy`) at every span, where at 120 bytes it
+    /// reads the payload in place (disassembly of `ShaderProgram.shade`).
+    var r0Squared: Double { r0 * r0 }
+    var r0dr: Double { r0 * dr }
 
     init(_ g: RadialGradient) {
         cx = g.startCenter.x; cy = g.startCenter.y
@@ -188,8 +194,6 @@ struct RadialSolver {
         r0 = g.startRadius
         dr = g.endRadius - g.startRadius
         a = cdx * cdx + cdy * cdy - dr * dr
-        r0Squared = r0 * r0
-        r0dr = r0 * dr
     }
 
     @inline(__always)
