@@ -369,12 +369,43 @@ static inline AVX512 __attribute__((always_inline)) __m512i lookup16(const uint3
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }
 
-/// A mode-12 run's single-precision constants (`Single8`) in sixteen lanes.
-typedef struct { __m512 yy, scale; } Single16;
+/// A mode-12 run's single-precision constants (`Single8`) in sixteen lanes, and for mode 13
+/// (`floatPositions`) sx and sixteen steps of dx as floats.
+typedef struct { __m512 yy, scale, sx, step; } Single16;
 
 static inline AVX512 __attribute__((always_inline)) Single16 single16(const citrine_radial_run *r) {
     double pdy = r->sy + r->dy;
-    return (Single16){ _mm512_set1_ps((float)(pdy * pdy)), _mm512_set1_ps((float)(255 / r->dr)) };
+    return (Single16){ _mm512_set1_ps((float)(pdy * pdy)), _mm512_set1_ps((float)(255 / r->dr)), _mm512_set1_ps((float)r->sx),
+                       _mm512_set1_ps((float)(16 * r->dx)) };
+}
+
+/// Whether a mode-12 run's positions pdx = sx + k·dx (k = first … first + count + 15: the lanes
+/// of its last group too) are floats that float arithmetic computes exactly, as the double lanes
+/// do (mode 13): sx and dx whole multiples of 2⁻ᵐ for some m in 0 … 8, k below 2²⁴, and
+/// |sx| + k·|dx| below 2²⁴ of those steps. Every k, product k·dx, sum sx + k·dx and step of
+/// sixteen pixels is then such a multiple within that bound, so exactly a float: the float the
+/// double lanes round sx + k·dx to. A gradient drawn at whole or half pixels along device rows
+/// (`CAGradientLayer` at a scale of 1 or 2) passes.
+static inline int floatPositions(const citrine_radial_run *r, intptr_t count) {
+    const double last = r->first + (double)count + 16, reach = fabs(r->sx) + last * fabs(r->dx);
+    if (!(reach < 0x1p24 && last < 0x1p24)) return 0;
+    for (int m = 0; m <= 8; m++) {
+        const double scale = (double)(1 << m), a = r->sx * scale, b = r->dx * scale;
+        if (a == (double)(int64_t)a && b == (double)(int64_t)b) return reach * scale < 0x1p24;
+    }
+    return 0;
+}
+
+/// `rowModeTryingSingle`, and 13 for a mode-12 run whose positions are floats (`floatPositions`).
+static inline intptr_t rowModeAVX512(const citrine_radial_run *r, intptr_t count) {
+    intptr_t mode = rowModeTryingSingle(r, count);
+    return mode == 12 && floatPositions(r, count) ? 13 : mode;
+}
+
+/// The first group's k·dx as floats (lane j: (first + j)·dx), for mode 13.
+static inline AVX512 __attribute__((always_inline)) __m512 firstSteps16(const citrine_radial_run *r) {
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm512_mul_ps(_mm512_add_ps(_mm512_set1_ps((float)r->first), lanes), _mm512_set1_ps((float)r->dx));
 }
 
 /// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
@@ -392,12 +423,21 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
 /// fallback to the double lanes (`radial16`) for a group with a pixel near an index edge.
 /// Double-precision square roots of eight lanes are the slowest step of `radial16` on Intel's
 /// processors; these take one single-precision root of sixteen.
+/// Mode 13 (`floatPositions`) takes the positions in float arithmetic from `kdx` (the group's k·dx),
+/// the same floats in two operations fewer than the sixteen positions' double ones and their
+/// conversions, a fifth of the group's vector operations.
 static inline AVX512 __attribute__((always_inline)) __m512i radial16Single(const Lanes8 *r, const Single16 *s,
-                                                                           const uint32_t *table, __m512d k) {
-    __m512d pdxA = _mm512_add_pd(r->sx, _mm512_mul_pd(k, r->dx));
-    __m512d pdxB = _mm512_add_pd(r->sx, _mm512_mul_pd(_mm512_add_pd(k, _mm512_set1_pd(8)), r->dx));
-    __m512 pdx = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(_mm512_cvtpd_ps(pdxA))),
-                                                     _mm256_castps_pd(_mm512_cvtpd_ps(pdxB)), 1));
+                                                                           const uint32_t *table, __m512d k, __m512 kdx,
+                                                                           intptr_t mode) {
+    __m512 pdx;
+    if (mode == 13) {
+        pdx = _mm512_add_ps(s->sx, kdx);
+    } else {
+        __m512d pdxA = _mm512_add_pd(r->sx, _mm512_mul_pd(k, r->dx));
+        __m512d pdxB = _mm512_add_pd(r->sx, _mm512_mul_pd(_mm512_add_pd(k, _mm512_set1_pd(8)), r->dx));
+        pdx = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(_mm512_cvtpd_ps(pdxA))),
+                                                  _mm256_castps_pd(_mm512_cvtpd_ps(pdxB)), 1));
+    }
     __m512 distance = _mm512_sqrt_ps(_mm512_add_ps(_mm512_mul_ps(pdx, pdx), s->yy));
     __m512 x = _mm512_add_ps(_mm512_mul_ps(distance, s->scale), _mm512_set1_ps(0.5f));
     const __m512 guard = _mm512_set1_ps(0x1p-12f), one = _mm512_set1_ps(1);
@@ -410,10 +450,10 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16Single(const
     return lookup16(table, index, 0xFFFF);
 }
 
-/// The words of a group of sixteen: `radial16Single` for mode 12, else `radial16`.
+/// The words of a group of sixteen: `radial16Single` for modes 12 and 13, else `radial16`.
 static inline AVX512 __attribute__((always_inline)) __m512i group16(const Lanes8 *r, const Single16 *s, const uint32_t *table,
-                                                                    __m512d k, intptr_t mode) {
-    return mode == 12 ? radial16Single(r, s, table, k) : radial16(r, table, k, mode);
+                                                                    __m512d k, __m512 kdx, intptr_t mode) {
+    return mode >= 12 ? radial16Single(r, s, table, k, kdx, mode) : radial16(r, table, k, mode);
 }
 
 static inline AVX512 __attribute__((always_inline)) void radialRow16(const citrine_radial_run *run, const uint32_t *table,
@@ -422,19 +462,21 @@ static inline AVX512 __attribute__((always_inline)) void radialRow16(const citri
     const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
+    __m512 kdx = mode == 13 ? firstSteps16(run) : _mm512_setzero_ps();
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
-        _mm512_storeu_si512((void *)(out + i), group16(&r, &s, table, k, mode));
+        _mm512_storeu_si512((void *)(out + i), group16(&r, &s, table, k, kdx, mode));
         k = _mm512_add_pd(k, sixteen);
+        kdx = _mm512_add_ps(kdx, s.step);
     }
     if (i < count) {
         __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
-        _mm512_mask_storeu_epi32((void *)(out + i), mask, group16(&r, &s, table, k, mode));
+        _mm512_mask_storeu_epi32((void *)(out + i), mask, group16(&r, &s, table, k, kdx, mode));
     }
 }
 
 AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *out) {
-    switch (rowModeTryingSingle(run, count)) {
+    switch (rowModeAVX512(run, count)) {
     case 0: radialRow16(run, table, count, out, 0); break;
     case 1: radialRow16(run, table, count, out, 1); break;
     case 2: radialRow16(run, table, count, out, 2); break;
@@ -447,7 +489,8 @@ AVX512 void citrine_radial_row_avx512(const citrine_radial_run *run, const uint3
     case 9: radialRow16(run, table, count, out, 9); break;
     case 10: radialRow16(run, table, count, out, 10); break;
     case 11: radialRow16(run, table, count, out, 11); break;
-    default: radialRow16(run, table, count, out, 12); break;
+    case 12: radialRow16(run, table, count, out, 12); break;
+    default: radialRow16(run, table, count, out, 13); break;
     }
 }
 
@@ -470,21 +513,23 @@ static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const c
     const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
+    __m512 kdx = mode == 13 ? firstSteps16(run) : _mm512_setzero_ps();
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
-        __m512i words = group16(&r, &s, table, k, mode);
+        __m512i words = group16(&r, &s, table, k, kdx, mode);
         _mm512_storeu_si512((void *)(dst + i), over16(_mm512_loadu_si512((const void *)(dst + i)), words));
         k = _mm512_add_pd(k, sixteen);
+        kdx = _mm512_add_ps(kdx, s.step);
     }
     if (i < count) {
         __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
-        __m512i words = group16(&r, &s, table, k, mode);
+        __m512i words = group16(&r, &s, table, k, kdx, mode);
         _mm512_mask_storeu_epi32((void *)(dst + i), mask, over16(_mm512_maskz_loadu_epi32(mask, dst + i), words));
     }
 }
 
 AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const uint32_t *table, intptr_t count, uint32_t *dst) {
-    switch (rowModeTryingSingle(run, count)) {
+    switch (rowModeAVX512(run, count)) {
     case 0: radialOverRow16(run, table, count, dst, 0); break;
     case 1: radialOverRow16(run, table, count, dst, 1); break;
     case 2: radialOverRow16(run, table, count, dst, 2); break;
@@ -497,7 +542,8 @@ AVX512 void citrine_radial_over_row_avx512(const citrine_radial_run *run, const 
     case 9: radialOverRow16(run, table, count, dst, 9); break;
     case 10: radialOverRow16(run, table, count, dst, 10); break;
     case 11: radialOverRow16(run, table, count, dst, 11); break;
-    default: radialOverRow16(run, table, count, dst, 12); break;
+    case 12: radialOverRow16(run, table, count, dst, 12); break;
+    default: radialOverRow16(run, table, count, dst, 13); break;
     }
 }
 

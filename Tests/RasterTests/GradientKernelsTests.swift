@@ -145,6 +145,29 @@ struct GradientKernelsTests {
         }
     }
 
+    /// Concentric pad gradients from a point drawn along device rows at whole, half and quarter
+    /// pixel steps, centres on pixel centres and off them: the runs whose positions the AVX-512
+    /// loop takes in float arithmetic (`floatPositions`), every row of each circle, every index
+    /// and many index edges (the double lanes' fallback) among them; and the same rows at a step
+    /// that is no multiple of 2⁻⁸, and from a start past 2²⁴ steps, which keep the double
+    /// positions. (With the float positions one pixel off, this failed 437 times.)
+    @Test func concentricPadRunsAtPixelStepsMatchTheSwiftLoop() {
+        var g = Generator(state: 13)
+        for (radius, center, step, firstBase) in [(5.0, 0.5, 1.0, 0), (37.5, 10.25, 1.0, 0), (400, 960.5, 1.0, 0), (93, 40.0, 0.5, 0),
+                                                  (211, 0.75, 0.25, 0), (60, 3.5, -1.0, 0), (60, 3.5, 1.0 / 3, 0),
+                                                  (60, 3.5, 1.0, 16_777_300)] {
+            let gradient = RadialGradient(startCenter: Point(x: center, y: center), startRadius: 0,
+                                          endCenter: Point(x: center, y: center), endRadius: radius, stops: Self.stops(&g), spread: .pad)
+            let span = Int((radius / abs(step)).rounded(.up)) + 2
+            for row in stride(from: -radius - 1, through: radius + 1, by: max(1, radius / 60)) {
+                let first = firstBase + Int(g.next() % 20)
+                let start = Point(x: center - Double(span + first) * step, y: center + row.rounded(.down) + 0.5)
+                let words = Self.run(gradient, from: start, first: first, dx: step, dy: 0, count: 2 * span + 1)
+                #expect(words[1] == words[0] && words[2] == words[0], "radius \(radius), step \(step), row \(row)")
+            }
+        }
+    }
+
     /// A gradient's word for a pixel is the same whichever run shades it
     /// (`ShaderProgram.shadesAnyRunAlike`, which lets a pixel-aligned rectangle's rows and an
     /// edge's quads be shaded as one run): rows of linear, radial (every circle arrangement) and
