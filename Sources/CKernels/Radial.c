@@ -77,11 +77,13 @@ static inline intptr_t rowModeTryingSingle(const citrine_radial_run *r, intptr_t
 static inline int floatPositions(const citrine_radial_run *r, intptr_t count) {
     const double last = r->first + (double)count + 16, reach = fabs(r->sx) + last * fabs(r->dx);
     if (!(reach < 0x1p24 && last < 0x1p24)) return 0;
-    for (int m = 0; m <= 8; m++) {
-        const double scale = (double)(1 << m), a = r->sx * scale, b = r->dx * scale;
-        if (a == (double)(int64_t)a && b == (double)(int64_t)b) return reach * scale < 0x1p24;
-    }
-    return 0;
+    // sx and dx in steps of 2⁻⁸ (below 2³² of them: whole exactly when the casts give them back),
+    // then the coarsest step 2⁻ᵐ both are multiples of: m = 8 − their trailing zero bits (≤ 8).
+    const double a = r->sx * 256, b = r->dx * 256;
+    const int64_t wholeA = (int64_t)a, wholeB = (int64_t)b;
+    if (a != (double)wholeA || b != (double)wholeB) return 0;
+    const int m = 8 - __builtin_ctzll((uint64_t)(wholeA | wholeB) | 256);
+    return reach * (double)(1 << m) < 0x1p24;
 }
 
 /// `rowModeTryingSingle`, and 13 for a mode-12 run whose positions are floats (`floatPositions`).
