@@ -307,13 +307,6 @@ TEXTURE_TARGET void TEXTURE_TURNED_FUNCTION(const uint32_t *words, intptr_t widt
     else turnedRow(words, width, fu, fv, dfu, dfv, count, factor, dst, 0);
 }
 
-/// `FixedRun.rounded`: to nearest, halves away from zero, for |x| < 2⁶³.
-static inline int64_t roundedFixed(double x) {
-    int64_t t = (int64_t)x;
-    double r = x - (double)t;
-    return r >= 0.5 ? t + 1 : r <= -0.5 ? t - 1 : t;
-}
-
 /// Reals between two bounds (`QuadStretches.Stretch`).
 typedef struct { double lo, hi; } Reals;
 
@@ -379,8 +372,8 @@ static inline TEXTURE_TARGET __attribute__((always_inline)) int32_t turnedRows(c
     for (intptr_t y = d->row; y < d->rowEnd; y++) {
         // `ImageSampler.move(_:toRow:)`.
         const double py = (double)y + 0.5;
-        const int64_t fu = roundedFixed(((d->ux * 0.5 + d->uy * py + d->u0) * d->invW - 0.5) * 4294967296.0);
-        const int64_t fv = roundedFixed(((d->vx * 0.5 + d->vy * py + d->v0) * d->invW - 0.5) * 4294967296.0);
+        const int64_t fu = citrine_rounded_fixed(((d->ux * 0.5 + d->uy * py + d->u0) * d->invW - 0.5) * 4294967296.0);
+        const int64_t fv = citrine_rounded_fixed(((d->vx * 0.5 + d->vy * py + d->v0) * d->invW - 0.5) * 4294967296.0);
         uint32_t *row = d->pixels + y * width;
         // Sampled eight at a time: pixels whose quads surely lie inside the image. The others
         // that may reach it are left to the caller.

@@ -1,5 +1,6 @@
 // The fixed-point stepping behind ImageSampler's affine runs: positions along a run (FixedRun)
 // and the stretch of a run whose bilinear quads lie inside the image (QuadStretches).
+import CKernels
 
 /// Sample positions along an affine run of pixels, minus ½ texel (texel centres at integers),
 /// in fixed point with 32 fractional bits: over a run of any length the stepping error stays far
@@ -37,12 +38,10 @@ struct FixedRun {
     }
 
     /// `x.rounded()` (to nearest, halves away from zero) for |x| < 2⁶³, without the libm call
-    /// Swift makes for it on baseline x86-64: the truncation, then the remainder (exact) decides.
+    /// Swift makes for it on baseline x86-64 (`citrine_rounded_fixed`, shared with the turned
+    /// rows' C loop).
     @inline(__always)
-    static func rounded(_ x: Double) -> Int64 {
-        let t = Int64(x), r = x - Double(t)
-        return r >= 0.5 ? t &+ 1 : r <= -0.5 ? t &- 1 : t
-    }
+    static func rounded(_ x: Double) -> Int64 { citrine_rounded_fixed(x) }
 
     /// How many pixels from the current one on have their quads wholly inside the image (0 when
     /// the current one has not), exactly, in two divisions.

@@ -30,6 +30,17 @@ void citrine_avx512_set_enabled(int enabled);
 /// 1 when the processor runs AVX-512 F, BW and VL (x86-64 only), else 0.
 int citrine_has_avx512(void);
 
+/// To nearest, halves away from zero (Swift's `rounded()`), as a 64-bit integer, for |x| < 2⁶³:
+/// the truncation, then the remainder (exact) decides. `FixedRun`'s fixed-point positions, in
+/// Swift and in the turned rows. Inline and unchecked: Swift's `Int64(x)` tests the range and
+/// traps, four instructions more at each of the four conversions that start every image run;
+/// the callers bound x first.
+static inline int64_t citrine_rounded_fixed(double x) {
+    int64_t t = (int64_t)x;
+    double r = x - (double)t;
+    return r >= 0.5 ? t + 1 : r <= -0.5 ? t - 1 : t;
+}
+
 /// `PaintBlitter.sourceOverSolid` for count ≥ 8 and a colour that is not opaque:
 /// dst = src + dst·(255 − αs)/255 per channel, ⌊(x·f + 128)·257 / 2¹⁶⌋ rounding.
 void citrine_source_over_solid_avx2(uint32_t *dst, intptr_t count, uint32_t src);
