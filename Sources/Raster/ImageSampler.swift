@@ -309,13 +309,13 @@ struct ImageSampler {
     }
 
     /// The bilinear sample at a run's current position: the texel quad read directly when it
-    /// lies inside the image (the common case), else texel by texel after the spread mode.
+    /// lies inside the image (the common case), else after the spread mode (`quadTexels`).
     @inline(__always)
     private func sample(_ run: FixedRun) -> UInt32 {
         let x = run.column, y = run.row, w = image.width
         guard run.inside(at: 0) else {
-            return ImageSampler.weigh(texel(x, y), texel(x + 1, y), texel(x, y + 1), texel(x + 1, y + 1),
-                                      wx: run.weights.x, wy: run.weights.y)
+            let (t00, t10, t01, t11) = quadTexels(x, y)
+            return ImageSampler.weigh(t00, t10, t01, t11, wx: run.weights.x, wy: run.weights.y)
         }
         let p = image.words + (y &* w &+ x)
         return ImageSampler.weigh(p[0], p[1], p[w], p[w &+ 1], wx: run.weights.x, wy: run.weights.y)
@@ -370,8 +370,7 @@ struct ImageSampler {
             let p = image.words + y0 * w + x0
             t00 = p[0]; t10 = p[1]; t01 = p[w]; t11 = p[w + 1]
         } else {
-            t00 = texel(x0, y0); t10 = texel(x0 + 1, y0)
-            t01 = texel(x0, y0 + 1); t11 = texel(x0 + 1, y0 + 1)
+            (t00, t10, t01, t11) = quadTexels(x0, y0)
         }
         return ImageSampler.weigh(t00, t10, t01, t11, wx: wx, wy: wy)
     }
@@ -469,23 +468,55 @@ struct ImageSampler {
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> UInt32 {
         let w = image.width, h = image.height
-        var tx = x, ty = y
         switch spread {
-        case .decal:
-            if tx < 0 || ty < 0 || tx >= w || ty >= h { return 0 }
-        case .pad:
-            tx = Swift.min(Swift.max(tx, 0), w - 1)
-            ty = Swift.min(Swift.max(ty, 0), h - 1)
-        case .repeat:
-            tx %= w; if tx < 0 { tx += w }
-            ty %= h; if ty < 0 { ty += h }
-        case .reflect:
-            tx = ImageSampler.reflect(tx, w)
-            ty = ImageSampler.reflect(ty, h)
+        case .decal: return x < 0 || y < 0 || x >= w || y >= h ? 0 : image.words[y &* w &+ x]
+        case .pad: return image.words[ImageSampler.padded(y, h) &* w &+ ImageSampler.padded(x, w)]
+        case .repeat: return image.words[ImageSampler.wrapped(y, h) &* w &+ ImageSampler.wrapped(x, w)]
+        case .reflect: return image.words[ImageSampler.reflect(y, h) &* w &+ ImageSampler.reflect(x, w)]
         }
-        return image.words[ty * w + tx]
     }
 
+    /// The texels at (x, y), (x + 1, y), (x, y + 1) and (x + 1, y + 1) after the spread mode
+    /// (`texel`'s four), with one test of the mode and each column and row mapped once: a
+    /// bilinear sample's quad where it reaches past the image (|x|, |y| ≤ 10⁹ + 1).
+    @inline(__always)
+    private func quadTexels(_ x: Int, _ y: Int) -> (UInt32, UInt32, UInt32, UInt32) {
+        let w = image.width, h = image.height, words = image.words
+        @inline(__always) func at(_ column: Int, _ row: Int) -> UInt32 { words[row &* w &+ column] }
+        let x1 = x &+ 1, y1 = y &+ 1
+        switch spread {
+        case .decal:
+            @inline(__always) func inside(_ column: Int, _ row: Int) -> UInt32 {
+                column < 0 || row < 0 || column >= w || row >= h ? 0 : at(column, row)
+            }
+            return (inside(x, y), inside(x1, y), inside(x, y1), inside(x1, y1))
+        case .pad:
+            let c0 = ImageSampler.padded(x, w), c1 = ImageSampler.padded(x1, w)
+            let r0 = ImageSampler.padded(y, h), r1 = ImageSampler.padded(y1, h)
+            return (at(c0, r0), at(c1, r0), at(c0, r1), at(c1, r1))
+        case .repeat:
+            let c0 = ImageSampler.wrapped(x, w), c1 = ImageSampler.wrapped(x1, w)
+            let r0 = ImageSampler.wrapped(y, h), r1 = ImageSampler.wrapped(y1, h)
+            return (at(c0, r0), at(c1, r0), at(c0, r1), at(c1, r1))
+        case .reflect:
+            let c0 = ImageSampler.reflect(x, w), c1 = ImageSampler.reflect(x1, w)
+            let r0 = ImageSampler.reflect(y, h), r1 = ImageSampler.reflect(y1, h)
+            return (at(c0, r0), at(c1, r0), at(c0, r1), at(c1, r1))
+        }
+    }
+
+    /// Index i of a side of n texels clamped to it (`.pad`).
+    @inline(__always)
+    private static func padded(_ i: Int, _ n: Int) -> Int { Swift.min(Swift.max(i, 0), n &- 1) }
+
+    /// Index i of a side of n texels wrapped around it (`.repeat`).
+    @inline(__always)
+    private static func wrapped(_ i: Int, _ n: Int) -> Int {
+        let k = i % n
+        return k < 0 ? k &+ n : k
+    }
+
+    /// Index i of a side of n texels mirrored at its ends (`.reflect`).
     private static func reflect(_ i: Int, _ n: Int) -> Int {
         var k = i % (2 * n)
         if k < 0 { k += 2 * n }
