@@ -170,8 +170,9 @@ struct ImageSampler {
         walkBilinearRun(u: u, v: v, du: du, dv: dv, count: count,
                         single: { out[$0] = $1 },
                         stretch: { i, n, run in
-                            // The stretch inside the image eight pixels at a time (the same words).
-                            guard AVX2Kernels.isEnabled else { return 0 }
+                            // The stretch inside the image eight pixels at a time (the same words);
+                            // an edge's run often has none.
+                            guard AVX2Kernels.isEnabled, n > 0 else { return 0 }
                             citrine_bilinear_row_avx2(words, width, run.fu, run.fv, run.dfu, run.dfv, n, out + i)
                             return n
                         },
