@@ -86,10 +86,11 @@ static inline int floatPositions(const citrine_radial_run *r, intptr_t count) {
     return reach * (double)(1 << m) < 0x1p24;
 }
 
-/// `rowModeTryingSingle`, and 13 for a mode-12 run whose positions are floats (`floatPositions`).
+/// `rowModeTryingSingle`, and 13 for a mode-12 run of sixteen pixels or more whose positions are
+/// floats (`floatPositions`; a shorter one, an edge's few pixels, saves less than the test costs).
 static inline intptr_t rowModeWithFloatPositions(const citrine_radial_run *r, intptr_t count) {
     intptr_t mode = rowModeTryingSingle(r, count);
-    return mode == 12 && floatPositions(r, count) ? 13 : mode;
+    return mode == 12 && count >= 16 && floatPositions(r, count) ? 13 : mode;
 }
 
 static inline AVX2 __attribute__((always_inline)) Lanes4 lanes4(const citrine_radial_run *r) {
