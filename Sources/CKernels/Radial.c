@@ -182,19 +182,15 @@ static inline AVX2 __attribute__((always_inline)) __m256i radial8(const Lanes4 *
 }
 
 /// A mode-12 run's single-precision constants: pdy² and 255 / dr in every lane; for mode 13
-/// (`floatPositions`) also sx and eight steps of dx as floats.
-typedef struct { __m256 yy, scale, sx, step; } Single8;
+/// (`floatPositions`) also sx, eight steps of dx, and the first group's k·dx (lane j:
+/// (first + j)·dx) as floats.
+typedef struct { __m256 yy, scale, sx, step, firstSteps; } Single8;
 
 static inline AVX2 __attribute__((always_inline)) Single8 single8(const citrine_radial_run *r) {
     double pdy = r->sy + r->dy;
+    __m256 k = _mm256_add_ps(_mm256_set1_ps((float)r->first), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
     return (Single8){ _mm256_set1_ps((float)(pdy * pdy)), _mm256_set1_ps((float)(255 / r->dr)), _mm256_set1_ps((float)r->sx),
-                      _mm256_set1_ps((float)(8 * r->dx)) };
-}
-
-/// The first group's k·dx as floats (lane j: (first + j)·dx), for mode 13.
-static inline AVX2 __attribute__((always_inline)) __m256 firstSteps8(const citrine_radial_run *r) {
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    return _mm256_mul_ps(_mm256_add_ps(_mm256_set1_ps((float)r->first), lanes), _mm256_set1_ps((float)r->dx));
+                      _mm256_set1_ps((float)(8 * r->dx)), _mm256_mul_ps(k, _mm256_set1_ps((float)r->dx)) };
 }
 
 /// `radial8` of a mode-12 run (pad, concentric from a point, along x: the index is
@@ -210,7 +206,7 @@ static inline AVX2 __attribute__((always_inline)) __m256 firstSteps8(const citri
 /// x − 0.5 below 10⁻⁴) or 255 (√ above 10¹⁹). Of the rows of pixel centres in a circle of
 /// radius 400 (S4), 160 of 62 646 groups fall back (counted in a model of these floats in NumPy).
 /// Mode 13 (`floatPositions`) takes the positions in float arithmetic from `kdx` (the group's
-/// k·dx): the same floats in one operation instead of the double lanes' seven.
+/// k·dx): the same floats in two vector operations (with the step of `kdx`) instead of seven.
 static inline AVX2 __attribute__((always_inline)) __m256i radial8Single(const Lanes4 *r, const Single8 *s,
                                                                         const uint32_t *table, __m256d k, __m256 kdx,
                                                                         intptr_t mode) {
@@ -246,7 +242,7 @@ static inline AVX2 __attribute__((always_inline)) void radialRow(const citrine_r
     // Lane j holds first + i + j: exact (integers below 2⁵³), as the Swift loop's Double(first + i).
     __m256d k = _mm256_add_pd(_mm256_set1_pd(run->first), _mm256_setr_pd(0, 1, 2, 3));
     const __m256d eight = _mm256_set1_pd(8);
-    __m256 kdx = mode == 13 ? firstSteps8(run) : _mm256_setzero_ps();
+    __m256 kdx = s.firstSteps;
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
         _mm256_storeu_si256((__m256i *)(out + i), group8(&r, &s, table, k, kdx, mode));
@@ -304,7 +300,7 @@ static inline AVX2 __attribute__((always_inline)) void radialOverRow(const citri
     const Single8 s = single8(run);
     __m256d k = _mm256_add_pd(_mm256_set1_pd(run->first), _mm256_setr_pd(0, 1, 2, 3));
     const __m256d eight = _mm256_set1_pd(8);
-    __m256 kdx = mode == 13 ? firstSteps8(run) : _mm256_setzero_ps();
+    __m256 kdx = s.firstSteps;
     intptr_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i words = group8(&r, &s, table, k, kdx, mode);
@@ -417,20 +413,18 @@ static inline AVX512 __attribute__((always_inline)) __m512i lookup16(const uint3
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }
 
-/// A mode-12 run's single-precision constants (`Single8`) in sixteen lanes, and for mode 13
-/// (`floatPositions`) sx and sixteen steps of dx as floats.
-typedef struct { __m512 yy, scale, sx, step; } Single16;
+/// `Single8` in sixteen lanes: eight lanes twice over, the step doubled (exactly), the first
+/// steps' upper eight lanes eight steps on (exact in mode 13, where they are used).
+typedef struct { __m512 yy, scale, sx, step, firstSteps; } Single16;
+
+/// Eight lanes in both halves of sixteen.
+static inline AVX512 __m512 twice(__m256 x) { return _mm512_castpd_ps(_mm512_broadcast_f64x4(_mm256_castps_pd(x))); }
 
 static inline AVX512 __attribute__((always_inline)) Single16 single16(const citrine_radial_run *r) {
-    double pdy = r->sy + r->dy;
-    return (Single16){ _mm512_set1_ps((float)(pdy * pdy)), _mm512_set1_ps((float)(255 / r->dr)), _mm512_set1_ps((float)r->sx),
-                       _mm512_set1_ps((float)(16 * r->dx)) };
-}
-
-/// The first group's k·dx as floats (lane j: (first + j)·dx), for mode 13.
-static inline AVX512 __attribute__((always_inline)) __m512 firstSteps16(const citrine_radial_run *r) {
-    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return _mm512_mul_ps(_mm512_add_ps(_mm512_set1_ps((float)r->first), lanes), _mm512_set1_ps((float)r->dx));
+    const Single8 e = single8(r);
+    __m512 firstSteps = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(twice(e.firstSteps)),
+                                                            _mm256_castps_pd(_mm256_add_ps(e.firstSteps, e.step)), 1));
+    return (Single16){ twice(e.yy), twice(e.scale), twice(e.sx), twice(_mm256_add_ps(e.step, e.step)), firstSteps };
 }
 
 /// Sixteen words of the run from pixel k (eight lanes holding k … k + 7).
@@ -448,9 +442,8 @@ static inline AVX512 __attribute__((always_inline)) __m512i radial16(const Lanes
 /// fallback to the double lanes (`radial16`) for a group with a pixel near an index edge.
 /// Double-precision square roots of eight lanes are the slowest step of `radial16` on Intel's
 /// processors; these take one single-precision root of sixteen.
-/// Mode 13 (`floatPositions`) takes the positions in float arithmetic from `kdx` (the group's k·dx),
-/// the same floats in two operations fewer than the sixteen positions' double ones and their
-/// conversions, a fifth of the group's vector operations.
+/// Mode 13 (`floatPositions`) takes the positions in float arithmetic from `kdx` (the group's
+/// k·dx): the same floats in two vector operations (with the step of `kdx`) instead of eight.
 static inline AVX512 __attribute__((always_inline)) __m512i radial16Single(const Lanes8 *r, const Single16 *s,
                                                                            const uint32_t *table, __m512d k, __m512 kdx,
                                                                            intptr_t mode) {
@@ -487,7 +480,7 @@ static inline AVX512 __attribute__((always_inline)) void radialRow16(const citri
     const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
-    __m512 kdx = mode == 13 ? firstSteps16(run) : _mm512_setzero_ps();
+    __m512 kdx = s.firstSteps;
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
         _mm512_storeu_si512((void *)(out + i), group16(&r, &s, table, k, kdx, mode));
@@ -538,7 +531,7 @@ static inline AVX512 __attribute__((always_inline)) void radialOverRow16(const c
     const Single16 s = single16(run);
     __m512d k = _mm512_add_pd(_mm512_set1_pd(run->first), _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7));
     const __m512d sixteen = _mm512_set1_pd(16);
-    __m512 kdx = mode == 13 ? firstSteps16(run) : _mm512_setzero_ps();
+    __m512 kdx = s.firstSteps;
     intptr_t i = 0;
     for (; i + 16 <= count; i += 16) {
         __m512i words = group16(&r, &s, table, k, kdx, mode);
