@@ -3,9 +3,14 @@
 // Swift loop's operations on its own pixel in the same order — multiplies and adds kept apart
 // (no fused multiply-add: the pragma below, and the intrinsics are separate roundings), IEEE
 // square roots, ordered comparisons (false for NaN, as Swift's) — so the words are the same
-// bit for bit; `max(x, 0)` returns 0 for a NaN x, the Swift loop's first entry. The `over`
-// loops blend each group of words onto the destination as they go (full coverage and opacity),
-// instead of writing a row for `citrine_source_over_row_*` to read back.
+// bit for bit; `max(x, 0)` returns 0 for a NaN x, the Swift loop's first entry. Pad runs of
+// concentric gradients from a point along device rows (`CAGradientLayer`'s radial type, S4: mode
+// 12) are tried in single precision first, a group falling back to the double lanes wherever
+// that could change a table index (`radial8Single`, `radial16Single`); where their positions are
+// whole multiples of a power of two (drawn at whole, half or quarter pixels: mode 13,
+// `floatPositions`) the float lanes compute them exactly themselves. The `over` loops blend each
+// group of words onto the destination as they go (full coverage and opacity), instead of writing
+// a row for `citrine_source_over_row_*` to read back.
 #include "CKernels.h"
 #include <math.h>
 
