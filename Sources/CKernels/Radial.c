@@ -401,19 +401,22 @@ static inline AVX512 __attribute__((always_inline)) __m256i radial8x(const Lanes
 }
 
 /// The table's words at sixteen indices (0 … 255), 0 in the lanes `valid` clears. Neighbouring
-/// pixels mostly read neighbouring entries: where the sixteen indices lie within sixteen
-/// consecutive entries, those are loaded once and permuted into place (the table is padded past
-/// entry 255: `GradientRamp.paddedSize`), which is cheaper than a gather. The window starts at
-/// the smaller of the first and last index (the lowest where the indices rise or fall along the
-/// group); an index below it is a negative offset, too large unsigned, and the group is gathered
-/// — so that test alone keeps every word right.
+/// pixels mostly read neighbouring entries: where the sixteen indices lie within a window of 32
+/// consecutive entries around the first one (from 15 before it, kept within the table, which is
+/// padded past entry 255 to `GradientRamp.paddedSize` = 272), those are loaded as two registers
+/// and permuted into place (`vpermt2d`), which is cheaper than a gather; an index outside the
+/// window is a negative or too large offset, too large unsigned, and the group is gathered — so
+/// that test alone keeps every word right. (The window of sixteen from the smaller of the first
+/// and last index, taken before, needed both read out of the vector: S4's radial rows in a C
+/// harness 0.369 → 0.352 ms with this one.)
 static inline AVX512 __attribute__((always_inline)) __m512i lookup16(const uint32_t *table, __m512i index, __mmask16 valid) {
     int first = _mm_cvtsi128_si32(_mm512_castsi512_si128(index));
-    int last = _mm_extract_epi32(_mm512_extracti32x4_epi32(index, 3), 3);
-    int lowest = first < last ? first : last;
-    __m512i offset = _mm512_sub_epi32(index, _mm512_set1_epi32(lowest));
-    if (!_mm512_cmpgt_epu32_mask(offset, _mm512_set1_epi32(15))) {
-        return _mm512_maskz_permutexvar_epi32(valid, offset, _mm512_loadu_si512((const void *)(table + lowest)));
+    int base = first - 15;
+    base = base < 0 ? 0 : base > 240 ? 240 : base;
+    __m512i offset = _mm512_sub_epi32(index, _mm512_set1_epi32(base));
+    if (!_mm512_cmpgt_epu32_mask(offset, _mm512_set1_epi32(31))) {
+        return _mm512_maskz_permutex2var_epi32(valid, _mm512_loadu_si512((const void *)(table + base)), offset,
+                                               _mm512_loadu_si512((const void *)(table + base + 16)));
     }
     return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), valid, index, (const int *)table, 4);
 }

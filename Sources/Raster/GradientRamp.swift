@@ -17,7 +17,8 @@ import CKernels
 struct GradientRamp {
     static let size = 256
     /// The table's storage: `size` entries, then the last one repeated, so that the vector loops
-    /// can load sixteen consecutive entries from any entry (`citrine_linear_pad_row_avx512`).
+    /// can load sixteen consecutive entries from any entry (`citrine_linear_pad_row_avx512`), or
+    /// 32 from any entry up to 240 (the AVX-512 radial rows' window, `lookup16` in Radial.c).
     static let paddedSize = size + 16
     /// The entries (premultiplied words), padded to `paddedSize`.
     let table: [UInt32]
